@@ -1,0 +1,17 @@
+import type { Metadata, Viewport } from "next";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: { default: "Kola", template: "%s · Kola" },
+  description: "Payment links and marketplaces paid by mobile money.",
+};
+
+export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#0f766e" };
+
+export default function RootLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="fr">
+      <body className="min-h-dvh bg-stone-50 text-stone-900 antialiased">{children}</body>
+    </html>
+  );
+}

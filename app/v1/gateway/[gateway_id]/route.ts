@@ -1,0 +1,19 @@
+import { archiveGateway } from "@/lib/gateways/archive-gateway";
+import { presentView } from "@/lib/gateways/present";
+import { getPublicGatewayOrThrow } from "@/lib/gateways/queries";
+import { gatewayOperations as op } from "@/lib/gateways/schemas";
+import { updateGateway } from "@/lib/gateways/update-gateway";
+import { methodNotAllowed, route } from "@/lib/http/route";
+
+// GET /v1/gateway/{gateway_id} — a payment link, public (no api-key)
+export const GET = route(op.get, async ({ params }) => presentView(await getPublicGatewayOrThrow(params.gateway_id)));
+
+// PUT /v1/gateway/{gateway_id} — update the fields sent
+export const PUT = route(op.update, async ({ auth, params, body }) =>
+  presentView(await updateGateway(auth, params.gateway_id, body)),
+);
+
+// DELETE /v1/gateway/{gateway_id} — archive a payment link
+export const DELETE = route(op.archive, async ({ auth, params }) => archiveGateway(auth, params.gateway_id));
+
+export { methodNotAllowed as POST, methodNotAllowed as PATCH };

@@ -1,0 +1,7 @@
+// Runs once when a server process starts: migrations, then background work (lib/server/start.ts).
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  if (process.env.NEXT_PHASE === "phase-production-build") return; // never open the database while building
+  const { startServer } = await import("./lib/server/start");
+  await startServer();
+}

@@ -1,0 +1,56 @@
+import { hash } from "@node-rs/argon2";
+import { sql } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
+import { accounts, apiKeys } from "@/lib/db/schema";
+import { countries } from "@/lib/countries";
+import { validate } from "@/lib/http/validation";
+import { generateApiKey, type Mode } from "./api-keys";
+import { createAccountInput, createKeyInput, type CreateAccountInput } from "./schemas";
+
+/** Creates an account with its first test key (DESIGN §1). The key is returned once, never stored. */
+export async function createAccount(input: CreateAccountInput) {
+  const { email, password, business, country } = validate(createAccountInput, input, "body");
+  const db = await getDb();
+  const passwordHash = await hash(password);
+  return db.transaction(async (tx) => {
+    const [account] = await tx
+      .insert(accounts)
+      .values({ email, passwordHash, businessName: business, country, currency: countries[country].currency })
+      .onConflictDoNothing()
+      .returning({ id: accounts.id });
+    if (!account) throw new AccountExistsError(email);
+    const key = generateApiKey("test");
+    await tx.insert(apiKeys).values({
+      accountId: account.id,
+      mode: "test",
+      name: "Default test key",
+      keyHash: key.hash,
+      prefix: key.prefix,
+      last4: key.last4,
+    });
+    return { account_id: account.id, api_key: key.key };
+  });
+}
+
+/** Adds an API key of `mode` to the account with that email; the key is returned once. */
+export async function createApiKey(input: { email: string; mode: Mode; name?: string }) {
+  const { email, mode, name } = validate(createKeyInput, input, "body");
+  const db = await getDb();
+  const [account] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(sql`lower(${accounts.email}) = ${email}`);
+  if (!account) throw new Error(`No account with email ${email}`);
+  const key = generateApiKey(mode);
+  const [row] = await db
+    .insert(apiKeys)
+    .values({ accountId: account.id, mode, name: name || `${mode} key`, keyHash: key.hash, prefix: key.prefix, last4: key.last4 })
+    .returning({ id: apiKeys.id });
+  return { api_key: key.key, id: row!.id };
+}
+
+export class AccountExistsError extends Error {
+  constructor(email: string) {
+    super(`An account with email ${email} already exists`);
+  }
+}

@@ -1,0 +1,40 @@
+import { and, eq, sql } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
+import { accounts, apiKeys } from "@/lib/db/schema";
+import type { Mode } from "./api-keys";
+
+/** Who is calling: every query of the API is scoped by this account and mode. */
+export type Auth = {
+  accountId: string;
+  mode: Mode;
+  apiKeyId: string | null;
+  country: string;
+  currency: string;
+};
+
+export async function findAuthByKeyHash(keyHash: string): Promise<Auth | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      apiKeyId: apiKeys.id,
+      accountId: apiKeys.accountId,
+      mode: apiKeys.mode,
+      lastUsedAt: apiKeys.lastUsedAt,
+      country: accounts.country,
+      currency: accounts.currency,
+    })
+    .from(apiKeys)
+    .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
+    .where(and(eq(apiKeys.keyHash, keyHash), sql`${apiKeys.revokedAt} is null`));
+  if (!row) return null;
+  // last_used_at is for people, to the minute: writing it on every request would cost a write each.
+  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
+    db.update(apiKeys)
+      .set({ lastUsedAt: sql`now()` })
+      .where(eq(apiKeys.id, row.apiKeyId))
+      .catch(() => {});
+  }
+  const { lastUsedAt: _unused, ...auth } = row;
+  void _unused;
+  return auth;
+}

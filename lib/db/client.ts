@@ -1,0 +1,110 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "./schema";
+import { acquireFolderLock } from "./folder-lock";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+type Handle = { db: Db; kind: "pglite" | "postgres"; close: () => Promise<void> };
+type Settings = { databaseUrl?: string; dataDir: string };
+
+const MIGRATIONS = path.join(process.cwd(), "lib", "db", "migrations");
+const MIGRATION_LOCK_ID = 7_286_311; // pg_advisory_lock key: one migrator at a time across processes
+
+// One database handle per process, opened on first use (never at import time), kept on globalThis
+// so Next.js's separate module graphs (instrumentation, route handlers, dev reloads) share it.
+const store = globalThis as unknown as { __kolaDb?: Promise<Handle>; __kolaDbSettings?: Settings };
+
+export function databaseSettings(): Settings {
+  return (
+    store.__kolaDbSettings ?? {
+      databaseUrl: process.env.DATABASE_URL || undefined,
+      dataDir: process.env.DATA_DIR || "./.data",
+    }
+  );
+}
+
+/** Points the process at another database (tests); closes the current handle first. */
+export async function useDatabase(settings: Settings): Promise<void> {
+  await closeDb();
+  store.__kolaDbSettings = settings;
+}
+
+export function getDb(): Promise<Db> {
+  return handle().then((h) => h.db);
+}
+
+export function dbKind(): Promise<Handle["kind"]> {
+  return handle().then((h) => h.kind);
+}
+
+export async function closeDb(): Promise<void> {
+  const current = store.__kolaDb;
+  store.__kolaDb = undefined;
+  if (current) await (await current).close();
+}
+
+function handle(): Promise<Handle> {
+  if (!store.__kolaDb) {
+    store.__kolaDb = open(databaseSettings());
+    store.__kolaDb.catch(() => (store.__kolaDb = undefined));
+  }
+  return store.__kolaDb;
+}
+
+async function open(settings: Settings): Promise<Handle> {
+  return settings.databaseUrl ? openPostgres(settings.databaseUrl) : openPglite(settings.dataDir);
+}
+
+async function openPostgres(url: string): Promise<Handle> {
+  const { default: postgres } = await import("postgres");
+  const { drizzle } = await import("drizzle-orm/postgres-js");
+  const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+  const client = postgres(url, {
+    max: Number(process.env.DATABASE_POOL_SIZE || 10),
+    onnotice: () => {},
+    connection: { application_name: "kola" },
+  });
+  const reserved = await client.reserve();
+  try {
+    await reserved`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
+    await migrate(drizzle({ client: reserved }), { migrationsFolder: MIGRATIONS });
+    await reserved`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`;
+  } finally {
+    reserved.release();
+  }
+  const db = drizzle({ client, schema }) as unknown as Db;
+  return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
+}
+
+async function openPglite(dataDir: string): Promise<Handle> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const inMemory = dataDir.startsWith("memory://");
+  let release = () => {};
+  let location = dataDir;
+  if (!inMemory) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    release = acquireFolderLock(dataDir);
+    location = path.join(dataDir, "pglite");
+  }
+  try {
+    const client = await PGlite.create(location);
+    const db = drizzle({ client, schema }) as unknown as Db;
+    await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS });
+    return {
+      db,
+      kind: "pglite",
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}

@@ -1,0 +1,230 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+// Every merchant-owned table carries account_id and mode (DESIGN §1): queries are scoped by both.
+const id = () => uuid("id").primaryKey().defaultRandom();
+const createdAt = () => timestamp("created_at", { withTimezone: true, precision: 6 }).notNull().defaultNow();
+const owner = () => ({
+  accountId: uuid("account_id")
+    .notNull()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  mode: text("mode", { enum: ["test", "live"] }).notNull(),
+});
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    businessName: text("business_name").notNull(),
+    country: text("country").notNull(),
+    currency: text("currency").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("accounts_email_key").on(sql`lower(${t.email})`)],
+);
+
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: id(),
+    ...owner(),
+    name: text("name").notNull().default(""),
+    keyHash: text("key_hash").notNull(),
+    prefix: text("prefix").notNull(),
+    last4: text("last4").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("api_keys_key_hash_key").on(t.keyHash), index("api_keys_account_idx").on(t.accountId, t.mode)],
+);
+
+export const files = pgTable(
+  "files",
+  {
+    id: id(),
+    ...owner(),
+    entityType: text("entity_type").notNull(),
+    contentType: text("content_type").notNull(),
+    fileName: text("file_name").notNull(),
+    fileType: text("file_type").notNull(),
+    fileKey: text("file_key").notNull(),
+    fileSize: integer("file_size").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("files_file_key_key").on(t.fileKey)],
+);
+
+export const paymentGateways = pgTable(
+  "payment_gateways",
+  {
+    id: id(),
+    ...owner(),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    country: text("country").notNull(),
+    shopName: text("shop_name").notNull(),
+    message: text("message").notNull().default(""),
+    orderId: text("order_id").notNull().default(""),
+    successUrl: text("success_url").notNull().default(""),
+    failureUrl: text("failure_url").notNull().default(""),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("payment_gateways_list_idx").on(t.accountId, t.mode, t.createdAt.desc(), t.id.desc()),
+    uniqueIndex("payment_gateways_order_id_key").on(t.accountId, t.mode, t.orderId).where(sql`${t.orderId} <> ''`),
+  ],
+);
+
+export type FormBlock = {
+  fieldName: string;
+  fieldType: string;
+  required: boolean;
+  fieldLabel: string;
+  fieldDescription: string;
+  fieldOptions: { name: string; value: string }[];
+};
+
+export const marketplaces = pgTable(
+  "marketplaces",
+  {
+    id: id(),
+    ...owner(),
+    apiKeyId: uuid("api_key_id").references(() => apiKeys.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    color: text("color").notNull(),
+    fee: numeric("fee", { precision: 5, scale: 2 }).notNull().default("0"),
+    isActive: boolean("is_active").notNull().default(true),
+    logoFileId: uuid("logo_file_id").references(() => files.id, { onDelete: "set null" }),
+    logoUrl: text("logo_url").notNull().default(""),
+    faviconFileId: uuid("favicon_file_id").references(() => files.id, { onDelete: "set null" }),
+    faviconUrl: text("favicon_url").notNull().default(""),
+    formBlocks: jsonb("form_blocks").$type<FormBlock[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("marketplaces_account_mode_key").on(t.accountId, t.mode)],
+);
+
+export const marketplaceGateways = pgTable(
+  "marketplace_gateways",
+  {
+    id: id(),
+    ...owner(),
+    marketplaceId: uuid("marketplace_id")
+      .notNull()
+      .references(() => marketplaces.id, { onDelete: "cascade" }),
+    amount: integer("amount").notNull(),
+    fee: integer("fee").notNull(),
+    currency: text("currency").notNull(),
+    country: text("country").notNull(),
+    shopName: text("shop_name").notNull(),
+    phoneNumber: text("phone_number").notNull(),
+    message: text("message").notNull().default(""),
+    favicon: text("favicon").notNull().default(""),
+    marketplaceLogo: text("marketplace_logo").notNull().default(""),
+    marketplaceColor: text("marketplace_color").notNull(),
+    marketplaceFavicon: text("marketplace_favicon").notNull().default(""),
+    formBlocks: jsonb("form_blocks").$type<FormBlock[]>().notNull().default([]),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("marketplace_gateways_list_idx").on(t.accountId, t.mode, t.createdAt.desc(), t.id.desc())],
+);
+
+export const depositStatuses = ["pending", "success", "failed", "expired"] as const;
+export type DepositStatus = (typeof depositStatuses)[number];
+
+// One mobile-money collection: every payment attempt on a payment link or a marketplace link.
+export const deposits = pgTable(
+  "deposits",
+  {
+    id: id(),
+    ...owner(),
+    trackId: text("track_id").notNull(),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    country: text("country").notNull(),
+    operator: text("operator").notNull(),
+    phoneNumber: text("phone_number").notNull(),
+    status: text("status", { enum: depositStatuses }).notNull().default("pending"),
+    failureReason: text("failure_reason"),
+    provider: text("provider").notNull(),
+    providerReference: text("provider_reference"),
+    paymentGatewayId: uuid("payment_gateway_id").references(() => paymentGateways.id, { onDelete: "cascade" }),
+    marketplaceGatewayId: uuid("marketplace_gateway_id").references(() => marketplaceGateways.id, {
+      onDelete: "cascade",
+    }),
+    clientToken: text("client_token"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("deposits_track_id_key").on(t.trackId),
+    uniqueIndex("deposits_client_token_key").on(t.clientToken),
+    index("deposits_payment_gateway_idx").on(t.paymentGatewayId, t.createdAt.desc()),
+    index("deposits_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+// One buyer's attempt on a marketplace link; its status is its deposit's.
+export const marketplaceTransactions = pgTable(
+  "marketplace_transactions",
+  {
+    id: id(),
+    ...owner(),
+    marketplaceGatewayId: uuid("marketplace_gateway_id")
+      .notNull()
+      .references(() => marketplaceGateways.id, { onDelete: "cascade" }),
+    depositId: uuid("deposit_id")
+      .notNull()
+      .references(() => deposits.id, { onDelete: "cascade" }),
+    buyerId: uuid("buyer_id").notNull().defaultRandom(),
+    buyerFullName: text("buyer_full_name").notNull(),
+    buyerEmail: text("buyer_email").notNull(),
+    buyerPhone: text("buyer_phone").notNull(),
+    buyerCountry: text("buyer_country").notNull(),
+    buyerOperator: text("buyer_operator").notNull(),
+    buyerPrice: integer("buyer_price").notNull(),
+    productPrice: integer("product_price").notNull(),
+    additionalInfo: jsonb("additional_info").$type<{ fieldName: string; value: string }[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("marketplace_transactions_gateway_idx").on(t.marketplaceGatewayId, t.createdAt.desc(), t.id.desc()),
+    uniqueIndex("marketplace_transactions_deposit_key").on(t.depositId),
+  ],
+);
+
+// Stored responses of mutating requests sent with an Idempotency-Key (DESIGN §9).
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    mode: text("mode", { enum: ["test", "live"] }).notNull(),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    responseStatus: integer("response_status"),
+    responseBody: text("response_body"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.mode, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
+);

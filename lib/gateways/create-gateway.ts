@@ -1,0 +1,47 @@
+import type { Auth } from "@/lib/accounts/queries";
+import { assertAmount } from "@/lib/countries";
+import { getDb } from "@/lib/db/client";
+import { paymentGateways } from "@/lib/db/schema";
+import { ApiError } from "@/lib/http/errors";
+import { findGatewayByOrderId, type GatewayRow } from "./queries";
+import type { CreateGatewayBody } from "./schemas";
+
+/**
+ * Creates a payment link in the caller's currency. A non-empty order_id is unique per account and
+ * mode: the same body again returns the existing link (a safe retry), another body is a conflict.
+ */
+export async function createGateway(auth: Auth, body: CreateGatewayBody): Promise<GatewayRow> {
+  assertAmount(body.amount, auth.currency);
+  const db = await getDb();
+  const [row] = await db
+    .insert(paymentGateways)
+    .values({
+      accountId: auth.accountId,
+      mode: auth.mode,
+      amount: body.amount,
+      currency: auth.currency,
+      country: auth.country,
+      shopName: body.shop_name,
+      message: body.message,
+      orderId: body.order_id,
+      successUrl: body.success_url,
+      failureUrl: body.failure_url,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (row) return row;
+
+  const existing = await findGatewayByOrderId(auth, body.order_id);
+  if (existing && !existing.archivedAt && sameBody(existing, body)) return existing;
+  throw new ApiError("ORDER_ID_CONFLICT");
+}
+
+function sameBody(row: GatewayRow, body: CreateGatewayBody): boolean {
+  return (
+    row.amount === body.amount &&
+    row.shopName === body.shop_name &&
+    row.message === body.message &&
+    row.successUrl === body.success_url &&
+    row.failureUrl === body.failure_url
+  );
+}

@@ -1,0 +1,32 @@
+import type { z } from "zod";
+import { publicBaseUrl } from "@/lib/config";
+import { countryObject } from "@/lib/countries";
+import type { GatewayRow } from "./queries";
+import type { gatewayCreated, gatewayView } from "./schemas";
+
+function common(row: GatewayRow) {
+  return {
+    id: row.id,
+    amount: row.amount,
+    currency: row.currency,
+    shop_name: row.shopName,
+    creation_date: row.createdAt.toISOString(),
+    link: `${publicBaseUrl()}/pay/${row.id}`,
+    message: row.message,
+    order_id: row.orderId,
+    success_url: row.successUrl,
+    failure_url: row.failureUrl,
+  };
+}
+
+/** The create response: `user_id`, no `user_country` (interface §2.1). */
+export function presentCreated(row: GatewayRow): z.output<typeof gatewayCreated> {
+  const { id, amount, currency, shop_name, ...rest } = common(row);
+  return { id, amount, currency, shop_name, user_id: row.accountId, ...rest };
+}
+
+/** The get response: `user_country`, no `user_id`. */
+export function presentView(row: GatewayRow): z.output<typeof gatewayView> {
+  const { id, amount, currency, shop_name, ...rest } = common(row);
+  return { id, amount, currency, shop_name, user_country: countryObject(row.country), ...rest };
+}

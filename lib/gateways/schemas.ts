@@ -1,0 +1,146 @@
+import { z } from "zod";
+import { defineOperation } from "@/lib/http/operation";
+import { pageQuery } from "@/lib/http/pagination";
+
+// Payment gateways (payment links): interface §2.1 and §4.1, DESIGN §3.
+
+export const httpUrl = z
+  .string()
+  .max(2048)
+  .refine((v) => v === "" || isHttpUrl(v), { message: "must be empty or an absolute http(s) URL" });
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && Boolean(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+const shopName = z.string().trim().min(1).max(100);
+const message = z.string().max(500);
+
+export const createGatewayBody = z.object({
+  amount: z.int().describe("In the currency's minor unit (whole francs for XAF/XOF)"),
+  shop_name: shopName,
+  message: message.default(""),
+  order_id: z
+    .string()
+    .max(100)
+    .regex(/^[^/\p{Cc}]*$/u, { message: "must be printable characters without '/'" })
+    .default("")
+    .describe("Your reference; unique per account and mode when not empty"),
+  success_url: httpUrl.default(""),
+  failure_url: httpUrl.default(""),
+});
+export type CreateGatewayBody = z.output<typeof createGatewayBody>;
+
+export const updateGatewayBody = z.object({
+  amount: z.int().optional(),
+  shop_name: shopName.optional(),
+  message: message.optional(),
+  success_url: httpUrl.optional(),
+  failure_url: httpUrl.optional(),
+});
+export type UpdateGatewayBody = z.output<typeof updateGatewayBody>;
+
+export const countryObject = z.object({ name: z.string(), iso_code: z.string() }).meta({ id: "Country" });
+
+const gatewayBase = {
+  id: z.uuid(),
+  amount: z.int(),
+  currency: z.string(),
+  shop_name: z.string(),
+  creation_date: z.iso.datetime(),
+  link: z.string(),
+  message: z.string(),
+  order_id: z.string(),
+  success_url: z.string(),
+  failure_url: z.string(),
+};
+export const gatewayCreated = z.object({ ...gatewayBase, user_id: z.uuid() }).meta({ id: "PaymentGatewayCreated" });
+export const gatewayView = z.object({ ...gatewayBase, user_country: countryObject }).meta({ id: "PaymentGateway" });
+
+export const gatewayParams = z.object({ gateway_id: z.uuid() });
+export const payinParams = z.object({ order_id: z.string().min(1).max(100) });
+export const payinStatus = z
+  .object({ order_id: z.string(), status: z.enum(["pending", "success", "failed", "expired"]) })
+  .meta({ id: "PayinStatus" });
+export const gatewayDeleted = z.object({ id: z.uuid(), deleted: z.literal(true) }).meta({ id: "PaymentGatewayDeleted" });
+
+const tag = "Payment gateways";
+const keyErrors = ["NO_API_KEY_PROVIDED", "API_KEY_NOT_FOUND"] as const;
+
+export const gatewayOperations = {
+  create: defineOperation({
+    method: "POST",
+    path: "/v1/gateway",
+    tag,
+    summary: "Create a payment link",
+    description:
+      "Re-posting the same body with the same non-empty `order_id` returns the existing link (safe retry); another body with a used `order_id` is 409.",
+    auth: "key",
+    body: createGatewayBody,
+    response: gatewayCreated,
+    errors: [...keyErrors, "ORDER_ID_CONFLICT", "IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_USE"],
+  }),
+  list: defineOperation({
+    method: "GET",
+    path: "/v1/gateway",
+    tag,
+    summary: "List your payment links, newest first",
+    auth: "key",
+    query: pageQuery,
+    response: z.array(gatewayView),
+    errors: [...keyErrors],
+    paged: true,
+  }),
+  get: defineOperation({
+    method: "GET",
+    path: "/v1/gateway/{gateway_id}",
+    tag,
+    summary: "Get a payment link (no API key)",
+    description: "Public: the checkout page and buyers' browsers read it. Answers CORS `*`.",
+    auth: "none",
+    params: gatewayParams,
+    response: gatewayView,
+    errors: ["GATEWAY_NOT_FOUND"],
+    cors: true,
+  }),
+  update: defineOperation({
+    method: "PUT",
+    path: "/v1/gateway/{gateway_id}",
+    tag,
+    summary: "Update a payment link",
+    description: "Changes only the fields sent. The amount of a paid link cannot change.",
+    auth: "key",
+    params: gatewayParams,
+    body: updateGatewayBody,
+    response: gatewayView,
+    errors: [...keyErrors, "GATEWAY_NOT_FOUND", "GATEWAY_ALREADY_PAID", "IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_USE"],
+  }),
+  archive: defineOperation({
+    method: "DELETE",
+    path: "/v1/gateway/{gateway_id}",
+    tag,
+    summary: "Archive a payment link",
+    description: "Its link then shows “no longer available”; past payments stay readable.",
+    auth: "key",
+    params: gatewayParams,
+    response: gatewayDeleted,
+    errors: [...keyErrors, "GATEWAY_NOT_FOUND", "IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_USE"],
+  }),
+  payin: defineOperation({
+    method: "GET",
+    path: "/v1/gateway/payin/{order_id}",
+    tag,
+    summary: "Payment status of a link by your order_id",
+    description:
+      "`success` once any attempt succeeded, otherwise the latest attempt's status, or `pending` when there is none.",
+    auth: "key",
+    params: payinParams,
+    response: payinStatus,
+    errors: [...keyErrors, "GATEWAY_NOT_FOUND"],
+  }),
+};

@@ -1,0 +1,58 @@
+// One table of application errors: their status and default message. Domain code throws
+// ApiError; the route wrapper alone turns it into a response; the OpenAPI document reads this table.
+export const errorTypes = {
+  NO_API_KEY_PROVIDED: { status: 401, message: "No API Key." },
+  API_KEY_NOT_FOUND: { status: 404, message: "API Key not found" },
+  GATEWAY_NOT_FOUND: { status: 404, message: "Payment Gateway Not found" },
+  GATEWAY_USER_NOT_FOUND: { status: 404, message: "Payment Gateway user not found" },
+  GATEWAY_ALREADY_PAID: { status: 409, message: "This payment link has already been paid; its amount cannot change" },
+  ORDER_ID_CONFLICT: { status: 409, message: "A payment link with this order_id already exists with other values" },
+  MARKETPLACE_NOT_FOUND: { status: 404, message: "Marketplace not found" },
+  MARKETPLACE_ALREADY_EXISTS: { status: 409, message: "A marketplace already exists for this account and mode" },
+  MARKETPLACE_INACTIVE: { status: 409, message: "The marketplace is inactive" },
+  DEPOSIT_NOT_FOUND: { status: 404, message: "Deposit transaction not found" },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    message: "This Idempotency-Key was already used with another request body",
+  },
+  IDEMPOTENCY_KEY_IN_USE: {
+    status: 409,
+    message: "A request with this Idempotency-Key is still being processed; retry later",
+  },
+  RATE_LIMITED: { status: 429, message: "Too many requests; retry later" },
+  FILE_TOO_LARGE: { status: 413, message: "The file is too large" },
+  UNSUPPORTED_FILE_TYPE: { status: 415, message: "Unsupported file type" },
+  INTERNAL_ERROR: { status: 500, message: "Internal server error" },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorType = keyof typeof errorTypes;
+
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(
+    readonly type: ErrorType,
+    message?: string,
+    status?: number,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message ?? errorTypes[type].message);
+    this.status = status ?? errorTypes[type].status;
+  }
+
+  get body() {
+    return { detail: { message: this.message, type: this.type } };
+  }
+}
+
+/** One FastAPI-style validation item: `loc` like ["body","amount"], `msg`, `type`. */
+export type ValidationItem = { loc: (string | number)[]; msg: string; type: string };
+
+export class ValidationError extends Error {
+  constructor(readonly items: ValidationItem[]) {
+    super("Validation failed");
+  }
+
+  get body() {
+    return { detail: this.items };
+  }
+}

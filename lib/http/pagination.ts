@@ -1,0 +1,48 @@
+import { and, desc, getTableName, sql, type SQL, type Table } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { z } from "zod";
+import { publicBaseUrl } from "@/lib/config";
+
+// Lists stay JSON arrays (as the interface shows), newest first, paged with `limit` and
+// `starting_after`; a `Link: <…>; rel="next"` header says there is more.
+export const pageQuery = z.object({
+  limit: z
+    .preprocess((v) => (typeof v === "string" && /^-?\d+$/.test(v) ? Number(v) : v), z.int().min(1).max(1000))
+    .default(100)
+    .describe("How many items, 1–1000 (default 100)"),
+  starting_after: z.uuid().optional().describe("The id of the last item of the previous page"),
+});
+export type PageQuery = z.output<typeof pageQuery>;
+
+type Keyed = { id: PgColumn; createdAt: PgColumn };
+
+/** WHERE and ORDER BY for a page of `table`, newest first, after the cursor row (if any). */
+export function pageClauses(table: Keyed, page: PageQuery, scope: SQL) {
+  const cursor = page.starting_after
+    ? sql`(${table.createdAt}, ${table.id}) < (select c.created_at, c.id from ${sql.raw(tableName(table))} c where c.id = ${page.starting_after})`
+    : undefined;
+  return {
+    where: and(scope, cursor),
+    orderBy: [desc(table.createdAt), desc(table.id)],
+    limit: page.limit + 1,
+  };
+}
+
+function tableName(table: Keyed): string {
+  return getTableName((table.id as unknown as { table: Table }).table);
+}
+
+/** The JSON array of a page, with a `Link` header when `rows` (fetched with limit + 1) has more. */
+export function pageResponse<T extends { id: string }>(url: URL, page: PageQuery, rows: T[], present: (row: T) => unknown) {
+  const more = rows.length > page.limit;
+  const items = more ? rows.slice(0, page.limit) : rows;
+  const headers = new Headers();
+  if (more) {
+    const next = new URL(url.pathname, publicBaseUrl());
+    next.searchParams.set("limit", String(page.limit));
+    next.searchParams.set("starting_after", items[items.length - 1]!.id);
+    headers.set("link", `<${next.toString()}>; rel="next"`);
+  }
+  return Response.json(items.map(present), { headers });
+}
+

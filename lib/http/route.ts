@@ -1,0 +1,159 @@
+import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import { log } from "@/lib/log";
+import { authenticate, type Auth } from "./auth";
+import { parseForm, parseJson, readBody } from "./body";
+import { ApiError, ValidationError, type ValidationItem } from "./errors";
+import { claimIdempotencyKey, type Claim } from "./idempotency";
+import type { Operation } from "./operation";
+import { validate } from "./validation";
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type Context<O extends Operation> = {
+  req: Request;
+  url: URL;
+  auth: O["auth"] extends "key" ? Auth : null;
+  params: Out<O["params"]>;
+  query: Out<O["query"]>;
+  body: Out<O["body"]>;
+  files: Record<string, File>;
+  requestId: string;
+};
+
+type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+const MAX_JSON_BODY = 64 * 1024;
+const MAX_MULTIPART_BODY = 3 * 1024 * 1024;
+const JSON_HEADERS = { "content-type": "application/json" };
+
+/**
+ * The one wrapper every API route goes through: request id, auth, idempotency, validation of
+ * path, query and body (every problem reported at once), errors turned into responses, one log line.
+ * A handler returns data (sent as JSON 200) or a Response of its own.
+ */
+export function route<O extends Operation>(operation: O, handler: (ctx: Context<O>) => Promise<unknown>) {
+  return async (req: Request, next?: NextContext): Promise<Response> => {
+    const started = performance.now();
+    const requestId = incomingRequestId(req) ?? randomUUID();
+    const url = new URL(req.url);
+    let auth: Auth | null = null;
+    let response: Response;
+    try {
+      response = await run(operation, handler, req, url, requestId, next, (a) => (auth = a));
+    } catch (error) {
+      response = errorResponse(error, requestId);
+    }
+    response.headers.set("x-request-id", requestId);
+    if (operation.cors) response.headers.set("access-control-allow-origin", "*");
+    log(response.status >= 500 ? "error" : "info", "request", {
+      request_id: requestId,
+      method: req.method,
+      path: url.pathname,
+      status: response.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+      account_id: (auth as Auth | null)?.accountId,
+    });
+    return response;
+  };
+}
+
+async function run<O extends Operation>(
+  operation: O,
+  handler: (ctx: Context<O>) => Promise<unknown>,
+  req: Request,
+  url: URL,
+  requestId: string,
+  next: NextContext | undefined,
+  onAuth: (auth: Auth) => void,
+): Promise<Response> {
+  const auth = operation.auth === "key" ? await authenticate(req) : null;
+  if (auth) onAuth(auth);
+
+  const mutating = req.method !== "GET" && req.method !== "HEAD";
+  const raw = mutating
+    ? await readBody(req, operation.bodyKind === "multipart" ? MAX_MULTIPART_BODY : MAX_JSON_BODY)
+    : Buffer.alloc(0);
+
+  const idempotencyKey = req.headers.get("idempotency-key");
+  let claim: Claim | null = null;
+  if (auth && mutating && idempotencyKey) {
+    claim = await claimIdempotencyKey(auth, idempotencyKey, req.method, url.pathname, raw);
+    if (claim.kind === "replay") {
+      return new Response(claim.body, {
+        status: claim.status,
+        headers: { ...JSON_HEADERS, "idempotent-replayed": "true" },
+      });
+    }
+  }
+
+  let response: Response;
+  try {
+    const input = await validateInput(operation, req, url, raw, next);
+    const result = await handler({ req, url, auth, requestId, ...input } as Context<O>);
+    response = result instanceof Response ? result : Response.json(result);
+  } catch (error) {
+    response = errorResponse(error, requestId);
+  }
+  if (claim?.kind === "new") {
+    if (response.status >= 500) await claim.abandon();
+    else await claim.finish(response.status, await response.clone().text());
+  }
+  return response;
+}
+
+async function validateInput(operation: Operation, req: Request, url: URL, raw: Buffer, next?: NextContext) {
+  const problems: ValidationItem[] = [];
+  const attempt = <T>(fn: () => T): T | undefined => {
+    try {
+      return fn();
+    } catch (error) {
+      if (error instanceof ValidationError) problems.push(...error.items);
+      else throw error;
+    }
+  };
+  const rawParams = next ? await next.params : {};
+  const params = operation.params ? attempt(() => validate(operation.params!, rawParams, "path")) : undefined;
+  const query = operation.query
+    ? attempt(() => validate(operation.query!, Object.fromEntries(url.searchParams), "query"))
+    : undefined;
+  let body: unknown;
+  let files: Record<string, File> = {};
+  if (operation.body && operation.bodyKind === "multipart") {
+    const form = await parseForm(raw, req.headers.get("content-type") ?? "", Object.keys(operation.files ?? {}));
+    files = form.files;
+    body = attempt(() => validate(operation.body!, form.fields, "body"));
+  } else if (operation.body) {
+    body = attempt(() => validate(operation.body!, parseJson(raw), "body"));
+  }
+  if (problems.length) throw new ValidationError(problems);
+  return { params, query, body, files };
+}
+
+export function errorResponse(error: unknown, requestId: string): Response {
+  if (error instanceof ApiError) {
+    return Response.json(error.body, { status: error.status, headers: error.headers });
+  }
+  if (error instanceof ValidationError) return Response.json(error.body, { status: 422 });
+  log("error", "unhandled error", {
+    request_id: requestId,
+    error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
+  });
+  const internal = new ApiError("INTERNAL_ERROR");
+  return Response.json(internal.body, { status: 500 });
+}
+
+function incomingRequestId(req: Request): string | null {
+  const id = req.headers.get("x-request-id");
+  return id && /^[\w.:-]{1,100}$/.test(id) ? id : null;
+}
+
+/** For route files: the methods a path does not have answer 405 as FastAPI does. */
+export async function methodNotAllowed(): Promise<Response> {
+  return Response.json({ detail: "Method Not Allowed" }, { status: 405, headers: { "x-request-id": randomUUID() } });
+}
+
+/** For the /v1 catch-all: unknown routes answer 404 as FastAPI does. */
+export async function notFound(): Promise<Response> {
+  return Response.json({ detail: "Not Found" }, { status: 404, headers: { "x-request-id": randomUUID() } });
+}

@@ -1,0 +1,48 @@
+import { count } from "drizzle-orm";
+import fs from "node:fs";
+import path from "node:path";
+import { createAccount } from "@/lib/accounts/create-account";
+import { dataDir, publicBaseUrl } from "@/lib/config";
+import { databaseSettings, getDb } from "@/lib/db/client";
+import { accounts } from "@/lib/db/schema";
+import { log } from "@/lib/log";
+
+const started = globalThis as unknown as { __kolaStarted?: Promise<void> };
+
+/** Opens the database (applying migrations) once per process; in development, seeds a demo account. */
+export function startServer(): Promise<void> {
+  started.__kolaStarted ??= (async () => {
+    await getDb();
+    log("info", "database ready", { database: databaseSettings().databaseUrl ? "postgresql" : "pglite" });
+    if (process.env.NODE_ENV !== "production" || process.env.KOLA_DEMO === "1") await ensureDemoAccount();
+  })();
+  return started.__kolaStarted;
+}
+
+export const DEMO = { email: "demo@kola.test", password: "kola-demo-password", business: "Boutique Démo", country: "CMR" } as const;
+
+/** A new user's first `npm run dev` gets a demo account; its login and test key are printed each start. */
+async function ensureDemoAccount(): Promise<void> {
+  const file = path.join(dataDir(), "demo-account.json");
+  const db = await getDb();
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(accounts);
+  let apiKey: string | undefined;
+  if (n === 0) {
+    apiKey = (await createAccount(DEMO)).api_key;
+    if (!databaseSettings().databaseUrl) fs.writeFileSync(file, JSON.stringify({ api_key: apiKey }), { mode: 0o600 });
+  } else if (fs.existsSync(file)) {
+    apiKey = (JSON.parse(fs.readFileSync(file, "utf8")) as { api_key?: string }).api_key;
+  } else {
+    return;
+  }
+  const lines = [
+    "",
+    "  Kola demo account (development only)",
+    `  dashboard  ${publicBaseUrl()}/login  ${DEMO.email} / ${DEMO.password}`,
+    `  test key   ${apiKey ?? "(shown when it was created)"}`,
+    `  try it     curl -s -H "api-key: ${apiKey ?? "$KEY"}" -H 'content-type: application/json' \\`,
+    `               -d '{"amount": 5000, "shop_name": "Ma boutique"}' ${publicBaseUrl()}/v1/gateway`,
+    "",
+  ];
+  process.stdout.write(lines.join("\n") + "\n");
+}

@@ -1,0 +1,13 @@
+// Applies the committed migrations (lib/db/migrations) to DATABASE_URL, or to the PGlite in DATA_DIR.
+import { closeDb, databaseSettings, getDb } from "@/lib/db/client";
+
+getDb()
+  .then(async () => {
+    const { databaseUrl, dataDir } = databaseSettings();
+    process.stdout.write(`migrations applied (${databaseUrl ? "PostgreSQL" : `PGlite in ${dataDir}`})\n`);
+    await closeDb();
+  })
+  .catch((error: unknown) => {
+    process.stderr.write(`migrate: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
