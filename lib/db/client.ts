@@ -67,13 +67,13 @@ async function openPostgres(url: string): Promise<Handle> {
     onnotice: () => {},
     connection: { application_name: "kola" },
   });
-  const reserved = await client.reserve();
+  // Migrate over one dedicated connection holding an advisory lock: several processes may start at once.
+  const migrator = postgres(url, { max: 1, onnotice: () => {} });
   try {
-    await reserved`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
-    await migrate(drizzle({ client: reserved }), { migrationsFolder: MIGRATIONS });
-    await reserved`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`;
+    await migrator`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
+    await migrate(drizzle({ client: migrator }), { migrationsFolder: MIGRATIONS });
   } finally {
-    reserved.release();
+    await migrator.end({ timeout: 5 });
   }
   const db = drizzle({ client, schema }) as unknown as Db;
   return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };

@@ -33,7 +33,7 @@ const JSON_HEADERS = { "content-type": "application/json" };
  * A handler returns data (sent as JSON 200) or a Response of its own.
  */
 export function route<O extends Operation>(operation: O, handler: (ctx: Context<O>) => Promise<unknown>) {
-  return async (req: Request, next?: NextContext): Promise<Response> => {
+  const handle = async (req: Request, next?: NextContext): Promise<Response> => {
     const started = performance.now();
     const requestId = incomingRequestId(req) ?? randomUUID();
     const url = new URL(req.url);
@@ -56,6 +56,7 @@ export function route<O extends Operation>(operation: O, handler: (ctx: Context<
     });
     return response;
   };
+  return Object.assign(handle, { operation });
 }
 
 async function run<O extends Operation>(
