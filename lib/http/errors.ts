@@ -11,6 +11,7 @@ export const errorTypes = {
   MARKETPLACE_ALREADY_EXISTS: { status: 409, message: "A marketplace already exists for this account and mode" },
   MARKETPLACE_INACTIVE: { status: 409, message: "The marketplace is inactive" },
   DEPOSIT_NOT_FOUND: { status: 404, message: "Deposit transaction not found" },
+  FILE_NOT_FOUND: { status: 404, message: "File not found" },
   IDEMPOTENCY_KEY_REUSED: {
     status: 422,
     message: "This Idempotency-Key was already used with another request body",

@@ -66,6 +66,11 @@ export function toItem(issue: z.core.$ZodIssue, location: Location): ValidationI
         msg: `Input should be ${issue.values.map((v) => `'${String(v)}'`).join(", ").replace(/, ([^,]*)$/, " or $1")}`,
         type: "enum",
       };
+    case "custom": {
+      // a refinement may name its FastAPI type: ctx.addIssue({ code: "custom", params: { type: "json_invalid" } })
+      const type = (issue.params as { type?: string } | undefined)?.type;
+      return type ? { loc, msg: issue.message, type } : { loc, msg: `Value error, ${issue.message}`, type: "value_error" };
+    }
     default:
       return { loc, msg: `Value error, ${issue.message}`, type: "value_error" };
   }

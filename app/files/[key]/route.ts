@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { findFileByKey } from "@/lib/files/queries";
+import { readObject } from "@/lib/files/storage";
+import { ApiError } from "@/lib/http/errors";
+import { defineOperation } from "@/lib/http/operation";
+import { route } from "@/lib/http/route";
+
+const getFile = defineOperation({
+  method: "GET",
+  path: "/files/{key}",
+  tag: "Files",
+  summary: "An uploaded file (marketplace logo or favicon)",
+  auth: "none",
+  params: z.object({ key: z.string().max(64) }),
+  response: z.string().meta({ format: "binary" }),
+  errors: ["FILE_NOT_FOUND"],
+});
+
+// GET /files/{key} — an uploaded image, with the type decided at upload and never sniffed again
+export const GET = route(getFile, async ({ params }) => {
+  const row = await findFileByKey(params.key);
+  const bytes = row && (await readObject(row.fileKey));
+  if (!row || !bytes) throw new ApiError("FILE_NOT_FOUND");
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      "content-type": row.contentType,
+      "content-length": String(bytes.byteLength),
+      "x-content-type-options": "nosniff",
+      "cache-control": "public, max-age=31536000, immutable",
+      "content-security-policy": "default-src 'none'; sandbox",
+      "cross-origin-resource-policy": "cross-origin",
+    },
+  });
+});

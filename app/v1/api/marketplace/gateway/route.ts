@@ -1,0 +1,18 @@
+import { pageResponse } from "@/lib/http/pagination";
+import { methodNotAllowed, route } from "@/lib/http/route";
+import { createMarketplaceGateway } from "@/lib/marketplace-gateways/create-marketplace-gateway";
+import { presentMarketplaceGateway } from "@/lib/marketplace-gateways/present";
+import { listMarketplaceGateways } from "@/lib/marketplace-gateways/queries";
+import { marketplaceGatewayOperations as op } from "@/lib/marketplace-gateways/schemas";
+
+// POST /v1/api/marketplace/gateway — create a seller's marketplace link
+export const POST = route(op.create, async ({ auth, body }) =>
+  presentMarketplaceGateway(await createMarketplaceGateway(auth, body)),
+);
+
+// GET /v1/api/marketplace/gateway — the caller's marketplace links, newest first
+export const GET = route(op.list, async ({ auth, query, url }) =>
+  pageResponse(url, query, await listMarketplaceGateways(auth, query), presentMarketplaceGateway),
+);
+
+export { methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE };

@@ -1,0 +1,77 @@
+import { randomUUID } from "node:crypto";
+import { fileTypeFromBuffer } from "file-type";
+import type { Auth } from "@/lib/accounts/queries";
+import { publicBaseUrl } from "@/lib/config";
+import { getDb } from "@/lib/db/client";
+import { files } from "@/lib/db/schema";
+import { ApiError } from "@/lib/http/errors";
+import { writeObject } from "./storage";
+
+export type FileRow = typeof files.$inferSelect;
+
+/** What a part may hold: its type is decided from the bytes, never from the name or the client. */
+export type UploadRule = { entityType: string; maxBytes: number; types: readonly string[] };
+
+export const uploadRules = {
+  logo: { entityType: "marketplace_logo", maxBytes: 2 * 1024 * 1024, types: ["png", "jpg", "webp", "gif"] },
+  favicon: { entityType: "marketplace_favicon", maxBytes: 512 * 1024, types: ["png", "jpg", "webp", "gif", "ico"] },
+} as const satisfies Record<string, UploadRule>;
+
+/** Checks an uploaded file by its bytes (PNG, JPEG, WebP, GIF, ICO; never SVG) and stores it. */
+export async function storeUpload(auth: Auth, file: File, rule: UploadRule): Promise<FileRow> {
+  if (file.size > rule.maxBytes) {
+    throw new ApiError("FILE_TOO_LARGE", `The file is larger than ${Math.round(rule.maxBytes / 1024)} KB`);
+  }
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const detected = await fileTypeFromBuffer(bytes);
+  if (!detected || !rule.types.includes(detected.ext)) {
+    throw new ApiError(
+      "UNSUPPORTED_FILE_TYPE",
+      `Unsupported file type: send ${rule.types.map((t) => t.toUpperCase()).join(", ")}`,
+    );
+  }
+  const key = `${randomUUID()}.${detected.ext}`;
+  await writeObject(key, bytes);
+  const db = await getDb();
+  const [row] = await db
+    .insert(files)
+    .values({
+      accountId: auth.accountId,
+      mode: auth.mode,
+      entityType: rule.entityType,
+      contentType: detected.mime,
+      fileName: cleanFileName(file.name, detected.ext),
+      fileType: detected.ext,
+      fileKey: key,
+      fileSize: bytes.byteLength,
+    })
+    .returning();
+  return row!;
+}
+
+/** The client's file name, kept for display only: no path, no control characters, our extension. */
+function cleanFileName(name: string, ext: string): string {
+  const base = (name.split(/[\\/]/).pop() ?? "")
+    .replace(/[\p{Cc}"<>]/gu, "")
+    .replace(/\.[^.]*$/, "")
+    .slice(0, 100);
+  return `${base || "file"}.${ext}`;
+}
+
+export function fileUrl(key: string): string {
+  return `${publicBaseUrl()}/files/${key}`;
+}
+
+/** The file object of the interface (§2.4). */
+export function presentFile(row: FileRow) {
+  return {
+    url: fileUrl(row.fileKey),
+    id: row.id,
+    entityType: row.entityType,
+    contentType: row.contentType,
+    fileName: row.fileName,
+    fileType: row.fileType,
+    fileKey: row.fileKey,
+    fileSize: row.fileSize,
+  };
+}

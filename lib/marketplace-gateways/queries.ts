@@ -1,0 +1,42 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Auth } from "@/lib/accounts/queries";
+import { getDb } from "@/lib/db/client";
+import { ownedBy } from "@/lib/db/scope";
+import { deposits, marketplaceGateways, marketplaceTransactions } from "@/lib/db/schema";
+import { ApiError } from "@/lib/http/errors";
+import { pageClauses, type PageQuery } from "@/lib/http/pagination";
+
+export type MarketplaceGatewayRow = typeof marketplaceGateways.$inferSelect;
+
+export async function getMarketplaceGatewayOrThrow(auth: Auth, id: string): Promise<MarketplaceGatewayRow> {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(marketplaceGateways)
+    .where(and(ownedBy(marketplaceGateways, auth), eq(marketplaceGateways.id, id), isNull(marketplaceGateways.archivedAt)));
+  if (!row) throw new ApiError("GATEWAY_NOT_FOUND");
+  return row;
+}
+
+export async function listMarketplaceGateways(auth: Auth, page: PageQuery): Promise<MarketplaceGatewayRow[]> {
+  const db = await getDb();
+  const scope = and(ownedBy(marketplaceGateways, auth), isNull(marketplaceGateways.archivedAt))!;
+  const clauses = pageClauses(marketplaceGateways, page, scope);
+  return db.select().from(marketplaceGateways).where(clauses.where).orderBy(...clauses.orderBy).limit(clauses.limit);
+}
+
+/** A gateway's transactions with their deposit's status (the one source of a payment's status). */
+export async function listTransactions(auth: Auth, gatewayId: string, page: PageQuery) {
+  await getMarketplaceGatewayOrThrow(auth, gatewayId);
+  const db = await getDb();
+  const scope = and(ownedBy(marketplaceTransactions, auth), eq(marketplaceTransactions.marketplaceGatewayId, gatewayId))!;
+  const clauses = pageClauses(marketplaceTransactions, page, scope);
+  return db
+    .select({ transaction: marketplaceTransactions, status: deposits.status })
+    .from(marketplaceTransactions)
+    .innerJoin(deposits, eq(deposits.id, marketplaceTransactions.depositId))
+    .where(clauses.where)
+    .orderBy(...clauses.orderBy)
+    .limit(clauses.limit);
+}
+export type TransactionListRow = Awaited<ReturnType<typeof listTransactions>>[number];

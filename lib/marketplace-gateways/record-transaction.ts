@@ -1,0 +1,62 @@
+import { getDb } from "@/lib/db/client";
+import { marketplaceTransactions } from "@/lib/db/schema";
+import { createDeposit, type DepositRow } from "@/lib/deposits/create-deposit";
+import type { MarketplaceGatewayRow } from "./queries";
+
+export type Buyer = {
+  fullName: string;
+  email: string;
+  phoneNumber: string;
+  country: string;
+  operator: string;
+};
+
+/**
+ * One buyer's attempt on a marketplace link: a deposit of `amount + fee` (what the buyer pays) and
+ * the transaction that remembers who paid and their answers to the form blocks, in one transaction.
+ */
+export async function recordMarketplaceTransaction(input: {
+  gateway: MarketplaceGatewayRow;
+  buyer: Buyer;
+  additionalInfo: { fieldName: string; value: string }[];
+  provider: string;
+  clientToken?: string;
+}): Promise<{ deposit: DepositRow; transactionId: string }> {
+  const { gateway, buyer } = input;
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const deposit = await createDeposit(
+      {
+        accountId: gateway.accountId,
+        mode: gateway.mode,
+        amount: gateway.amount + gateway.fee,
+        currency: gateway.currency,
+        country: buyer.country,
+        operator: buyer.operator,
+        phoneNumber: buyer.phoneNumber,
+        provider: input.provider,
+        marketplaceGatewayId: gateway.id,
+        clientToken: input.clientToken,
+      },
+      tx,
+    );
+    const [transaction] = await tx
+      .insert(marketplaceTransactions)
+      .values({
+        accountId: gateway.accountId,
+        mode: gateway.mode,
+        marketplaceGatewayId: gateway.id,
+        depositId: deposit.id,
+        buyerFullName: buyer.fullName,
+        buyerEmail: buyer.email,
+        buyerPhone: buyer.phoneNumber,
+        buyerCountry: buyer.country,
+        buyerOperator: buyer.operator,
+        buyerPrice: gateway.amount + gateway.fee,
+        productPrice: gateway.amount,
+        additionalInfo: input.additionalInfo,
+      })
+      .returning({ id: marketplaceTransactions.id });
+    return { deposit, transactionId: transaction!.id };
+  });
+}

@@ -1,0 +1,100 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Auth } from "@/lib/accounts/queries";
+import { getDb } from "@/lib/db/client";
+import { ownedBy } from "@/lib/db/scope";
+import { apiKeys, marketplaces } from "@/lib/db/schema";
+import { findOwnFile } from "@/lib/files/queries";
+import { storeUpload, uploadRules, type UploadRule } from "@/lib/files/store-upload";
+import { ApiError, ValidationError } from "@/lib/http/errors";
+import { toFormBlocks } from "./form-blocks";
+import { findMarketplace, getMarketplaceOrThrow, type MarketplaceRow } from "./queries";
+import type { MarketplaceForm } from "./schemas";
+
+export const DEFAULT_COLOR = "#0f766e";
+
+/** Creates the caller's marketplace (one per account and mode). */
+export async function createMarketplace(auth: Auth, form: MarketplaceForm & { name: string }, files: Record<string, File>) {
+  if (await findMarketplace(auth)) throw new ApiError("MARKETPLACE_ALREADY_EXISTS");
+  const changes = await resolveChanges(auth, form, files);
+  const db = await getDb();
+  const [row] = await db
+    .insert(marketplaces)
+    .values({
+      accountId: auth.accountId,
+      mode: auth.mode,
+      apiKeyId: auth.apiKeyId ?? (await firstKeyId(auth)),
+      name: form.name,
+      color: DEFAULT_COLOR,
+      ...changes,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw new ApiError("MARKETPLACE_ALREADY_EXISTS");
+  return row;
+}
+
+/** Changes only the parts sent; empty text for name, color, form_blocks, logo or favicon changes nothing. */
+export async function updateMarketplace(auth: Auth, form: MarketplaceForm, files: Record<string, File>) {
+  const current = await getMarketplaceOrThrow(auth);
+  const changes = await resolveChanges(auth, form, files);
+  if (Object.keys(changes).length === 0) return current;
+  const db = await getDb();
+  const [row] = await db
+    .update(marketplaces)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(and(ownedBy(marketplaces, auth), eq(marketplaces.id, current.id)))
+    .returning();
+  return row ?? current;
+}
+
+type Changes = Partial<Omit<typeof marketplaces.$inferInsert, "id" | "accountId" | "mode">>;
+
+async function resolveChanges(auth: Auth, form: MarketplaceForm, files: Record<string, File>): Promise<Changes> {
+  const changes: Changes = {};
+  if (form.name) changes.name = form.name;
+  if (form.color) changes.color = normalizeColor(form.color);
+  if (form.fee !== undefined && form.fee !== "") changes.fee = Number(form.fee).toFixed(2);
+  if (form.is_active) changes.isActive = form.is_active === "true";
+  if (form.form_blocks) changes.formBlocks = toFormBlocks(form.form_blocks.blocks);
+  // Check references before storing any upload, so a bad request leaves no file behind.
+  const logo = await resolveImage(auth, "logo", form.logo);
+  const favicon = await resolveImage(auth, "favicon", form.favicon);
+  const logoUpload = files["logo.0"];
+  const faviconUpload = files["favicon.0"];
+  const logoFile = logoUpload ? await storeUpload(auth, logoUpload, uploadRules.logo) : undefined;
+  const faviconFile = faviconUpload ? await storeUpload(auth, faviconUpload, uploadRules.favicon) : undefined;
+  if (logoFile) Object.assign(changes, { logoFileId: logoFile.id, logoUrl: "" });
+  else if (logo) Object.assign(changes, { logoFileId: logo.fileId, logoUrl: logo.url });
+  if (faviconFile) Object.assign(changes, { faviconFileId: faviconFile.id, faviconUrl: "" });
+  else if (favicon) Object.assign(changes, { faviconFileId: favicon.fileId, faviconUrl: favicon.url });
+  return changes;
+}
+
+/** `logo`/`favicon` text: an https URL, or the id of an image this account uploaded in this mode. */
+async function resolveImage(auth: Auth, part: "logo" | "favicon", value: string | undefined) {
+  if (!value) return undefined;
+  if (value.startsWith("https://")) return { fileId: null, url: value };
+  const file = await findOwnFile(auth, value);
+  const rule: UploadRule = uploadRules[part];
+  if (!file || !rule.types.includes(file.fileType)) {
+    throw new ValidationError([{ loc: ["body", part], msg: "Value error, no uploaded image with this id", type: "value_error" }]);
+  }
+  return { fileId: file.id, url: "" };
+}
+
+/** `#ABC` → `#aabbcc`. */
+export function normalizeColor(color: string): string {
+  const hex = color.trim().toLowerCase().slice(1);
+  return `#${hex.length === 3 ? [...hex].map((c) => c + c).join("") : hex}`;
+}
+
+async function firstKeyId(auth: Auth): Promise<string | null> {
+  const db = await getDb();
+  const [key] = await db
+    .select({ id: apiKeys.id })
+    .from(apiKeys)
+    .where(ownedBy(apiKeys, auth))
+    .orderBy(apiKeys.createdAt)
+    .limit(1);
+  return key?.id ?? null;
+}
