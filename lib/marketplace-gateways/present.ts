@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { publicBaseUrl } from "@/lib/config";
 import { countryObject, operatorObject } from "@/lib/countries";
+import { presentFormBlocks } from "@/lib/marketplaces/present";
 import type { MarketplaceGatewayRow, TransactionListRow } from "./queries";
 import type { marketplaceGateway, marketplaceTransaction } from "./schemas";
 
@@ -20,7 +21,7 @@ export function presentMarketplaceGateway(row: MarketplaceGatewayRow): z.output<
     marketplace_color: row.marketplaceColor,
     message: row.message,
     favicon: row.favicon,
-    form_blocks: row.formBlocks as z.output<typeof marketplaceGateway>["form_blocks"],
+    form_blocks: presentFormBlocks(row.formBlocks),
     marketplace_favicon: row.marketplaceFavicon,
   };
 }
@@ -40,6 +41,6 @@ export function presentTransaction({ transaction: t, status }: TransactionListRo
       country: countryObject(t.buyerCountry),
       operator: operatorObject(t.buyerOperator),
     },
-    additional_info: t.additionalInfo,
+    additional_info: t.additionalInfo.map((a) => ({ fieldName: a.fieldName, value: a.value })),
   };
 }

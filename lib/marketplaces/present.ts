@@ -2,7 +2,8 @@ import type { z } from "zod";
 import { findFilesById } from "@/lib/files/queries";
 import { fileUrl, presentFile } from "@/lib/files/store-upload";
 import type { MarketplaceRow } from "./queries";
-import type { marketplace } from "./schemas";
+import type { FormBlock } from "@/lib/db/schema";
+import type { formBlock, marketplace } from "./schemas";
 
 /** The logo and favicon as URLs (what marketplace links copy and checkout pages show). */
 export async function brandingUrls(row: MarketplaceRow) {
@@ -37,6 +38,18 @@ export async function presentMarketplace(row: MarketplaceRow): Promise<z.output<
     color: row.color,
     logo,
     favicon: faviconUrl,
-    form_blocks: row.formBlocks as z.output<typeof marketplace>["form_blocks"],
+    form_blocks: presentFormBlocks(row.formBlocks),
   };
+}
+
+/** Form blocks in the interface's key order (jsonb keeps keys in its own order). */
+export function presentFormBlocks(blocks: FormBlock[]): z.output<typeof formBlock>[] {
+  return blocks.map((b) => ({
+    fieldName: b.fieldName,
+    fieldType: b.fieldType as z.output<typeof formBlock>["fieldType"],
+    required: b.required,
+    fieldLabel: b.fieldLabel,
+    fieldDescription: b.fieldDescription,
+    fieldOptions: b.fieldOptions.map((o) => ({ name: o.name, value: o.value })),
+  }));
 }
