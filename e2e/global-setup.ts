@@ -1,0 +1,48 @@
+// Once per `playwright test`: a fresh DATA_DIR (embedded PGlite), an account made with the admin
+// CLI while no server holds that folder, then the production server (`next start`) on a free
+// 127.0.0.1 port. Tests get its address and the account through KOLA_E2E_* variables (see
+// e2e/fixtures.ts). With KOLA_E2E_BASE_URL and KOLA_E2E_API_KEY already set, that server is used as is.
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createAccount, freePort, HOST, ROOT, startServer } from "./support/kola-server";
+
+export default async function globalSetup(): Promise<(() => Promise<void>) | void> {
+  if (process.env.KOLA_E2E_BASE_URL && process.env.KOLA_E2E_API_KEY) return;
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kola-e2e-"));
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PUBLIC_BASE_URL: `http://${HOST}:${port}`, // payment links point at this server
+    DATA_DIR: dataDir,
+    DATABASE_URL: "", // always the embedded database here, whatever the shell has
+    SESSION_SECRET: process.env.SESSION_SECRET || randomBytes(32).toString("hex"),
+    PROVIDER_CALLBACK_SECRET: process.env.PROVIDER_CALLBACK_SECRET || randomBytes(32).toString("hex"),
+  };
+  const account = await createAccount(
+    { ...env, LOG_LEVEL: "silent" },
+    { email: "e2e@kola.test", password: "e2e-password-1234", business: "Boutique E2E", country: "CMR" },
+  );
+
+  const logFile = path.join(ROOT, "e2e", ".artifacts", "server.log");
+  const server = await startServer({ env, port, logFile }).catch((error: unknown) => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
+
+  Object.assign(process.env, {
+    KOLA_E2E_BASE_URL: server.baseURL,
+    KOLA_E2E_API_KEY: account.api_key,
+    KOLA_E2E_ACCOUNT_ID: account.account_id,
+    KOLA_E2E_EMAIL: account.email,
+    KOLA_E2E_PASSWORD: account.password,
+    KOLA_E2E_DATA_DIR: dataDir,
+  });
+
+  return async () => {
+    await server.stop();
+    if (!process.env.KOLA_E2E_KEEP_DATA) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

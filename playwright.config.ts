@@ -1,0 +1,40 @@
+import { defineConfig } from "@playwright/test";
+
+// End-to-end tests against the production build: run `npm run build` first, then `npm run test:e2e`.
+// e2e/global-setup.ts creates an account with the admin CLI on a fresh embedded database, then
+// starts `next start` on a free 127.0.0.1 port; its address reaches the tests as KOLA_E2E_BASE_URL.
+const CI = Boolean(process.env.CI);
+
+export default defineConfig({
+  testDir: "./e2e",
+  outputDir: "./e2e/.artifacts/test-results",
+  globalSetup: "./e2e/global-setup.ts",
+  fullyParallel: true,
+  forbidOnly: CI,
+  retries: 0,
+  workers: 2,
+  timeout: 30_000,
+  reporter: CI ? [["list"]] : [["list"], ["html", { open: "never", outputFolder: "./e2e/.artifacts/report" }]],
+  use: {
+    // Set by the global setup before the workers start (workers read this file again).
+    baseURL: process.env.KOLA_E2E_BASE_URL,
+    trace: "retain-on-failure",
+    // Playwright cannot download its browsers here: Debian's Chromium (apt-get install chromium).
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [
+    // The HTTP API over real requests (no browser).
+    { name: "api", testDir: "./e2e/api" },
+  ],
+});
