@@ -1,0 +1,16 @@
+import { randomUUID } from "node:crypto";
+import { referencePage, referencePageCsp } from "@/lib/api/reference-page";
+
+// GET /docs — the API reference, rendered in the browser by Scalar from /v1/openapi.json
+export async function GET(): Promise<Response> {
+  return new Response(referencePage(), {
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "content-security-policy": referencePageCsp,
+      "x-content-type-options": "nosniff",
+      "referrer-policy": "no-referrer",
+      "cache-control": "no-cache",
+      "x-request-id": randomUUID(),
+    },
+  });
+}

@@ -1,0 +1,7 @@
+import { buildOpenApiDocument, openApiOperation } from "@/lib/api/openapi";
+import { methodNotAllowed, route } from "@/lib/http/route";
+
+// GET /v1/openapi.json — the OpenAPI 3.1 document of the API, generated from its zod schemas
+export const GET = route(openApiOperation, async () => buildOpenApiDocument());
+
+export { methodNotAllowed as POST, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE };

@@ -1,0 +1,195 @@
+import { validate } from "@scalar/openapi-parser";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import * as docsScript from "@/app/docs/scalar.js/route";
+import * as docs from "@/app/docs/route";
+import * as openapi from "@/app/v1/openapi.json/route";
+import { errorTypes } from "@/lib/http/errors";
+import { defineOperation } from "@/lib/http/operation";
+import { call } from "@/lib/test/api";
+import { allOperations } from "./operations";
+import { buildOpenApiDocument, openApiDocumentOf } from "./openapi";
+import { scalarVersion } from "./reference-page";
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const doc = buildOpenApiDocument() as Json;
+const operationOf = (method: string, path: string): Json => doc.paths[path][method.toLowerCase()];
+
+describe("OpenAPI document", () => {
+  it("is an OpenAPI 3.1 document of the Kola API", () => {
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.info).toMatchObject({ title: "Kola API", version: "0.1.0" });
+    expect(doc.servers).toEqual([{ url: "http://kola.test" }]);
+    expect(doc.security).toEqual([{ apiKey: [] }]);
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: "apiKey", in: "header", name: "api-key" });
+  });
+
+  it("passes an OpenAPI 3.1 validator", async () => {
+    const result = await validate(structuredClone(doc));
+    expect(result.errors).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it("has every $ref pointing at something", () => {
+    const refs: string[] = [];
+    const walk = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(walk);
+      else if (value && typeof value === "object")
+        for (const [key, item] of Object.entries(value)) {
+          if (key === "$ref") refs.push(item as string);
+          else walk(item);
+        }
+    };
+    walk(doc);
+    expect(refs.length).toBeGreaterThan(0);
+    for (const ref of refs) {
+      const target = ref
+        .replace(/^#\//, "")
+        .split("/")
+        .reduce<unknown>((node, part) => (node as Json | undefined)?.[part], doc);
+      expect(target, ref).toBeDefined();
+    }
+  });
+
+  it.each(allOperations.map((op) => [`${op.method} ${op.path}`, op] as const))("documents %s", (_, op) => {
+    const described = operationOf(op.method, op.path);
+    expect(described).toMatchObject({ summary: op.summary, tags: [op.tag], operationId: expect.any(String) });
+    expect(described.security).toEqual(op.auth === "key" ? [{ apiKey: [] }] : []);
+    expect(described.responses["200"].content["application/json"].schema).toBeDefined();
+    expect(described.responses["200"].headers["x-request-id"]).toBeDefined();
+    if (op.paged) expect(described.responses["200"].headers.Link).toBeDefined();
+    if (op.cors) expect(described.responses["200"].headers["Access-Control-Allow-Origin"]).toBeDefined();
+    if (op.params || op.query || op.body)
+      expect(described.responses["422"].content["application/json"].schema).toBeDefined();
+
+    for (const type of op.errors) {
+      const { status, message } = errorTypes[type];
+      const content = described.responses[String(status)]?.content["application/json"];
+      expect(content, `${type} under ${status}`).toBeDefined();
+      const examples = [content.example, ...Object.values((content.examples ?? {}) as Json).map((e) => e.value)];
+      expect(examples).toContainEqual({ detail: { message, type } });
+    }
+
+    const pathParams = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+    const documented = (described.parameters ?? []).filter((p: Json) => p.in === "path");
+    expect(documented.map((p: Json) => p.name)).toEqual(pathParams);
+    expect(documented.every((p: Json) => p.required)).toBe(true);
+  });
+
+  it("gives each operation its own operationId", () => {
+    const ids = allOperations.map((op) => operationOf(op.method, op.path).operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("describes the body of POST /v1/gateway from its zod schema", () => {
+    const body = operationOf("POST", "/v1/gateway").requestBody;
+    expect(body.required).toBe(true);
+    const schema = body.content["application/json"].schema;
+    expect(schema.properties.amount.type).toBe("integer");
+    expect(schema.properties.message).toMatchObject({ type: "string", default: "" });
+    expect(schema.required).toContain("shop_name");
+    expect(schema.required).not.toContain("message");
+  });
+
+  it("describes responses with shared components", () => {
+    const get = operationOf("GET", "/v1/gateway/{gateway_id}");
+    expect(get.responses["200"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/PaymentGateway" });
+    expect(doc.components.schemas.PaymentGateway.properties.user_country).toEqual({ $ref: "#/components/schemas/Country" });
+    expect(get.security).toEqual([]);
+    expect(get.parameters).toEqual([{ name: "gateway_id", in: "path", required: true, schema: { type: "string", format: "uuid" } }]);
+  });
+});
+
+describe("OpenAPI generation", () => {
+  // a schema with a default: optional in a request, always present in a response
+  const shop = z.object({ name: z.string(), fee: z.number().default(0) }).meta({ id: "TestShop" });
+  const upload = defineOperation({
+    method: "POST",
+    path: "/v1/test/shop",
+    tag: "Test",
+    summary: "Upload a shop",
+    auth: "key",
+    body: shop,
+    bodyKind: "multipart",
+    files: { "logo.0": "PNG or JPEG, at most 1 MB" },
+    response: shop,
+    errors: ["UNSUPPORTED_FILE_TYPE"],
+  });
+  const generated = openApiDocumentOf([upload]) as Json;
+  const described = generated.paths["/v1/test/shop"].post;
+
+  it("documents multipart bodies with their file parts", () => {
+    expect(described.requestBody.content["multipart/form-data"].schema).toEqual({
+      allOf: [
+        { $ref: "#/components/schemas/TestShopInput" },
+        {
+          type: "object",
+          properties: {
+            "logo.0": {
+              type: "string",
+              format: "binary",
+              contentMediaType: "application/octet-stream",
+              description: "PNG or JPEG, at most 1 MB",
+            },
+          },
+        },
+      ],
+    });
+  });
+
+  it("names the request side of a schema apart when it differs from the response side", () => {
+    expect(described.responses["200"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/TestShop" });
+    expect(generated.components.schemas.TestShop.required).toEqual(["name", "fee"]);
+    expect(generated.components.schemas.TestShopInput.required).toEqual(["name"]);
+  });
+
+  it("adds the errors the route wrapper raises to those the operation lists", () => {
+    expect(Object.keys(described.responses)).toEqual(["200", "401", "404", "409", "413", "415", "422"]);
+    expect(Object.keys(described.responses["422"].content["application/json"].examples)).toEqual([
+      "validation",
+      "IDEMPOTENCY_KEY_REUSED",
+    ]);
+  });
+
+  it("passes the validator too", async () => {
+    expect((await validate(structuredClone(generated))).errors).toEqual([]);
+  });
+});
+
+describe("GET /v1/openapi.json", () => {
+  it("serves the document as JSON", async () => {
+    const reply = await call(openapi.GET, "GET", "/v1/openapi.json");
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(reply.headers.get("x-request-id")).toBeTruthy();
+    expect(reply.headers.get("access-control-allow-origin")).toBe("*");
+    expect(reply.body).toEqual(JSON.parse(JSON.stringify(doc)));
+  });
+});
+
+describe("GET /docs", () => {
+  it("serves a page that loads Scalar from our own origin under a strict CSP", async () => {
+    const reply = await call(docs.GET, "GET", "/docs");
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(reply.headers.get("x-content-type-options")).toBe("nosniff");
+    const csp = reply.headers.get("content-security-policy")!;
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toMatch(/https?:/);
+    expect(reply.body).toContain(`<script src="/docs/scalar.js?v=${scalarVersion()}"></script>`);
+    expect(reply.body).toContain("/v1/openapi.json");
+  });
+
+  it.each([
+    [`?v=${scalarVersion()}`, "public, max-age=31536000, immutable"],
+    ["", "no-cache"],
+  ])("serves the Scalar bundle%s with cache-control %s", async (query, cacheControl) => {
+    const reply = await call(docsScript.GET, "GET", `/docs/scalar.js${query}`);
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    expect(reply.headers.get("cache-control")).toBe(cacheControl);
+    expect(String(reply.body).length).toBeGreaterThan(1_000_000);
+  });
+});

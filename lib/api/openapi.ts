@@ -1,0 +1,365 @@
+import { z } from "zod";
+import { publicBaseUrl } from "@/lib/config";
+import { errorTypes, type ErrorType } from "@/lib/http/errors";
+import { defineOperation, type Operation } from "@/lib/http/operation";
+import { allOperations, operationId } from "./operations";
+
+// The OpenAPI 3.1 document, generated from the same zod schemas and error table the route wrapper
+// validates and answers with (DESIGN §9), so the reference at /docs cannot drift from the code.
+
+type Json = { [key: string]: unknown };
+type Io = "input" | "output";
+
+export const openApiOperation = defineOperation({
+  method: "GET",
+  path: "/v1/openapi.json",
+  tag: "Meta",
+  summary: "This OpenAPI 3.1 document",
+  auth: "none",
+  response: z.record(z.string(), z.unknown()),
+  errors: [],
+  cors: true,
+});
+
+let cached: Json | undefined;
+
+/** The document, built once per process (the operations cannot change while it runs). */
+export function buildOpenApiDocument(): Json {
+  cached ??= openApiDocumentOf(allOperations);
+  return cached;
+}
+
+// The bodies the route wrapper sends for every error (lib/http/errors.ts, lib/http/route.ts).
+const validationItem = z
+  .object({
+    loc: z.array(z.union([z.string(), z.int()])).describe('Where: `["body","amount"]`, `["path","gateway_id"]`, …'),
+    msg: z.string(),
+    type: z.string().describe("`missing`, `int_type`, `string_type`, `string_too_long`, `uuid_parsing`, `json_invalid`, …"),
+  })
+  .meta({ id: "ValidationError" });
+const validationBody = z
+  .object({ detail: z.array(validationItem) })
+  .meta({ id: "HTTPValidationError", description: "Every problem of the request at once, FastAPI-style." });
+const errorBody = z
+  .object({
+    detail: z.object({
+      message: z.string(),
+      type: z.enum(Object.keys(errorTypes) as [ErrorType, ...ErrorType[]]),
+    }),
+  })
+  .meta({ id: "ApiError", description: "An application error: its `type` is stable, its `message` may change." });
+
+const API_KEY_ERRORS: ErrorType[] = ["NO_API_KEY_PROVIDED", "API_KEY_NOT_FOUND"];
+const IDEMPOTENCY_ERRORS: ErrorType[] = ["IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_USE"];
+
+const headers = {
+  "x-request-id": {
+    description:
+      "The id of this request, on every response: yours if you sent a valid `x-request-id`, else a new UUID. Quote it when asking for support.",
+    schema: { type: "string" },
+  },
+  Link: {
+    description: 'Present when there is a next page: `<https://…?limit=100&starting_after=…>; rel="next"`.',
+    schema: { type: "string" },
+  },
+  "Idempotent-Replayed": {
+    description: "`true` when this is the stored response of an earlier request with the same `Idempotency-Key`.",
+    schema: { type: "string", enum: ["true"] },
+  },
+  "Access-Control-Allow-Origin": {
+    description: "`*`: browsers on any origin may read this response.",
+    schema: { type: "string", enum: ["*"] },
+  },
+  "Retry-After": { description: "Seconds to wait before retrying.", schema: { type: "integer" } },
+};
+const headerRef = (name: keyof typeof headers) => ({ $ref: `#/components/headers/${name}` });
+
+/** The document of the given operations (exported for tests; the API's own is above). */
+export function openApiDocumentOf(operations: Operation[]): Json {
+  const schemas = new SchemaSet();
+  const paths: Record<string, Record<string, Json>> = {};
+  const tags: string[] = [];
+  for (const operation of operations) {
+    const item = (paths[operation.path] ??= {});
+    const method = operation.method.toLowerCase();
+    if (item[method]) throw new Error(`${operation.method} ${operation.path} is defined twice`);
+    item[method] = describeOperation(operation, schemas);
+    if (!tags.includes(operation.tag)) tags.push(operation.tag);
+  }
+  const document: Json = {
+    openapi: "3.1.0",
+    info: {
+      title: "Kola API",
+      version: "0.1.0",
+      description: [
+        "Payment links and marketplaces paid by mobile money.",
+        "",
+        "**Authentication.** Send your API key in the `api-key` header. A missing key is `401 NO_API_KEY_PROVIDED`; an unknown one `404 API_KEY_NOT_FOUND`.",
+        "",
+        '**Errors.** Application errors are `{"detail": {"message": "…", "type": "…"}}`; the `type` is stable. Invalid input is `422 {"detail": [{"loc": […], "msg": "…", "type": "…"}]}` listing every problem at once.',
+        "",
+        "**Retries.** Send an `Idempotency-Key` header on a mutating request: the same key with the same body within 24 h replays the stored response (`Idempotent-Replayed: true`).",
+        "",
+        '**Lists** are JSON arrays, newest first, paged with `limit` and `starting_after`; a `Link: <…>; rel="next"` header says there is more.',
+      ].join("\n"),
+    },
+    servers: [{ url: publicBaseUrl() }],
+    security: [{ apiKey: [] }],
+    tags: tags.map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: {},
+      securitySchemes: {
+        apiKey: {
+          type: "apiKey",
+          in: "header",
+          name: "api-key",
+          description: "Your secret key, `kola_test_…` or `kola_live_…`, from the dashboard.",
+        },
+      },
+      headers,
+    },
+  };
+  // the placeholder references become final component names only once every schema is known
+  const { components, names } = schemas.components();
+  (document.components as Json).schemas = components;
+  return renameRefs(document, names) as Json;
+}
+
+function describeOperation(operation: Operation, schemas: SchemaSet): Json {
+  const mutating = operation.method !== "GET";
+  const keyed = operation.auth === "key";
+  const hasInput = Boolean(operation.params || operation.query || operation.body);
+  const parameters = [
+    ...objectParameters(operation.params, "path", schemas),
+    ...objectParameters(operation.query, "query", schemas),
+    ...(keyed && mutating
+      ? [
+          {
+            name: "Idempotency-Key",
+            in: "header",
+            required: false,
+            description:
+              "Any unique string up to 255 characters. Retrying with the same key and body within 24 h replays the first response instead of acting twice.",
+            schema: { type: "string", maxLength: 255 },
+          },
+        ]
+      : []),
+  ];
+
+  const notes = [
+    operation.description,
+    operation.paged
+      ? 'Newest first, at most `limit` items. When there are more, the `Link` header holds the next page\'s URL (`rel="next"`), which repeats `limit` and sets `starting_after` to the last id.'
+      : undefined,
+    operation.cors && !/CORS/i.test(operation.description ?? "")
+      ? "Answers CORS with `Access-Control-Allow-Origin: *`: pages on any origin may read it."
+      : undefined,
+  ].filter(Boolean);
+
+  const okHeaders: Json = { "x-request-id": headerRef("x-request-id") };
+  if (operation.paged) okHeaders.Link = headerRef("Link");
+  if (operation.cors) okHeaders["Access-Control-Allow-Origin"] = headerRef("Access-Control-Allow-Origin");
+  if (keyed && mutating) okHeaders["Idempotent-Replayed"] = headerRef("Idempotent-Replayed");
+
+  const responses: Record<string, Json> = {
+    "200": {
+      description: "Success",
+      headers: okHeaders,
+      content: { "application/json": { schema: schemas.convert(operation.response, "output") } },
+    },
+    ...errorResponses(operation, hasInput, schemas),
+  };
+
+  return {
+    operationId: operationId(operation),
+    summary: operation.summary,
+    ...(notes.length ? { description: notes.join("\n\n") } : {}),
+    tags: [operation.tag],
+    // the document's default is the key; an operation without one says so with an empty list
+    security: keyed ? [{ apiKey: [] }] : [],
+    ...(parameters.length ? { parameters } : {}),
+    ...(operation.body ? { requestBody: requestBody(operation, schemas) } : {}),
+    responses,
+  };
+}
+
+/** Path or query parameters, one per property of the operation's zod object. */
+function objectParameters(schema: z.ZodObject | undefined, where: "path" | "query", schemas: SchemaSet): Json[] {
+  if (!schema) return [];
+  const json = schemas.resolve(schemas.convert(schema, "input"));
+  const properties = (json.properties ?? {}) as Record<string, Json>;
+  const required = (json.required ?? []) as string[];
+  return Object.entries(properties).map(([name, property]) => {
+    const { description, ...rest } = property;
+    return {
+      name,
+      in: where,
+      required: where === "path" || required.includes(name),
+      ...(description ? { description } : {}),
+      schema: rest,
+    };
+  });
+}
+
+function requestBody(operation: Operation, schemas: SchemaSet): Json {
+  const schema = schemas.convert(operation.body!, "input");
+  if (operation.bodyKind !== "multipart") return { required: true, content: { "application/json": { schema } } };
+  // The zod body validates the text parts; the file parts are read beside it (lib/http/body.ts).
+  const files = Object.fromEntries(
+    Object.entries(operation.files ?? {}).map(([name, limits]) => [
+      name,
+      { type: "string", format: "binary", contentMediaType: "application/octet-stream", description: limits },
+    ]),
+  );
+  const withFiles =
+    Object.keys(files).length === 0
+      ? schema
+      : schema.$ref
+        ? { allOf: [schema, { type: "object", properties: files }] }
+        : { ...schema, properties: { ...((schema.properties as Json) ?? {}), ...files } };
+  return { required: true, content: { "multipart/form-data": { schema: withFiles } } };
+}
+
+/** 4xx/5xx responses: the 422 of validation, and every error type the operation can answer, by status. */
+function errorResponses(operation: Operation, hasInput: boolean, schemas: SchemaSet): Record<string, Json> {
+  const mutating = operation.method !== "GET";
+  // The wrapper raises these for every operation of the kind, whether or not the route lists them.
+  const types = new Set<ErrorType>([
+    ...(operation.auth === "key" ? API_KEY_ERRORS : []),
+    ...operation.errors,
+    ...(operation.auth === "key" && mutating ? IDEMPOTENCY_ERRORS : []),
+    ...(mutating ? (["FILE_TOO_LARGE"] as const) : []),
+  ]);
+  const byStatus = new Map<number, ErrorType[]>();
+  for (const type of types) {
+    const status = errorTypes[type].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), type]);
+  }
+  if (hasInput && !byStatus.has(422)) byStatus.set(422, []);
+
+  const errorSchema = schemas.convert(errorBody, "output");
+  const responses: Record<string, Json> = {};
+  for (const status of [...byStatus.keys()].sort((a, b) => a - b)) {
+    const statusTypes = byStatus.get(status)!;
+    const examples: Record<string, Json> = {};
+    const lines: string[] = [];
+    if (status === 422 && hasInput) {
+      examples.validation = { summary: "Invalid input", value: validationExample(operation) };
+      lines.push("Invalid input: every problem is listed in `detail`.");
+    }
+    for (const type of statusTypes) {
+      const { message } = errorTypes[type];
+      examples[type] = { summary: type, value: { detail: { message, type } } };
+      lines.push(`\`${type}\`: ${message}`);
+    }
+    const schema =
+      status === 422 && hasInput
+        ? statusTypes.length
+          ? { oneOf: [schemas.convert(validationBody, "output"), errorSchema] }
+          : schemas.convert(validationBody, "output")
+        : errorSchema;
+    const values = Object.values(examples);
+    const responseHeaders: Json = { "x-request-id": headerRef("x-request-id") };
+    if (statusTypes.includes("RATE_LIMITED")) responseHeaders["Retry-After"] = headerRef("Retry-After");
+    responses[String(status)] = {
+      description: lines.join("\n\n"),
+      headers: responseHeaders,
+      content: {
+        "application/json": values.length === 1 ? { schema, example: values[0]!.value } : { schema, examples },
+      },
+    };
+  }
+  return responses;
+}
+
+/** A realistic 422 body for the operation: its first required input reported missing or malformed. */
+function validationExample(operation: Operation): Json {
+  const first = (schema: z.ZodType | undefined) =>
+    schema instanceof z.ZodObject ? Object.keys(schema.shape).find((key) => !schema.shape[key]!.isOptional()) : undefined;
+  const body = first(operation.body);
+  if (body) return { detail: [{ loc: ["body", body], msg: "Field required", type: "missing" }] };
+  const param = first(operation.params);
+  if (param) return { detail: [{ loc: ["path", param], msg: "Input should be a valid UUID", type: "uuid_parsing" }] };
+  const query = operation.query ? Object.keys(operation.query.shape)[0] : undefined;
+  if (query) return { detail: [{ loc: ["query", query], msg: "Input should be a valid integer", type: "int_type" }] };
+  return { detail: [{ loc: ["body"], msg: "Field required", type: "missing" }] };
+}
+
+/**
+ * zod → JSON Schema 2020-12 (the dialect of OpenAPI 3.1) with z.toJSONSchema. A schema carrying
+ * `.meta({ id })` becomes one entry of components/schemas. Its input and output shapes (defaults
+ * make a field optional in a request but always present in a response) share the name when they
+ * agree; otherwise the request side is `<id>Input`.
+ */
+class SchemaSet {
+  private defs = new Map<string, Json>(); // `${io}:${id}` → schema
+
+  convert(schema: z.ZodType, io: Io): Json {
+    const json = { ...z.toJSONSchema(schema, { io, override: tidy }) } as Json;
+    const $defs = json.$defs;
+    delete json.$schema; // OpenAPI 3.1's own dialect is JSON Schema 2020-12
+    delete json.$defs;
+    for (const [id, def] of Object.entries(($defs ?? {}) as Record<string, Json>)) {
+      // zod names shared unnamed parts `__schema0`, … per call: give them an id instead
+      if (/^__schema\d+$/.test(id)) throw new Error(`Give the recursive schema ${id} an id with .meta({ id })`);
+      const key = `${io}:${id}`;
+      const rewritten = pointRefs(def, io) as Json;
+      const known = this.defs.get(key);
+      if (known && JSON.stringify(known) !== JSON.stringify(rewritten))
+        throw new Error(`Two different zod schemas carry the id "${id}"`);
+      this.defs.set(key, rewritten);
+    }
+    return pointRefs(json, io) as Json;
+  }
+
+  /** The schema itself when `json` is a reference to a component. */
+  resolve(json: Json): Json {
+    const ref = typeof json.$ref === "string" ? /^#\/components\/schemas\/(.+)$/.exec(json.$ref)?.[1] : undefined;
+    return ref ? (this.defs.get(ref) ?? json) : json;
+  }
+
+  components(): { components: Record<string, Json>; names: Map<string, string> } {
+    const names = new Map<string, string>();
+    const components: Record<string, Json> = {};
+    for (const [key, def] of [...this.defs].sort(([a], [b]) => a.localeCompare(b))) {
+      const [io, id] = key.split(/:(.*)/s) as [Io, string];
+      const output = this.defs.get(`output:${id}`);
+      const name = io === "input" && output && JSON.stringify(output) !== JSON.stringify(def) ? `${id}Input` : id;
+      names.set(key, name);
+      components[name] = def;
+    }
+    return { components, names };
+  }
+}
+
+/** zod's own regexes for formats and the safe-integer bounds of z.int() say nothing a reader needs. */
+function tidy({ jsonSchema }: { jsonSchema: Json }) {
+  if (typeof jsonSchema.format === "string" && typeof jsonSchema.pattern === "string") delete jsonSchema.pattern;
+  if (jsonSchema.type === "integer") {
+    if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+    if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+  }
+}
+
+/** `#/$defs/X` → a placeholder `#/components/schemas/<io>:X`, named for good by renameRefs. */
+function pointRefs(value: unknown, io: Io): unknown {
+  return mapRefs(value, (ref) => ref.replace(/^#\/\$defs\/(.+)$/, (_, id: string) => `#/components/schemas/${io}:${id}`));
+}
+
+function renameRefs(value: unknown, names: Map<string, string>): unknown {
+  return mapRefs(value, (ref) =>
+    ref.replace(/^#\/components\/schemas\/((?:input|output):.+)$/, (whole, key: string) => {
+      const name = names.get(key);
+      return name ? `#/components/schemas/${name}` : whole;
+    }),
+  );
+}
+
+function mapRefs(value: unknown, map: (ref: string) => string): unknown {
+  if (Array.isArray(value)) return value.map((item) => mapRefs(item, map));
+  if (!value || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, key === "$ref" && typeof item === "string" ? map(item) : mapRefs(item, map)]),
+  );
+}

@@ -1,0 +1,33 @@
+import { gatewayOperations } from "@/lib/gateways/schemas";
+import type { Operation } from "@/lib/http/operation";
+import { healthOperation } from "./health";
+
+/**
+ * Every public operation, in the order the reference page lists them. The OpenAPI document
+ * (./openapi.ts) and its test read only this list, so an operation missing here is undocumented.
+ * Each domain exports its operations as a record; the record key becomes part of the operationId
+ * (`gateway_create`), which client generators turn into method names: keep keys stable.
+ */
+const groups: Record<string, Record<string, Operation>> = {
+  gateway: gatewayOperations,
+  // Add the other domains here as their schemas land, in this order:
+  // marketplace: marketplaceOperations,
+  // marketplace_gateway: marketplaceGatewayOperations,
+  // deposit: depositOperations,
+};
+
+const ids = new Map<Operation, string>();
+for (const [prefix, operations] of Object.entries(groups)) {
+  for (const [key, operation] of Object.entries(operations)) ids.set(operation, `${prefix}_${key}`);
+}
+ids.set(healthOperation, "health");
+
+export const allOperations: Operation[] = [...ids.keys()];
+
+/** The stable operationId of an operation of allOperations; others get one from method and path. */
+export function operationId(operation: Operation): string {
+  return (
+    ids.get(operation) ??
+    `${operation.method.toLowerCase()}_${operation.path.replace(/[{}]/g, "").replace(/[^A-Za-z0-9]+/g, "_").replace(/^_|_$/g, "")}`
+  );
+}
