@@ -1,4 +1,7 @@
+import { depositOperations } from "@/lib/deposits/schemas";
 import { gatewayOperations } from "@/lib/gateways/schemas";
+import { marketplaceGatewayOperations } from "@/lib/marketplace-gateways/schemas";
+import { marketplaceOperations } from "@/lib/marketplaces/schemas";
 import type { Operation } from "@/lib/http/operation";
 import { healthOperation } from "./health";
 
@@ -10,10 +13,9 @@ import { healthOperation } from "./health";
  */
 const groups: Record<string, Record<string, Operation>> = {
   gateway: gatewayOperations,
-  // Add the other domains here as their schemas land, in this order:
-  // marketplace: marketplaceOperations,
-  // marketplace_gateway: marketplaceGatewayOperations,
-  // deposit: depositOperations,
+  marketplace: marketplaceOperations,
+  marketplace_gateway: marketplaceGatewayOperations,
+  deposit: depositOperations,
 };
 
 const ids = new Map<Operation, string>();

@@ -101,7 +101,7 @@ export const gatewayOperations = {
     path: "/v1/gateway/{gateway_id}",
     tag,
     summary: "Get a payment link (no API key)",
-    description: "Public: the checkout page and buyers' browsers read it. Answers CORS `*`.",
+    description: "Public: the checkout page and buyers' browsers read it.",
     auth: "none",
     params: gatewayParams,
     response: gatewayView,
