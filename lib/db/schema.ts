@@ -171,6 +171,8 @@ export const deposits = pgTable(
       onDelete: "cascade",
     }),
     clientToken: text("client_token"),
+    /** when the reconciler last asked the provider about this pending deposit */
+    checkedAt: timestamp("checked_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
@@ -227,4 +229,45 @@ export const idempotencyKeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.mode, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
+);
+
+export const eventTypes = [
+  "payment.succeeded",
+  "payment.failed",
+  "payment.expired",
+  "marketplace.transaction.succeeded",
+  "marketplace.transaction.failed",
+  "marketplace.transaction.expired",
+] as const;
+export type EventType = (typeof eventTypes)[number];
+
+// The transactional outbox: one row per status transition, written in the same database
+// transaction as the transition itself, so every transition is announced exactly once.
+export const outboxEvents = pgTable(
+  "outbox_events",
+  {
+    id: id(),
+    ...owner(),
+    type: text("type", { enum: eventTypes }).notNull(),
+    depositId: uuid("deposit_id")
+      .notNull()
+      .references(() => deposits.id, { onDelete: "cascade" }),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("outbox_events_account_idx").on(t.accountId, t.mode, t.createdAt),
+    uniqueIndex("outbox_events_deposit_type_key").on(t.depositId, t.type),
+  ],
+);
+
+// Provider callbacks already applied, by the provider's event id: a replay is refused.
+export const providerCallbacks = pgTable(
+  "provider_callbacks",
+  {
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );

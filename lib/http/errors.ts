@@ -20,6 +20,10 @@ export const errorTypes = {
     status: 409,
     message: "A request with this Idempotency-Key is still being processed; retry later",
   },
+  LIVE_PAYMENTS_UNAVAILABLE: {
+    status: 503,
+    message: "Live payments are not available on this server yet: no live mobile-money provider is configured",
+  },
   RATE_LIMITED: { status: 429, message: "Too many requests; retry later" },
   FILE_TOO_LARGE: { status: 413, message: "The file is too large" },
   UNSUPPORTED_FILE_TYPE: { status: 415, message: "Unsupported file type" },

@@ -6,6 +6,7 @@ import { dataDir, publicBaseUrl } from "@/lib/config";
 import { databaseSettings, getDb } from "@/lib/db/client";
 import { accounts } from "@/lib/db/schema";
 import { log } from "@/lib/log";
+import { startBackgroundWork } from "@/lib/payments/background";
 
 const started = globalThis as unknown as { __kolaStarted?: Promise<void> };
 
@@ -15,6 +16,7 @@ export function startServer(): Promise<void> {
     await getDb();
     log("info", "database ready", { database: databaseSettings().databaseUrl ? "postgresql" : "pglite" });
     if (process.env.NODE_ENV !== "production" || process.env.KOLA_DEMO === "1") await ensureDemoAccount();
+    if (process.env.KOLA_BACKGROUND !== "off") startBackgroundWork();
   })();
   return started.__kolaStarted;
 }

@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { countryCodes } from "@/lib/countries";
+
+// What a buyer submits on a checkout page (form post or fetch). Field problems come back as
+// FastAPI-style items with loc ["body", field]; the checkout page words them for the buyer.
+export const checkoutInput = z.object({
+  country: z.enum(countryCodes),
+  operator: z.string().min(1).max(40),
+  phone: z.string().trim().min(1).max(32),
+  client_token: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,64}$/)
+    .describe("Made by the page once per attempt: a double tap or a retry never makes two deposits"),
+  full_name: z.string().trim().max(100).optional(),
+  email: z.string().trim().max(254).optional(),
+  answers: z.record(z.string(), z.string().max(2000)).default({}),
+});
+export type CheckoutInput = z.input<typeof checkoutInput>;
