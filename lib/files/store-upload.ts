@@ -17,8 +17,14 @@ export const uploadRules = {
   favicon: { entityType: "marketplace_favicon", maxBytes: 512 * 1024, types: ["png", "jpg", "webp", "gif", "ico"] },
 } as const satisfies Record<string, UploadRule>;
 
-/** Checks an uploaded file by its bytes (PNG, JPEG, WebP, GIF, ICO; never SVG) and stores it. */
-export async function storeUpload(auth: Auth, file: File, rule: UploadRule): Promise<FileRow> {
+/** An upload whose size and type were checked, not stored yet. */
+export type CheckedUpload = { bytes: Uint8Array; ext: string; mime: string; fileName: string; entityType: string };
+
+/**
+ * Checks an uploaded file by its bytes (PNG, JPEG, WebP, GIF, ICO; never SVG) without storing it,
+ * so a request with several files can refuse any of them before writing one.
+ */
+export async function checkUpload(file: File, rule: UploadRule): Promise<CheckedUpload> {
   if (file.size > rule.maxBytes) {
     throw new ApiError("FILE_TOO_LARGE", `The file is larger than ${Math.round(rule.maxBytes / 1024)} KB`);
   }
@@ -30,20 +36,31 @@ export async function storeUpload(auth: Auth, file: File, rule: UploadRule): Pro
       `Unsupported file type: send ${rule.types.map((t) => t.toUpperCase()).join(", ")}`,
     );
   }
-  const key = `${randomUUID()}.${detected.ext}`;
-  await writeObject(key, bytes);
+  return {
+    bytes,
+    ext: detected.ext,
+    mime: detected.mime,
+    fileName: cleanFileName(file.name, detected.ext),
+    entityType: rule.entityType,
+  };
+}
+
+/** Stores a checked upload under a key of ours and records it. */
+export async function saveUpload(auth: Auth, upload: CheckedUpload): Promise<FileRow> {
+  const key = `${randomUUID()}.${upload.ext}`;
+  await writeObject(key, upload.bytes);
   const db = await getDb();
   const [row] = await db
     .insert(files)
     .values({
       accountId: auth.accountId,
       mode: auth.mode,
-      entityType: rule.entityType,
-      contentType: detected.mime,
-      fileName: cleanFileName(file.name, detected.ext),
-      fileType: detected.ext,
+      entityType: upload.entityType,
+      contentType: upload.mime,
+      fileName: upload.fileName,
+      fileType: upload.ext,
       fileKey: key,
-      fileSize: bytes.byteLength,
+      fileSize: upload.bytes.byteLength,
     })
     .returning();
   return row!;

@@ -8,8 +8,9 @@ export function slugify(label: string): string {
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "_")
-    .replace(/^_+|_+$/g, "")
-    .slice(0, 60);
+    .replace(/^_+/, "")
+    .slice(0, 60)
+    .replace(/_+$/, ""); // after the cut, which may fall between two words
   return slug || "field";
 }
 

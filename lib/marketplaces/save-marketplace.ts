@@ -4,10 +4,10 @@ import { getDb } from "@/lib/db/client";
 import { ownedBy } from "@/lib/db/scope";
 import { apiKeys, marketplaces } from "@/lib/db/schema";
 import { findOwnFile } from "@/lib/files/queries";
-import { storeUpload, uploadRules, type UploadRule } from "@/lib/files/store-upload";
+import { checkUpload, saveUpload, uploadRules, type UploadRule } from "@/lib/files/store-upload";
 import { ApiError, ValidationError } from "@/lib/http/errors";
 import { toFormBlocks } from "./form-blocks";
-import { findMarketplace, getMarketplaceOrThrow, type MarketplaceRow } from "./queries";
+import { findMarketplace, getMarketplaceOrThrow } from "./queries";
 import type { MarketplaceForm } from "./schemas";
 
 export const DEFAULT_COLOR = "#0f766e";
@@ -56,13 +56,13 @@ async function resolveChanges(auth: Auth, form: MarketplaceForm, files: Record<s
   if (form.fee !== undefined && form.fee !== "") changes.fee = Number(form.fee).toFixed(2);
   if (form.is_active) changes.isActive = form.is_active === "true";
   if (form.form_blocks) changes.formBlocks = toFormBlocks(form.form_blocks.blocks);
-  // Check references before storing any upload, so a bad request leaves no file behind.
+  // Check references and every upload before storing any, so a bad request leaves no file behind.
   const logo = await resolveImage(auth, "logo", form.logo);
   const favicon = await resolveImage(auth, "favicon", form.favicon);
-  const logoUpload = files["logo.0"];
-  const faviconUpload = files["favicon.0"];
-  const logoFile = logoUpload ? await storeUpload(auth, logoUpload, uploadRules.logo) : undefined;
-  const faviconFile = faviconUpload ? await storeUpload(auth, faviconUpload, uploadRules.favicon) : undefined;
+  const logoUpload = files["logo.0"] && (await checkUpload(files["logo.0"], uploadRules.logo));
+  const faviconUpload = files["favicon.0"] && (await checkUpload(files["favicon.0"], uploadRules.favicon));
+  const logoFile = logoUpload ? await saveUpload(auth, logoUpload) : undefined;
+  const faviconFile = faviconUpload ? await saveUpload(auth, faviconUpload) : undefined;
   if (logoFile) Object.assign(changes, { logoFileId: logoFile.id, logoUrl: "" });
   else if (logo) Object.assign(changes, { logoFileId: logo.fileId, logoUrl: logo.url });
   if (faviconFile) Object.assign(changes, { faviconFileId: faviconFile.id, faviconUrl: "" });
@@ -70,10 +70,14 @@ async function resolveChanges(auth: Auth, form: MarketplaceForm, files: Record<s
   return changes;
 }
 
-/** `logo`/`favicon` text: an https URL, or the id of an image this account uploaded in this mode. */
+/**
+ * `logo`/`favicon` text: an https URL (kept in its canonical form: the schema also lets through
+ * `HTTPS://…` or `https:host/…`), or the id of an image this account uploaded in this mode.
+ */
 async function resolveImage(auth: Auth, part: "logo" | "favicon", value: string | undefined) {
   if (!value) return undefined;
-  if (value.startsWith("https://")) return { fileId: null, url: value };
+  const url = URL.canParse(value) ? new URL(value) : null;
+  if (url?.protocol === "https:") return { fileId: null, url: url.href };
   const file = await findOwnFile(auth, value);
   const rule: UploadRule = uploadRules[part];
   if (!file || !rule.types.includes(file.fileType)) {
