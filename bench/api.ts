@@ -2,7 +2,8 @@
 // For each database (embedded PGlite in a fresh DATA_DIR; PostgreSQL in a fresh database created
 // in the local server and dropped at the end) it creates an account with the admin CLI, starts
 // `next start` on 127.0.0.1, warms up, then loads it with autocannon: POST /v1/gateway and
-// GET /v1/gateway/{id}. Prints a table and writes bench/results/api-<timestamp>.json.
+// GET /v1/gateway/{id}. Prints a table (req/s, p50/p99 latency, non-2xx, CPU per request of the
+// server and of its PostgreSQL backends, peak RSS) and writes bench/results/api-<timestamp>.json.
 //
 // Settings (environment):
 //   BENCH_SECONDS=10          seconds of load per operation
@@ -10,7 +11,8 @@
 //   BENCH_DATABASES=pglite,postgres
 //   BENCH_OPS=post,get
 //   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres   where the bench database is created
-//   BENCH_SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof"   NODE_OPTIONS for the server only
+//   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"   node flags for the server only
+//                             (Node 20 refuses --cpu-prof in NODE_OPTIONS); see bench/cpuprofile-summary.ts
 //   DATABASE_POOL_SIZE        passed through to the server (PostgreSQL pool, default 10)
 import autocannon from "autocannon";
 import { execFileSync } from "node:child_process";
@@ -33,6 +35,10 @@ type Row = {
   requests: number;
   non_2xx: number;
   errors: number;
+  /** CPU time the server process tree spent per request: comparable even on a busy machine. */
+  server_cpu_ms_per_req: number;
+  /** The same for the PostgreSQL backends of the bench database (PGlite runs inside the server). */
+  db_cpu_ms_per_req: number | null;
   peak_rss_mb: number;
 };
 
@@ -85,6 +91,48 @@ function statusKb(pid: number, field: "VmRSS" | "VmHWM"): number {
   }
 }
 
+const CLK_TCK = (() => {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** User + system CPU seconds used so far by the server's process tree. */
+function cpuSeconds(pid: number): number {
+  return ticksOf(processTree(pid)) / CLK_TCK;
+}
+
+/** CPU seconds of the PostgreSQL backends serving database `name` (their title names it). */
+function databaseCpuSeconds(name: string): number {
+  const pids = fs
+    .readdirSync("/proc")
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        return fs.readFileSync(`/proc/${d}/cmdline`, "utf8").includes(` ${name} `);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  return ticksOf(pids) / CLK_TCK;
+}
+
+function ticksOf(pids: number[]): number {
+  let ticks = 0;
+  for (const p of pids) {
+    try {
+      const fields = fs.readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1]!.split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
+    } catch {
+      // gone
+    }
+  }
+  return ticks;
+}
+
 /** Polls the summed VmRSS of the server's process tree every 200 ms; `take()` returns the peak since the last take. */
 function rssSampler(pid: number) {
   let peak = 0;
@@ -122,7 +170,7 @@ async function load(server: KolaServer, apiKey: string, op: Op, gatewayId: strin
   return autocannon({ ...common, url: `${server.baseURL}/v1/gateway/${gatewayId}`, method: "GET" });
 }
 
-async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+async function createDatabase(): Promise<{ name: string; url: string; drop: () => Promise<void> } | null> {
   const name = `kola_bench_${randomBytes(4).toString("hex")}`;
   const admin = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => {}, connect_timeout: 5 });
   try {
@@ -135,6 +183,7 @@ async function createDatabase(): Promise<{ url: string; drop: () => Promise<void
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     drop: async () => {
       await admin.unsafe(`drop database if exists ${name} with (force)`);
@@ -149,7 +198,6 @@ async function benchDatabase(database: Database): Promise<{ rows: Row[]; vmhwm_m
   if (database === "postgres" && !pg) return null;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? "",
     DATA_DIR: dataDir,
     DATABASE_URL: pg?.url ?? "",
     LOG_LEVEL: "silent",
@@ -161,10 +209,11 @@ async function benchDatabase(database: Database): Promise<{ rows: Row[]; vmhwm_m
   try {
     // With PGlite the admin CLI must have closed DATA_DIR before the server opens it.
     const account = await createAccount(
-      { ...env, NODE_OPTIONS: "" },
+      env,
       { email: "bench@kola.test", password: "bench-password-1234", business: "Boutique Bench", country: "CMR" },
     );
-    server = await startServer({ env, logFile: path.join(dataDir, "server.log") });
+    const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+    server = await startServer({ env, nodeArgs, logFile: path.join(dataDir, "server.log") });
     sampler = rssSampler(server.pid);
 
     const created = await fetch(`${server.baseURL}/v1/gateway`, {
@@ -181,7 +230,12 @@ async function benchDatabase(database: Database): Promise<{ rows: Row[]; vmhwm_m
     const rows: Row[] = [];
     for (const op of OPS) {
       console.log(`  ${database}: ${op === "post" ? "POST /v1/gateway" : "GET /v1/gateway/{id}"} for ${SECONDS} s…`);
+      const cpuBefore = cpuSeconds(server.pid);
+      const dbCpuBefore = pg ? databaseCpuSeconds(pg.name) : 0;
       const r = await load(server, account.api_key, op, gatewayId, SECONDS);
+      const cpu = cpuSeconds(server.pid) - cpuBefore;
+      const dbCpu = pg ? databaseCpuSeconds(pg.name) - dbCpuBefore : null;
+      const perRequest = (seconds: number) => (r.requests.total ? round((seconds * 1000) / r.requests.total, 2) : 0);
       rows.push({
         database,
         operation: op === "post" ? "POST /v1/gateway" : "GET /v1/gateway/{id}",
@@ -191,6 +245,8 @@ async function benchDatabase(database: Database): Promise<{ rows: Row[]; vmhwm_m
         requests: r.requests.total,
         non_2xx: r.non2xx,
         errors: r.errors,
+        server_cpu_ms_per_req: perRequest(cpu),
+        db_cpu_ms_per_req: dbCpu === null ? null : perRequest(dbCpu),
         peak_rss_mb: mb(sampler.take()),
       });
     }
@@ -223,6 +279,7 @@ async function main(): Promise<void> {
     `Kola API benchmark: ${CONNECTIONS} connections, ${SECONDS} s per operation (after ${WARMUP_SECONDS} s warm-up), ` +
       `${os.cpus().length} cores, Node ${process.version}, load generator in this process`,
   );
+  const loadBefore = os.loadavg();
   const rows: Row[] = [];
   const peaks: Record<string, number> = {};
   for (const database of DATABASES) {
@@ -242,10 +299,17 @@ async function main(): Promise<void> {
       "p99 ms": r.p99_ms,
       "non-2xx": r.non_2xx,
       errors: r.errors,
+      "server CPU ms/req": r.server_cpu_ms_per_req,
+      "PG CPU ms/req": r.db_cpu_ms_per_req ?? "-",
       "peak RSS MB": r.peak_rss_mb,
     })),
   );
   for (const [database, hwm] of Object.entries(peaks)) console.log(`${database}: server VmHWM (whole run) ${hwm} MB`);
+  const loadAfter = os.loadavg();
+  console.log(
+    `load average before ${loadBefore.map((n) => n.toFixed(2)).join(" ")}, after ${loadAfter.map((n) => n.toFixed(2)).join(" ")}` +
+      " (other work on the machine lowers req/s; server CPU ms/req is less sensitive to it)",
+  );
 
   const dir = path.join(ROOT, "bench", "results");
   fs.mkdirSync(dir, { recursive: true });
@@ -258,7 +322,9 @@ async function main(): Promise<void> {
     seconds: SECONDS,
     warmup_seconds: WARMUP_SECONDS,
     database_pool_size: process.env.DATABASE_POOL_SIZE || "default (10)",
-    server_node_options: process.env.BENCH_SERVER_NODE_OPTIONS || "",
+    server_node_args: process.env.BENCH_SERVER_NODE_ARGS || "",
+    loadavg_before: loadBefore,
+    loadavg_after: loadAfter,
   };
   fs.writeFileSync(file, JSON.stringify({ ...meta, results: rows, server_vmhwm_mb: peaks }, null, 2) + "\n");
   console.log(`\nwritten ${path.relative(ROOT, file)}`);
