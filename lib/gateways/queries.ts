@@ -32,7 +32,7 @@ export async function getPublicGatewayOrThrow(id: string): Promise<GatewayRow> {
 
 export async function listGateways(auth: Auth, page: PageQuery): Promise<GatewayRow[]> {
   const db = await getDb();
-  const clauses = pageClauses(paymentGateways, page, and(ownedBy(paymentGateways, auth), isNull(paymentGateways.archivedAt))!);
+  const clauses = pageClauses(paymentGateways, page, ownedBy(paymentGateways, auth), isNull(paymentGateways.archivedAt));
   return db.select().from(paymentGateways).where(clauses.where).orderBy(...clauses.orderBy).limit(clauses.limit);
 }
 

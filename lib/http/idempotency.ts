@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { idempotencyKeys } from "@/lib/db/schema";
 import type { Auth } from "@/lib/accounts/queries";
-import { ApiError } from "./errors";
+import { ApiError, ValidationError } from "./errors";
 
 const TTL_HOURS = 24;
 
@@ -16,7 +16,11 @@ export type Claim =
  * the same key and body within 24 h replays it; another body is 422; one still running is 409.
  */
 export async function claimIdempotencyKey(auth: Auth, key: string, method: string, path: string, raw: Buffer): Promise<Claim> {
-  if (key.length > 255) throw new ApiError("IDEMPOTENCY_KEY_REUSED", "Idempotency-Key must be at most 255 characters", 422);
+  if (key.length > 255) {
+    throw new ValidationError([
+      { loc: ["header", "idempotency-key"], msg: "String should have at most 255 characters", type: "string_too_long" },
+    ]);
+  }
   const requestHash = createHash("sha256").update(`${method} ${path}\n`).update(raw).digest("hex");
   const db = await getDb();
   const scope = and(

@@ -1,4 +1,4 @@
-import { and, desc, getTableName, sql, type SQL, type Table } from "drizzle-orm";
+import { and, desc, sql, type SQL, type Table } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { publicBaseUrl } from "@/lib/config";
@@ -16,20 +16,26 @@ export type PageQuery = z.output<typeof pageQuery>;
 
 type Keyed = { id: PgColumn; createdAt: PgColumn };
 
-/** WHERE and ORDER BY for a page of `table`, newest first, after the cursor row (if any). */
-export function pageClauses(table: Keyed, page: PageQuery, scope: SQL) {
+/**
+ * WHERE and ORDER BY for a page of `table`, newest first, after the cursor row (if any).
+ * `owner` (account and mode) also scopes the cursor row: another tenant's id is an unknown cursor,
+ * so it reveals nothing. `filter` applies to the page only: an item archived since the previous
+ * page still marks where the next one starts.
+ */
+export function pageClauses(table: Keyed, page: PageQuery, owner: SQL, filter?: SQL) {
   const cursor = page.starting_after
-    ? sql`(${table.createdAt}, ${table.id}) < (select c.created_at, c.id from ${sql.raw(tableName(table))} c where c.id = ${page.starting_after})`
+    ? sql`(${table.createdAt}, ${table.id}) < (select ${table.createdAt}, ${table.id} from ${tableOf(table)}
+        where ${table.id} = ${page.starting_after} and ${owner})`
     : undefined;
   return {
-    where: and(scope, cursor),
+    where: and(owner, filter, cursor),
     orderBy: [desc(table.createdAt), desc(table.id)],
     limit: page.limit + 1,
   };
 }
 
-function tableName(table: Keyed): string {
-  return getTableName((table.id as unknown as { table: Table }).table);
+function tableOf(table: Keyed): Table {
+  return (table.id as unknown as { table: Table }).table;
 }
 
 /** The JSON array of a page, with a `Link` header when `rows` (fetched with limit + 1) has more. */

@@ -150,11 +150,12 @@ function incomingRequestId(req: Request): string | null {
 }
 
 /** For route files: the methods a path does not have answer 405 as FastAPI does. */
-export async function methodNotAllowed(): Promise<Response> {
-  return Response.json({ detail: "Method Not Allowed" }, { status: 405, headers: { "x-request-id": randomUUID() } });
+export async function methodNotAllowed(req: Request): Promise<Response> {
+  const headers = { "x-request-id": incomingRequestId(req) ?? randomUUID() };
+  return Response.json({ detail: "Method Not Allowed" }, { status: 405, headers });
 }
 
 /** For the /v1 catch-all: unknown routes answer 404 as FastAPI does. */
-export async function notFound(): Promise<Response> {
-  return Response.json({ detail: "Not Found" }, { status: 404, headers: { "x-request-id": randomUUID() } });
+export async function notFound(req: Request): Promise<Response> {
+  return Response.json({ detail: "Not Found" }, { status: 404, headers: { "x-request-id": incomingRequestId(req) ?? randomUUID() } });
 }

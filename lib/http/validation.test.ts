@@ -1,0 +1,161 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { ValidationError, type ValidationItem } from "./errors";
+import { jsonInvalid, toItem, validate, type Location } from "./validation";
+
+// zod issues in FastAPI's words (DESIGN §9): one table row per pydantic error type.
+
+function problems(schema: z.ZodType, input: unknown, location: Location = "body"): ValidationItem[] {
+  try {
+    validate(schema, input, location);
+  } catch (error) {
+    if (error instanceof ValidationError) return error.items;
+    throw error;
+  }
+  throw new Error("expected a validation error");
+}
+
+const item = (loc: (string | number)[], msg: string, type: string): ValidationItem => ({ loc, msg, type });
+const field = <S extends z.ZodType>(schema: S) => z.object({ value: schema });
+const INT_MSG = "Input should be a valid integer";
+
+const cases: [string, z.ZodType, unknown, ValidationItem[]][] = [
+  ["missing", field(z.int()), {}, [item(["body", "value"], "Field required", "missing")]],
+  ["missing (explicit undefined)", field(z.string()), { value: undefined }, [item(["body", "value"], "Field required", "missing")]],
+  ["int_type (null)", field(z.int()), { value: null }, [item(["body", "value"], INT_MSG, "int_type")]],
+  ["int_type (boolean)", field(z.int()), { value: true }, [item(["body", "value"], INT_MSG, "int_type")]],
+  ["int_type (array, for a number)", field(z.number()), { value: [1] }, [item(["body", "value"], INT_MSG, "int_type")]],
+  ["int_parsing (digits)", field(z.int()), { value: "12" }, [
+    item(["body", "value"], `${INT_MSG}, unable to parse string as an integer`, "int_parsing"),
+  ]],
+  ["int_parsing (words)", field(z.number()), { value: "douze" }, [
+    item(["body", "value"], `${INT_MSG}, unable to parse string as an integer`, "int_parsing"),
+  ]],
+  ["int_from_float", field(z.int()), { value: 1.5 }, [
+    item(["body", "value"], `${INT_MSG}, got a number with a fractional part`, "int_from_float"),
+  ]],
+  ["string_type", field(z.string()), { value: 5 }, [item(["body", "value"], "Input should be a valid string", "string_type")]],
+  ["string_too_short (1)", field(z.string().min(1)), { value: "" }, [
+    item(["body", "value"], "String should have at least 1 character", "string_too_short"),
+  ]],
+  ["string_too_short (3)", field(z.string().min(3)), { value: "ab" }, [
+    item(["body", "value"], "String should have at least 3 characters", "string_too_short"),
+  ]],
+  ["string_too_long (1)", field(z.string().max(1)), { value: "ab" }, [
+    item(["body", "value"], "String should have at most 1 character", "string_too_long"),
+  ]],
+  ["string_too_long (100)", field(z.string().max(100)), { value: "x".repeat(101) }, [
+    item(["body", "value"], "String should have at most 100 characters", "string_too_long"),
+  ]],
+  ["greater_than_equal", field(z.int().min(100)), { value: 99 }, [
+    item(["body", "value"], "Input should be greater than or equal to 100", "greater_than_equal"),
+  ]],
+  ["greater_than", field(z.number().gt(0)), { value: 0 }, [item(["body", "value"], "Input should be greater than 0", "greater_than")]],
+  ["less_than_equal", field(z.int().max(1000)), { value: 1001 }, [
+    item(["body", "value"], "Input should be less than or equal to 1000", "less_than_equal"),
+  ]],
+  ["less_than", field(z.number().lt(50)), { value: 50 }, [item(["body", "value"], "Input should be less than 50", "less_than")]],
+  ["uuid_parsing", field(z.uuid()), { value: "abc" }, [item(["body", "value"], "Input should be a valid UUID", "uuid_parsing")]],
+  ["uuid_parsing (guid)", field(z.guid()), { value: "abc" }, [item(["body", "value"], "Input should be a valid UUID", "uuid_parsing")]],
+  ["enum (two values)", field(z.enum(["test", "live"])), { value: "prod" }, [
+    item(["body", "value"], "Input should be 'test' or 'live'", "enum"),
+  ]],
+  ["enum (three values)", field(z.enum(["a", "b", "c"])), { value: "d" }, [
+    item(["body", "value"], "Input should be 'a', 'b' or 'c'", "enum"),
+  ]],
+  ["enum (a literal)", field(z.literal("yes")), { value: "no" }, [item(["body", "value"], "Input should be 'yes'", "enum")]],
+  ["value_error (refine)", field(z.string().refine((v) => v.startsWith("#"), { message: "must start with #" })), { value: "x" }, [
+    item(["body", "value"], "Value error, must start with #", "value_error"),
+  ]],
+  ["value_error (regex)", field(z.string().regex(/^\d+$/, { message: "digits only" })), { value: "x" }, [
+    item(["body", "value"], "Value error, digits only", "value_error"),
+  ]],
+  ["value_error (email)", field(z.email()), { value: "x" }, [item(["body", "value"], "Value error, Invalid email address", "value_error")]],
+  ["value_error (an unmapped expected type)", field(z.bigint()), { value: "1" }, [
+    item(["body", "value"], "Value error, expected bigint", "value_error"),
+  ]],
+  ["bool_type", field(z.boolean()), { value: "yes" }, [item(["body", "value"], "Input should be a valid boolean", "bool_type")]],
+  ["list_type", field(z.array(z.string())), { value: "a" }, [item(["body", "value"], "Input should be a valid list", "list_type")]],
+  ["too_short (list)", field(z.array(z.string()).min(1)), { value: [] }, [
+    item(["body", "value"], "List should have at least 1 item", "too_short"),
+  ]],
+  ["too_long (list)", field(z.array(z.string()).max(2)), { value: ["a", "b", "c"] }, [
+    item(["body", "value"], "List should have at most 2 items", "too_long"),
+  ]],
+  ["model_attributes_type (array)", z.object({}), [], [
+    item(["body"], "Input should be a valid dictionary or object to extract fields from", "model_attributes_type"),
+  ]],
+  ["model_attributes_type (null)", z.object({}), null, [
+    item(["body"], "Input should be a valid dictionary or object to extract fields from", "model_attributes_type"),
+  ]],
+  ["nested locations, with list indexes", z.object({ blocks: z.array(z.object({ label: z.string() })) }), {
+    blocks: [{ label: "a" }, {}, { label: 3 }],
+  }, [
+    item(["body", "blocks", 1, "label"], "Field required", "missing"),
+    item(["body", "blocks", 2, "label"], "Input should be a valid string", "string_type"),
+  ]],
+  ["every problem at once, in field order", z.object({ a: z.int(), b: z.string().max(2), c: z.boolean() }), {
+    a: "x",
+    b: "long",
+    c: 1,
+  }, [
+    item(["body", "a"], `${INT_MSG}, unable to parse string as an integer`, "int_parsing"),
+    item(["body", "b"], "String should have at most 2 characters", "string_too_long"),
+    item(["body", "c"], "Input should be a valid boolean", "bool_type"),
+  ]],
+  ["two problems with one field", field(z.string().max(3).regex(/^[a-z]*$/, { message: "lower case only" })), { value: "ABCD" }, [
+    item(["body", "value"], "String should have at most 3 characters", "string_too_long"),
+    item(["body", "value"], "Value error, lower case only", "value_error"),
+  ]],
+];
+
+describe("validate / toItem", () => {
+  for (const [name, schema, input, expected] of cases) {
+    it(name, () => {
+      expect(problems(schema, input)).toEqual(expected);
+    });
+  }
+
+  for (const location of ["body", "path", "query"] as const) {
+    it(`prefixes loc with "${location}"`, () => {
+      expect(problems(z.object({ gateway_id: z.uuid() }), { gateway_id: "x" }, location)).toEqual([
+        item([location, "gateway_id"], "Input should be a valid UUID", "uuid_parsing"),
+      ]);
+    });
+  }
+
+  it("returns the parsed value: defaults, trimming, unknown keys dropped", () => {
+    const schema = z.object({ name: z.string().trim().min(1), note: z.string().default(""), n: z.int() });
+    expect(validate(schema, { name: "  Awa ", n: 3, extra: true }, "body")).toEqual({ name: "Awa", note: "", n: 3 });
+  });
+
+  it("writes a symbol path key as text", () => {
+    const issue = { code: "custom", path: [Symbol("key"), 0], message: "odd", input: 1 } as z.core.$ZodIssue;
+    expect(toItem(issue, "body")).toEqual(item(["body", "Symbol(key)", 0], "Value error, odd", "value_error"));
+  });
+});
+
+describe("jsonInvalid", () => {
+  const texts: [string, number][] = [
+    ["{", 1],
+    ['{"amount": 5000,}', 16],
+    ['{"amount": 5000 "shop_name": "B"}', 16],
+    ['{"a": 1} x', 9],
+    ["nope", 0], // V8 names no position here; Python's decoder says char 0 as well
+  ];
+  for (const [text, position] of texts) {
+    it(`reports ${JSON.stringify(text)} at ["body", ${position}]`, () => {
+      let error: unknown;
+      try {
+        JSON.parse(text);
+      } catch (caught) {
+        error = caught;
+      }
+      expect(jsonInvalid(error).body).toEqual({ detail: [item(["body", position], "JSON decode error", "json_invalid")] });
+    });
+  }
+
+  it("falls back to position 0 for an error without one", () => {
+    expect(jsonInvalid("boom").items).toEqual([item(["body", 0], "JSON decode error", "json_invalid")]);
+  });
+});
