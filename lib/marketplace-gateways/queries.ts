@@ -20,8 +20,7 @@ export async function getMarketplaceGatewayOrThrow(auth: Auth, id: string): Prom
 
 export async function listMarketplaceGateways(auth: Auth, page: PageQuery): Promise<MarketplaceGatewayRow[]> {
   const db = await getDb();
-  const scope = and(ownedBy(marketplaceGateways, auth), isNull(marketplaceGateways.archivedAt))!;
-  const clauses = pageClauses(marketplaceGateways, page, scope);
+  const clauses = pageClauses(marketplaceGateways, page, ownedBy(marketplaceGateways, auth), isNull(marketplaceGateways.archivedAt));
   return db.select().from(marketplaceGateways).where(clauses.where).orderBy(...clauses.orderBy).limit(clauses.limit);
 }
 
