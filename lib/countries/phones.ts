@@ -9,7 +9,7 @@ export type Phone = { digits: string; country: CountryIso3 };
  * dots and brackets are ignored. Returns null when the number is not valid.
  */
 export function parsePhone(input: string, country?: CountryIso3): Phone | null {
-  const cleaned = input.replace(/[\s\-().]/g, "");
+  const cleaned = input.replace(/[\s\-().]/g, "").replace(/^00(?=[1-9])/, "+");
   if (!/^\+?\d{6,15}$/.test(cleaned)) return null;
   const international = cleaned.startsWith("+") ? cleaned : undefined;
   const parsed = country

@@ -375,3 +375,10 @@ describe("GET /files/{key}", () => {
     expect(served.bytes).toEqual(jpeg());
   });
 });
+
+describe("GET /files/{key} with a key that is not one of ours", () => {
+  it.each(["x".repeat(200), "..%2F..%2Fetc%2Fpasswd", "not-a-key.png"])("%s → 404", async (key) => {
+    const res = await call(files.GET, "GET", `/files/${key}`);
+    expect([res.status, res.body]).toEqual([404, { detail: { message: "File not found", type: "FILE_NOT_FOUND" } }]);
+  });
+});

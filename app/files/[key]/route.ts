@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { findFileByKey } from "@/lib/files/queries";
-import { readObject } from "@/lib/files/storage";
+import { isStorageKey, readObject } from "@/lib/files/storage";
 import { ApiError } from "@/lib/http/errors";
 import { defineOperation } from "@/lib/http/operation";
 import { route } from "@/lib/http/route";
@@ -11,14 +11,14 @@ const getFile = defineOperation({
   tag: "Files",
   summary: "An uploaded file (marketplace logo or favicon)",
   auth: "none",
-  params: z.object({ key: z.string().max(64) }),
+  params: z.object({ key: z.string() }),
   response: z.string().meta({ format: "binary" }),
   errors: ["FILE_NOT_FOUND"],
 });
 
 // GET /files/{key} — an uploaded image, with the type decided at upload and never sniffed again
 export const GET = route(getFile, async ({ params }) => {
-  const row = await findFileByKey(params.key);
+  const row = isStorageKey(params.key) ? await findFileByKey(params.key) : undefined;
   const bytes = row && (await readObject(row.fileKey));
   if (!row || !bytes) throw new ApiError("FILE_NOT_FOUND");
   return new Response(new Uint8Array(bytes), {
