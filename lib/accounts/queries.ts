@@ -10,6 +10,8 @@ export type Auth = {
   apiKeyId: string | null;
   country: string;
   currency: string;
+  /** how the caller proved who they are: an `api-key` header, or the dashboard's session cookie */
+  via: "key" | "session";
 };
 
 export async function findAuthByKeyHash(keyHash: string): Promise<Auth | null> {
@@ -36,5 +38,5 @@ export async function findAuthByKeyHash(keyHash: string): Promise<Auth | null> {
   }
   const { lastUsedAt: _unused, ...auth } = row;
   void _unused;
-  return auth;
+  return { ...auth, via: "key" };
 }

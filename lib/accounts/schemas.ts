@@ -14,3 +14,42 @@ export const createKeyInput = z.object({
   mode: z.enum(["test", "live"]),
   name: z.string().trim().max(100).default(""),
 });
+
+export const signupBody = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email().max(254)),
+  password: z.string().min(8).max(200),
+  business_name: z.string().trim().min(1).max(100),
+  country: z.enum(countryCodes),
+});
+
+export const loginBody = z.object({
+  email: z.string().trim().toLowerCase().max(254),
+  password: z.string().min(1).max(200),
+});
+
+export const account = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    business_name: z.string(),
+    country: z.object({ name: z.string(), iso_code: z.string() }),
+    currency: z.string(),
+    mode: z.enum(["test", "live"]),
+    created_at: z.iso.datetime(),
+  })
+  .meta({ id: "Account" });
+
+export const apiKey = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    mode: z.enum(["test", "live"]),
+    prefix: z.string().describe("The first characters, to recognise the key"),
+    last4: z.string(),
+    created_at: z.iso.datetime(),
+    last_used_at: z.iso.datetime().nullable(),
+    revoked_at: z.iso.datetime().nullable(),
+  })
+  .meta({ id: "ApiKey" });
+
+export const createdApiKey = apiKey.extend({ api_key: z.string().describe("Shown once") }).meta({ id: "CreatedApiKey" });

@@ -1,3 +1,4 @@
+import { accountOperations } from "@/lib/accounts/operations";
 import { depositOperations } from "@/lib/deposits/schemas";
 import { gatewayOperations } from "@/lib/gateways/schemas";
 import { marketplaceGatewayOperations } from "@/lib/marketplace-gateways/schemas";
@@ -16,6 +17,7 @@ const groups: Record<string, Record<string, Operation>> = {
   marketplace: marketplaceOperations,
   marketplace_gateway: marketplaceGatewayOperations,
   deposit: depositOperations,
+  account: accountOperations,
 };
 
 const ids = new Map<Operation, string>();

@@ -1,15 +1,45 @@
 import { hashApiKey } from "@/lib/accounts/api-keys";
 import { findAuthByKeyHash, type Auth } from "@/lib/accounts/queries";
+import { findSessionAuth, readCookie, SESSION_COOKIE } from "@/lib/accounts/sessions";
+import { publicBaseUrl } from "@/lib/config";
 import { ApiError } from "./errors";
 
 export type { Auth };
 
-/** The caller of a keyed operation, from the `api-key` header (DESIGN §1). */
-export async function authenticate(req: Request): Promise<Auth> {
+/**
+ * The caller (DESIGN §1): an `api-key` header, or else the dashboard's session cookie with its
+ * mode in `kola-mode`. A mutating request authenticated by cookie must come from our own origin.
+ * `sessionOnly` operations (account settings, API keys) refuse API keys.
+ */
+export async function authenticate(req: Request, sessionOnly = false): Promise<Auth> {
   const key = req.headers.get("api-key")?.trim();
-  if (!key) throw new ApiError("NO_API_KEY_PROVIDED");
-  if (!/^kola_(test|live)_[A-Za-z0-9_-]{43}$/.test(key)) throw new ApiError("API_KEY_NOT_FOUND");
-  const auth = await findAuthByKeyHash(hashApiKey(key));
-  if (!auth) throw new ApiError("API_KEY_NOT_FOUND");
+  if (key && !sessionOnly) {
+    if (!/^kola_(test|live)_[A-Za-z0-9_-]{43}$/.test(key)) throw new ApiError("API_KEY_NOT_FOUND");
+    const auth = await findAuthByKeyHash(hashApiKey(key));
+    if (!auth) throw new ApiError("API_KEY_NOT_FOUND");
+    return auth;
+  }
+  const token = readCookie(req, SESSION_COOKIE);
+  if (!token) throw sessionOnly ? new ApiError("NOT_SIGNED_IN") : new ApiError("NO_API_KEY_PROVIDED");
+  const mode = req.headers.get("kola-mode") === "live" ? "live" : "test";
+  const auth = await findSessionAuth(token, mode);
+  if (!auth) throw new ApiError("NOT_SIGNED_IN");
+  if (req.method !== "GET" && req.method !== "HEAD" && !isSameOrigin(req)) throw new ApiError("CROSS_SITE_REQUEST");
   return auth;
+}
+
+/** The `Origin` of a cookie-authenticated write must be ours (the public URL, or the host it came to). */
+export function isSameOrigin(req: Request): boolean {
+  const origin = req.headers.get("origin");
+  if (!origin) return false;
+  if (origin === new URL(publicBaseUrl()).origin) return true;
+  const host = req.headers.get("host");
+  const proto = req.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() ?? new URL(req.url).protocol.replace(":", "");
+  return Boolean(host) && origin === `${proto}://${host}`;
+}
+
+/** Whether the request came over https (directly or through a proxy): session cookies are Secure then. */
+export function isHttps(req: Request): boolean {
+  const forwarded = req.headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
+  return (forwarded ?? new URL(req.url).protocol.replace(":", "")) === "https" || publicBaseUrl().startsWith("https:");
 }

@@ -3,6 +3,11 @@
 export const errorTypes = {
   NO_API_KEY_PROVIDED: { status: 401, message: "No API Key." },
   API_KEY_NOT_FOUND: { status: 404, message: "API Key not found" },
+  NOT_SIGNED_IN: { status: 401, message: "Sign in to continue" },
+  INVALID_CREDENTIALS: { status: 401, message: "Email or password is incorrect" },
+  CROSS_SITE_REQUEST: { status: 403, message: "Cross-site request refused" },
+  EMAIL_TAKEN: { status: 409, message: "An account with this email already exists" },
+  API_KEY_ID_NOT_FOUND: { status: 404, message: "API key not found" },
   GATEWAY_NOT_FOUND: { status: 404, message: "Payment Gateway Not found" },
   GATEWAY_USER_NOT_FOUND: { status: 404, message: "Payment Gateway user not found" },
   GATEWAY_ALREADY_PAID: { status: 409, message: "This payment link has already been paid; its amount cannot change" },

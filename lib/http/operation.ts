@@ -12,7 +12,8 @@ export type Operation = {
   summary: string;
   description?: string;
   tag: string;
-  auth: "key" | "none";
+  /** "key": an api-key header or the dashboard's session; "session": the dashboard only; "none": public */
+  auth: "key" | "session" | "none";
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;

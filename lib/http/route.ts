@@ -13,7 +13,7 @@ type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 export type Context<O extends Operation> = {
   req: Request;
   url: URL;
-  auth: O["auth"] extends "key" ? Auth : null;
+  auth: O["auth"] extends "key" | "session" ? Auth : null;
   params: Out<O["params"]>;
   query: Out<O["query"]>;
   body: Out<O["body"]>;
@@ -68,7 +68,7 @@ async function run<O extends Operation>(
   next: NextContext | undefined,
   onAuth: (auth: Auth) => void,
 ): Promise<Response> {
-  const auth = operation.auth === "key" ? await authenticate(req) : null;
+  const auth = operation.auth === "none" ? null : await authenticate(req, operation.auth === "session");
   if (auth) onAuth(auth);
 
   const mutating = req.method !== "GET" && req.method !== "HEAD";

@@ -1,0 +1,8 @@
+import { getAccount } from "@/lib/accounts/api-key-admin";
+import { accountOperations as op } from "@/lib/accounts/operations";
+import { methodNotAllowed, route } from "@/lib/http/route";
+
+// GET /v1/account — who is calling, in which mode
+export const GET = route(op.get, async ({ auth }) => getAccount(auth));
+
+export { methodNotAllowed as POST, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE };

@@ -1,0 +1,8 @@
+import { revokeApiKey } from "@/lib/accounts/api-key-admin";
+import { accountOperations as op } from "@/lib/accounts/operations";
+import { methodNotAllowed, route } from "@/lib/http/route";
+
+// DELETE /v1/api-keys/{key_id} — revoke a key (dashboard)
+export const DELETE = route(op.revokeKey, async ({ auth, params }) => revokeApiKey(auth, params.key_id));
+
+export { methodNotAllowed as GET, methodNotAllowed as POST, methodNotAllowed as PUT, methodNotAllowed as PATCH };

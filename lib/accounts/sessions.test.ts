@@ -1,0 +1,140 @@
+import { describe, expect, it } from "vitest";
+import * as login from "@/app/api/auth/login/route";
+import * as logout from "@/app/api/auth/logout/route";
+import * as signup from "@/app/api/auth/signup/route";
+import * as account from "@/app/v1/account/route";
+import * as keys from "@/app/v1/api-keys/route";
+import * as key from "@/app/v1/api-keys/[key_id]/route";
+import * as gateways from "@/app/v1/gateway/route";
+import { call } from "@/lib/test/api";
+
+const ORIGIN = "http://kola.test";
+let n = 0;
+
+async function signUp() {
+  const email = `owner-${++n}-${Date.now()}@example.com`;
+  const res = await call(signup.POST, "POST", "/api/auth/signup", {
+    json: { email, password: "correct horse battery", business_name: "Boutique", country: "SEN" },
+    headers: { "x-forwarded-for": `10.0.0.${n}` },
+  });
+  const cookie = res.headers.get("set-cookie")!.split(";")[0]!;
+  return { res, email, cookie };
+}
+
+describe("sign-up and sessions", () => {
+  it("signs up, shows the test key once and sets an HttpOnly SameSite=Lax cookie", async () => {
+    const { res, email } = await signUp();
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ account_id: expect.any(String), email, api_key: expect.stringMatching(/^kola_test_/) });
+    expect(res.headers.get("set-cookie")).toMatch(/^kola_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Expires=/);
+  });
+
+  it("refuses a second account with the same email, whatever its case", async () => {
+    const { email } = await signUp();
+    const again = await call(signup.POST, "POST", "/api/auth/signup", {
+      json: { email: email.toUpperCase(), password: "another password", business_name: "B", country: "CMR" },
+    });
+    expect([again.status, again.body]).toEqual([409, { detail: { message: "An account with this email already exists", type: "EMAIL_TAKEN" } }]);
+  });
+
+  it("the cookie authenticates /v1 in the mode of kola-mode", async () => {
+    const { cookie, email } = await signUp();
+    const test = await call(account.GET, "GET", "/v1/account", { headers: { cookie } });
+    expect(test.body).toEqual({
+      id: expect.any(String),
+      email,
+      business_name: "Boutique",
+      country: { name: "Senegal", iso_code: "SEN" },
+      currency: "XOF",
+      mode: "test",
+      created_at: expect.any(String),
+    });
+    const live = await call(account.GET, "GET", "/v1/account", { headers: { cookie, "kola-mode": "live" } });
+    expect((live.body as { mode: string }).mode).toBe("live");
+  });
+
+  it.each([
+    ["no Origin", {}, 403],
+    ["another Origin", { origin: "https://evil.example" }, 403],
+    ["our Origin", { origin: ORIGIN }, 200],
+  ])("a cookie-authenticated write with %s answers %i", async (_name, headers, status) => {
+    const { cookie } = await signUp();
+    const res = await call(gateways.POST, "POST", "/v1/gateway", {
+      headers: { cookie, ...headers },
+      json: { amount: 1000, shop_name: "Shop" },
+    });
+    expect(res.status).toBe(status);
+    if (status === 403) expect(res.body).toEqual({ detail: { message: "Cross-site request refused", type: "CROSS_SITE_REQUEST" } });
+  });
+
+  it("a bad or missing cookie is refused", async () => {
+    expect((await call(account.GET, "GET", "/v1/account", { headers: { cookie: "kola_session=nope" } })).body).toEqual({
+      detail: { message: "Sign in to continue", type: "NOT_SIGNED_IN" },
+    });
+    expect((await call(gateways.GET, "GET", "/v1/gateway")).body).toEqual({
+      detail: { message: "No API Key.", type: "NO_API_KEY_PROVIDED" },
+    });
+  });
+
+  it("logs in, logs out, and the old cookie no longer works", async () => {
+    const { email } = await signUp();
+    const res = await call(login.POST, "POST", "/api/auth/login", { json: { email, password: "correct horse battery" } });
+    expect([res.status, res.body]).toEqual([200, { account_id: expect.any(String), email }]);
+    const cookie = res.headers.get("set-cookie")!.split(";")[0]!;
+    expect((await call(account.GET, "GET", "/v1/account", { headers: { cookie } })).status).toBe(200);
+    const out = await call(logout.POST, "POST", "/api/auth/logout", { headers: { cookie, origin: ORIGIN } });
+    expect([out.status, out.body]).toEqual([200, { signed_out: true }]);
+    expect(out.headers.get("set-cookie")).toMatch(/^kola_session=; .*Max-Age=0/);
+    expect((await call(account.GET, "GET", "/v1/account", { headers: { cookie } })).status).toBe(401);
+  });
+
+  it("a wrong password is refused, and log-in attempts are rate-limited", async () => {
+    const { email } = await signUp();
+    const attempt = () =>
+      call(login.POST, "POST", "/api/auth/login", { json: { email, password: "wrong" }, headers: { "x-forwarded-for": "192.0.2.7" } });
+    const first = await attempt();
+    expect([first.status, first.body]).toEqual([401, { detail: { message: "Email or password is incorrect", type: "INVALID_CREDENTIALS" } }]);
+    for (let i = 0; i < 9; i++) await attempt();
+    const limited = await attempt();
+    expect([limited.status, limited.body]).toEqual([429, { detail: { message: "Too many requests; retry later", type: "RATE_LIMITED" } }]);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});
+
+describe("API keys from the dashboard", () => {
+  it("creates a key shown once, lists it, revokes it, and the revoked key is refused", async () => {
+    const { cookie } = await signUp();
+    const created = await call(keys.POST, "POST", "/v1/api-keys", { headers: { cookie, origin: ORIGIN }, json: { name: "Server" } });
+    expect(created.body).toEqual({
+      id: expect.any(String),
+      name: "Server",
+      mode: "test",
+      prefix: expect.stringMatching(/^kola_test_/),
+      last4: expect.any(String),
+      created_at: expect.any(String),
+      last_used_at: null,
+      revoked_at: null,
+      api_key: expect.stringMatching(/^kola_test_[A-Za-z0-9_-]{43}$/),
+    });
+    const { id, api_key } = created.body as { id: string; api_key: string };
+    expect((await call(gateways.GET, "GET", "/v1/gateway", { key: api_key })).status).toBe(200);
+    const list = await call(keys.GET, "GET", "/v1/api-keys", { headers: { cookie } });
+    expect((list.body as { id: string }[]).map((k) => k.id)).toContain(id);
+    expect(JSON.stringify(list.body)).not.toContain(api_key);
+    const revoked = await call(key.DELETE, "DELETE", `/v1/api-keys/${id}`, { headers: { cookie, origin: ORIGIN } });
+    expect((revoked.body as { revoked_at: string | null }).revoked_at).not.toBeNull();
+    expect((await call(gateways.GET, "GET", "/v1/gateway", { key: api_key })).body).toEqual({
+      detail: { message: "API Key not found", type: "API_KEY_NOT_FOUND" },
+    });
+  });
+
+  it("key management refuses API keys and other accounts' key ids", async () => {
+    const a = await signUp();
+    const b = await signUp();
+    const withKey = await call(keys.GET, "GET", "/v1/api-keys", { key: (a.res.body as { api_key: string }).api_key });
+    expect([withKey.status, withKey.body]).toEqual([401, { detail: { message: "Sign in to continue", type: "NOT_SIGNED_IN" } }]);
+    const aKeys = (await call(keys.GET, "GET", "/v1/api-keys", { headers: { cookie: a.cookie } })).body as { id: string }[];
+    const steal = await call(key.DELETE, "DELETE", `/v1/api-keys/${aKeys[0]!.id}`, { headers: { cookie: b.cookie, origin: ORIGIN } });
+    expect([steal.status, steal.body]).toEqual([404, { detail: { message: "API key not found", type: "API_KEY_ID_NOT_FOUND" } }]);
+  });
+});
