@@ -254,10 +254,13 @@ export const outboxEvents = pgTable(
       .references(() => deposits.id, { onDelete: "cascade" }),
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
+    /** when the webhook dispatcher turned this event into deliveries (claimed with SKIP LOCKED) */
+    dispatchedAt: timestamp("dispatched_at", { withTimezone: true }),
   },
   (t) => [
     index("outbox_events_account_idx").on(t.accountId, t.mode, t.createdAt),
     uniqueIndex("outbox_events_deposit_type_key").on(t.depositId, t.type),
+    index("outbox_events_undispatched_idx").on(t.createdAt, t.id).where(sql`${t.dispatchedAt} is null`),
   ],
 );
 
@@ -286,4 +289,83 @@ export const sessions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("sessions_token_hash_key").on(t.tokenHash), index("sessions_account_idx").on(t.accountId)],
+);
+
+// Webhooks (DESIGN §8). Endpoints per account and mode; the outbox fans out to one delivery per
+// event × subscribed endpoint; every HTTP attempt of a delivery is logged.
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: id(),
+    ...owner(),
+    url: text("url").notNull(),
+    description: text("description").notNull().default(""),
+    /** the event types sent to this endpoint; empty = every type */
+    eventTypes: text("event_types", { enum: eventTypes }).array().notNull().default(sql`'{}'::text[]`),
+    enabled: boolean("enabled").notNull().default(true),
+    /** `whsec_…` (Standard Webhooks); kept readable because every delivery is signed with it */
+    secret: text("secret").notNull(),
+    /** after a rotation, the old secret also signs for a while, so receivers can switch without a gap */
+    previousSecret: text("previous_secret"),
+    previousSecretExpiresAt: timestamp("previous_secret_expires_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, precision: 6 }).notNull().defaultNow(),
+  },
+  (t) => [index("webhook_endpoints_list_idx").on(t.accountId, t.mode, t.createdAt.desc(), t.id.desc())],
+);
+
+export const webhookDeliveryStatuses = ["pending", "succeeded", "failed"] as const;
+export type WebhookDeliveryStatus = (typeof webhookDeliveryStatuses)[number];
+
+// One event for one endpoint. `event_id` is the `webhook-id` of every attempt; `payload` is the exact
+// body, fixed when the delivery is made. A worker claims a delivery by setting `lease_id` and
+// `locked_until`: if it dies, the delivery is due again once the lease has run out.
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: id(),
+    ...owner(),
+    endpointId: uuid("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    eventId: text("event_id").notNull(),
+    eventType: text("event_type").notNull(),
+    eventCreatedAt: timestamp("event_created_at", { withTimezone: true, precision: 6 }).notNull(),
+    payload: text("payload").notNull(),
+    status: text("status", { enum: webhookDeliveryStatuses }).notNull().default("pending"),
+    attemptCount: integer("attempt_count").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, precision: 6 }).defaultNow(),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true, precision: 6 }),
+    lockedUntil: timestamp("locked_until", { withTimezone: true, precision: 6 }),
+    leaseId: uuid("lease_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("webhook_deliveries_endpoint_event_key").on(t.endpointId, t.eventId),
+    index("webhook_deliveries_list_idx").on(t.endpointId, t.createdAt.desc(), t.id.desc()),
+    // what workers look for: pending deliveries, by due time, and per endpoint in event order
+    index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index("webhook_deliveries_pending_idx")
+      .on(t.endpointId, t.eventCreatedAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+export const webhookAttempts = pgTable(
+  "webhook_attempts",
+  {
+    id: id(),
+    deliveryId: uuid("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    attempt: integer("attempt").notNull(),
+    /** the HTTP status of the answer; null when there was none (timeout, refused, blocked address) */
+    statusCode: integer("status_code"),
+    latencyMs: integer("latency_ms").notNull(),
+    /** at most 1 KB of the answer's body */
+    responseExcerpt: text("response_excerpt").notNull().default(""),
+    error: text("error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("webhook_attempts_delivery_idx").on(t.deliveryId, t.attempt)],
 );
