@@ -136,12 +136,23 @@ export function errorResponse(error: unknown, requestId: string): Response {
     return Response.json(error.body, { status: error.status, headers: error.headers });
   }
   if (error instanceof ValidationError) return Response.json(error.body, { status: 422 });
-  log("error", "unhandled error", {
-    request_id: requestId,
-    error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
-  });
+  log("error", "unhandled error", { request_id: requestId, error: describeError(error) });
   const internal = new ApiError("INTERNAL_ERROR");
   return Response.json(internal.body, { status: 500 });
+}
+
+/**
+ * An error as it may be logged. Drizzle's "Failed query: <sql> params: <values>" would log the
+ * values (ids, phones, …): keep the database's own code and message instead.
+ */
+export function describeError(error: unknown): Record<string, unknown> | string {
+  if (!(error instanceof Error)) return String(error);
+  if (error.message.startsWith("Failed query:")) {
+    const cause = error.cause as { code?: string; message?: string } | undefined;
+    const stack = error.stack?.split("\n").filter((line) => line.trimStart().startsWith("at ")).join("\n");
+    return { name: error.name, message: "database query failed", code: cause?.code, cause: cause?.message, stack };
+  }
+  return { name: error.name, message: error.message, stack: error.stack };
 }
 
 function incomingRequestId(req: Request): string | null {

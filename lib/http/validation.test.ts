@@ -159,3 +159,34 @@ describe("jsonInvalid", () => {
     expect(jsonInvalid("boom").items).toEqual([item(["body", 0], "JSON decode error", "json_invalid")]);
   });
 });
+
+describe("NUL characters", () => {
+  it("are refused wherever they are, with every other problem", async () => {
+    const { validate: check } = await import("./validation");
+    const { z: zod } = await import("zod");
+    const schema = zod.object({ a: zod.string(), b: zod.array(zod.string()), c: zod.int() });
+    let items: unknown;
+    try {
+      check(schema, { a: "x\u0000y", b: ["ok", "\u0000"], c: "no" }, "body");
+    } catch (error) {
+      items = (error as { items: unknown }).items;
+    }
+    expect(items).toEqual([
+      { loc: ["body", "a"], msg: "Value error, must not contain a NUL character", type: "value_error" },
+      { loc: ["body", "b", 1], msg: "Value error, must not contain a NUL character", type: "value_error" },
+      { loc: ["body", "c"], msg: "Input should be a valid integer, unable to parse string as an integer", type: "int_parsing" },
+    ]);
+  });
+});
+
+describe("describeError", () => {
+  it("never logs the SQL parameters of a failed query", async () => {
+    const { describeError } = await import("./route");
+    const error = new Error('Failed query: select * from deposits where phone = $1\nparams: 237670000000', {
+      cause: Object.assign(new Error("boom"), { code: "22P02" }),
+    });
+    const described = describeError(error) as Record<string, unknown>;
+    expect(described).toMatchObject({ name: "Error", message: "database query failed", code: "22P02", cause: "boom" });
+    expect(JSON.stringify(described)).not.toContain("237670000000");
+  });
+});

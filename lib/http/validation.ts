@@ -8,9 +8,23 @@ export type Location = "body" | "path" | "query";
  * problem in FastAPI's words (`missing`, `int_type`, `string_too_long`, `uuid_parsing`, …).
  */
 export function validate<S extends z.ZodType>(schema: S, input: unknown, location: Location): z.output<S> {
+  const nul = nulCharacters(input, [location]);
   const result = schema.safeParse(input, { reportInput: true });
-  if (result.success) return result.data;
-  throw new ValidationError(result.error.issues.map((issue) => toItem(issue, location)));
+  if (result.success && nul.length === 0) return result.data;
+  const items = result.success ? [] : result.error.issues.map((issue) => toItem(issue, location));
+  throw new ValidationError([...nul, ...items]);
+}
+
+/** PostgreSQL text cannot hold U+0000: refuse it in any string, wherever it is, as a 422. */
+function nulCharacters(value: unknown, loc: (string | number)[]): ValidationItem[] {
+  if (typeof value === "string") {
+    return value.includes("\u0000") ? [{ loc, msg: "Value error, must not contain a NUL character", type: "value_error" }] : [];
+  }
+  if (Array.isArray(value)) return value.flatMap((v, i) => nulCharacters(v, [...loc, i]));
+  if (value && typeof value === "object") {
+    return Object.entries(value).flatMap(([k, v]) => nulCharacters(v, [...loc, k]));
+  }
+  return [];
 }
 
 export function toItem(issue: z.core.$ZodIssue, location: Location): ValidationItem {
