@@ -13,8 +13,8 @@ const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$SnDh5Zumi42nF1dTvim5AA$Vel3XU
 /** Checks email and password (argon2id), 10 tries per 15 minutes per address and email. */
 export async function signIn(email: string, password: string, ip: string) {
   const limitKey = `login:${ip}:${email}`;
-  hit(limitKey, 10, 15 * 60_000);
-  hit(`login-ip:${ip}`, 100, 15 * 60_000);
+  await hit(limitKey, 10, 15 * 60_000);
+  await hit(`login-ip:${ip}`, 100, 15 * 60_000);
   const db = await getDb();
   const [account] = await db
     .select({ id: accounts.id, email: accounts.email, passwordHash: accounts.passwordHash })
@@ -22,13 +22,13 @@ export async function signIn(email: string, password: string, ip: string) {
     .where(sql`lower(${accounts.email}) = ${email}`);
   const ok = await verify(account?.passwordHash ?? DUMMY_HASH, password).catch(() => false);
   if (!account || !ok) throw new ApiError("INVALID_CREDENTIALS");
-  reset(limitKey);
+  await reset(limitKey);
   return { account: { account_id: account.id, email: account.email }, session: await createSession(account.id) };
 }
 
 /** Creates an account (with its test key, shown once) and signs it in. */
 export async function signUp(input: { email: string; password: string; business_name: string; country: string }, ip: string) {
-  hit(`signup:${ip}`, 20, 60 * 60_000);
+  await hit(`signup:${ip}`, 20, 60 * 60_000);
   try {
     const created = await createAccount({ ...input, business: input.business_name, country: input.country as "CMR" });
     return {
