@@ -1,0 +1,42 @@
+// `npm start`: the production server. With PostgreSQL it runs one `next start` worker per core
+// (WEB_CONCURRENCY to change) sharing one port through Node's cluster module, since one Node
+// process uses one core. Embedded PGlite is single-process by nature: one worker, always.
+import cluster from "node:cluster";
+import { createRequire } from "node:module";
+import os from "node:os";
+
+const require = createRequire(import.meta.url);
+const nextBin = require.resolve("next/dist/bin/next");
+const host = process.env.HOST || "127.0.0.1";
+const port = process.env.PORT || "3000";
+const postgres = Boolean(process.env.DATABASE_URL);
+const wanted = Number(process.env.WEB_CONCURRENCY || (postgres ? os.availableParallelism() : 1));
+const workers = postgres ? Math.max(1, Math.floor(wanted)) : 1;
+
+if (!postgres && wanted > 1) {
+  console.warn(JSON.stringify({ level: "warn", msg: "WEB_CONCURRENCY ignored: embedded PGlite serves from one process" }));
+}
+
+cluster.setupPrimary({ exec: nextBin, args: ["start", "-H", host, "-p", port] });
+let stopping = false;
+let restarts = 0;
+
+for (let i = 0; i < workers; i++) cluster.fork({ PORT: port });
+
+cluster.on("exit", (worker, code, signal) => {
+  if (stopping) {
+    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+    return;
+  }
+  console.error(JSON.stringify({ level: "error", msg: "worker exited", pid: worker.process.pid, code, signal }));
+  if (workers === 1 || ++restarts > 10) process.exit(code ?? 1); // a crash loop: let the supervisor see it
+  setTimeout(() => cluster.fork({ PORT: port }), 1000);
+});
+
+for (const sig of ["SIGTERM", "SIGINT"]) {
+  process.on(sig, () => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(sig);
+    setTimeout(() => process.exit(0), 10_000).unref();
+  });
+}
