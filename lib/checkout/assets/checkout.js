@@ -1,0 +1,148 @@
+// Kola hosted checkout: the only script of the pages, hand-written, no dependencies. The pages
+// work without it (plain form post, meta refresh); with it, the operator list follows the country,
+// the form is sent once by fetch, and the waiting screen polls the payment's status.
+(function () {
+  "use strict";
+  var d = document;
+  function $(id) {
+    return d.getElementById(id);
+  }
+
+  // The chosen country decides the operators offered, the calling code and the example number.
+  var country = $("country");
+  var operator = $("operator");
+  var phone = $("phone");
+  if (country && operator) {
+    var placeholder = operator.options[0];
+    var all = [].slice.call(operator.querySelectorAll("option[data-c]"));
+    var sync = function () {
+      var code = country.value;
+      var keep = operator.value;
+      var mine = all.filter(function (o) {
+        return o.getAttribute("data-c") === code;
+      });
+      operator.textContent = "";
+      operator.appendChild(placeholder);
+      mine.forEach(function (o) {
+        operator.appendChild(o);
+      });
+      var kept = mine.some(function (o) {
+        return o.value === keep;
+      });
+      operator.value = kept ? keep : mine.length === 1 ? mine[0].value : "";
+      var chosen = country.options[country.selectedIndex];
+      if (!chosen) return;
+      var dial = $("dial");
+      if (dial) {
+        dial.textContent = chosen.getAttribute("data-dial");
+        dial.hidden = false;
+      }
+      var hint = $("phone-hint");
+      if (hint && phone) hint.textContent = (phone.getAttribute("data-hint") || "").replace("{ex}", chosen.getAttribute("data-ex") || "");
+    };
+    country.addEventListener("change", sync);
+    sync();
+  }
+
+  // One submit: the button locks at once, the form goes by fetch, a second tap does nothing.
+  // The client token in the form makes a retry after a network error safe too.
+  var form = $("pay");
+  if (form && window.fetch && window.FormData && window.URLSearchParams) {
+    var button = form.querySelector("button[type=submit]");
+    var label = button.textContent;
+    var summary = $("err-form");
+    var busy = false;
+    var unlock = function () {
+      busy = false;
+      button.disabled = false;
+      button.textContent = label;
+    };
+    var show = function (errors, message) {
+      [].forEach.call(form.querySelectorAll(".field .err"), function (p) {
+        p.hidden = true;
+        p.textContent = "";
+        p.parentNode.classList.remove("bad");
+      });
+      [].forEach.call(form.querySelectorAll("[aria-invalid]"), function (el) {
+        el.removeAttribute("aria-invalid");
+      });
+      var first = null;
+      Object.keys(errors || {}).forEach(function (key) {
+        var p = $("err-" + key);
+        if (!p || key === "form") return;
+        p.textContent = errors[key];
+        p.hidden = false;
+        p.parentNode.classList.add("bad");
+        var input = p.parentNode.querySelector("input,select,textarea");
+        if (input) {
+          input.setAttribute("aria-invalid", "true");
+          first = first || input;
+        }
+      });
+      summary.textContent = message || "";
+      summary.hidden = !message;
+      if (first) first.focus();
+      else if (message) summary.scrollIntoView({ block: "center" });
+    };
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      if (busy) return;
+      busy = true;
+      button.disabled = true;
+      button.textContent = form.getAttribute("data-busy");
+      fetch(form.getAttribute("data-api"), {
+        method: "POST",
+        body: new URLSearchParams(new FormData(form)),
+        headers: { accept: "application/json" },
+        credentials: "same-origin",
+      })
+        .then(function (res) {
+          return res.json().then(function (body) {
+            return { status: res.status, body: body };
+          });
+        })
+        .then(function (res) {
+          var body = res.body || {};
+          if (res.status < 500 && body.next) {
+            location.assign(body.next);
+            return;
+          }
+          if (res.status !== 422) throw new Error("HTTP " + res.status);
+          if (body.client_token) form.elements.client_token.value = body.client_token;
+          show(body.errors, body.message);
+          unlock();
+        })
+        .catch(function () {
+          show({}, form.getAttribute("data-network"));
+          unlock();
+        });
+    });
+    // Back from the waiting page: a fresh page (and client token) for a new attempt.
+    window.addEventListener("pageshow", function (event) {
+      if (event.persisted && busy) location.reload();
+    });
+  }
+
+  // The waiting screen: poll the status; once it is final the page itself knows where to go.
+  var wait = $("wait");
+  if (wait && window.fetch) {
+    var url = wait.getAttribute("data-status");
+    var tries = 0;
+    var later = function () {
+      tries += 1;
+      setTimeout(poll, tries < 40 ? 1500 : 5000);
+    };
+    var poll = function () {
+      fetch(url, { cache: "no-store", headers: { accept: "application/json" } })
+        .then(function (res) {
+          return res.ok ? res.json() : null;
+        })
+        .then(function (body) {
+          if (body && body.status && body.status !== "pending") location.reload();
+          else later();
+        })
+        .catch(later);
+    };
+    later();
+  }
+})();

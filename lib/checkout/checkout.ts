@@ -1,0 +1,145 @@
+import { countries, isCountry, type CountryIso3 } from "@/lib/countries";
+import type { FormBlock } from "@/lib/db/schema";
+import type { DepositRow } from "@/lib/deposits/create-deposit";
+import { ApiError } from "@/lib/http/errors";
+import { providerForMode } from "@/lib/payments/providers";
+import { payableCountries, type PayTarget } from "@/lib/payments/start-payment";
+import type { Locale } from "./i18n";
+import { findMarketplaceLink, findPayingDeposit, findPaymentLink } from "./queries";
+
+// What a checkout page knows of the link it sells, for both kinds of links (DESIGN §3, §5, §7).
+
+export type Kind = "link" | "market";
+
+export type Branding = { name: string; color: string; logo: string; favicon: string };
+
+export type Checkout = {
+  kind: Kind;
+  id: string;
+  target: PayTarget;
+  mode: "test" | "live";
+  shopName: string;
+  message: string;
+  /** what the buyer pays, in minor units (a marketplace link: price + fee) */
+  total: number;
+  price: number;
+  fee: number;
+  currency: string;
+  /** where the form starts: the link's own country when it can pay, else the first that can */
+  defaultCountry: CountryIso3;
+  payable: CountryIso3[];
+  orderId: string;
+  successUrl: string;
+  failureUrl: string;
+  blocks: FormBlock[];
+  branding: Branding | null;
+  /** a marketplace link sells only while its marketplace is active */
+  selling: boolean;
+};
+
+export type LinkState =
+  | { state: "not_found" }
+  | { state: "open"; checkout: Checkout }
+  | { state: "archived" | "inactive" | "unavailable"; checkout: Checkout }
+  | { state: "paid"; checkout: Checkout; deposit: DepositRow };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(id: string): boolean {
+  return UUID.test(id);
+}
+
+export async function loadCheckout(kind: Kind, id: string): Promise<Checkout | null> {
+  if (!isUuid(id)) return null;
+  if (kind === "link") {
+    const gateway = await findPaymentLink(id);
+    if (!gateway) return null;
+    return {
+      ...common(kind, gateway.id, gateway.mode, gateway.currency, gateway.country),
+      target: { kind: "link", gateway },
+      shopName: gateway.shopName,
+      message: gateway.message,
+      total: gateway.amount,
+      price: gateway.amount,
+      fee: 0,
+      orderId: gateway.orderId,
+      successUrl: gateway.successUrl,
+      failureUrl: gateway.failureUrl,
+      blocks: [],
+      branding: null,
+      selling: true,
+    };
+  }
+  const found = await findMarketplaceLink(id);
+  if (!found) return null;
+  const { gateway } = found;
+  return {
+    ...common(kind, gateway.id, gateway.mode, gateway.currency, gateway.country),
+    target: { kind: "market", gateway },
+    shopName: gateway.shopName,
+    message: gateway.message,
+    total: gateway.amount + gateway.fee,
+    price: gateway.amount,
+    fee: gateway.fee,
+    orderId: "",
+    successUrl: "",
+    failureUrl: "",
+    blocks: gateway.formBlocks,
+    branding: {
+      name: found.marketplaceName,
+      color: gateway.marketplaceColor,
+      logo: gateway.marketplaceLogo,
+      // the link's own favicon first, then its marketplace's
+      favicon: gateway.favicon || gateway.marketplaceFavicon,
+    },
+    selling: found.marketplaceActive,
+  };
+}
+
+function common(kind: Kind, id: string, mode: "test" | "live", currency: string, country: string) {
+  const payable = payableCountries(currency);
+  const own = isCountry(country) && payable.includes(country) ? country : undefined;
+  return { kind, id, mode, currency, payable, defaultCountry: own ?? payable[0] ?? ("CMR" as CountryIso3) };
+}
+
+/** Whether the link can take a payment now, and if not, which page says why. */
+export async function linkState(kind: Kind, id: string): Promise<LinkState> {
+  const checkout = await loadCheckout(kind, id);
+  if (!checkout) return { state: "not_found" };
+  const { target } = checkout;
+  if (target.gateway.archivedAt) return { state: "archived", checkout };
+  if (target.kind === "link") {
+    const deposit = await findPayingDeposit(target.gateway.id);
+    if (deposit) return { state: "paid", checkout, deposit };
+  }
+  if (!checkout.selling) return { state: "inactive", checkout };
+  try {
+    providerForMode(checkout.mode);
+  } catch (error) {
+    if (error instanceof ApiError && error.type === "LIVE_PAYMENTS_UNAVAILABLE") return { state: "unavailable", checkout };
+    throw error;
+  }
+  return { state: "open", checkout };
+}
+
+/** The operators a buyer may pick, by payable country. */
+export function operatorsOf(country: CountryIso3): [code: string, name: string][] {
+  return Object.entries(countries[country].operators as Record<string, string>);
+}
+
+// Page addresses. The language travels in the query string, so a choice made once holds.
+export function pagePath(checkout: Pick<Checkout, "kind" | "id">, locale: Locale): string {
+  return `${checkout.kind === "link" ? "/pay/" : "/pay/m/"}${checkout.id}?lang=${locale}`;
+}
+
+export function waitPath(checkout: Pick<Checkout, "kind" | "id">, trackId: string, locale: Locale): string {
+  return `${checkout.kind === "link" ? "/pay/" : "/pay/m/"}${checkout.id}/${trackId}?lang=${locale}`;
+}
+
+export function submitApiPath(checkout: Pick<Checkout, "kind" | "id">, locale: Locale): string {
+  return `/api/checkout${pagePath(checkout, locale)}`;
+}
+
+export function statusApiPath(trackId: string): string {
+  return `/api/checkout/status/${trackId}`;
+}

@@ -1,0 +1,178 @@
+import type { DepositRow } from "@/lib/deposits/create-deposit";
+import { ApiError, ValidationError } from "@/lib/http/errors";
+import { isTerminal } from "@/lib/payments/status";
+import { startPayment } from "@/lib/payments/start-payment";
+import { findAsset } from "./assets";
+import { linkState, loadCheckout, pagePath, waitPath, type Checkout, type Kind, type LinkState } from "./checkout";
+import type { Html } from "./html";
+import { emptyValues, newClientToken, readSubmission, type FormValues } from "./form-input";
+import { pickLocale, t, type Locale } from "./i18n";
+import { findDeposit } from "./queries";
+import { checkoutRoute, htmlResponse, jsonResponse, seeOther } from "./respond";
+import { buildReturnUrl } from "./return-url";
+import { renderForm } from "./views/form";
+import { renderMessage, type MessageKind } from "./views/message";
+import { renderContinue, renderFailure, renderReceipt, renderWaiting } from "./views/status";
+import { wordErrors } from "./wording";
+
+// The checkout's route handlers (DESIGN §7); the files under app/pay and app/api/checkout only
+// export them. Pages answer whole HTML documents; the JSON endpoints serve the page's script.
+
+type Rendered = { page: Html; imageOrigins: string[] };
+
+const send = ({ page, imageOrigins }: Rendered, status = 200) => htmlResponse(page, { status, imageOrigins });
+
+function localeOf(req: Request): { url: URL; locale: Locale } {
+  const url = new URL(req.url);
+  return { url, locale: pickLocale(url, req.headers.get("accept-language")) };
+}
+
+const otherLang = (url: URL, locale: Locale) => `${url.pathname}?lang=${locale === "fr" ? "en" : "fr"}`;
+
+function messagePage(kind: MessageKind, status: number, url: URL, locale: Locale, checkout?: Checkout): Response {
+  const retryHref = kind === "error" ? `${url.pathname}${url.search}` : undefined;
+  return send(renderMessage({ kind, locale, otherLangHref: otherLang(url, locale), checkout, retryHref }), status);
+}
+
+const errorPage = (req: Request) => {
+  const { url, locale } = localeOf(req);
+  return messagePage("error", 500, url, locale);
+};
+
+const internalError = () => jsonResponse(new ApiError("INTERNAL_ERROR").body, 500);
+
+const CLOSED = {
+  not_found: ["notfound", 404],
+  archived: ["archived", 410],
+  inactive: ["inactive", 409],
+  unavailable: ["unavailable", 503],
+} as const;
+
+/** The page of a link that cannot take a payment now: its receipt once paid, else why not. */
+function closedPage(state: Exclude<LinkState, { state: "open" }>, url: URL, locale: Locale): Response {
+  if (state.state === "paid") return send(renderReceipt({ checkout: state.checkout, deposit: state.deposit, locale }));
+  const [kind, status] = CLOSED[state.state];
+  return messagePage(kind, status, url, locale, "checkout" in state ? state.checkout : undefined);
+}
+
+function formPage(checkout: Checkout, locale: Locale, values: FormValues, errors: Record<string, string> = {}, status = 200) {
+  return send(renderForm({ checkout, locale, values, errors }), status);
+}
+
+/** GET /pay/{id} and /pay/m/{id}: the form, or the page that says why there is none. */
+export function showCheckout(kind: Kind) {
+  return checkoutRoute<{ id: string }>(async (req, { id }) => {
+    const { url, locale } = localeOf(req);
+    const state = await linkState(kind, id);
+    if (state.state !== "open") return closedPage(state, url, locale);
+    return formPage(state.checkout, locale, emptyValues(state.checkout.defaultCountry));
+  }, errorPage);
+}
+
+/** Words the problems of a submission for the buyer; a token problem comes with a fresh token. */
+function problemsOf(error: ValidationError, checkout: Checkout, locale: Locale, country: string) {
+  const errors = wordErrors(error.items, locale, { currency: checkout.currency, country, blocks: checkout.blocks });
+  const tokenRefused = error.items.some((i) => i.loc[1] === "client_token");
+  return { errors, clientToken: tokenRefused ? newClientToken() : null };
+}
+
+/** Where a finished payment takes the buyer: the merchant's URL for its outcome, if any. */
+function returnUrlFor(checkout: Checkout, deposit: DepositRow): string | null {
+  if (!isTerminal(deposit.status)) return null;
+  const base = deposit.status === "success" ? checkout.successUrl : checkout.failureUrl;
+  if (!base) return null;
+  return buildReturnUrl(base, { order_id: checkout.orderId, gateway_id: checkout.id, track_id: deposit.trackId, status: deposit.status });
+}
+
+/** POST /pay/{id} and /pay/m/{id}: the form without JavaScript; 303 to the waiting page. */
+export function submitCheckoutForm(kind: Kind) {
+  return checkoutRoute<{ id: string }>(async (req, { id }) => {
+    const { url, locale } = localeOf(req);
+    const checkout = await loadCheckout(kind, id);
+    if (!checkout) return messagePage("notfound", 404, url, locale);
+    let typed = emptyValues(checkout.defaultCountry);
+    try {
+      const { input, values } = await readSubmission(req, kind);
+      typed = values ?? typed;
+      const deposit = await startPayment(checkout.target, input as Parameters<typeof startPayment>[1]);
+      const back = returnUrlFor(checkout, deposit);
+      if (back) return send(renderContinue({ checkout, deposit, locale }, back));
+      return seeOther(waitPath(checkout, deposit.trackId, locale));
+    } catch (error) {
+      if (error instanceof ValidationError) {
+        const { errors, clientToken } = problemsOf(error, checkout, locale, typed.country);
+        return formPage(checkout, locale, { ...typed, client_token: clientToken ?? typed.client_token }, errors, 422);
+      }
+      // paid, withdrawn, closed or without live payments meanwhile: the page itself says which
+      if (error instanceof ApiError) return seeOther(pagePath(checkout, locale));
+      throw error;
+    }
+  }, errorPage);
+}
+
+/** POST /api/checkout/pay/{id} and /api/checkout/pay/m/{id}: the page's script submits here. */
+export function submitCheckoutJson(kind: Kind) {
+  return checkoutRoute<{ id: string }>(async (req, { id }) => {
+    const { locale } = localeOf(req);
+    const checkout = await loadCheckout(kind, id);
+    if (!checkout) return jsonResponse(new ApiError("GATEWAY_NOT_FOUND").body, 404);
+    let submitted: Awaited<ReturnType<typeof readSubmission>> = { input: {}, values: null };
+    try {
+      submitted = await readSubmission(req, kind);
+      const deposit = await startPayment(checkout.target, submitted.input as Parameters<typeof startPayment>[1]);
+      return jsonResponse({ track_id: deposit.trackId, status: deposit.status, next: waitPath(checkout, deposit.trackId, locale) });
+    } catch (error) {
+      if (error instanceof ValidationError) {
+        const { input, values } = submitted;
+        const country = values?.country ?? String((input as { country?: unknown }).country ?? "");
+        const { errors, clientToken } = problemsOf(error, checkout, locale, country);
+        const message = errors.form ?? t(locale, "form.problems");
+        return jsonResponse({ ...error.body, message, errors, ...(clientToken ? { client_token: clientToken } : {}) }, 422);
+      }
+      if (error instanceof ApiError) return jsonResponse({ ...error.body, next: pagePath(checkout, locale) }, error.status);
+      throw error;
+    }
+  }, internalError);
+}
+
+const TRACK_ID = /^TRK[A-Z2-7]{20}$/;
+
+/** GET /pay/{id}/{track_id} and /pay/m/{id}/{track_id}: waiting, then the merchant's URL or a receipt. */
+export function showPayment(kind: Kind) {
+  return checkoutRoute<{ id: string; track_id: string }>(async (req, { id, track_id }) => {
+    const { url, locale } = localeOf(req);
+    const checkout = await loadCheckout(kind, id);
+    const deposit = checkout && TRACK_ID.test(track_id) ? await findDeposit(track_id) : undefined;
+    const owner = deposit && (kind === "link" ? deposit.paymentGatewayId : deposit.marketplaceGatewayId);
+    if (!checkout || !deposit || owner !== checkout.id) return messagePage("notfound", 404, url, locale);
+    const model = { checkout, deposit, locale };
+    if (deposit.status === "pending") return send(renderWaiting(model));
+    const back = returnUrlFor(checkout, deposit);
+    if (back) return seeOther(back);
+    return send(deposit.status === "success" ? renderReceipt(model) : renderFailure(model));
+  }, errorPage);
+}
+
+/** GET /api/checkout/status/{track_id}: what the waiting page's script polls (the track_id is the key). */
+export const paymentStatus = checkoutRoute<{ track_id: string }>(async (_req, { track_id }) => {
+  const deposit = TRACK_ID.test(track_id) ? await findDeposit(track_id) : undefined;
+  if (!deposit) return jsonResponse(new ApiError("DEPOSIT_NOT_FOUND").body, 404);
+  return jsonResponse({ track_id: deposit.trackId, status: deposit.status });
+}, internalError);
+
+/** GET /pay/assets/{file}: the checkout's stylesheet, script and icon, cached for good under hashed names. */
+export const checkoutAsset = checkoutRoute<{ file: string }>(
+  async (_req, { file }) => {
+    const asset = findAsset(file);
+    if (!asset) return new Response("Not Found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8", "x-content-type-options": "nosniff" } });
+    return new Response(typeof asset.body === "string" ? asset.body : new Uint8Array(asset.body), {
+      headers: {
+        "content-type": asset.contentType,
+        "cache-control": asset.immutable ? "public, max-age=31536000, immutable" : "no-cache",
+        "x-content-type-options": "nosniff",
+        "cross-origin-resource-policy": "same-origin",
+      },
+    });
+  },
+  () => new Response("Internal Server Error", { status: 500 }),
+);

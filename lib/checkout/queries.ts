@@ -1,0 +1,47 @@
+import { and, desc, eq } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
+import { deposits, marketplaceGateways, marketplaces, paymentGateways } from "@/lib/db/schema";
+import type { DepositRow } from "@/lib/deposits/create-deposit";
+import type { GatewayRow } from "@/lib/gateways/queries";
+import type { MarketplaceGatewayRow } from "@/lib/marketplace-gateways/queries";
+
+// Public reads of the checkout pages. A link's id (a random uuid) and a deposit's track_id
+// (100 random bits) are the buyer's capabilities, so these are not scoped to an account; unlike
+// the API's helpers they also find archived links, which answer "no longer available".
+
+export async function findPaymentLink(id: string): Promise<GatewayRow | undefined> {
+  const db = await getDb();
+  const [row] = await db.select().from(paymentGateways).where(eq(paymentGateways.id, id));
+  return row;
+}
+
+export type MarketplaceLink = { gateway: MarketplaceGatewayRow; marketplaceName: string; marketplaceActive: boolean };
+
+/** A marketplace link with what the page shows of its marketplace now: its name, and whether it sells. */
+export async function findMarketplaceLink(id: string): Promise<MarketplaceLink | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ gateway: marketplaceGateways, name: marketplaces.name, isActive: marketplaces.isActive })
+    .from(marketplaceGateways)
+    .innerJoin(marketplaces, eq(marketplaces.id, marketplaceGateways.marketplaceId))
+    .where(eq(marketplaceGateways.id, id));
+  return row && { gateway: row.gateway, marketplaceName: row.name, marketplaceActive: row.isActive };
+}
+
+export async function findDeposit(trackId: string): Promise<DepositRow | undefined> {
+  const db = await getDb();
+  const [row] = await db.select().from(deposits).where(eq(deposits.trackId, trackId));
+  return row;
+}
+
+/** The attempt that paid a payment link (a link is paid once, DESIGN §3). */
+export async function findPayingDeposit(gatewayId: string): Promise<DepositRow | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(deposits)
+    .where(and(eq(deposits.paymentGatewayId, gatewayId), eq(deposits.status, "success")))
+    .orderBy(desc(deposits.createdAt))
+    .limit(1);
+  return row;
+}
