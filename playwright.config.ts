@@ -36,5 +36,12 @@ export default defineConfig({
   projects: [
     // The HTTP API over real requests (no browser).
     { name: "api", testDir: "./e2e/api" },
+    // The hosted checkout in Chromium on a phone-sized screen (screenshots in e2e/.artifacts/pay/).
+    {
+      name: "pay",
+      testDir: "./e2e/pay",
+      timeout: 60_000, // a payment waits for the sandbox (1–3 s) or for expiry (DEPOSIT_EXPIRY_SECONDS)
+      use: { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: "fr-FR" },
+    },
   ],
 });

@@ -20,6 +20,8 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
     DATABASE_URL: "", // always the embedded database here, whatever the shell has
     SESSION_SECRET: process.env.SESSION_SECRET || randomBytes(32).toString("hex"),
     PROVIDER_CALLBACK_SECRET: process.env.PROVIDER_CALLBACK_SECRET || randomBytes(32).toString("hex"),
+    // short, so the checkout's expiry spec (a …03 number never answers) ends in seconds
+    DEPOSIT_EXPIRY_SECONDS: process.env.DEPOSIT_EXPIRY_SECONDS || "8",
   };
   const account = await createAccount(
     { ...env, LOG_LEVEL: "silent" },
