@@ -3,7 +3,7 @@
 // 03 never answers (expires), others succeed. Screenshots go to e2e/.artifacts/pay/.
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, test, type Gateway } from "../fixtures";
+import { expect, test } from "../fixtures";
 import { EVERY_ANSWER, EVERY_BLOCK, logoPng } from "./data";
 
 const SHOTS = path.join(import.meta.dirname, "..", ".artifacts", "pay");
@@ -326,4 +326,3 @@ test.describe("a marketplace link", () => {
   });
 });
 
-export type { Gateway };
