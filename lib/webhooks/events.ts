@@ -1,0 +1,55 @@
+import { randomBytes } from "node:crypto";
+import { eventTypes, type EventType } from "@/lib/db/schema";
+
+// The events sent to webhook endpoints (DESIGN §8): {"id", "type", "created_at", "data": {…}}.
+
+export const TEST_EVENT_TYPE = "webhook.test";
+export const webhookEventTypes = [...eventTypes, TEST_EVENT_TYPE] as const;
+export type WebhookEventType = EventType | typeof TEST_EVENT_TYPE;
+
+/** The stable id of the event announcing an outbox row: `evt_` and the row's id in hex. */
+export function eventIdOf(outboxId: string): string {
+  return `evt_${outboxId.replaceAll("-", "")}`;
+}
+
+/** A fresh id for an event that has no outbox row (a test event). */
+export function newEventId(): string {
+  return `evt_${randomBytes(16).toString("hex")}`;
+}
+
+// `data` in a documented order (jsonb keeps keys in its own order): what identifies the payment,
+// then its amount and outcome, then how it was paid. Keys not listed follow in their stored order.
+const DATA_ORDER = [
+  "track_id",
+  "gateway_id",
+  "order_id",
+  "transaction_id",
+  "amount",
+  "currency",
+  "status",
+  "failure_reason",
+  "country",
+  "operator",
+  "phone_number",
+];
+
+export function eventData(data: Record<string, unknown>): Record<string, unknown> {
+  const ordered: Record<string, unknown> = {};
+  for (const key of DATA_ORDER) if (Object.hasOwn(data, key)) ordered[key] = data[key];
+  for (const [key, value] of Object.entries(data)) if (!Object.hasOwn(ordered, key)) ordered[key] = value;
+  return ordered;
+}
+
+/** The body of an event, as the exact text every attempt sends (and signs). */
+export function eventPayload(event: { id: string; type: WebhookEventType; createdAt: Date; data: Record<string, unknown> }): string {
+  return JSON.stringify({ id: event.id, type: event.type, created_at: event.createdAt.toISOString(), data: eventData(event.data) });
+}
+
+export function testEventPayload(id: string, endpointId: string, createdAt: Date): string {
+  return eventPayload({
+    id,
+    type: TEST_EVENT_TYPE,
+    createdAt,
+    data: { webhook_id: endpointId, message: "A test event from Kola: your endpoint receives and verifies events." },
+  });
+}

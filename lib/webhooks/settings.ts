@@ -1,0 +1,47 @@
+import dns from "node:dns";
+
+// Settings of webhook delivery, read from the environment on each use (README lists them).
+
+export type Resolved = { address: string; family: number };
+export type Resolver = (hostname: string) => Promise<Resolved[]>;
+
+/**
+ * Which receiver URLs are acceptable. In production (NODE_ENV=production) a URL must use https and
+ * resolve to public addresses only; WEBHOOKS_ALLOW_PRIVATE_URLS=1 lifts both (development, tests,
+ * a receiver on the same private network), =0 enforces the address rule everywhere.
+ */
+export type UrlPolicy = { allowPrivate: boolean; requireHttps: boolean; resolve: Resolver };
+
+const store = globalThis as unknown as { __kolaWebhookResolver?: Resolver };
+
+const systemResolver: Resolver = (hostname) =>
+  new Promise((resolve, reject) => {
+    dns.lookup(hostname, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses)));
+  });
+
+/** Tests replace DNS (e.g. a name that resolves to a public address once, then to 127.0.0.1). */
+export function setWebhookResolver(resolver: Resolver | undefined): void {
+  store.__kolaWebhookResolver = resolver;
+}
+
+export function urlPolicy(): UrlPolicy {
+  const setting = (process.env.WEBHOOKS_ALLOW_PRIVATE_URLS ?? "").trim().toLowerCase();
+  const production = process.env.NODE_ENV === "production";
+  const allowPrivate = ["1", "true", "yes"].includes(setting) ? true : ["0", "false", "no"].includes(setting) ? false : !production;
+  return {
+    allowPrivate,
+    requireHttps: production && !allowPrivate,
+    resolve: store.__kolaWebhookResolver ?? systemResolver,
+  };
+}
+
+/** KOLA_WORKER=off: this server process delivers no webhooks (separate `npm run worker` processes do). */
+export function inProcessWorkerEnabled(): boolean {
+  return (process.env.KOLA_WORKER ?? "").trim().toLowerCase() !== "off";
+}
+
+/** Parallel delivery lanes per worker process: one endpoint at a time per lane (KOLA_WORKER_LANES). */
+export function workerLanes(): number {
+  const value = Number(process.env.KOLA_WORKER_LANES || 4);
+  return Number.isInteger(value) && value > 0 && value <= 64 ? value : 4;
+}
