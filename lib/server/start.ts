@@ -7,6 +7,8 @@ import { databaseSettings, getDb } from "@/lib/db/client";
 import { accounts } from "@/lib/db/schema";
 import { log } from "@/lib/log";
 import { startBackgroundWork } from "@/lib/payments/background";
+import { inProcessWorkerEnabled } from "@/lib/webhooks/settings";
+import { startWebhookWorker } from "@/lib/webhooks/worker";
 
 const started = globalThis as unknown as { __kolaStarted?: Promise<void> };
 
@@ -17,6 +19,8 @@ export function startServer(): Promise<void> {
     log("info", "database ready", { database: databaseSettings().databaseUrl ? "postgresql" : "pglite" });
     if (process.env.NODE_ENV !== "production" || process.env.KOLA_DEMO === "1") await ensureDemoAccount();
     if (process.env.KOLA_BACKGROUND !== "off") startBackgroundWork();
+    // webhook delivery; KOLA_WORKER=off when separate `npm run worker` processes deliver instead
+    if (inProcessWorkerEnabled()) startWebhookWorker();
   })();
   return started.__kolaStarted;
 }

@@ -1,0 +1,241 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, gt, inArray, isNull, lte, notExists, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { getDb } from "@/lib/db/client";
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
+import { log } from "@/lib/log";
+import { MAX_ATTEMPTS, retryDelayMs } from "./backoff";
+import { postWebhook, type AttemptResult } from "./post";
+import type { UrlPolicy } from "./settings";
+import { signedHeaders } from "./signing";
+
+// Claiming and delivering (DESIGN §8). A worker leases an endpoint's oldest due deliveries (a batch)
+// and sends them one after the other, in event order. While an endpoint has a batch in flight no
+// other worker takes any of its deliveries, so an endpoint sees its events in order as far as
+// retries allow: a failed delivery waits for its retry while newer ones go on. A worker that dies
+// leaves its lease to run out; the deliveries are then due again (at-least-once, same webhook-id).
+
+export type DeliveryOptions = {
+  policy: UrlPolicy;
+  /** one attempt's time limit (10 s) */
+  timeoutMs: number;
+  /** how long a claim holds its deliveries; renewed while the batch runs */
+  leaseMs: number;
+  batchSize: number;
+  maxAttempts: number;
+  /** the wait after failed attempt number n */
+  backoff: (attempt: number) => number;
+};
+
+export const defaultDeliveryOptions = (policy: UrlPolicy): DeliveryOptions => ({
+  policy,
+  timeoutMs: 10_000,
+  leaseMs: 60_000,
+  batchSize: 100,
+  maxAttempts: MAX_ATTEMPTS,
+  backoff: (attempt) => retryDelayMs(attempt),
+});
+
+export type ClaimedDelivery = { id: string; eventId: string; payload: string; attemptCount: number };
+export type Claim = {
+  leaseId: string;
+  endpoint: { id: string; url: string; secrets: string[] };
+  deliveries: ClaimedDelivery[];
+};
+
+const d = webhookDeliveries;
+const due = () => and(eq(d.status, "pending"), lte(d.nextAttemptAt, sql`now()`));
+const secondsOf = (ms: number) => sql`make_interval(secs => ${ms / 1000})`;
+
+/** Leases the oldest due deliveries of one endpoint that has none in flight; null when there is no work. */
+export async function claimBatch(options: Pick<DeliveryOptions, "batchSize" | "leaseMs">): Promise<Claim | null> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    // endpoints with due deliveries of which none is leased, the longest waiting first
+    const candidates = await tx
+      .select({ endpointId: d.endpointId })
+      .from(d)
+      .innerJoin(webhookEndpoints, and(eq(webhookEndpoints.id, d.endpointId), eq(webhookEndpoints.enabled, true)))
+      .where(due())
+      .groupBy(d.endpointId)
+      .having(sql`bool_and(${d.lockedUntil} is null or ${d.lockedUntil} <= now())`)
+      .orderBy(sql`min(${d.nextAttemptAt})`)
+      .limit(20);
+
+    for (const { endpointId } of candidates) {
+      // Holding the endpoint's row lock, a claimer is alone on it: the statement below (a fresh
+      // snapshot) sees every lease committed before, so two batches of one endpoint never overlap.
+      const [endpoint] = await tx
+        .select({
+          id: webhookEndpoints.id,
+          url: webhookEndpoints.url,
+          secret: webhookEndpoints.secret,
+          previousSecret: webhookEndpoints.previousSecret,
+          previousValid: sql<boolean>`coalesce(${webhookEndpoints.previousSecretExpiresAt} > now(), false)`,
+        })
+        .from(webhookEndpoints)
+        .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.enabled, true)))
+        .for("no key update", { skipLocked: true });
+      if (!endpoint) continue;
+
+      const inFlight = alias(webhookDeliveries, "in_flight");
+      const batch = tx
+        .select({ id: d.id })
+        .from(d)
+        .where(
+          and(
+            eq(d.endpointId, endpoint.id),
+            due(),
+            or(isNull(d.lockedUntil), lte(d.lockedUntil, sql`now()`)),
+            notExists(
+              tx
+                .select({ one: sql`1` })
+                .from(inFlight)
+                .where(and(eq(inFlight.endpointId, endpoint.id), eq(inFlight.status, "pending"), gt(inFlight.lockedUntil, sql`now()`))),
+            ),
+          ),
+        )
+        .orderBy(asc(d.eventCreatedAt), asc(d.id))
+        .limit(options.batchSize)
+        .for("update", { skipLocked: true });
+      const leaseId = randomUUID();
+      const claimed = await tx
+        .update(d)
+        .set({ leaseId, lockedUntil: sql`now() + ${secondsOf(options.leaseMs)}` })
+        .where(inArray(d.id, batch))
+        .returning({
+          id: d.id,
+          eventId: d.eventId,
+          payload: d.payload,
+          attemptCount: d.attemptCount,
+          eventCreatedAt: d.eventCreatedAt,
+        });
+      if (claimed.length === 0) continue;
+      claimed.sort((a, b) => a.eventCreatedAt.getTime() - b.eventCreatedAt.getTime() || (a.id < b.id ? -1 : 1));
+      const secrets = [endpoint.secret, ...(endpoint.previousSecret && endpoint.previousValid ? [endpoint.previousSecret] : [])];
+      return {
+        leaseId,
+        endpoint: { id: endpoint.id, url: endpoint.url, secrets },
+        deliveries: claimed.map(({ id, eventId, payload, attemptCount }) => ({ id, eventId, payload, attemptCount })),
+      };
+    }
+    return null;
+  });
+}
+
+type Outcome = { delivery: ClaimedDelivery; result: AttemptResult };
+
+/**
+ * Sends a claimed batch in order. Consecutive successes are written in groups; the first failure is
+ * written at once, schedules its retry and ends the batch (the rest is released, not attempted:
+ * the endpoint is likely down). Returns the number of attempts made.
+ */
+export async function deliverBatch(claim: Claim, options: DeliveryOptions): Promise<number> {
+  const outcomes: Outcome[] = [];
+  let attempts = 0;
+  let leaseEnds = Date.now() + options.leaseMs;
+  try {
+    for (const delivery of claim.deliveries) {
+      if (leaseEnds - Date.now() < options.timeoutMs + 5_000) {
+        await renewLease(claim.leaseId, options.leaseMs);
+        leaseEnds = Date.now() + options.leaseMs;
+      }
+      const headers = signedHeaders(claim.endpoint.secrets, delivery.eventId, delivery.payload);
+      const result = await postWebhook(claim.endpoint.url, headers, delivery.payload, options);
+      attempts++;
+      outcomes.push({ delivery, result });
+      if (!result.ok) {
+        log("warn", "webhook attempt failed", {
+          delivery_id: delivery.id,
+          event_id: delivery.eventId,
+          endpoint_id: claim.endpoint.id,
+          attempt: delivery.attemptCount + 1,
+          status_code: result.statusCode,
+          error: result.error,
+        });
+        break;
+      }
+      if (outcomes.length >= 25) await record(claim.leaseId, outcomes.splice(0), options);
+    }
+    await record(claim.leaseId, outcomes.splice(0), options);
+  } finally {
+    await release(claim.leaseId).catch((error: unknown) => log("error", "webhook lease release failed", { error: String(error) }));
+  }
+  return attempts;
+}
+
+async function renewLease(leaseId: string, leaseMs: number): Promise<void> {
+  const db = await getDb();
+  await db
+    .update(d)
+    .set({ lockedUntil: sql`now() + ${secondsOf(leaseMs)}` })
+    .where(and(eq(d.leaseId, leaseId), eq(d.status, "pending")));
+}
+
+/** Whatever of the batch was not attempted is free again at once. */
+async function release(leaseId: string): Promise<void> {
+  const db = await getDb();
+  await db.update(d).set({ leaseId: null, lockedUntil: null }).where(eq(d.leaseId, leaseId));
+}
+
+/**
+ * Logs the attempts and moves their deliveries on, but only while this claim still holds them: a
+ * worker that lost its lease (it was too slow, another took over) still logs what it sent.
+ */
+async function record(leaseId: string, outcomes: Outcome[], options: DeliveryOptions): Promise<void> {
+  if (outcomes.length === 0) return;
+  const db = await getDb();
+  try {
+    await db.transaction(async (tx) => {
+      await tx.insert(webhookAttempts).values(
+        outcomes.map(({ delivery, result }) => ({
+          deliveryId: delivery.id,
+          attempt: delivery.attemptCount + 1,
+          statusCode: result.statusCode,
+          latencyMs: result.latencyMs,
+          responseExcerpt: result.excerpt,
+          error: result.error,
+        })),
+      );
+      const succeeded = outcomes.filter((o) => o.result.ok).map((o) => o.delivery.id);
+      if (succeeded.length) {
+        await tx
+          .update(d)
+          .set({
+            status: "succeeded",
+            attemptCount: sql`${d.attemptCount} + 1`,
+            lastAttemptAt: sql`now()`,
+            nextAttemptAt: null,
+            leaseId: null,
+            lockedUntil: null,
+          })
+          .where(and(inArray(d.id, succeeded), eq(d.leaseId, leaseId)));
+      }
+      for (const { delivery } of outcomes.filter((o) => !o.result.ok)) {
+        const attempt = delivery.attemptCount + 1;
+        const last = attempt >= options.maxAttempts;
+        await tx
+          .update(d)
+          .set({
+            status: last ? "failed" : "pending",
+            attemptCount: sql`${d.attemptCount} + 1`,
+            lastAttemptAt: sql`now()`,
+            nextAttemptAt: last ? null : sql`now() + ${secondsOf(options.backoff(attempt))}`,
+            leaseId: null,
+            lockedUntil: null,
+          })
+          .where(and(eq(d.id, delivery.id), eq(d.leaseId, leaseId)));
+      }
+    });
+  } catch (error) {
+    if (foreignKeyViolation(error)) return; // the endpoint was deleted meanwhile: nothing to keep
+    throw error;
+  }
+}
+
+function foreignKeyViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === "23503") return true;
+  }
+  return false;
+}
