@@ -3,6 +3,7 @@ import { depositOperations } from "@/lib/deposits/schemas";
 import { gatewayOperations } from "@/lib/gateways/schemas";
 import { marketplaceGatewayOperations } from "@/lib/marketplace-gateways/schemas";
 import { marketplaceOperations } from "@/lib/marketplaces/schemas";
+import { webhookOperations } from "@/lib/webhooks/schemas";
 import type { Operation } from "@/lib/http/operation";
 import { healthOperation } from "./health";
 
@@ -17,6 +18,7 @@ const groups: Record<string, Record<string, Operation>> = {
   marketplace: marketplaceOperations,
   marketplace_gateway: marketplaceGatewayOperations,
   deposit: depositOperations,
+  webhook: webhookOperations,
   account: accountOperations,
 };
 

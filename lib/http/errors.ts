@@ -17,6 +17,10 @@ export const errorTypes = {
   MARKETPLACE_INACTIVE: { status: 409, message: "The marketplace is inactive" },
   DEPOSIT_NOT_FOUND: { status: 404, message: "Deposit transaction not found" },
   FILE_NOT_FOUND: { status: 404, message: "File not found" },
+  WEBHOOK_NOT_FOUND: { status: 404, message: "Webhook endpoint not found" },
+  WEBHOOK_DELIVERY_NOT_FOUND: { status: 404, message: "Webhook delivery not found" },
+  WEBHOOK_DISABLED: { status: 409, message: "This webhook endpoint is disabled; enable it first" },
+  WEBHOOK_LIMIT_REACHED: { status: 409, message: "This account has the most webhook endpoints allowed in this mode (16)" },
   IDEMPOTENCY_KEY_REUSED: {
     status: 422,
     message: "This Idempotency-Key was already used with another request body",

@@ -1,0 +1,11 @@
+import { methodNotAllowed, route } from "@/lib/http/route";
+import { presentEndpointWithSecret } from "@/lib/webhooks/present";
+import { rotateSecret } from "@/lib/webhooks/rotate-secret";
+import { webhookOperations as op } from "@/lib/webhooks/schemas";
+
+// POST /v1/webhooks/{webhook_id}/rotate-secret — a new signing secret (the old one signs 24 h more)
+export const POST = route(op.rotate_secret, async ({ auth, params }) =>
+  presentEndpointWithSecret(await rotateSecret(auth, params.webhook_id)),
+);
+
+export { methodNotAllowed as GET, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE };

@@ -1,0 +1,225 @@
+import { z } from "zod";
+import { eventTypes } from "@/lib/db/schema";
+import { defineOperation } from "@/lib/http/operation";
+import { pageQuery } from "@/lib/http/pagination";
+import { webhookEventTypes } from "./events";
+
+// Webhook endpoints, their deliveries and attempts (DESIGN §8).
+
+export const MAX_ENDPOINTS = 16;
+
+const webhookUrl = z
+  .string()
+  .max(2048)
+  .refine(isHttpUrl, { message: "must be an absolute http(s) URL" })
+  .describe("Where events are POSTed. In production: https, and a public address.");
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && Boolean(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+const subscribed = z
+  .array(z.enum(eventTypes))
+  .max(20)
+  .transform((types) => eventTypes.filter((t) => types.includes(t)))
+  .describe("The event types sent to this endpoint; an empty list means every type");
+const description = z.string().trim().max(500);
+
+export const createWebhookBody = z.object({
+  url: webhookUrl,
+  event_types: subscribed.default([]),
+  description: description.default(""),
+  enabled: z.boolean().default(true),
+});
+export type CreateWebhookBody = z.output<typeof createWebhookBody>;
+
+export const updateWebhookBody = z.object({
+  url: webhookUrl.optional(),
+  event_types: subscribed.optional(),
+  description: description.optional(),
+  enabled: z.boolean().optional(),
+});
+export type UpdateWebhookBody = z.output<typeof updateWebhookBody>;
+
+const endpointFields = {
+  id: z.uuid(),
+  url: z.string(),
+  description: z.string(),
+  event_types: z.array(z.enum(eventTypes)),
+  enabled: z.boolean(),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+};
+export const webhookView = z.object(endpointFields).meta({ id: "WebhookEndpoint" });
+export const webhookWithSecret = z
+  .object({
+    ...endpointFields,
+    secret: z.string().describe("`whsec_…`: shown only here; verify signatures with it (Standard Webhooks)"),
+  })
+  .meta({ id: "WebhookEndpointWithSecret" });
+export const webhookDeleted = z.object({ id: z.uuid(), deleted: z.literal(true) }).meta({ id: "WebhookEndpointDeleted" });
+
+export const webhookAttemptView = z
+  .object({
+    attempt: z.int().describe("1 for the first attempt"),
+    created_at: z.iso.datetime(),
+    status_code: z.int().nullable().describe("The receiver's HTTP status; null when it gave none (timeout, refused…)"),
+    latency_ms: z.int(),
+    response_excerpt: z.string().describe("At most 1 KB of the receiver's answer"),
+    error: z.string().nullable().describe("Why the attempt failed when the status does not say it"),
+  })
+  .meta({ id: "WebhookAttempt" });
+
+export const deliveryStatuses = ["pending", "succeeded", "failed"] as const;
+
+export const webhookDeliveryView = z
+  .object({
+    id: z.uuid(),
+    webhook_id: z.uuid(),
+    event_id: z.string().describe("The event's id, sent as `webhook-id` on every attempt"),
+    event_type: z.enum(webhookEventTypes),
+    status: z.enum(deliveryStatuses).describe("`pending` until an attempt succeeds or the retries run out"),
+    attempt_count: z.int(),
+    next_attempt_at: z.iso.datetime().nullable(),
+    last_attempt_at: z.iso.datetime().nullable(),
+    created_at: z.iso.datetime(),
+    payload: z.record(z.string(), z.unknown()).describe("The event as sent: {id, type, created_at, data}"),
+    attempts: z.array(webhookAttemptView).describe("Every attempt, first to last"),
+  })
+  .meta({ id: "WebhookDelivery" });
+
+export const webhookParams = z.object({ webhook_id: z.uuid() });
+export const deliveryParams = z.object({ webhook_id: z.uuid(), delivery_id: z.uuid() });
+export const deliveryQuery = pageQuery.extend({
+  status: z.enum(deliveryStatuses).optional().describe("Only deliveries in this status"),
+  event_id: z.string().max(100).optional().describe("Only the delivery of this event (`evt_…`)"),
+});
+export type DeliveryQuery = z.output<typeof deliveryQuery>;
+
+const tag = "Webhooks";
+const keyErrors = ["NO_API_KEY_PROVIDED", "API_KEY_NOT_FOUND"] as const;
+const idempotencyErrors = ["IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_USE"] as const;
+
+export const webhookOperations = {
+  create: defineOperation({
+    method: "POST",
+    path: "/v1/webhooks",
+    tag,
+    summary: "Create a webhook endpoint",
+    description:
+      "Events of the key's mode are POSTed to `url`, signed per the Standard Webhooks specification. The answer holds the signing `secret`, shown this once. In production the URL must use https and resolve to a public address (422 otherwise).",
+    auth: "key",
+    body: createWebhookBody,
+    response: webhookWithSecret,
+    errors: [...keyErrors, "WEBHOOK_LIMIT_REACHED", ...idempotencyErrors],
+  }),
+  list: defineOperation({
+    method: "GET",
+    path: "/v1/webhooks",
+    tag,
+    summary: "List your webhook endpoints, newest first",
+    auth: "key",
+    query: pageQuery,
+    response: z.array(webhookView),
+    errors: [...keyErrors],
+    paged: true,
+  }),
+  get: defineOperation({
+    method: "GET",
+    path: "/v1/webhooks/{webhook_id}",
+    tag,
+    summary: "Get a webhook endpoint",
+    auth: "key",
+    params: webhookParams,
+    response: webhookView,
+    errors: [...keyErrors, "WEBHOOK_NOT_FOUND"],
+  }),
+  update: defineOperation({
+    method: "PATCH",
+    path: "/v1/webhooks/{webhook_id}",
+    tag,
+    summary: "Update a webhook endpoint",
+    description:
+      "Changes only the fields sent. A disabled endpoint gets no new events; its pending deliveries wait and resume when it is enabled again.",
+    auth: "key",
+    params: webhookParams,
+    body: updateWebhookBody,
+    response: webhookView,
+    errors: [...keyErrors, "WEBHOOK_NOT_FOUND", ...idempotencyErrors],
+  }),
+  delete: defineOperation({
+    method: "DELETE",
+    path: "/v1/webhooks/{webhook_id}",
+    tag,
+    summary: "Delete a webhook endpoint",
+    description: "Its pending deliveries are dropped and its delivery log is deleted with it.",
+    auth: "key",
+    params: webhookParams,
+    response: webhookDeleted,
+    errors: [...keyErrors, "WEBHOOK_NOT_FOUND", ...idempotencyErrors],
+  }),
+  rotate_secret: defineOperation({
+    method: "POST",
+    path: "/v1/webhooks/{webhook_id}/rotate-secret",
+    tag,
+    summary: "Rotate the signing secret",
+    description:
+      "Returns the new `secret`, shown this once. For 24 hours the previous secret signs too (`webhook-signature` carries both signatures), so a receiver can switch without missing an event.",
+    auth: "key",
+    params: webhookParams,
+    response: webhookWithSecret,
+    errors: [...keyErrors, "WEBHOOK_NOT_FOUND", ...idempotencyErrors],
+  }),
+  test: defineOperation({
+    method: "POST",
+    path: "/v1/webhooks/{webhook_id}/test",
+    tag,
+    summary: "Send a test event",
+    description:
+      "Queues a `webhook.test` event for this endpoint and returns its delivery (`pending`); follow it with GET …/deliveries/{delivery_id}. It is signed and retried like any event.",
+    auth: "key",
+    params: webhookParams,
+    response: webhookDeliveryView,
+    errors: [...keyErrors, "WEBHOOK_NOT_FOUND", "WEBHOOK_DISABLED", ...idempotencyErrors],
+  }),
+  deliveries: defineOperation({
+    method: "GET",
+    path: "/v1/webhooks/{webhook_id}/deliveries",
+    tag,
+    summary: "The endpoint's delivery log, newest first",
+    description: "One delivery per event, with every attempt: status code, latency and an excerpt of the answer.",
+    auth: "key",
+    params: webhookParams,
+    query: deliveryQuery,
+    response: z.array(webhookDeliveryView),
+    errors: [...keyErrors, "WEBHOOK_NOT_FOUND"],
+    paged: true,
+  }),
+  delivery: defineOperation({
+    method: "GET",
+    path: "/v1/webhooks/{webhook_id}/deliveries/{delivery_id}",
+    tag,
+    summary: "One delivery with its attempts",
+    auth: "key",
+    params: deliveryParams,
+    response: webhookDeliveryView,
+    errors: [...keyErrors, "WEBHOOK_NOT_FOUND", "WEBHOOK_DELIVERY_NOT_FOUND"],
+  }),
+  resend: defineOperation({
+    method: "POST",
+    path: "/v1/webhooks/{webhook_id}/deliveries/{delivery_id}/resend",
+    tag,
+    summary: "Resend an event",
+    description:
+      "Makes the delivery due now, whatever its status: the same event, with the same `webhook-id`, is sent again and the attempt is added to its log. A failed delivery gets this one more attempt.",
+    auth: "key",
+    params: deliveryParams,
+    response: webhookDeliveryView,
+    errors: [...keyErrors, "WEBHOOK_NOT_FOUND", "WEBHOOK_DELIVERY_NOT_FOUND", "WEBHOOK_DISABLED", ...idempotencyErrors],
+  }),
+};

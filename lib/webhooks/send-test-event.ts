@@ -1,0 +1,29 @@
+import { getDb } from "@/lib/db/client";
+import { webhookDeliveries } from "@/lib/db/schema";
+import { ApiError } from "@/lib/http/errors";
+import { newEventId, testEventPayload, TEST_EVENT_TYPE } from "./events";
+import { getEndpointOrThrow, type DeliveryWithAttempts, type Owner } from "./queries";
+import { wakeWebhookWorkers } from "./worker";
+
+/** Queues a `webhook.test` event for one endpoint (whatever it subscribes to). */
+export async function sendTestEvent(owner: Owner, endpointId: string): Promise<DeliveryWithAttempts> {
+  const endpoint = await getEndpointOrThrow(owner, endpointId);
+  if (!endpoint.enabled) throw new ApiError("WEBHOOK_DISABLED");
+  const eventId = newEventId();
+  const createdAt = new Date();
+  const db = await getDb();
+  const [row] = await db
+    .insert(webhookDeliveries)
+    .values({
+      accountId: owner.accountId,
+      mode: owner.mode,
+      endpointId,
+      eventId,
+      eventType: TEST_EVENT_TYPE,
+      eventCreatedAt: createdAt,
+      payload: testEventPayload(eventId, endpointId, createdAt),
+    })
+    .returning();
+  wakeWebhookWorkers();
+  return { ...row!, attempts: [] };
+}
