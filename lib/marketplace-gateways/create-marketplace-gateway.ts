@@ -6,6 +6,7 @@ import { marketplaceGateways } from "@/lib/db/schema";
 import { ApiError, ValidationError } from "@/lib/http/errors";
 import { brandingUrls } from "@/lib/marketplaces/present";
 import { getMarketplaceOrThrow } from "@/lib/marketplaces/queries";
+import { defaultFee } from "./fee";
 import type { MarketplaceGatewayRow } from "./queries";
 import type { CreateMarketplaceGatewayBody } from "./schemas";
 
@@ -55,7 +56,4 @@ export async function createMarketplaceGateway(auth: Auth, body: CreateMarketpla
   return row!;
 }
 
-/** round(amount × percent / 100), half away from zero, in minor units. */
-export function defaultFee(amount: number, percent: number): number {
-  return Math.round((amount * Math.round(percent * 100)) / 10_000);
-}
+export { defaultFee };

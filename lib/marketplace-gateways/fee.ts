@@ -1,0 +1,7 @@
+// The marketplace's commission on one sale (DESIGN §5). Pure, so the dashboard computes the
+// default fee live as the merchant types the price, with the very function the API uses.
+
+/** round(amount × percent / 100), half away from zero, in minor units. */
+export function defaultFee(amount: number, percent: number): number {
+  return Math.round((amount * Math.round(percent * 100)) / 10_000);
+}
