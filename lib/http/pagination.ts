@@ -1,18 +1,12 @@
 import { and, desc, sql, type SQL, type Table } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { z } from "zod";
 import { publicBaseUrl } from "@/lib/config";
+import type { PageQuery } from "./page-query";
+
+export { pageQuery, type PageQuery } from "./page-query";
 
 // Lists stay JSON arrays (as the interface shows), newest first, paged with `limit` and
 // `starting_after`; a `Link: <…>; rel="next"` header says there is more.
-export const pageQuery = z.object({
-  limit: z
-    .preprocess((v) => (typeof v === "string" && /^-?\d+$/.test(v) ? Number(v) : v), z.int().min(1).max(1000))
-    .default(100)
-    .describe("How many items, 1–1000 (default 100)"),
-  starting_after: z.uuid().optional().describe("The id of the last item of the previous page"),
-});
-export type PageQuery = z.output<typeof pageQuery>;
 
 type Keyed = { id: PgColumn; createdAt: PgColumn };
 
@@ -45,6 +39,8 @@ export function pageResponse<T extends { id: string }>(url: URL, page: PageQuery
   const headers = new Headers();
   if (more) {
     const next = new URL(url.pathname, publicBaseUrl());
+    // the next page keeps the caller's filters (q, status, include…)
+    for (const [name, value] of url.searchParams) if (name !== "limit" && name !== "starting_after") next.searchParams.append(name, value);
     next.searchParams.set("limit", String(page.limit));
     next.searchParams.set("starting_after", items[items.length - 1]!.id);
     headers.set("link", `<${next.toString()}>; rel="next"`);

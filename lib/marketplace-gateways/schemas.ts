@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { countryObject } from "@/lib/gateways/schemas";
 import { defineOperation } from "@/lib/http/operation";
-import { pageQuery } from "@/lib/http/pagination";
+import { pageQuery } from "@/lib/http/page-query";
 import { formBlock } from "@/lib/marketplaces/schemas";
 
 // Marketplace gateways and their buyers' transactions: interface §2.3, §2.5, §4.2, DESIGN §5.
