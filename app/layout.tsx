@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from "next";
+import { readLang } from "@/lib/server/dashboard-session";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -8,9 +9,9 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#0f766e" };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
   return (
-    <html lang="fr">
+    <html lang={await readLang()}>
       <body className="min-h-dvh bg-stone-50 text-stone-900 antialiased">{children}</body>
     </html>
   );

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/http/operation";
+import { pageQuery } from "@/lib/http/page-query";
 
 // Deposit transactions: interface §2.6 and §4.4, DESIGN §6.
 
@@ -17,6 +18,24 @@ export const deposit = z
     created_at: z.string().describe("UTC, fractional seconds, no zone designator: 2026-11-22T10:15:30.123456"),
   })
   .meta({ id: "DepositTransaction" });
+
+export const depositStatus = z.enum(["pending", "success", "failed", "expired"]);
+
+export const depositListItem = deposit
+  .extend({
+    id: z.uuid().describe("Pass it as `starting_after` for the next page"),
+    payment_gateway_id: z.uuid().nullable().describe("The payment link paid, if any"),
+    marketplace_gateway_id: z.uuid().nullable().describe("The marketplace link paid, if any"),
+    failure_reason: z.string().nullable().describe("Why a failed payment failed, in the provider's words"),
+  })
+  .meta({ id: "DepositListItem" });
+
+export const depositListQuery = pageQuery.extend({
+  status: depositStatus.optional().describe("Only deposits in this status"),
+  payment_gateway_id: z.uuid().optional().describe("Only the attempts on this payment link"),
+  marketplace_gateway_id: z.uuid().optional().describe("Only the attempts on this marketplace link"),
+});
+export type DepositListQuery = z.output<typeof depositListQuery>;
 
 const tag = "Deposits";
 const errors = ["NO_API_KEY_PROVIDED", "API_KEY_NOT_FOUND", "DEPOSIT_NOT_FOUND"] as const;
@@ -41,5 +60,17 @@ export const depositOperations = {
     params: z.object({ track_id: trackId }),
     response: deposit,
     errors: [...errors],
+  }),
+  list: defineOperation({
+    method: "GET",
+    path: "/v1/deposits",
+    tag,
+    summary: "List your deposits (payment attempts), newest first",
+    description: "Filter by `status`, by payment link or by marketplace link; paged like every list.",
+    auth: "key",
+    query: depositListQuery,
+    response: z.array(depositListItem),
+    errors: ["NO_API_KEY_PROVIDED", "API_KEY_NOT_FOUND"],
+    paged: true,
   }),
 };

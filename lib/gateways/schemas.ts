@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/http/operation";
-import { pageQuery } from "@/lib/http/pagination";
+import { pageQuery, queryBoolean } from "@/lib/http/page-query";
 
 // Payment gateways (payment links): interface §2.1 and §4.1, DESIGN §3.
 
@@ -67,6 +67,27 @@ export const payinParams = z.object({ order_id: z.string().min(1).max(100) });
 export const payinStatus = z
   .object({ order_id: z.string(), status: z.enum(["pending", "success", "failed", "expired"]) })
   .meta({ id: "PayinStatus" });
+export const gatewayListQuery = pageQuery.extend({
+  q: z.string().trim().max(100).optional().describe("Search in shop_name, order_id and message (case-insensitive)"),
+  paid: queryBoolean.optional().describe("`true`: only links paid successfully; `false`: only links not paid yet"),
+  archived: queryBoolean
+    .default(false)
+    .describe("`true`: the archived links instead of the live ones (archived links answer 404 everywhere else)"),
+  include: z
+    .enum(["payment_status"])
+    .optional()
+    .describe("`payment_status`: add each link's `payment_status` (the payin status rule) to the items"),
+});
+export type GatewayListQuery = z.output<typeof gatewayListQuery>;
+
+export const gatewayListItem = gatewayView
+  .extend({
+    payment_status: payinStatus.shape.status
+      .optional()
+      .describe("Only with `include=payment_status`: `success` once paid, else the latest attempt's status, or `pending`"),
+  })
+  .meta({ id: "PaymentGatewayListItem" });
+
 export const gatewayDeleted = z.object({ id: z.uuid(), deleted: z.literal(true) }).meta({ id: "PaymentGatewayDeleted" });
 
 const tag = "Payment gateways";
@@ -90,9 +111,11 @@ export const gatewayOperations = {
     path: "/v1/gateway",
     tag,
     summary: "List your payment links, newest first",
+    description:
+      "Items have the shape of GET /v1/gateway/{gateway_id}. Optional filters `q`, `paid`, `archived`; `include=payment_status` adds each link's payment status.",
     auth: "key",
-    query: pageQuery,
-    response: z.array(gatewayView),
+    query: gatewayListQuery,
+    response: z.array(gatewayListItem),
     errors: [...keyErrors],
     paged: true,
   }),

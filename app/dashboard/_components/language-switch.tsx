@@ -1,0 +1,27 @@
+"use client";
+
+import { cn, focusRing } from "@/components/ui/cn";
+import { useI18n, type Lang } from "@/lib/i18n/provider";
+
+/** FR | EN: the language of the dashboard, kept in a cookie. */
+export function LanguageSwitch({ className }: { className?: string }) {
+  const { t, lang, setLang, switching } = useI18n();
+  return (
+    <div role="group" aria-label={t.lang.label} className={cn("inline-flex rounded-md border border-stone-300 bg-white p-0.5 text-xs", className)}>
+      {(["fr", "en"] as Lang[]).map((l) => (
+        <button
+          key={l}
+          type="button"
+          lang={l}
+          aria-pressed={lang === l}
+          disabled={switching}
+          onClick={() => lang !== l && setLang(l)}
+          className={cn("rounded px-2 py-1 font-medium", lang === l ? "bg-stone-900 text-white" : "text-stone-700 hover:bg-stone-100", focusRing)}
+        >
+          <span aria-hidden="true">{l.toUpperCase()}</span>
+          <span className="sr-only">{t.lang[l]}</span>
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+"use client";
+
+import { Switch } from "@/components/ui/switch";
+import { useToast } from "@/components/ui/toast";
+import { useI18n } from "@/lib/i18n/provider";
+import { useMode } from "@/lib/query/mode";
+import { cn } from "@/components/ui/cn";
+
+/** Test ◯ Live: always on screen; live mode is orange everywhere so nobody mistakes it for test. */
+export function ModeSwitch() {
+  const { mode, setMode } = useMode();
+  const { t, format } = useI18n();
+  const notify = useToast();
+  const live = mode === "live";
+  return (
+    <div className={cn("flex items-center gap-2 rounded-full px-2.5 py-1 text-sm font-medium", live ? "bg-orange-100 text-orange-900" : "bg-stone-100 text-stone-700")}>
+      <span aria-hidden="true" className={live ? "text-orange-900/60" : ""}>
+        {t.mode.test}
+      </span>
+      <Switch
+        checked={live}
+        label={t.mode.live}
+        className={live ? "bg-orange-600" : undefined}
+        onChange={(on) => {
+          const next = on ? "live" : "test";
+          setMode(next);
+          notify(format(t.mode.switched, { mode: t.mode[next] }), "info");
+        }}
+      />
+      <span aria-hidden="true" className={live ? "" : "text-stone-500"}>
+        {t.mode.live}
+      </span>
+    </div>
+  );
+}
+
+/** The strip under the top bar that says which mode the merchant is looking at. */
+export function ModeBanner() {
+  const { mode } = useMode();
+  const { t } = useI18n();
+  if (mode === "test") {
+    return <p className="border-b border-stone-200 bg-stone-100 px-4 py-1.5 text-center text-xs text-stone-700">{t.mode.testBanner}</p>;
+  }
+  return <p className="border-b border-orange-700 bg-orange-600 px-4 py-1.5 text-center text-xs font-semibold text-white">{t.mode.liveBanner}</p>;
+}

@@ -1,0 +1,21 @@
+// Small stroke icons for the navigation (decorative: the link text names each item).
+const paths = {
+  overview: "M3 13h4v8H3zM10 8h4v13h-4zM17 3h4v18h-4z",
+  links: "M10 14a4 4 0 005.66 0l3-3a4 4 0 00-5.66-5.66l-1 1M14 10a4 4 0 00-5.66 0l-3 3a4 4 0 005.66 5.66l1-1",
+  marketplace: "M4 9l1.5-5h13L20 9M4 9h16M4 9v11h16V9M9 20v-6h6v6",
+  marketplaceLinks: "M7 7h10v10H7zM3 12h4M17 12h4M12 3v4M12 17v4",
+  deposits: "M4 6h16v12H4zM4 10h16M8 15h3",
+  developers: "M8 8l-4 4 4 4M16 8l4 4-4 4M13 5l-2 14",
+  docs: "M6 3h9l4 4v14H6zM14 3v5h5M9 13h7M9 17h7",
+  logout: "M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10",
+} as const;
+
+export type IconName = keyof typeof paths;
+
+export function NavIcon({ name, className = "size-5" }: { name: IconName; className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d={paths[name]} />
+    </svg>
+  );
+}

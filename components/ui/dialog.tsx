@@ -1,0 +1,89 @@
+"use client";
+
+import { useEffect, useId, useRef } from "react";
+import { cn, focusRing } from "./cn";
+
+type DialogProps = {
+  open: boolean;
+  onClose: () => void;
+  title: React.ReactNode;
+  description?: React.ReactNode;
+  children: React.ReactNode;
+  /** wider dialogs for forms with two columns */
+  size?: "sm" | "md" | "lg";
+  /** the label of the × button */
+  closeLabel: string;
+  /** keep it open on Escape and backdrop clicks (while saving) */
+  dismissible?: boolean;
+};
+
+/**
+ * A modal dialog on the native <dialog> element: the browser makes the rest of the page inert
+ * (focus stays inside), closes it on Escape and puts focus back where it was.
+ */
+export function Dialog({ open, onClose, title, description, children, size = "md", closeLabel, dismissible = true }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const id = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={description ? `${id}-description` : undefined}
+      onCancel={(event) => {
+        event.preventDefault(); // Escape: closing is ours to decide (state stays the one truth)
+        if (dismissible) onClose();
+      }}
+      onClick={(event) => {
+        if (dismissible && event.target === ref.current) onClose(); // a click on the backdrop
+      }}
+      className={cn(
+        "m-auto w-[calc(100%-1.5rem)] rounded-xl bg-white p-0 text-stone-900 shadow-xl backdrop:bg-stone-950/50",
+        size === "sm" && "max-w-sm",
+        size === "md" && "max-w-lg",
+        size === "lg" && "max-w-2xl",
+      )}
+    >
+      {open && (
+        <div className="flex max-h-[calc(100dvh-2rem)] flex-col">
+          <div className="flex items-start justify-between gap-4 border-b border-stone-200 px-5 py-4">
+            <div>
+              <h2 id={`${id}-title`} className="text-lg font-semibold">
+                {title}
+              </h2>
+              {description && (
+                <p id={`${id}-description`} className="mt-1 text-sm text-stone-600">
+                  {description}
+                </p>
+              )}
+            </div>
+            <button
+              type="button"
+              onClick={onClose}
+              disabled={!dismissible}
+              aria-label={closeLabel}
+              className={cn("-mr-2 rounded-md p-2 text-stone-500 hover:bg-stone-100 hover:text-stone-900", focusRing)}
+            >
+              <svg viewBox="0 0 20 20" className="size-5" aria-hidden="true">
+                <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+            </button>
+          </div>
+          <div className="overflow-y-auto px-5 py-4">{children}</div>
+        </div>
+      )}
+    </dialog>
+  );
+}
+
+/** The row of buttons at the bottom of a dialog: main action last (right), stacked on phones. */
+export function DialogActions({ children }: { children: React.ReactNode }) {
+  return <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{children}</div>;
+}

@@ -1,0 +1,30 @@
+import { cn } from "./cn";
+
+/** A table that scrolls sideways on narrow screens instead of squeezing its columns. */
+export function Table({ children, className, label }: { children: React.ReactNode; className?: string; label?: string }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white" tabIndex={0} role="region" aria-label={label}>
+      <table className={cn("w-full text-left text-sm", className)}>{children}</table>
+    </div>
+  );
+}
+
+export function THead({ children }: { children: React.ReactNode }) {
+  return <thead className="border-b border-stone-200 bg-stone-50 text-xs text-stone-600 uppercase">{children}</thead>;
+}
+
+export function Th({ children, className }: { children?: React.ReactNode; className?: string }) {
+  return (
+    <th scope="col" className={cn("px-4 py-2.5 font-medium tracking-wide whitespace-nowrap", className)}>
+      {children}
+    </th>
+  );
+}
+
+export function TBody({ children }: { children: React.ReactNode }) {
+  return <tbody className="divide-y divide-stone-100">{children}</tbody>;
+}
+
+export function Td({ children, className }: { children?: React.ReactNode; className?: string }) {
+  return <td className={cn("px-4 py-3 align-middle", className)}>{children}</td>;
+}

@@ -1,0 +1,76 @@
+import type { z } from "zod";
+import { format, type Dictionary } from "@/lib/i18n";
+import { ApiRequestError, type FieldError } from "@/lib/query/api-fetch";
+
+// Errors in a merchant's words (fr/en): zod issues from the form, 422 items and application
+// errors from the API. `overrides` name what a refinement means for one field ("url", "orderId").
+
+export type MessageOverrides = Record<string, keyof Dictionary["validation"]>;
+
+/** The message of one zod issue (client-side validation with the API's own schemas). */
+export function issueMessage(issue: z.core.$ZodIssue, t: Dictionary, overrides: MessageOverrides = {}): string {
+  const v = t.validation;
+  const field = issue.path.join(".");
+  const input = (issue as { input?: unknown }).input;
+  switch (issue.code) {
+    case "invalid_type":
+      if (input === undefined || input === "" || input === null) return v.required;
+      if (issue.expected === "int" || issue.expected === "number") return issue.expected === "int" ? v.integer : v.number;
+      return v.invalid;
+    case "too_small": {
+      const n = Number(issue.minimum);
+      if (issue.origin === "string") return n <= 1 ? v.required : format(v.tooShort, { n });
+      return format(v.min, { n: issue.inclusive ? n : `> ${n}` });
+    }
+    case "too_big": {
+      const n = Number(issue.maximum);
+      if (issue.origin === "string") return format(v.tooLong, { n });
+      return format(v.max, { n });
+    }
+    case "invalid_format":
+      if (issue.format === "email") return v.email;
+      return overrides[field] ? v[overrides[field]] : v.invalid;
+    case "custom":
+      return overrides[field] ? v[overrides[field]] : issue.message || v.invalid;
+    default:
+      return overrides[field] ? v[overrides[field]] : v.invalid;
+  }
+}
+
+/** The message of one 422 item of the API. */
+export function fieldErrorMessage(error: FieldError, t: Dictionary, field = "", overrides: MessageOverrides = {}): string {
+  const v = t.validation;
+  const n = /(-?\d+(?:\.\d+)?)/.exec(error.msg)?.[1] ?? "";
+  switch (error.type) {
+    case "missing":
+      return v.required;
+    case "string_too_short":
+      return Number(n) <= 1 ? v.required : format(v.tooShort, { n });
+    case "string_too_long":
+      return format(v.tooLong, { n });
+    case "greater_than_equal":
+    case "greater_than":
+      return format(v.min, { n });
+    case "less_than_equal":
+    case "less_than":
+      return format(v.max, { n });
+    case "int_parsing":
+    case "int_type":
+    case "int_from_float":
+      return v.integer;
+    default:
+      return overrides[field] ? v[overrides[field]] : v.invalid;
+  }
+}
+
+/** Any error of an API call, as one sentence for a toast or the top of a form. */
+export function errorMessage(error: unknown, t: Dictionary): string {
+  if (!(error instanceof ApiRequestError)) return t.errors.generic;
+  if (error.type === "NETWORK") return t.errors.network;
+  if (error.type === "RATE_LIMITED") return format(t.errors.rateLimited, { minutes: Math.max(1, Math.ceil((error.retryAfter ?? 60) / 60)) });
+  if (error.type === "VALIDATION") return t.errors.validation;
+  const known = (t.errors as Record<string, string>)[error.type];
+  if (known) return known;
+  if (error.status >= 500) return t.errors.server;
+  return t.errors.generic;
+}

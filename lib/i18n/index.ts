@@ -1,0 +1,21 @@
+import { en } from "./en";
+import { fr, type Dictionary } from "./fr";
+
+export type { Dictionary };
+export const languages = ["fr", "en"] as const;
+export type Lang = (typeof languages)[number];
+export const LANG_COOKIE = "kola_lang";
+
+const dictionaries: Record<Lang, Dictionary> = { fr, en };
+
+/** The dictionary of `lang` (server side: only the chosen one travels to the browser). */
+export function dictionaryOf(lang: Lang): Dictionary {
+  return dictionaries[lang];
+}
+
+/** The language of a `kola_lang` cookie value; French by default. */
+export function langOf(value: string | undefined): Lang {
+  return value === "en" ? "en" : "fr";
+}
+
+export { format } from "./format";

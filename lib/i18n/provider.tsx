@@ -1,0 +1,34 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { createContext, useCallback, useContext, useMemo, useTransition } from "react";
+import type { Dictionary } from "./fr";
+import { format } from "./format";
+
+export type Lang = "fr" | "en";
+const LANG_COOKIE = "kola_lang";
+
+type I18n = { t: Dictionary; lang: Lang; format: typeof format; setLang: (lang: Lang) => void; switching: boolean };
+const I18nContext = createContext<I18n | null>(null);
+
+/** Gives client components the dictionary the server chose; switching sets the cookie and re-renders. */
+export function I18nProvider({ lang, dictionary, children }: { lang: Lang; dictionary: Dictionary; children: React.ReactNode }) {
+  const router = useRouter();
+  const [switching, startTransition] = useTransition();
+  const setLang = useCallback(
+    (next: Lang) => {
+      document.cookie = `${LANG_COOKIE}=${next}; Path=/; Max-Age=31536000; SameSite=Lax`;
+      document.documentElement.lang = next;
+      startTransition(() => router.refresh());
+    },
+    [router],
+  );
+  const value = useMemo(() => ({ t: dictionary, lang, format, setLang, switching }), [dictionary, lang, setLang, switching]);
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
+
+export function useI18n(): I18n {
+  const value = useContext(I18nContext);
+  if (!value) throw new Error("useI18n needs an <I18nProvider>");
+  return value;
+}

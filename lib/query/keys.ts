@@ -1,0 +1,19 @@
+import type { Mode } from "./api-fetch";
+import type { DepositFilters, GatewayFilters } from "./types";
+
+// TanStack Query keys. Every key starts with the mode, so switching test/live shows (and
+// fetches) the other mode's data, and `["test"]` or `["live"]` invalidates one mode at once.
+export const queryKeys = {
+  all: (mode: Mode) => [mode] as const,
+  account: (mode: Mode) => [mode, "account"] as const,
+  stats: (mode: Mode, days: number) => [mode, "stats", days] as const,
+  gateways: (mode: Mode) => [mode, "gateways"] as const,
+  gatewayList: (mode: Mode, filters: GatewayFilters, cursor: string | null, limit: number) =>
+    [mode, "gateways", "list", filters, cursor, limit] as const,
+  gateway: (mode: Mode, id: string) => [mode, "gateways", "detail", id] as const,
+  deposits: (mode: Mode) => [mode, "deposits"] as const,
+  depositList: (mode: Mode, filters: DepositFilters, cursor: string | null, limit: number) =>
+    [mode, "deposits", "list", filters, cursor, limit] as const,
+  deposit: (mode: Mode, trackId: string) => [mode, "deposits", "track", trackId] as const,
+  apiKeys: (mode: Mode) => [mode, "api-keys"] as const,
+};

@@ -1,0 +1,132 @@
+"use client";
+
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { createMarketplaceGatewayBody, marketplaceGateway, marketplaceTransaction } from "@/lib/marketplace-gateways/schemas";
+import type { marketplace } from "@/lib/marketplaces/schemas";
+import { ApiRequestError, apiFetch, apiFetchWithHeaders, nextCursor, type Mode } from "./api-fetch";
+import { useMode } from "./mode";
+import type { Page } from "./types";
+
+// The marketplace (one per account and mode), its sellers' links and their buyers' transactions.
+// Keys start with the mode, as every key of lib/query/keys.ts does.
+
+export type Marketplace = z.output<typeof marketplace>;
+export type MarketplaceLink = z.output<typeof marketplaceGateway>;
+export type MarketplaceTransaction = z.output<typeof marketplaceTransaction>;
+export type CreateMarketplaceLinkBody = z.input<typeof createMarketplaceGatewayBody>;
+
+export const marketplaceKeys = {
+  marketplace: (mode: Mode) => [mode, "marketplace"] as const,
+  links: (mode: Mode) => [mode, "marketplace-links"] as const,
+  linkList: (mode: Mode, cursor: string | null, limit: number) => [mode, "marketplace-links", "list", cursor, limit] as const,
+  link: (mode: Mode, id: string) => [mode, "marketplace-links", "detail", id] as const,
+  transactions: (mode: Mode, id: string) => [mode, "marketplace-links", "transactions", id] as const,
+};
+
+/** The marketplace path of the update: the interface's PATCH has its trailing slash. */
+export const MARKETPLACE_PATH = "/v1/api/marketplace";
+export const MARKETPLACE_UPDATE_PATH = "/v1/api/marketplace/";
+
+/** GET /v1/api/marketplace — the caller's marketplace, or null when there is none yet in this mode. */
+export function useMarketplace() {
+  const { mode } = useMode();
+  return useQuery({
+    queryKey: marketplaceKeys.marketplace(mode),
+    queryFn: async ({ signal }): Promise<Marketplace | null> => {
+      try {
+        return await apiFetch<Marketplace>(MARKETPLACE_PATH, { mode, signal });
+      } catch (error) {
+        if (error instanceof ApiRequestError && error.type === "MARKETPLACE_NOT_FOUND") return null;
+        throw error;
+      }
+    },
+  });
+}
+
+/** POST /v1/api/marketplace (multipart). */
+export function useCreateMarketplace() {
+  const { mode } = useMode();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (form: FormData) => apiFetch<Marketplace>(MARKETPLACE_PATH, { mode, method: "POST", body: form }),
+    onSuccess: (created) => client.setQueryData(marketplaceKeys.marketplace(mode), created),
+  });
+}
+
+/** PATCH /v1/api/marketplace/ (multipart): only the parts sent change. */
+export function useUpdateMarketplace() {
+  const { mode } = useMode();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (form: FormData) => apiFetch<Marketplace>(MARKETPLACE_UPDATE_PATH, { mode, method: "PATCH", body: form }),
+    onSuccess: (updated) => client.setQueryData(marketplaceKeys.marketplace(mode), updated),
+  });
+}
+
+/** GET /v1/api/marketplace/gateway — one page of marketplace links, newest first. */
+export function useMarketplaceLinks(cursor: string | null, limit = 20) {
+  const { mode } = useMode();
+  return useQuery({
+    queryKey: marketplaceKeys.linkList(mode, cursor, limit),
+    queryFn: async ({ signal }): Promise<Page<MarketplaceLink>> => {
+      const { data, headers } = await apiFetchWithHeaders<MarketplaceLink[]>("/v1/api/marketplace/gateway", {
+        mode,
+        signal,
+        query: { limit, starting_after: cursor },
+      });
+      return { items: data, next: nextCursor(headers) };
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /v1/api/marketplace/gateway/{id} — one marketplace link. */
+export function useMarketplaceLink(id: string) {
+  const { mode } = useMode();
+  return useQuery({
+    queryKey: marketplaceKeys.link(mode, id),
+    queryFn: ({ signal }) => apiFetch<MarketplaceLink>(`/v1/api/marketplace/gateway/${encodeURIComponent(id)}`, { mode, signal }),
+  });
+}
+
+/** POST /v1/api/marketplace/gateway — a seller's link. */
+export function useCreateMarketplaceLink() {
+  const { mode } = useMode();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateMarketplaceLinkBody) =>
+      apiFetch<MarketplaceLink>("/v1/api/marketplace/gateway", {
+        mode,
+        method: "POST",
+        body,
+        headers: { "idempotency-key": crypto.randomUUID() },
+      }),
+    onSuccess: (link) => {
+      client.setQueryData(marketplaceKeys.link(mode, link.id), link);
+      return client.invalidateQueries({ queryKey: marketplaceKeys.links(mode) });
+    },
+  });
+}
+
+/**
+ * GET /v1/api/marketplace/gateway/{id}/transactions — the buyers' attempts, newest first, a page
+ * at a time ("show more"). Refreshed every 5 s while one is still pending.
+ */
+export function useMarketplaceTransactions(id: string, limit = 20) {
+  const { mode } = useMode();
+  return useInfiniteQuery({
+    queryKey: marketplaceKeys.transactions(mode, id),
+    initialPageParam: null as string | null,
+    queryFn: async ({ signal, pageParam }): Promise<Page<MarketplaceTransaction>> => {
+      const { data, headers } = await apiFetchWithHeaders<MarketplaceTransaction[]>(
+        `/v1/api/marketplace/gateway/${encodeURIComponent(id)}/transactions`,
+        { mode, signal, query: { limit, starting_after: pageParam } },
+      );
+      return { items: data, next: nextCursor(headers) };
+    },
+    getNextPageParam: (last) => last.next,
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((page) => page.items.some((t) => t.status === "pending")) ? 5_000 : false,
+  });
+}

@@ -1,0 +1,6 @@
+// Shared by the server (first render) and the browser (the switch): the dashboard's mode cookie.
+export const MODE_COOKIE = "kola_mode";
+
+export function modeOf(value: string | undefined): "test" | "live" {
+  return value === "live" ? "live" : "test";
+}

@@ -1,0 +1,21 @@
+import { cookies } from "next/headers";
+import { getAccount } from "@/lib/accounts/api-key-admin";
+import { findSessionAuth, SESSION_COOKIE } from "@/lib/accounts/sessions";
+import { LANG_COOKIE, langOf, type Lang } from "@/lib/i18n";
+import { MODE_COOKIE, modeOf } from "@/lib/query/mode-cookie";
+
+/** For server components: the signed-in account in the cookie's mode, or null; and the language. */
+export async function readDashboardSession() {
+  const jar = await cookies();
+  const lang: Lang = langOf(jar.get(LANG_COOKIE)?.value);
+  const mode = modeOf(jar.get(MODE_COOKIE)?.value);
+  const token = jar.get(SESSION_COOKIE)?.value;
+  const auth = token ? await findSessionAuth(token, mode) : null;
+  const account = auth ? await getAccount(auth) : null;
+  return { lang, mode, account };
+}
+
+/** The language of the request (cookie), for pages without a session. */
+export async function readLang(): Promise<Lang> {
+  return langOf((await cookies()).get(LANG_COOKIE)?.value);
+}

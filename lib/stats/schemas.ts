@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { defineOperation } from "@/lib/http/operation";
+
+// Payment statistics for the dashboard's overview (DESIGN §6 statuses), per account and mode.
+
+const depositCount = z.int().min(0);
+
+export const statsQuery = z.object({
+  days: z
+    .preprocess((v) => (typeof v === "string" && /^-?\d+$/.test(v) ? Number(v) : v), z.int().min(1).max(365))
+    .default(30)
+    .describe("The period: the last N days (UTC), today included; 1–365, default 30"),
+});
+
+export const stats = z
+  .object({
+    days: z.int(),
+    from: z.iso.date().describe("First day of the period (UTC)"),
+    to: z.iso.date().describe("Last day of the period: today (UTC)"),
+    currency: z.string().describe("The account's currency: `daily` amounts are in it"),
+    payments: z
+      .object({
+        total: depositCount,
+        succeeded: depositCount,
+        failed: depositCount,
+        expired: depositCount,
+        pending: depositCount,
+      })
+      .describe("Payment attempts (deposits) created in the period, by status"),
+    success_rate: z
+      .number()
+      .min(0)
+      .max(1)
+      .nullable()
+      .describe("succeeded ÷ (succeeded + failed + expired); null when no attempt has finished"),
+    volumes: z
+      .array(z.object({ currency: z.string(), count: depositCount, amount: z.int() }))
+      .describe(
+        "Successful payments per currency, in minor units: the account's currency first (always present), then any other (marketplace sellers abroad)",
+      ),
+    daily: z
+      .array(z.object({ date: z.iso.date(), succeeded: depositCount, amount: z.int() }))
+      .describe("Every day of the period, oldest first, zeros included: successful payments in the account's currency"),
+  })
+  .meta({ id: "Stats" });
+
+export const statsOperations = {
+  get: defineOperation({
+    method: "GET",
+    path: "/v1/stats",
+    tag: "Statistics",
+    summary: "Payment statistics of the last N days",
+    description: "Counts payment attempts by status and sums successful payments, per day, for the caller's account and mode.",
+    auth: "key",
+    query: statsQuery,
+    response: stats,
+    errors: ["NO_API_KEY_PROVIDED", "API_KEY_NOT_FOUND", "NOT_SIGNED_IN"],
+  }),
+};
