@@ -1,0 +1,15 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { readDashboardSession } from "@/lib/server/dashboard-session";
+import { LoginForm } from "./_components/login-form";
+
+export const metadata: Metadata = { title: "Connexion" };
+
+// /login — email and password; a merchant already signed in goes straight to the dashboard.
+export default async function LoginPage({ searchParams }: { searchParams: Promise<{ next?: string }> }) {
+  const { account } = await readDashboardSession();
+  const { next } = await searchParams;
+  const target = next?.startsWith("/dashboard") ? next : "/dashboard";
+  if (account) redirect(target);
+  return <LoginForm next={target} />;
+}
