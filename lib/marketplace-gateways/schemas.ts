@@ -85,6 +85,17 @@ export const marketplaceGatewayOperations = {
     errors: [...keyErrors],
     paged: true,
   }),
+  get: defineOperation({
+    method: "GET",
+    path: "/v1/api/marketplace/gateway/{gateway_id}",
+    tag,
+    summary: "Get one of your marketplace links",
+    description: "The link as its creation returned it (its branding and form blocks are the ones copied then).",
+    auth: "key",
+    params: z.object({ gateway_id: z.uuid() }),
+    response: marketplaceGateway,
+    errors: [...keyErrors, "GATEWAY_NOT_FOUND"],
+  }),
   transactions: defineOperation({
     method: "GET",
     path: "/v1/api/marketplace/gateway/{gateway_id}/transactions",

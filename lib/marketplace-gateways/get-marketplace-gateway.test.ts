@@ -1,0 +1,101 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import * as one from "@/app/v1/api/marketplace/gateway/[gateway_id]/route";
+import * as gateways from "@/app/v1/api/marketplace/gateway/route";
+import * as mp from "@/app/v1/api/marketplace/route";
+import { createApiKey } from "@/lib/accounts/create-account";
+import { call, newAccount } from "@/lib/test/api";
+
+const GATEWAY_NOT_FOUND = { detail: { message: "Payment Gateway Not found", type: "GATEWAY_NOT_FOUND" } };
+
+function form(parts: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(parts)) data.append(name, value);
+  return data;
+}
+
+const get = (key: string | null, id: string) => call(one.GET, "GET", `/v1/api/marketplace/gateway/${id}`, { key });
+
+describe("GET /v1/api/marketplace/gateway/{gateway_id}", () => {
+  let key: string;
+  let email: string;
+  let marketplaceId: string;
+  let created: { id: string };
+
+  beforeAll(async () => {
+    ({ key, email } = await newAccount());
+    const blocks = JSON.stringify({ blocks: [{ type: "select", label: "Taille", required: true, options: ["S", "M"] }] });
+    const market = await call(mp.POST, "POST", "/v1/api/marketplace", { key, form: form({ name: "Marché", fee: "5", form_blocks: blocks }) });
+    marketplaceId = (market.body as { id: string }).id;
+    const res = await call(gateways.POST, "POST", "/v1/api/marketplace/gateway", {
+      key,
+      json: { amount: 10000, shop_name: "Boutique Awa", phone_number: "+237 6 70 00 00 00", message: "Robe en wax" },
+    });
+    expect(res.status).toBe(200);
+    created = res.body as { id: string };
+  });
+
+  it("answers the link as its creation did", async () => {
+    const res = await get(key, created.id);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(created);
+    expect(res.body).toEqual({
+      id: created.id,
+      amount: 10000,
+      currency: "XAF",
+      country: "CMR",
+      fee: 500,
+      shop_name: "Boutique Awa",
+      phone_number: "237670000000",
+      marketplace_id: marketplaceId,
+      link: `http://kola.test/pay/m/${created.id}`,
+      creation_date: expect.stringMatching(/Z$/),
+      marketplace_logo: "",
+      marketplace_color: "#0f766e",
+      message: "Robe en wax",
+      favicon: "",
+      form_blocks: [
+        {
+          fieldName: "taille",
+          fieldType: "select",
+          required: true,
+          fieldLabel: "Taille",
+          fieldDescription: "",
+          fieldOptions: [
+            { name: "S", value: "S" },
+            { name: "M", value: "M" },
+          ],
+        },
+      ],
+      marketplace_favicon: "",
+    });
+  });
+
+  it("another account, the live mode and an unknown id → 404", async () => {
+    const other = await newAccount();
+    const live = (await createApiKey({ email, mode: "live" })).api_key;
+    for (const [k, id] of [
+      [other.key, created.id],
+      [live, created.id],
+      [key, "00000000-0000-4000-8000-000000000000"],
+      [key, marketplaceId],
+    ] as const) {
+      const res = await get(k, id);
+      expect([res.status, res.body]).toEqual([404, GATEWAY_NOT_FOUND]);
+    }
+  });
+
+  it("no key → 401; an id that is not a uuid → 422", async () => {
+    const none = await get(null, created.id);
+    expect([none.status, none.body]).toEqual([401, { detail: { message: "No API Key.", type: "NO_API_KEY_PROVIDED" } }]);
+    const bad = await get(key, "nope");
+    expect([bad.status, bad.body]).toEqual([
+      422,
+      { detail: [{ loc: ["path", "gateway_id"], msg: "Input should be a valid UUID", type: "uuid_parsing" }] },
+    ]);
+  });
+
+  it("other methods → 405", async () => {
+    const res = await call(one.DELETE, "DELETE", `/v1/api/marketplace/gateway/${created.id}`, { key });
+    expect([res.status, res.body]).toEqual([405, { detail: "Method Not Allowed" }]);
+  });
+});
