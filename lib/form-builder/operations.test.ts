@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formBlocksInput } from "@/lib/marketplaces/schemas";
 import { toFormBlocks } from "@/lib/marketplaces/form-blocks";
+import { presentFormBlocks } from "@/lib/marketplaces/present";
 import {
   addBlock,
   addOption,
@@ -207,7 +208,7 @@ describe("toRequestJson / fromResponse", () => {
   });
 
   it("reads back what the API answers, in order, as the same blocks", () => {
-    const response = toFormBlocks(toRequestBody(built).blocks); // what the API stores and returns
+    const response = presentFormBlocks(toFormBlocks(toRequestBody(built).blocks)); // what the API stores and returns
     const read = fromResponse(response, ids());
     expect(read.map((b) => b.type)).toEqual(["select", "textarea", "checkbox"]);
     expect(read[0]).toEqual({
