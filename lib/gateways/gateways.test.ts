@@ -673,6 +673,96 @@ describe("GET /v1/gateway", () => {
   });
 });
 
+describe("GET /v1/gateway filters and include=payment_status", () => {
+  let account: Awaited<ReturnType<typeof newAccount>>;
+  let paid: Created;
+  let failed: Created;
+  let untried: Created;
+  let archived: Created;
+  let percent: Created;
+  beforeAll(async () => {
+    account = await newAccount();
+    archived = await createOk(account.key, { amount: 1000, shop_name: "Old shop", order_id: "A-1" });
+    percent = await createOk(account.key, { amount: 1000, shop_name: "Promo 50% off", message: "soldes_hiver" });
+    untried = await createOk(account.key, { amount: 2000, shop_name: "Boutique Awa", order_id: "CMD-7" });
+    failed = await createOk(account.key, { amount: 3000, shop_name: "Marché", message: "Tissu wax" });
+    paid = await createOk(account.key, { amount: 4000, shop_name: "Boutique Bio", order_id: "cmd-8" });
+    await addAttempt(paid, "failed", 5);
+    await addAttempt(paid, "success", 3);
+    await addAttempt(paid, "expired", 1);
+    await addAttempt(failed, "pending", 9);
+    await addAttempt(failed, "failed", 2);
+    await addAttempt(archived, "success", 1);
+    await archive(account.key, archived.id);
+  });
+
+  const ids = (reply: Reply) => (reply.body as View[]).map((g) => g.id);
+  const cases: [string, () => Created[]][] = [
+    ["", () => [paid, failed, untried, percent]],
+    ["?q=boutique", () => [paid, untried]],
+    ["?q=CMD", () => [paid, untried]], // order_id, any case
+    ["?q=wax", () => [failed]], // message
+    ["?q=%25", () => [percent]], // a literal %, not a wildcard
+    ["?q=_", () => [percent]], // a literal _, not a wildcard
+    ["?q=%20%20awa%20", () => [untried]], // trimmed
+    ["?q=nothing-like-this", () => []],
+    ["?paid=true", () => [paid]],
+    ["?paid=false", () => [failed, untried, percent]],
+    ["?archived=true", () => [archived]],
+    ["?archived=true&paid=true", () => [archived]],
+    ["?archived=false&q=shop", () => []],
+    ["?q=boutique&paid=false", () => [untried]],
+  ];
+  for (const [query, expected] of cases) {
+    it(`lists ${query || "the live links"}`, async () => {
+      const reply = await list(account.key, query);
+      expect([query, reply.status, ids(reply)]).toEqual([query, 200, expected().map((g) => g.id)]);
+    });
+  }
+
+  it("keeps the documented item shape unless include=payment_status is asked", async () => {
+    const plain = await list(account.key, "?q=Bio");
+    expect(plain.body).toEqual([viewOf(paid)]);
+    const withStatus = await list(account.key, "?include=payment_status");
+    expect(withStatus.body).toEqual([
+      { ...viewOf(paid), payment_status: "success" },
+      { ...viewOf(failed), payment_status: "failed" },
+      { ...viewOf(untried), payment_status: "pending" },
+      { ...viewOf(percent), payment_status: "pending" },
+    ]);
+  });
+
+  it("pages filtered lists, the Link header keeping the filters", async () => {
+    const first = await list(account.key, "?paid=false&include=payment_status&limit=2");
+    expect(ids(first)).toEqual([failed.id, untried.id]);
+    expect(first.headers.get("link")).toBe(
+      `<http://kola.test/v1/gateway?paid=false&include=payment_status&limit=2&starting_after=${untried.id}>; rel="next"`,
+    );
+    const second = await list(account.key, `?paid=false&include=payment_status&limit=2&starting_after=${untried.id}`);
+    expect([ids(second), second.headers.get("link")]).toEqual([[percent.id], null]);
+  });
+
+  const invalid: [string, Item[]][] = [
+    ["?paid=yes", [bad(["query", "paid"], "Input should be a valid boolean", "bool_type")]],
+    ["?archived=1", [bad(["query", "archived"], "Input should be a valid boolean", "bool_type")]],
+    ["?include=everything", [bad(["query", "include"], "Input should be 'payment_status'", "enum")]],
+    ["?q=" + "x".repeat(101), [bad(["query", "q"], "String should have at most 100 characters", "string_too_long")]],
+  ];
+  for (const [query, detail] of invalid) {
+    it(`answers 422 for ${query.slice(0, 20)}`, async () => {
+      const reply = await list(account.key, query);
+      expect([reply.status, reply.body]).toEqual([422, { detail }]);
+    });
+  }
+
+  it("never shows another account's links, whatever the filter", async () => {
+    const other = await newAccount();
+    for (const query of ["?q=boutique", "?paid=true", "?archived=true", "?include=payment_status"]) {
+      expect((await list(other.key, query)).body).toEqual([]);
+    }
+  });
+});
+
 describe("GET /v1/gateway/payin/{order_id}", () => {
   const cases: [string, [DepositStatus, number][], DepositStatus][] = [
     ["no attempt yet", [], "pending"],

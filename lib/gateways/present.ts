@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import { publicBaseUrl } from "@/lib/config";
 import { countryObject } from "@/lib/countries";
-import type { GatewayRow } from "./queries";
-import type { gatewayCreated, gatewayView } from "./schemas";
+import type { GatewayListRow, GatewayRow } from "./queries";
+import type { gatewayCreated, gatewayListItem, gatewayView } from "./schemas";
 
 function common(row: GatewayRow) {
   return {
@@ -29,4 +29,10 @@ export function presentCreated(row: GatewayRow): z.output<typeof gatewayCreated>
 export function presentView(row: GatewayRow): z.output<typeof gatewayView> {
   const { id, amount, currency, shop_name, ...rest } = common(row);
   return { id, amount, currency, shop_name, user_country: countryObject(row.country), ...rest };
+}
+
+/** A list item: the get shape, plus `payment_status` when the caller asked for it. */
+export function presentListItem(row: GatewayListRow): z.output<typeof gatewayListItem> {
+  const view = presentView(row);
+  return row.paymentStatus === undefined ? view : { ...view, payment_status: row.paymentStatus };
 }

@@ -1,10 +1,11 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, ilike, isNotNull, isNull, not, or, sql, type SQL } from "drizzle-orm";
 import type { Auth } from "@/lib/accounts/queries";
 import { getDb } from "@/lib/db/client";
 import { ownedBy } from "@/lib/db/scope";
-import { deposits, paymentGateways } from "@/lib/db/schema";
+import { deposits, paymentGateways, type DepositStatus } from "@/lib/db/schema";
 import { ApiError } from "@/lib/http/errors";
-import { pageClauses, type PageQuery } from "@/lib/http/pagination";
+import { pageClauses } from "@/lib/http/pagination";
+import type { GatewayListQuery } from "./schemas";
 
 export type GatewayRow = typeof paymentGateways.$inferSelect;
 
@@ -30,10 +31,41 @@ export async function getPublicGatewayOrThrow(id: string): Promise<GatewayRow> {
   return row;
 }
 
-export async function listGateways(auth: Auth, page: PageQuery): Promise<GatewayRow[]> {
+export type GatewayListRow = GatewayRow & { paymentStatus?: DepositStatus };
+
+/** Whether the link has a successful payment (a correlated subquery on its deposits). */
+const paidSql = sql`exists (select 1 from ${deposits} where ${deposits.paymentGatewayId} = ${paymentGateways.id} and ${deposits.status} = 'success')`;
+
+/**
+ * The payin status rule (DESIGN §3) for each row: success once paid, else the latest attempt's,
+ * else pending. Spelled out in SQL: in a one-table select Drizzle leaves column names unqualified,
+ * which inside this subquery would name the deposit's own columns.
+ */
+const paymentStatusSql = sql<DepositStatus>`coalesce((select d.status from deposits d
+  where d.payment_gateway_id = "payment_gateways"."id"
+  order by (d.status = 'success') desc, d.created_at desc limit 1), 'pending')`;
+
+/** A page of the caller's links, newest first: live or archived ones, searched, paid or not. */
+export async function listGateways(auth: Auth, query: GatewayListQuery): Promise<GatewayListRow[]> {
   const db = await getDb();
-  const clauses = pageClauses(paymentGateways, page, ownedBy(paymentGateways, auth), isNull(paymentGateways.archivedAt));
-  return db.select().from(paymentGateways).where(clauses.where).orderBy(...clauses.orderBy).limit(clauses.limit);
+  const filters: SQL[] = [query.archived ? isNotNull(paymentGateways.archivedAt) : isNull(paymentGateways.archivedAt)];
+  if (query.q) {
+    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    filters.push(or(ilike(paymentGateways.shopName, like), ilike(paymentGateways.orderId, like), ilike(paymentGateways.message, like))!);
+  }
+  if (query.paid !== undefined) filters.push(query.paid ? paidSql : not(paidSql));
+  const clauses = pageClauses(paymentGateways, query, ownedBy(paymentGateways, auth), and(...filters));
+  const base = db.select().from(paymentGateways);
+  if (query.include !== "payment_status") {
+    return base.where(clauses.where).orderBy(...clauses.orderBy).limit(clauses.limit);
+  }
+  const rows = await db
+    .select({ gateway: paymentGateways, paymentStatus: paymentStatusSql })
+    .from(paymentGateways)
+    .where(clauses.where)
+    .orderBy(...clauses.orderBy)
+    .limit(clauses.limit);
+  return rows.map(({ gateway, paymentStatus }) => ({ ...gateway, paymentStatus }));
 }
 
 export async function findGatewayByOrderId(auth: Auth, orderId: string): Promise<GatewayRow | undefined> {
