@@ -5,6 +5,7 @@ import { marketplaceGatewayOperations } from "@/lib/marketplace-gateways/schemas
 import { marketplaceOperations } from "@/lib/marketplaces/schemas";
 import { webhookOperations } from "@/lib/webhooks/schemas";
 import type { Operation } from "@/lib/http/operation";
+import { statsOperations } from "@/lib/stats/schemas";
 import { healthOperation } from "./health";
 
 /**
@@ -18,6 +19,7 @@ const groups: Record<string, Record<string, Operation>> = {
   marketplace: marketplaceOperations,
   marketplace_gateway: marketplaceGatewayOperations,
   deposit: depositOperations,
+  stats: statsOperations,
   webhook: webhookOperations,
   account: accountOperations,
 };

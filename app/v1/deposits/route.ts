@@ -1,0 +1,11 @@
+import { listDeposits } from "@/lib/deposits/list-deposits";
+import { depositOperations as op } from "@/lib/deposits/schemas";
+import { pageResponse } from "@/lib/http/pagination";
+import { methodNotAllowed, route } from "@/lib/http/route";
+
+// GET /v1/deposits — the caller's deposits (payment attempts), newest first, filtered
+export const GET = route(op.list, async ({ auth, query, url }) =>
+  pageResponse(url, query, await listDeposits(auth, query), (row) => row),
+);
+
+export { methodNotAllowed as POST, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE };

@@ -1,0 +1,38 @@
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { z } from "zod";
+import type { Auth } from "@/lib/accounts/queries";
+import { getDb } from "@/lib/db/client";
+import { ownedBy } from "@/lib/db/scope";
+import { deposits } from "@/lib/db/schema";
+import { pageClauses } from "@/lib/http/pagination";
+import type { depositListItem, DepositListQuery } from "./schemas";
+
+/** A page of the caller's deposits, newest first, filtered by status and by the link paid. */
+export async function listDeposits(auth: Auth, query: DepositListQuery): Promise<z.output<typeof depositListItem>[]> {
+  const filters: SQL[] = [];
+  if (query.status) filters.push(eq(deposits.status, query.status));
+  if (query.payment_gateway_id) filters.push(eq(deposits.paymentGatewayId, query.payment_gateway_id));
+  if (query.marketplace_gateway_id) filters.push(eq(deposits.marketplaceGatewayId, query.marketplace_gateway_id));
+  const clauses = pageClauses(deposits, query, ownedBy(deposits, auth), filters.length ? and(...filters) : undefined);
+  const db = await getDb();
+  return db
+    .select({
+      id: deposits.id,
+      track_id: deposits.trackId,
+      amount: deposits.amount,
+      phone_number: deposits.phoneNumber,
+      country: deposits.country,
+      currency: deposits.currency,
+      operator: deposits.operator,
+      status: deposits.status,
+      // as GET /v1/api/deposit/get_transaction writes it: UTC, microseconds, no zone designator
+      created_at: sql<string>`to_char(${deposits.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`,
+      payment_gateway_id: deposits.paymentGatewayId,
+      marketplace_gateway_id: deposits.marketplaceGatewayId,
+      failure_reason: deposits.failureReason,
+    })
+    .from(deposits)
+    .where(clauses.where)
+    .orderBy(...clauses.orderBy)
+    .limit(clauses.limit);
+}
