@@ -43,5 +43,7 @@ export default defineConfig({
       timeout: 60_000, // a payment waits for the sandbox (1–3 s) or for expiry (DEPOSIT_EXPIRY_SECONDS)
       use: { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: "fr-FR" },
     },
+    // Webhooks over real HTTP: a receiver on 127.0.0.1 gets signed events from the server's worker (no browser).
+    { name: "webhooks", testDir: "./e2e/webhooks", timeout: 60_000 },
   ],
 });
