@@ -106,7 +106,7 @@ async function until(condition: () => boolean, timeoutMs: number): Promise<boole
 }
 
 async function benchDatabase(database: Database): Promise<Row[]> {
-  const { useDatabase, closeDb, getDb } = await import("@/lib/db/client");
+  const { useDatabase: openDatabase, closeDb, getDb } = await import("@/lib/db/client");
   const { createAccount } = await import("@/lib/accounts/create-account");
   const { findAuthByKeyHash } = await import("@/lib/accounts/queries");
   const { hashApiKey } = await import("@/lib/accounts/api-keys");
@@ -131,9 +131,9 @@ async function benchDatabase(database: Database): Promise<Row[]> {
     }
     const url = new URL(PG_ADMIN_URL);
     url.pathname = `/${name}`;
-    await useDatabase({ databaseUrl: url.toString(), dataDir });
+    await openDatabase({ databaseUrl: url.toString(), dataDir });
   } else {
-    await useDatabase({ dataDir });
+    await openDatabase({ dataDir });
   }
 
   const receiver = await startReceiver();
