@@ -1,12 +1,17 @@
+import { randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { hashApiKey } from "@/lib/accounts/api-keys";
 import { findAuthByKeyHash, type Auth } from "@/lib/accounts/queries";
+import * as marketplaceGateways from "@/app/v1/api/marketplace/gateway/route";
+import * as marketplaces from "@/app/v1/api/marketplace/route";
 import { getDb } from "@/lib/db/client";
-import { outboxEvents, webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
+import { marketplaceTransactions, outboxEvents, webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
+import { getMarketplaceGatewayOrThrow } from "@/lib/marketplace-gateways/queries";
 import { settleDeposit } from "@/lib/payments/settle-deposit";
 import { setSandboxTransport } from "@/lib/payments/providers/sandbox";
-import { newAccount } from "@/lib/test/api";
+import { startPayment } from "@/lib/payments/start-payment";
+import { call, newAccount } from "@/lib/test/api";
 import { createEndpoint } from "./create-endpoint";
 import { claimBatch, deliverBatch, defaultDeliveryOptions } from "./deliver";
 import { dispatchOutbox } from "./dispatch";
@@ -40,9 +45,9 @@ afterEach(async () => {
   receivers = [];
 });
 
-async function merchant(): Promise<Auth> {
+async function merchant(): Promise<Auth & { key: string }> {
   const { key } = await newAccount("CMR");
-  return (await findAuthByKeyHash(hashApiKey(key)))!;
+  return { ...(await findAuthByKeyHash(hashApiKey(key)))!, key };
 }
 
 const endpointFor = (auth: Auth, url: string, eventTypes: EndpointRow["eventTypes"] = []) =>
@@ -147,6 +152,56 @@ describe("a settled payment reaches the receiver", () => {
     expect(failures.verifyAll(failuresEndpoint.secret).map((e) => (e as { data: { status: string; failure_reason: string } }).data)).toEqual([
       expect.objectContaining({ status: "failed", failure_reason: "insufficient_funds" }),
       expect.objectContaining({ status: "expired", failure_reason: "insufficient_funds" }),
+    ]);
+  });
+
+  it("a marketplace sale arrives as marketplace.transaction.succeeded with its transaction_id", async () => {
+    const shop = await merchant();
+    const form = new FormData();
+    form.append("name", "Marché Akwa");
+    expect((await call(marketplaces.POST, "POST", "/v1/api/marketplace", { key: shop.key, form })).status).toBe(200);
+    const link = await call(marketplaceGateways.POST, "POST", "/v1/api/marketplace/gateway", {
+      key: shop.key,
+      json: { amount: 15000, shop_name: "Chez Awa", phone_number: "+237 6 70 00 00 00", fee: 300 },
+    });
+    expect(link.status).toBe(200);
+    const gateway = await getMarketplaceGatewayOrThrow(shop, (link.body as { id: string }).id);
+    const inbox = await receiver();
+    const endpoint = await endpointFor(shop, inbox.url, ["marketplace.transaction.succeeded"]);
+    setSandboxTransport(async () => {});
+    const deposit = await startPayment({ kind: "market", gateway }, {
+      country: "CMR",
+      operator: "ORANGE_MONEY_CMR",
+      phone: "690000000",
+      client_token: randomUUID().replaceAll("-", ""),
+      full_name: "Awa Diallo",
+      email: "awa@example.com",
+      answers: {},
+    });
+    await settleDeposit(deposit.id, { status: "success" });
+    await worker().drain();
+
+    const db = await getDb();
+    const [transaction] = await db.select().from(marketplaceTransactions).where(eq(marketplaceTransactions.depositId, deposit.id));
+    expect(inbox.verifyAll(endpoint.secret)).toEqual([
+      {
+        id: expect.stringMatching(EVT),
+        type: "marketplace.transaction.succeeded",
+        created_at: expect.stringMatching(ISO),
+        data: {
+          track_id: deposit.trackId,
+          gateway_id: gateway.id,
+          order_id: "",
+          transaction_id: transaction!.id,
+          amount: 15300,
+          currency: "XAF",
+          status: "success",
+          failure_reason: null,
+          country: "CMR",
+          operator: "ORANGE_MONEY_CMR",
+          phone_number: "237690000000",
+        },
+      },
     ]);
   });
 
