@@ -195,6 +195,7 @@ async function record(leaseId: string, outcomes: Outcome[], options: DeliveryOpt
           latencyMs: result.latencyMs,
           responseExcerpt: result.excerpt,
           error: result.error,
+          createdAt: result.startedAt,
         })),
       );
       const succeeded = outcomes.filter((o) => o.result.ok).map((o) => o.delivery.id);

@@ -11,6 +11,7 @@ import type { UrlPolicy } from "./settings";
 
 export type AttemptResult = {
   ok: boolean;
+  startedAt: Date;
   statusCode: number | null;
   latencyMs: number;
   /** at most EXCERPT_BYTES of the answer's body, as text */
@@ -68,9 +69,10 @@ export async function postWebhook(
   body: string,
   options: { policy: UrlPolicy; timeoutMs: number },
 ): Promise<AttemptResult> {
+  const startedAt = new Date();
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  const fail = (error: string): AttemptResult => ({ ok: false, statusCode: null, latencyMs: elapsed(), excerpt: "", error });
+  const fail = (error: string): AttemptResult => ({ ok: false, startedAt, statusCode: null, latencyMs: elapsed(), excerpt: "", error });
 
   let url: URL;
   try {
@@ -101,6 +103,7 @@ export async function postWebhook(
       const ok = error === null && statusCode !== null && statusCode >= 200 && statusCode < 300;
       resolve({
         ok,
+        startedAt,
         statusCode,
         latencyMs: elapsed(),
         excerpt,
