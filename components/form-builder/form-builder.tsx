@@ -1,0 +1,149 @@
+"use client";
+
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type UniqueIdentifier,
+} from "@dnd-kit/core";
+import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { useId } from "react";
+import { buttonClass } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { useToast } from "@/components/ui/toast";
+import {
+  addBlock,
+  blockTypes,
+  createBlock,
+  MAX_BLOCKS,
+  moveBlockOnto,
+  type BlockType,
+  type BuilderBlock,
+} from "@/lib/form-builder/operations";
+import { format } from "@/lib/i18n/format";
+import { useMarketplaceWords } from "@/lib/i18n/marketplace-words";
+import { BlockIcon } from "./block-icon";
+import { labelInputId } from "./ids";
+import { SortableBlock } from "./sortable-block";
+
+type FormBuilderProps = {
+  blocks: BuilderBlock[];
+  onChange: (blocks: BuilderBlock[]) => void;
+  /** the message of one input: `""` (the whole list), `2.label`, `2.options`, `2.options.0` */
+  errorOf: (path: string) => string | undefined;
+};
+
+function focusSoon(id: string) {
+  requestAnimationFrame(() => document.getElementById(id)?.focus());
+}
+
+/**
+ * The form-block builder: add, edit, delete and reorder the questions of the marketplace's
+ * checkout form. Every change goes through the pure operations of lib/form-builder; dragging (mouse,
+ * touch, or keyboard from the handle) ends in moveBlockOnto and nothing else.
+ */
+export function FormBuilder({ blocks, onChange, errorOf }: FormBuilderProps) {
+  const words = useMarketplaceWords();
+  const w = words.builder;
+  const notify = useToast();
+  const dndId = useId();
+  const sensors = useSensors(
+    // 8 px before a pointer drag starts: a click or a text selection inside a block is never a drag
+    useSensor(PointerSensor, { activationConstraint: { distance: 8 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  const labelOf = (id: UniqueIdentifier) => blocks.find((b) => b.id === id)?.label.trim() || w.untitled;
+  const positionOf = (id: UniqueIdentifier) => blocks.findIndex((b) => b.id === id) + 1;
+  const say = (template: string, active: UniqueIdentifier, at: UniqueIdentifier) =>
+    format(template, { label: labelOf(active), pos: positionOf(at), total: blocks.length });
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => say(w.pickedUp, active.id, active.id),
+    onDragOver: ({ active, over }) => (over ? say(w.movedTo, active.id, over.id) : undefined),
+    onDragEnd: ({ active, over }) => say(over ? w.dropped : w.cancelled, active.id, over?.id ?? active.id),
+    onDragCancel: ({ active }) => say(w.cancelled, active.id, active.id),
+  };
+
+  function onDragEnd({ active, over }: DragEndEvent) {
+    onChange(moveBlockOnto(blocks, String(active.id), over ? String(over.id) : null));
+  }
+
+  function add(type: BlockType) {
+    const block = createBlock(type);
+    onChange(addBlock(blocks, block));
+    focusSoon(labelInputId(block.id));
+  }
+
+  function removed(index: number, label: string) {
+    notify(format(w.removed, { label: label.trim() || w.untitled }), "info");
+    const next = blocks[index + 1] ?? blocks[index - 1];
+    focusSoon(next ? labelInputId(next.id) : `${dndId}-add`);
+  }
+
+  const full = blocks.length >= MAX_BLOCKS;
+  const listError = errorOf("");
+
+  return (
+    <div className="flex flex-col gap-4">
+      {blocks.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-stone-300 bg-stone-50 px-4 py-6 text-center text-sm text-stone-600">{w.empty}</p>
+      ) : (
+        <DndContext
+          id={dndId}
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragEnd={onDragEnd}
+          accessibility={{ announcements, screenReaderInstructions: { draggable: w.instructions } }}
+        >
+          <SortableContext items={blocks.map((b) => b.id)} strategy={verticalListSortingStrategy}>
+            <ol aria-label={w.listLabel} className="flex flex-col gap-3" data-testid="form-blocks">
+              {blocks.map((block, index) => (
+                <SortableBlock
+                  key={block.id}
+                  block={block}
+                  index={index}
+                  blocks={blocks}
+                  onChange={onChange}
+                  onRemoved={() => removed(index, block.label)}
+                  errorOf={(part) => errorOf(`${index}.${part}`)}
+                />
+              ))}
+            </ol>
+          </SortableContext>
+        </DndContext>
+      )}
+      {listError && (
+        <p role="alert" className="text-sm text-red-700">
+          {listError}
+        </p>
+      )}
+
+      <fieldset className="rounded-lg border border-stone-200 bg-stone-50 p-3" disabled={full}>
+        <legend id={`${dndId}-add`} tabIndex={-1} className="px-1 text-sm font-medium text-stone-800 outline-none">
+          {w.add}
+        </legend>
+        <p className="mb-2 text-xs text-stone-600">
+          {full ? w.full : w.addHint} · {format(w.count, { n: blocks.length, max: MAX_BLOCKS })}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          {blockTypes.map((type) => (
+            <button
+              key={type}
+              type="button"
+              onClick={() => add(type)}
+              className={cn(buttonClass("secondary", "sm"), "h-10")}
+            >
+              <BlockIcon type={type} />
+              {w.types[type]}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+    </div>
+  );
+}
