@@ -1,0 +1,216 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useEffect, useId, useMemo, useState } from "react";
+import { Controller, get, useForm, useWatch, type Path } from "react-hook-form";
+import { ColorPicker, tidyHex } from "@/components/color-picker/color-picker";
+import { CheckoutPreview } from "@/components/form-builder/checkout-preview";
+import { FormBuilder } from "@/components/form-builder/form-builder";
+import { ImageUpload } from "@/components/upload/image-upload";
+import { Button, buttonClass } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
+import { Field, FormError, Input } from "@/components/ui/field";
+import { Switch } from "@/components/ui/switch";
+import { useToast } from "@/components/ui/toast";
+import { fromResponse, sameBlocks, toRequestJson, type BuilderBlock } from "@/lib/form-builder/operations";
+import { errorMessage } from "@/lib/forms/messages";
+import { localizedZodResolver } from "@/lib/forms/zod-resolver";
+import { useMarketplaceWords } from "@/lib/i18n/marketplace-words";
+import { useI18n } from "@/lib/i18n/provider";
+import { ApiRequestError } from "@/lib/query/api-fetch";
+import { useAccount } from "@/lib/query/account";
+import { MARKETPLACE_UPDATE_PATH, marketplaceKeys, useUpdateMarketplace, type Marketplace } from "@/lib/query/marketplace";
+import { useMode } from "@/lib/query/mode";
+import { commaToDot, itemsOf, placeItems, settingsSchema, type SettingsValues } from "./settings-schema";
+
+/** The form's values from the API's marketplace; `keep` blocks are kept (with their ids) when they are the same. */
+function valuesOf(marketplace: Marketplace, keep?: BuilderBlock[]): SettingsValues {
+  const blocks = fromResponse(marketplace.form_blocks);
+  return {
+    name: marketplace.name,
+    color: marketplace.color,
+    fee: String(marketplace.fee),
+    is_active: marketplace.is_active,
+    blocks: keep && sameBlocks(keep, blocks) ? keep : blocks,
+  };
+}
+
+/** Focuses the first input marked invalid, once React has drawn the messages. */
+function focusFirstError() {
+  requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-settings] [aria-invalid="true"]')?.focus());
+}
+
+export function MarketplaceSettings({ marketplace }: { marketplace: Marketplace }) {
+  const words = useMarketplaceWords();
+  const s = words.settings;
+  const { t } = useI18n();
+  const { mode } = useMode();
+  const notify = useToast();
+  const client = useQueryClient();
+  const account = useAccount();
+  const update = useUpdateMarketplace();
+  const id = useId();
+  const [formError, setFormError] = useState<string | null>(null);
+  const schema = useMemo(() => settingsSchema(words), [words]);
+  const form = useForm<SettingsValues>({
+    resolver: localizedZodResolver(schema, t),
+    defaultValues: valuesOf(marketplace),
+    shouldFocusError: false, // the blocks are not registered inputs: focusFirstError() finds any
+  });
+  const { errors, isSubmitting, isDirty, isSubmitted } = form.formState;
+  const [name, color, fee, active, blocks] = useWatch({ control: form.control, name: ["name", "color", "fee", "is_active", "blocks"] });
+
+  useEffect(() => {
+    if (!isDirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault(); // unsaved changes: the browser asks
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [isDirty]);
+
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      setFormError(null);
+      const body = new FormData();
+      body.append("name", values.name.trim());
+      body.append("color", tidyHex(values.color));
+      body.append("fee", values.fee.trim());
+      body.append("is_active", String(values.is_active));
+      body.append("form_blocks", toRequestJson(values.blocks));
+      try {
+        const saved = await update.mutateAsync(body);
+        form.reset(valuesOf(saved, values.blocks));
+        notify(s.saved);
+      } catch (error) {
+        if (error instanceof ApiRequestError && error.type === "VALIDATION") {
+          let unplaced: string | null = null;
+          for (const [path, message] of placeItems(itemsOf(error), words)) {
+            if (path && path !== "logo" && path !== "favicon") form.setError(path as Path<SettingsValues>, { type: "server", message });
+            else unplaced ??= message;
+          }
+          setFormError(unplaced ?? s.fixErrors);
+          focusFirstError();
+        } else {
+          const known = error instanceof ApiRequestError ? (words.errors as Record<string, string>)[error.type] : undefined;
+          setFormError(known ?? errorMessage(error, t));
+          notify(known ?? errorMessage(error, t), "error");
+        }
+      }
+    },
+    () => {
+      setFormError(s.fixErrors);
+      focusFirstError();
+    },
+  );
+
+  const blockError = (path: string): string | undefined => {
+    // "" is the list itself (too many questions): its message sits on `blocks` or `blocks.root`
+    const found: unknown = path === "" ? (errors.blocks?.root ?? errors.blocks) : get(errors.blocks, path);
+    const message = (found as { message?: unknown } | undefined)?.message;
+    return typeof message === "string" ? message : undefined;
+  };
+  const setBlocks = (next: BuilderBlock[]) =>
+    form.setValue("blocks", next, { shouldDirty: true, shouldValidate: isSubmitted });
+  const onUploaded = (updated: Marketplace) => client.setQueryData(marketplaceKeys.marketplace(mode), updated);
+
+  return (
+    <form onSubmit={onSubmit} noValidate data-settings className="pb-4">
+      <div className="mb-4">
+        <FormError>{formError}</FormError>
+      </div>
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] xl:grid-cols-[minmax(0,1fr)_26rem]">
+        <Card title={s.identity} className="lg:col-start-1">
+          <div className="flex flex-col gap-5">
+            <Field label={s.name} description={s.nameHint} error={errors.name?.message}>
+              <Input maxLength={80} {...form.register("name")} />
+            </Field>
+            <Controller
+              control={form.control}
+              name="color"
+              render={({ field }) => (
+                <ColorPicker
+                  id="marketplace-color"
+                  words={words.color}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={errors.color?.message}
+                />
+              )}
+            />
+            <Field label={`${s.fee} (%)`} description={s.feeHint} error={errors.fee?.message}>
+              <Input inputMode="decimal" autoComplete="off" className="max-w-32" {...form.register("fee", { setValueAs: commaToDot })} />
+            </Field>
+          </div>
+        </Card>
+
+        <Card title={s.branding} className="lg:col-start-1">
+          <p className="mb-4 text-sm text-stone-600">{s.brandingIntro}</p>
+          <div className="flex flex-col gap-5">
+            <ImageUpload kind="logo" currentUrl={marketplace.logo?.url ?? null} path={MARKETPLACE_UPDATE_PATH} method="PATCH" onUploaded={onUploaded} />
+            <ImageUpload kind="favicon" currentUrl={marketplace.favicon || null} path={MARKETPLACE_UPDATE_PATH} method="PATCH" onUploaded={onUploaded} />
+          </div>
+        </Card>
+
+        <Card title={s.form} className="lg:col-start-1">
+          <p className="mb-4 text-sm text-stone-600">{s.formIntro}</p>
+          <FormBuilder blocks={blocks} onChange={setBlocks} errorOf={blockError} />
+        </Card>
+
+        <section
+          aria-labelledby={`${id}-preview`}
+          className="flex flex-col gap-2 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-4 lg:row-start-1 lg:max-h-[calc(100dvh-6rem)] lg:overflow-y-auto"
+        >
+          <div>
+            <h2 id={`${id}-preview`} className="text-base font-semibold">
+              {words.preview.title}
+            </h2>
+            <p className="text-sm text-stone-600">{words.preview.intro}</p>
+          </div>
+          <CheckoutPreview
+            name={name}
+            color={color}
+            logoUrl={marketplace.logo?.url ?? null}
+            fee={fee}
+            currency={account.data?.currency ?? "XAF"}
+            blocks={blocks}
+            active={active}
+          />
+        </section>
+
+        <Card title={s.status} className="lg:col-start-1">
+          <div className="flex items-start gap-3">
+            <Controller
+              control={form.control}
+              name="is_active"
+              render={({ field }) => (
+                <Switch id={`${id}-active`} checked={field.value} onChange={field.onChange} aria-describedby={`${id}-active-hint`} />
+              )}
+            />
+            <div>
+              <label htmlFor={`${id}-active`} className="text-sm font-medium text-stone-800">
+                {s.active}
+              </label>
+              <p id={`${id}-active-hint`} className="text-sm text-stone-600">
+                {active ? s.activeOn : s.activeOff}
+              </p>
+            </div>
+          </div>
+          <Link href="/dashboard/marketplace-links" className={cn(buttonClass("secondary", "sm"), "mt-4")}>
+            {s.linksCta}
+          </Link>
+        </Card>
+      </div>
+
+      <div className="sticky bottom-0 z-20 -mx-4 mt-6 flex flex-wrap items-center justify-end gap-3 border-t border-stone-200 bg-white/95 px-4 py-3 backdrop-blur lg:-mx-8 lg:px-8">
+        <p className={cn("mr-auto text-sm", isDirty ? "font-medium text-amber-800" : "text-stone-600")} aria-live="polite">
+          {isDirty ? s.unsaved : s.upToDate}
+        </p>
+        <Button type="submit" loading={isSubmitting}>
+          {isSubmitting ? s.saving : s.save}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,116 @@
+import { z } from "zod";
+import { kindOf, targetOf, validateBlocks, type ErrorKind, type ErrorTarget } from "@/lib/form-builder/errors";
+import type { BuilderBlock } from "@/lib/form-builder/operations";
+import { format } from "@/lib/i18n/format";
+import type { MarketplaceWords } from "@/lib/i18n/marketplace";
+import { createMarketplaceForm } from "@/lib/marketplaces/schemas";
+import type { ApiRequestError, ValidationItem } from "@/lib/query/api-fetch";
+
+// The settings form, derived from the API's multipart schema (lib/marketplaces/schemas.ts): the
+// same rules for name, colour and fee, the blocks checked by the API's formBlocksInput; only the
+// messages are the merchant's (fr/en). Where the API takes empty text as "unchanged", the form
+// asks for a value.
+
+const api = createMarketplaceForm.shape;
+
+/** "2,5" → "2.5": French keyboards write decimals with a comma; the API reads a dot. */
+export const commaToDot = (value: string) => value.replace(",", ".");
+
+/** A rule of the API's schema, with our message when it fails (or when the text is empty). */
+function sameAsApi(schema: z.ZodType, message: string) {
+  return z.string().superRefine((value, ctx) => {
+    if (value.trim() === "" || !schema.safeParse(value).success) ctx.addIssue({ code: "custom", message });
+  });
+}
+
+export function kindMessage(kind: ErrorKind, words: MarketplaceWords): string {
+  const e = words.errors;
+  switch (kind.kind) {
+    case "required":
+      return e.required;
+    case "tooLong":
+      return format(e.tooLong, { n: kind.max });
+    case "tooShort":
+      return e.required;
+    case "tooMany":
+      return format(e.tooMany, { n: kind.max });
+    case "optionsRequired":
+      return e.optionsRequired;
+    case "color":
+      return words.color.invalid;
+    case "fee":
+      return words.settings.feeInvalid;
+    case "image":
+      return e.image;
+    default:
+      return e.invalid;
+  }
+}
+
+/** One 422 item (the API's, or the same check made here) in the merchant's words. */
+export function itemMessage(item: ValidationItem, words: MarketplaceWords): string {
+  const kind = kindOf(item);
+  // an empty choice gets its own words: "write this choice or remove it"
+  if (targetOf(item.loc).field === "option" && kind.kind === "required") return words.errors.optionRequired;
+  return kindMessage(kind, words);
+}
+
+/** The blocks checked as the API checks them; each problem on the input it is about. */
+function blocksSchema(words: MarketplaceWords) {
+  return z.array(z.custom<BuilderBlock>()).superRefine((blocks, ctx) => {
+    for (const item of validateBlocks(blocks)) {
+      ctx.addIssue({ code: "custom", path: item.loc.slice(3), message: itemMessage(item, words) });
+    }
+  });
+}
+
+export function identitySchema(words: MarketplaceWords) {
+  return z.object({
+    name: api.name,
+    color: sameAsApi(api.color, words.color.invalid),
+    fee: sameAsApi(api.fee, words.settings.feeInvalid),
+  });
+}
+
+export function settingsSchema(words: MarketplaceWords) {
+  return identitySchema(words).extend({ is_active: z.boolean(), blocks: blocksSchema(words) });
+}
+
+export type IdentityValues = z.input<ReturnType<typeof identitySchema>>;
+export type SettingsValues = z.input<ReturnType<typeof settingsSchema>>;
+
+/** The RHF path of an error target: `name`, `blocks.2.label`, `blocks.1.options.0`, `blocks`. */
+export function formPathOf(target: ErrorTarget): string | null {
+  switch (target.field) {
+    case "block":
+      return `blocks.${target.index}.${target.part === "type" || target.part === "required" ? "label" : target.part}`;
+    case "option":
+      return `blocks.${target.index}.options.${target.option}`;
+    case "form":
+      return null;
+    default:
+      return target.field;
+  }
+}
+
+/** The 422 items of an API error (apiFetch keys them by their path without "body"). */
+export function itemsOf(error: ApiRequestError): ValidationItem[] {
+  return Object.entries(error.fieldErrors).map(([key, item]) => ({
+    loc: ["body", ...key.split(".").map((part) => (/^\d+$/.test(part) ? Number(part) : part))],
+    msg: item.msg,
+    type: item.type,
+  }));
+}
+
+/** Each 422 item as [form path, or null for the form itself; message in the merchant's words], one per input. */
+export function placeItems(items: ValidationItem[], words: MarketplaceWords): [string | null, string][] {
+  const seen = new Set<string | null>();
+  const placed: [string | null, string][] = [];
+  for (const item of items) {
+    const path = formPathOf(targetOf(item.loc));
+    if (seen.has(path)) continue;
+    seen.add(path);
+    placed.push([path, itemMessage(item, words)]);
+  }
+  return placed;
+}
