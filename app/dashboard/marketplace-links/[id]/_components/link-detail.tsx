@@ -1,0 +1,249 @@
+"use client";
+
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { Button, buttonClass } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { cn, focusRing } from "@/components/ui/cn";
+import { CopyButton } from "@/components/ui/copy-button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { LoadingRegion, Skeleton, SkeletonRows } from "@/components/ui/skeleton";
+import { countries, isCountry } from "@/lib/countries";
+import { errorMessage } from "@/lib/forms/messages";
+import { useMarketplaceWords } from "@/lib/i18n/marketplace-words";
+import { formatDate, formatDateTime, formatMoney } from "@/lib/i18n/numbers";
+import { useI18n } from "@/lib/i18n/provider";
+import { ApiRequestError } from "@/lib/query/api-fetch";
+import { useMarketplaceLink, useMarketplaceTransactions, type MarketplaceLink, type MarketplaceTransaction } from "@/lib/query/marketplace";
+
+/** Stored E.164 digits as a dialable number (grouping would need the phone metadata on this page). */
+function phoneText(digits: string): string {
+  return digits ? `+${digits}` : "";
+}
+
+function useCountryName() {
+  const { lang } = useI18n();
+  const names = new Intl.DisplayNames([lang], { type: "region" });
+  return (iso3: string) => (isCountry(iso3) ? (names.of(countries[iso3].iso2) ?? countries[iso3].name) : iso3);
+}
+
+export function LinkDetail({ id }: { id: string }) {
+  const words = useMarketplaceWords();
+  const w = words.link;
+  const { t } = useI18n();
+  const link = useMarketplaceLink(id);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Link href="/dashboard/marketplace-links" className={cn("self-start rounded text-sm font-medium text-teal-800 hover:underline", focusRing)}>
+        <span aria-hidden="true">←</span> {w.back}
+      </Link>
+      {link.isPending ? (
+        <LoadingRegion label={w.loading}>
+          <Skeleton className="h-8 w-64" />
+          <Skeleton className="mt-4 h-40 w-full" />
+        </LoadingRegion>
+      ) : link.isError ? (
+        link.error instanceof ApiRequestError && (link.error.status === 404 || link.error.status === 422) ? (
+          <EmptyState
+            title={w.notFound}
+            action={
+              <Link href="/dashboard/marketplace-links" className={buttonClass("primary")}>
+                {w.back}
+              </Link>
+            }
+          />
+        ) : (
+          <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+            <p>{errorMessage(link.error, t)}</p>
+            <Button variant="secondary" size="sm" onClick={() => void link.refetch()}>
+              {t.common.retry}
+            </Button>
+          </div>
+        )
+      ) : (
+        <>
+          <LinkSummary link={link.data} />
+          <Transactions link={link.data} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function LinkSummary({ link }: { link: MarketplaceLink }) {
+  const words = useMarketplaceWords();
+  const w = words.link;
+  const { t, lang } = useI18n();
+  const countryName = useCountryName();
+  const money = (minor: number) => formatMoney(minor, link.currency, lang);
+  const facts: [string, React.ReactNode][] = [
+    [w.price, money(link.amount)],
+    [w.fee, money(link.fee)],
+    [w.total, <strong key="total">{money(link.amount + link.fee)}</strong>],
+    [w.sellerPhone, phoneText(link.phone_number)],
+    [w.country, countryName(link.country)],
+    [w.created, formatDate(link.creation_date, lang)],
+  ];
+  return (
+    <>
+      <div className="flex flex-col gap-3">
+        <h1 className="text-2xl font-bold tracking-tight">{link.shop_name}</h1>
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+          <input
+            readOnly
+            value={link.link}
+            aria-label={words.links.colLink}
+            onFocus={(event) => event.currentTarget.select()}
+            className="h-9 w-full min-w-0 rounded-md border border-stone-300 bg-stone-50 px-3 font-mono text-xs sm:max-w-md"
+          />
+          <div className="flex gap-2">
+            <CopyButton value={link.link} label={words.links.copyLink} copiedLabel={t.common.copied} />
+            <a href={link.link} target="_blank" rel="noopener" className={buttonClass("secondary", "sm")}>
+              {words.links.open}
+            </a>
+          </div>
+        </div>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card title={w.seller}>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            {facts.map(([label, value]) => (
+              <div key={label} className="contents">
+                <dt className="text-stone-600">{label}</dt>
+                <dd className="text-right tabular-nums [overflow-wrap:anywhere]">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          {link.message && (
+            <p className="mt-3 border-t border-stone-100 pt-3 text-sm whitespace-pre-line text-stone-700">
+              <span className="block font-medium">{w.message}</span>
+              {link.message}
+            </p>
+          )}
+        </Card>
+        <Card title={w.questions}>
+          {link.form_blocks.length === 0 ? (
+            <p className="text-sm text-stone-600">{w.noQuestions}</p>
+          ) : (
+            <ol className="flex list-decimal flex-col gap-1 pl-5 text-sm" data-testid="link-questions">
+              {link.form_blocks.map((block) => (
+                <li key={block.fieldName}>
+                  <span className="font-medium">{block.fieldLabel}</span>{" "}
+                  <span className="text-stone-600">
+                    · {words.builder.types[block.fieldType]}
+                    {block.required ? ` · ${words.builder.required.toLowerCase()}` : ""}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </Card>
+      </div>
+    </>
+  );
+}
+
+function Transactions({ link }: { link: MarketplaceLink }) {
+  const words = useMarketplaceWords();
+  const w = words.link;
+  const { t } = useI18n();
+  const query = useMarketplaceTransactions(link.id);
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <section aria-labelledby="transactions-title" className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="transactions-title" className="text-lg font-semibold">
+            {w.transactions}
+          </h2>
+          <p className="text-sm text-stone-600">{w.transactionsIntro}</p>
+        </div>
+        <Button variant="secondary" size="sm" onClick={() => void query.refetch()} loading={query.isRefetching && !query.isFetchingNextPage}>
+          {w.refresh}
+        </Button>
+      </div>
+      {query.isPending ? (
+        <SkeletonRows label={w.transactionsLoading} rows={3} />
+      ) : query.isError ? (
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+          {errorMessage(query.error, t)}
+        </div>
+      ) : items.length === 0 ? (
+        <EmptyState title={w.empty} description={w.emptyAction} />
+      ) : (
+        <>
+          <ul className="flex flex-col gap-3" data-testid="transactions">
+            {items.map((transaction) => (
+              <TransactionCard key={transaction.transaction_id} transaction={transaction} link={link} />
+            ))}
+          </ul>
+          {query.hasNextPage && (
+            <Button variant="secondary" className="self-center" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+              {w.more}
+            </Button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function TransactionCard({ transaction: tx, link }: { transaction: MarketplaceTransaction; link: MarketplaceLink }) {
+  const words = useMarketplaceWords();
+  const w = words.link;
+  const { t, lang } = useI18n();
+  const countryName = useCountryName();
+  const money = (minor: number) => formatMoney(minor, link.currency, lang);
+  const blocks = new Map(link.form_blocks.map((b) => [b.fieldName, b]));
+  const answer = (fieldName: string, value: string) => {
+    const block = blocks.get(fieldName);
+    if (block?.fieldType === "checkbox") return value === "on" || value === "true" ? w.checked : w.unchecked;
+    if (block?.fieldType === "date" && /^\d{4}-\d\d-\d\d$/.test(value)) return formatDate(value, lang);
+    if (block?.fieldType === "select") return block.fieldOptions.find((o) => o.value === value)?.name ?? value;
+    return value || w.noAnswer;
+  };
+  const buyer = tx.buyer;
+  const facts: [string, React.ReactNode][] = [
+    [w.email, buyer.email],
+    [w.phone, phoneText(buyer.phone_number)],
+    [words.link.country, countryName(buyer.country.iso_code)],
+    [w.operator, buyer.operator.name],
+    [w.buyerPrice, money(tx.buyer_price)],
+    [w.productPrice, money(tx.product_price)],
+  ];
+
+  return (
+    <li className="rounded-lg border border-stone-200 bg-white" data-testid="transaction">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-stone-100 px-4 py-3">
+        <Badge tone={tx.status}>{t.status[tx.status]}</Badge>
+        <p className="font-semibold">{buyer.full_name}</p>
+        <p className="ml-auto text-sm text-stone-600">{formatDateTime(tx.creation_date, lang)}</p>
+      </div>
+      <div className="grid gap-4 p-4 md:grid-cols-2">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+          {facts.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-stone-600">{label}</dt>
+              <dd className="[overflow-wrap:anywhere] tabular-nums">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {tx.additional_info.length > 0 && (
+          <div className="rounded-md bg-stone-50 p-3">
+            <h3 className="mb-1.5 text-sm font-semibold">{w.answers}</h3>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm" data-testid="answers">
+              {tx.additional_info.map((info) => (
+                <div key={info.fieldName} className="contents">
+                  <dt className="text-stone-600">{blocks.get(info.fieldName)?.fieldLabel ?? info.fieldName}</dt>
+                  <dd className="[overflow-wrap:anywhere] whitespace-pre-line">{answer(info.fieldName, info.value)}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,240 @@
+"use client";
+
+import Link from "next/link";
+import { useCallback, useEffect, useId, useMemo, useState } from "react";
+import { useForm, useWatch, type Resolver } from "react-hook-form";
+import { Button, buttonClass } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Dialog, DialogActions } from "@/components/ui/dialog";
+import { Field, FormError, Input, Textarea } from "@/components/ui/field";
+import { useToast } from "@/components/ui/toast";
+import { amountBounds, countries, isCountry, type CountryIso3, type Currency } from "@/lib/countries";
+import { parseAmountInput } from "@/lib/forms/amount-input";
+import { applyServerError } from "@/lib/forms/server-errors";
+import { localizedZodResolver } from "@/lib/forms/zod-resolver";
+import { format } from "@/lib/i18n/format";
+import { useMarketplaceWords } from "@/lib/i18n/marketplace-words";
+import { formatMoney, formatNumber } from "@/lib/i18n/numbers";
+import { useI18n } from "@/lib/i18n/provider";
+import { ApiRequestError } from "@/lib/query/api-fetch";
+import { useCreateMarketplaceLink, type MarketplaceLink } from "@/lib/query/marketplace";
+import {
+  amountInputText,
+  decimalsOfCurrency,
+  defaultFeeOf,
+  dialCodeOf,
+  formatAsTyped,
+  linkFormSchema,
+  phoneInfo,
+  type LinkFormValues,
+} from "./link-form";
+
+type Props = {
+  open: boolean;
+  onClose: () => void;
+  /** the marketplace's commission, in percent */
+  feePercent: number;
+  /** the account's country: its currency and dialling code are the defaults until the seller's phone says otherwise */
+  country: CountryIso3;
+};
+
+const FIELDS = ["amount", "shop_name", "phone_number", "fee", "message"] as const;
+
+/** A seller's product link (the page mounts a fresh one at each opening): price, shop, payout phone, commission (default computed live), message. */
+export function CreateLinkDialog({ open, onClose, feePercent, country }: Props) {
+  const accountCurrency = countries[country].currency;
+  const dialCode = dialCodeOf(country);
+  const words = useMarketplaceWords();
+  const w = words.links;
+  const { t, lang } = useI18n();
+  const notify = useToast();
+  const create = useCreateMarketplaceLink();
+  const id = useId();
+  const [created, setCreated] = useState<MarketplaceLink | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [feeCustom, setFeeCustom] = useState(false);
+
+  const currencyOf = useCallback(
+    (phone: string): Currency => {
+      const info = phoneInfo(phone);
+      return info.state === "ok" ? info.currency : accountCurrency;
+    },
+    [accountCurrency],
+  );
+  // the seller's currency decides the decimals and bounds: the schema follows the phone typed
+  const resolver = useCallback<Resolver<LinkFormValues>>(
+    (values, context, options) =>
+      (localizedZodResolver(linkFormSchema(currencyOf(values.phone_number), words, lang), t) as unknown as Resolver<LinkFormValues>)(
+        values,
+        context,
+        options,
+      ),
+    [currencyOf, words, lang, t],
+  );
+  const empty: LinkFormValues = useMemo(() => ({ amount: "", shop_name: "", phone_number: `${dialCode} `, fee: "", message: "" }), [dialCode]);
+  const form = useForm<LinkFormValues>({ resolver, defaultValues: empty });
+  const { errors, isSubmitting } = form.formState;
+  const [amount, phone, feeText] = useWatch({ control: form.control, name: ["amount", "phone_number", "fee"] });
+  const phoneState = phoneInfo(phone);
+  const currency = currencyOf(phone);
+  const decimals = decimalsOfCurrency(currency);
+  const bounds = amountBounds(currency);
+  const money = (minor: number) => formatMoney(minor, currency, lang);
+  const autoFee = defaultFeeOf(amount, feePercent, currency);
+
+  // The default commission follows the price as it is typed, until the merchant writes their own.
+  useEffect(() => {
+    if (feeCustom) return;
+    form.setValue("fee", autoFee === null ? "" : amountInputText(autoFee, decimals));
+  }, [autoFee, decimals, feeCustom, form]);
+
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    // validated by the resolver: the output is the API's body (minor units)
+    const body = values as unknown as { amount: number; shop_name: string; phone_number: string; fee?: number; message: string };
+    try {
+      const link = await create.mutateAsync({
+        amount: body.amount,
+        shop_name: body.shop_name,
+        phone_number: body.phone_number,
+        message: body.message,
+        ...(feeCustom && body.fee !== undefined ? { fee: body.fee } : {}), // else the API computes the same default
+      });
+      setCreated(link);
+      notify(w.created);
+    } catch (error) {
+      const unplaced = applyServerError(error, form.setError, FIELDS, t);
+      if (error instanceof ApiRequestError && error.type === "VALIDATION") {
+        // the API's bounds are in minor units and its phone message is technical: say it our way
+        const items = error.fieldErrors;
+        const say = (field: (typeof FIELDS)[number], message: string) => form.setError(field, { type: "server", message });
+        if (items.phone_number) say("phone_number", w.phoneBad);
+        if (items.amount) say("amount", format(w.amountInvalid, { min: money(bounds.min), max: money(bounds.max) }));
+        if (items.fee) {
+          say("fee", items.fee.type === "less_than_equal" ? format(w.totalTooHigh, { max: money(bounds.max) }) : format(w.feeInvalid, { n: decimals }));
+        }
+      }
+      const known = error instanceof ApiRequestError ? (words.errors as Record<string, string>)[error.type] : undefined;
+      setFormError(known ?? unplaced);
+    }
+  });
+
+  const price = parseAmountInput(amount, decimals);
+  const fee = feeCustom ? parseAmountInput(feeText, decimals) : autoFee;
+  const total = price === null || fee === null ? null : price + fee;
+
+  return (
+    <Dialog open={open} onClose={onClose} title={created ? w.created : w.createTitle} closeLabel={t.common.close} size="lg" dismissible={!isSubmitting}>
+      {created ? (
+        <div className="flex flex-col gap-3">
+          <p className="text-sm text-stone-700">{w.createdText}</p>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <input
+              readOnly
+              value={created.link}
+              aria-label={w.colLink}
+              onFocus={(event) => event.currentTarget.select()}
+              className="h-10 w-full min-w-0 rounded-md border border-stone-300 bg-stone-50 px-3 font-mono text-xs"
+              data-testid="created-link"
+            />
+            <CopyButton value={created.link} label={w.copyLink} copiedLabel={t.common.copied} size="md" />
+          </div>
+          <DialogActions>
+            <Button variant="secondary" onClick={onClose}>
+              {t.common.close}
+            </Button>
+            <Link href={`/dashboard/marketplace-links/${created.id}`} className={buttonClass("primary")}>
+              {w.details}
+            </Link>
+          </DialogActions>
+        </div>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          <FormError>{formError}</FormError>
+          <Field label={w.shopName} description={w.shopNameHint} error={errors.shop_name?.message}>
+            <Input maxLength={100} autoComplete="off" {...form.register("shop_name")} />
+          </Field>
+          <Field
+            label={w.phone}
+            description={
+              phoneState.state === "ok" ? (
+                <span className="font-medium text-teal-800">
+                  {format(w.phoneOk, { country: countryLabel(phoneState.country, lang), formatted: phoneState.formatted })}
+                </span>
+              ) : (
+                w.phoneHint
+              )
+            }
+            error={errors.phone_number?.message}
+          >
+            <Input
+              type="tel"
+              inputMode="tel"
+              autoComplete="off"
+              maxLength={32}
+              {...form.register("phone_number", { onBlur: (event) => form.setValue("phone_number", formatAsTyped(event.target.value)) })}
+            />
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              label={format(w.amount, { currency })}
+              description={format(w.amountHint, { min: money(bounds.min), max: money(bounds.max) })}
+              error={errors.amount?.message}
+            >
+              <Input inputMode={decimals ? "decimal" : "numeric"} autoComplete="off" {...form.register("amount")} />
+            </Field>
+            <Field
+              label={format(w.fee, { currency })}
+              description={
+                <span id={`${id}-fee-note`}>
+                  {feeCustom ? w.feeCustom : format(w.feeDefault, { fee: autoFee === null ? "—" : money(autoFee), percent: formatNumber(feePercent, lang) })}
+                  {feeCustom && (
+                    <>
+                      {" "}
+                      <button
+                        type="button"
+                        onClick={() => setFeeCustom(false)}
+                        className="rounded font-medium text-teal-800 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-teal-700"
+                      >
+                        {w.feeReset}
+                      </button>
+                    </>
+                  )}
+                </span>
+              }
+              error={errors.fee?.message}
+            >
+              <Input
+                inputMode={decimals ? "decimal" : "numeric"}
+                autoComplete="off"
+                {...form.register("fee", { onChange: () => setFeeCustom(true) })}
+              />
+            </Field>
+          </div>
+          {total !== null && (
+            <p className="rounded-md bg-stone-100 px-3 py-2 text-sm font-medium text-stone-800" aria-live="polite" data-testid="buyer-total">
+              {format(w.total, { amount: money(total) })}
+            </p>
+          )}
+          <Field label={w.message} description={w.messageHint} error={errors.message?.message}>
+            <Textarea maxLength={500} rows={3} {...form.register("message")} />
+          </Field>
+          <DialogActions>
+            <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
+              {t.common.cancel}
+            </Button>
+            <Button type="submit" loading={isSubmitting}>
+              {t.common.create}
+            </Button>
+          </DialogActions>
+        </form>
+      )}
+    </Dialog>
+  );
+}
+
+function countryLabel(code: string, lang: string): string {
+  if (!isCountry(code)) return code;
+  return new Intl.DisplayNames([lang], { type: "region" }).of(countries[code].iso2) ?? countries[code].name;
+}

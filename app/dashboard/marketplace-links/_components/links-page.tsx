@@ -1,0 +1,244 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import Link from "next/link";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useState } from "react";
+import { Button, buttonClass } from "@/components/ui/button";
+import { PageHeader } from "@/components/ui/card";
+import { cn, focusRing } from "@/components/ui/cn";
+import { CopyButton } from "@/components/ui/copy-button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { SkeletonRows } from "@/components/ui/skeleton";
+import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
+import { isCountry } from "@/lib/countries";
+import { errorMessage } from "@/lib/forms/messages";
+import { format } from "@/lib/i18n/format";
+import { useMarketplaceWords } from "@/lib/i18n/marketplace-words";
+import { formatDate, formatMoney } from "@/lib/i18n/numbers";
+import { useI18n } from "@/lib/i18n/provider";
+import { useAccount } from "@/lib/query/account";
+import { useMarketplace, useMarketplaceLinks, type MarketplaceLink } from "@/lib/query/marketplace";
+
+// The dialog (and libphonenumber's metadata) loads when the merchant first opens it.
+const CreateLinkDialog = dynamic(() => import("./create-link-dialog").then((m) => m.CreateLinkDialog), { ssr: false });
+
+const PAGE_SIZE = 20;
+
+export function LinksPage() {
+  const words = useMarketplaceWords();
+  const w = words.links;
+  const { t } = useI18n();
+  const router = useRouter();
+  const pathname = usePathname();
+  const search = useSearchParams();
+  const marketplace = useMarketplace();
+  const account = useAccount();
+  // a stack of cursors: [null] is the first page; "next" pushes, "previous" pops
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const links = useMarketplaceLinks(cursors[cursors.length - 1] ?? null, PAGE_SIZE);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  // once opened, the dialog stays mounted: closing it gives focus back to the button that opened it
+  const [dialogKept, setDialogKept] = useState(false);
+  const [dialogKey, setDialogKey] = useState(0); // a new key, a fresh form
+
+  const ready = marketplace.data && marketplace.data.is_active && account.data;
+  // /dashboard/marketplace-links?new=1 (from the marketplace page) opens the create dialog
+  const askedByUrl = search.get("new") === "1" && Boolean(ready);
+  const open = dialogOpen || askedByUrl;
+  const openDialog = () => {
+    setDialogKey((key) => key + 1);
+    setDialogOpen(true);
+    setDialogKept(true);
+  };
+  const closeDialog = () => {
+    setDialogOpen(false);
+    setDialogKept(true);
+    if (askedByUrl) router.replace(pathname);
+  };
+
+  const newButton = ready ? (
+    <Button onClick={openDialog}>
+      <span aria-hidden="true">+</span> {w.new}
+    </Button>
+  ) : null;
+
+  return (
+    <>
+      <PageHeader title={w.title} description={w.intro} action={newButton} />
+
+      {marketplace.isPending || (links.isPending && marketplace.data) ? (
+        <SkeletonRows label={w.loading} rows={4} />
+      ) : marketplace.isError || links.isError ? (
+        <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+          <p>{errorMessage(marketplace.error ?? links.error, t)}</p>
+          <Button variant="secondary" size="sm" onClick={() => void (marketplace.isError ? marketplace.refetch() : links.refetch())}>
+            {t.common.retry}
+          </Button>
+        </div>
+      ) : marketplace.data === null ? (
+        <EmptyState
+          title={w.needMarketplaceTitle}
+          description={w.needMarketplaceText}
+          action={
+            <Link href="/dashboard/marketplace" className={buttonClass("primary")}>
+              {w.needMarketplaceAction}
+            </Link>
+          }
+        />
+      ) : (
+        <div className="flex flex-col gap-4">
+          {!marketplace.data?.is_active && (
+            <div className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+              <p className="flex-1">{w.inactiveText}</p>
+              <Link href="/dashboard/marketplace" className={buttonClass("secondary", "sm")}>
+                {w.inactiveAction}
+              </Link>
+            </div>
+          )}
+          {links.data && links.data.items.length === 0 && cursors.length === 1 ? (
+            <EmptyState title={w.emptyTitle} description={w.emptyText} action={newButton} />
+          ) : (
+            links.data && (
+              <>
+                <LinksTable links={links.data.items} />
+                <LinksCards links={links.data.items} />
+                {(cursors.length > 1 || links.data.next) && (
+                  <nav aria-label={w.title} className="flex justify-between gap-3">
+                    <Button variant="secondary" size="sm" disabled={cursors.length === 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
+                      {t.common.previous}
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      disabled={!links.data.next || links.isPlaceholderData}
+                      onClick={() => setCursors((c) => [...c, links.data!.next])}
+                    >
+                      {t.common.next}
+                    </Button>
+                  </nav>
+                )}
+              </>
+            )
+          )}
+        </div>
+      )}
+
+      {(open || dialogKept) && marketplace.data && account.data && isCountry(account.data.country.iso_code) && (
+        <CreateLinkDialog
+          key={dialogKey}
+          open={open}
+          onClose={closeDialog}
+          feePercent={marketplace.data.fee}
+          country={account.data.country.iso_code}
+        />
+      )}
+    </>
+  );
+}
+
+function useFormatters() {
+  const { lang } = useI18n();
+  return {
+    money: (link: MarketplaceLink, minor: number) => formatMoney(minor, link.currency, lang),
+    date: (iso: string) => formatDate(iso, lang),
+  };
+}
+
+/** Desktop: a table. */
+function LinksTable({ links }: { links: MarketplaceLink[] }) {
+  const w = useMarketplaceWords().links;
+  const { t } = useI18n();
+  const f = useFormatters();
+  return (
+    <div className="hidden md:block">
+      <Table label={w.title}>
+        <THead>
+          <tr>
+            <Th>{w.colSeller}</Th>
+            <Th className="text-right">{w.colPrice}</Th>
+            <Th className="text-right">{w.colFee}</Th>
+            <Th className="text-right">{w.colTotal}</Th>
+            <Th>{w.colCreated}</Th>
+            <Th>
+              <span className="sr-only">{t.common.actions}</span>
+            </Th>
+          </tr>
+        </THead>
+        <TBody>
+          {links.map((link) => (
+            <tr key={link.id} data-testid="marketplace-link-row">
+              <Td>
+                <Link href={`/dashboard/marketplace-links/${link.id}`} className={cn("rounded font-medium text-teal-800 hover:underline", focusRing)}>
+                  {link.shop_name}
+                </Link>
+                {link.message && <p className="max-w-xs truncate text-xs text-stone-500">{link.message}</p>}
+              </Td>
+              <Td className="text-right whitespace-nowrap tabular-nums">{f.money(link, link.amount)}</Td>
+              <Td className="text-right whitespace-nowrap tabular-nums">{f.money(link, link.fee)}</Td>
+              <Td className="text-right font-medium whitespace-nowrap tabular-nums">{f.money(link, link.amount + link.fee)}</Td>
+              <Td className="whitespace-nowrap text-stone-600">{f.date(link.creation_date)}</Td>
+              <Td>
+                <LinkActions link={link} />
+              </Td>
+            </tr>
+          ))}
+        </TBody>
+      </Table>
+    </div>
+  );
+}
+
+/** Phones: one card per link. */
+function LinksCards({ links }: { links: MarketplaceLink[] }) {
+  const w = useMarketplaceWords().links;
+  const f = useFormatters();
+  return (
+    <ul className="flex flex-col gap-3 md:hidden" aria-label={w.title}>
+      {links.map((link) => (
+        <li key={link.id} className="rounded-lg border border-stone-200 bg-white p-4">
+          <div className="flex items-start justify-between gap-3">
+            <Link href={`/dashboard/marketplace-links/${link.id}`} className={cn("rounded font-semibold text-teal-800", focusRing)}>
+              {link.shop_name}
+            </Link>
+            <span className="text-sm whitespace-nowrap text-stone-600">{f.date(link.creation_date)}</span>
+          </div>
+          <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
+            <div>
+              <dt className="text-xs text-stone-600">{w.colPrice}</dt>
+              <dd className="tabular-nums">{f.money(link, link.amount)}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-stone-600">{w.colFee}</dt>
+              <dd className="tabular-nums">{f.money(link, link.fee)}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-stone-600">{w.colTotal}</dt>
+              <dd className="font-medium tabular-nums">{f.money(link, link.amount + link.fee)}</dd>
+            </div>
+          </dl>
+          <div className="mt-3">
+            <LinkActions link={link} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function LinkActions({ link }: { link: MarketplaceLink }) {
+  const w = useMarketplaceWords().links;
+  const { t } = useI18n();
+  return (
+    <div className="flex flex-wrap items-center justify-end gap-2 md:flex-nowrap">
+      <CopyButton value={link.link} label={w.copyLink} copiedLabel={t.common.copied} ariaLabel={format(w.copyLinkOf, { shop: link.shop_name })} />
+      <Link
+        href={`/dashboard/marketplace-links/${link.id}`}
+        aria-label={format(w.detailsOf, { shop: link.shop_name })}
+        className={buttonClass("secondary", "sm")}
+      >
+        {w.details}
+      </Link>
+    </div>
+  );
+}
