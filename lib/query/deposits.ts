@@ -7,7 +7,7 @@ import { useMode } from "./mode";
 import type { Deposit, DepositFilters, DepositListItem, Page } from "./types";
 
 /** GET /v1/deposits — one page of payment attempts, newest first, filtered by status or link. */
-export function useDeposits(filters: DepositFilters, cursor: string | null = null, limit = 20, options: { refetchInterval?: number | false } = {}) {
+export function useDeposits(filters: DepositFilters, cursor: string | null = null, limit = 20, options: { followPending?: boolean } = {}) {
   const { mode } = useMode();
   return useQuery({
     queryKey: queryKeys.depositList(mode, filters, cursor, limit),
@@ -20,7 +20,9 @@ export function useDeposits(filters: DepositFilters, cursor: string | null = nul
       return { items: data, next: nextCursor(headers) };
     },
     placeholderData: keepPreviousData,
-    refetchInterval: options.refetchInterval,
+    // while a buyer is paying, follow the pending attempts until they are final
+    refetchInterval: (query) =>
+      options.followPending && query.state.data?.items.some((d) => d.status === "pending") ? 3000 : false,
   });
 }
 

@@ -1,0 +1,79 @@
+"use client";
+
+import Link from "next/link";
+import { Card } from "@/components/ui/card";
+import { cn, focusRing } from "@/components/ui/cn";
+import { SkeletonRows } from "@/components/ui/skeleton";
+import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
+import { operatorObject } from "@/lib/countries";
+import { useI18n } from "@/lib/i18n/provider";
+import { formatDateTime, formatMoney, maskPhone } from "@/lib/i18n/numbers";
+import { useDeposits } from "@/lib/query/deposits";
+import type { DepositListItem } from "@/lib/query/types";
+import { QueryError } from "./query-error";
+import { StatusBadge } from "./status-badge";
+
+/** The last payment attempts of every link, newest first. */
+export function LatestPayments() {
+  const { t, lang } = useI18n();
+  const deposits = useDeposits({}, null, 8);
+  return (
+    <Card
+      title={t.overview.latest}
+      action={
+        <Link href="/dashboard/deposits" className={cn("rounded text-sm font-medium text-teal-800 underline underline-offset-2", focusRing)}>
+          {t.nav.deposits}
+        </Link>
+      }
+    >
+      {deposits.isPending ? (
+        <SkeletonRows rows={4} label={t.common.loading} />
+      ) : deposits.isError ? (
+        <QueryError error={deposits.error} onRetry={() => deposits.refetch()} />
+      ) : deposits.data.items.length === 0 ? (
+        <p className="text-sm text-stone-600">{t.deposits.recentEmpty}</p>
+      ) : (
+        <DepositTable items={deposits.data.items} lang={lang} />
+      )}
+    </Card>
+  );
+}
+
+export function DepositTable({ items, lang }: { items: DepositListItem[]; lang: "fr" | "en" }) {
+  const { t } = useI18n();
+  return (
+    <Table label={t.overview.latest}>
+      <THead>
+        <tr>
+          <Th className="hidden sm:table-cell">{t.deposits.createdAt}</Th>
+          <Th className="text-right">{t.deposits.amount}</Th>
+          <Th>{t.deposits.status}</Th>
+          <Th className="hidden md:table-cell">{t.deposits.phone}</Th>
+          <Th className="hidden md:table-cell">{t.deposits.operator}</Th>
+          <Th>track_id</Th>
+        </tr>
+      </THead>
+      <TBody>
+        {items.map((d) => (
+          <tr key={d.id}>
+            <Td className="hidden whitespace-nowrap text-stone-600 sm:table-cell">{formatDateTime(d.created_at, lang)}</Td>
+            <Td className="text-right font-medium whitespace-nowrap tabular-nums">{formatMoney(d.amount, d.currency, lang)}</Td>
+            <Td>
+              <StatusBadge status={d.status} />
+            </Td>
+            <Td className="hidden font-mono text-xs whitespace-nowrap md:table-cell">{maskPhone(d.phone_number)}</Td>
+            <Td className="hidden whitespace-nowrap md:table-cell">{operatorObject(d.operator).name}</Td>
+            <Td>
+              <Link
+                href={`/dashboard/deposits?track_id=${encodeURIComponent(d.track_id)}`}
+                className={cn("rounded font-mono text-xs text-teal-800 underline underline-offset-2", focusRing)}
+              >
+                {d.track_id}
+              </Link>
+            </Td>
+          </tr>
+        ))}
+      </TBody>
+    </Table>
+  );
+}

@@ -1,0 +1,135 @@
+"use client";
+
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { Card, PageHeader } from "@/components/ui/card";
+import { Field, Input, Select } from "@/components/ui/field";
+import { LoadingRegion, Skeleton, SkeletonRows } from "@/components/ui/skeleton";
+import { countries, countryObject, isCountry, operatorObject } from "@/lib/countries";
+import { depositOperations } from "@/lib/deposits/schemas";
+import { localizedZodResolver } from "@/lib/forms/zod-resolver";
+import { useI18n } from "@/lib/i18n/provider";
+import { formatDateTime, formatMoney, maskPhone } from "@/lib/i18n/numbers";
+import { useDeposit, useDeposits } from "@/lib/query/deposits";
+import type { Deposit, PaymentStatus } from "@/lib/query/types";
+import { DepositTable } from "../../_components/latest-payments";
+import { Pager, useCursorPages } from "../../_components/pager";
+import { QueryError } from "../../_components/query-error";
+import { StatusBadge } from "../../_components/status-badge";
+
+const lookupSchema = depositOperations.byQuery.query;
+
+export function DepositsPage({ initialTrackId }: { initialTrackId: string }) {
+  const { t } = useI18n();
+  const [trackId, setTrackId] = useState<string | null>(initialTrackId || null);
+  const deposit = useDeposit(trackId);
+  const form = useForm({ resolver: localizedZodResolver(lookupSchema, t), defaultValues: { track_id: initialTrackId } });
+  const onSubmit = form.handleSubmit(({ track_id }) => {
+    const next = track_id.trim();
+    if (next === trackId) void deposit.refetch();
+    else setTrackId(next);
+  });
+
+  return (
+    <>
+      <PageHeader title={t.deposits.title} description={t.deposits.intro} />
+      <form onSubmit={onSubmit} noValidate className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-start">
+        <Field label={t.deposits.trackId} description={t.deposits.trackIdHint} error={form.formState.errors.track_id?.message} className="flex-1">
+          <Input autoComplete="off" spellCheck={false} placeholder="TRK…" className="font-mono" {...form.register("track_id")} />
+        </Field>
+        <Button type="submit" className="sm:mt-7" loading={deposit.isFetching && !deposit.data}>
+          {t.deposits.lookup}
+        </Button>
+      </form>
+
+      <div aria-live="polite" className="mb-8">
+        {trackId &&
+          (deposit.isPending ? (
+            <LoadingRegion label={t.common.loading}>
+              <Skeleton className="h-48" />
+            </LoadingRegion>
+          ) : deposit.isError ? (
+            <QueryError error={deposit.error} />
+          ) : (
+            <DepositCard deposit={deposit.data} />
+          ))}
+      </div>
+
+      <RecentDeposits />
+    </>
+  );
+}
+
+function DepositCard({ deposit }: { deposit: Deposit }) {
+  const { t, lang, format } = useI18n();
+  const names = new Intl.DisplayNames([lang], { type: "region" });
+  const country = countryObject(deposit.country);
+  const iso2 = isCountry(deposit.country) ? countries[deposit.country].iso2 : undefined;
+  return (
+    <Card
+      title={<span className="font-mono text-sm sm:text-base">{format(t.deposits.cardTitle, { trackId: deposit.track_id })}</span>}
+      action={<StatusBadge status={deposit.status} />}
+      className="max-w-2xl"
+    >
+      <p className="text-3xl font-bold tracking-tight tabular-nums">{formatMoney(deposit.amount, deposit.currency, lang)}</p>
+      <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-3 text-sm">
+        <Item label={t.deposits.phone}>
+          <span className="font-mono">{maskPhone(deposit.phone_number)}</span>
+        </Item>
+        <Item label={t.deposits.operator}>{operatorObject(deposit.operator).name}</Item>
+        <Item label={t.deposits.country}>{(iso2 && names.of(iso2)) || country.name}</Item>
+        <Item label={t.deposits.createdAt}>{formatDateTime(deposit.created_at, lang)}</Item>
+      </dl>
+    </Card>
+  );
+}
+
+function Item({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium text-stone-500 uppercase">{label}</dt>
+      <dd className="mt-0.5">{children}</dd>
+    </div>
+  );
+}
+
+function RecentDeposits() {
+  const { t, lang } = useI18n();
+  const [status, setStatus] = useState<PaymentStatus | "">("");
+  const pages = useCursorPages(status);
+  const deposits = useDeposits({ status: status || undefined }, pages.cursor, 20, { followPending: true });
+  return (
+    <section aria-labelledby="recent-deposits">
+      <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
+        <h2 id="recent-deposits" className="text-lg font-semibold">
+          {t.deposits.recent}
+        </h2>
+        <Field label={t.deposits.status} hideLabel className="w-48">
+          <Select value={status} onChange={(e) => setStatus(e.target.value as PaymentStatus | "")}>
+            <option value="">
+              {t.deposits.status} : {t.common.all}
+            </option>
+            {(["success", "pending", "failed", "expired"] as const).map((s) => (
+              <option key={s} value={s}>
+                {t.status[s]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </div>
+      {deposits.isPending ? (
+        <SkeletonRows rows={4} label={t.common.loading} />
+      ) : deposits.isError ? (
+        <QueryError error={deposits.error} onRetry={() => deposits.refetch()} />
+      ) : deposits.data.items.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-stone-300 bg-white px-4 py-8 text-center text-sm text-stone-600">{t.deposits.recentEmpty}</p>
+      ) : (
+        <>
+          <DepositTable items={deposits.data.items} lang={lang} />
+          <Pager page={pages.page} hasNext={Boolean(deposits.data.next)} onNext={() => deposits.data.next && pages.next(deposits.data.next)} onPrevious={pages.previous} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,229 @@
+"use client";
+
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { cn, focusRing } from "@/components/ui/cn";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Dialog, DialogActions } from "@/components/ui/dialog";
+import { Field, FormError, Input } from "@/components/ui/field";
+import { SkeletonRows } from "@/components/ui/skeleton";
+import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
+import { useToast } from "@/components/ui/toast";
+import { accountOperations } from "@/lib/accounts/operations";
+import { errorMessage } from "@/lib/forms/messages";
+import { applyServerError } from "@/lib/forms/server-errors";
+import { localizedZodResolver } from "@/lib/forms/zod-resolver";
+import { useI18n } from "@/lib/i18n/provider";
+import { formatDateTime } from "@/lib/i18n/numbers";
+import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "@/lib/query/api-keys";
+import { useMode } from "@/lib/query/mode";
+import type { ApiKey, CreatedApiKey } from "@/lib/query/types";
+import { QueryError } from "../../_components/query-error";
+
+const createKeyBody = accountOperations.createKey.body;
+
+export function ApiKeysSection() {
+  const { t, lang, format } = useI18n();
+  const { mode } = useMode();
+  const keys = useApiKeys();
+  const [creating, setCreating] = useState(false);
+  const [toRevoke, setToRevoke] = useState<ApiKey | null>(null);
+
+  return (
+    <Card
+      title={t.developers.keys}
+      action={
+        <Button size="sm" onClick={() => setCreating(true)}>
+          {t.developers.newKey}
+        </Button>
+      }
+    >
+      <p className="mb-4 text-sm text-stone-600">{format(t.developers.keysIntro, { mode: t.mode[mode] })}</p>
+      {keys.isPending ? (
+        <SkeletonRows rows={2} label={t.developers.loading} />
+      ) : keys.isError ? (
+        <QueryError error={keys.error} onRetry={() => keys.refetch()} />
+      ) : keys.data.length === 0 ? (
+        <div className="rounded-lg border border-dashed border-stone-300 px-4 py-8 text-center text-sm text-stone-600">
+          <p className="font-medium text-stone-900">{t.developers.keysEmpty}</p>
+          <p className="mt-1">{t.developers.keysEmptyAction}</p>
+        </div>
+      ) : (
+        <Table label={t.developers.keys}>
+          <THead>
+            <tr>
+              <Th>{t.developers.colName}</Th>
+              <Th>{t.developers.colKey}</Th>
+              <Th>{t.developers.colStatus}</Th>
+              <Th className="hidden md:table-cell">{t.developers.colCreated}</Th>
+              <Th className="hidden md:table-cell">{t.developers.colLastUsed}</Th>
+              <Th>
+                <span className="sr-only">{t.common.actions}</span>
+              </Th>
+            </tr>
+          </THead>
+          <TBody>
+            {keys.data.map((key) => (
+              <tr key={key.id} className={key.revoked_at ? "text-stone-500" : undefined}>
+                <Td className="font-medium">{key.name || t.common.none}</Td>
+                <Td className="font-mono text-xs whitespace-nowrap">
+                  {key.prefix}…{key.last4}
+                </Td>
+                <Td>
+                  {key.revoked_at ? (
+                    <Badge tone="expired">{format(t.developers.revoked, { date: formatDateTime(key.revoked_at, lang) })}</Badge>
+                  ) : (
+                    <Badge tone="success">{t.developers.active}</Badge>
+                  )}
+                </Td>
+                <Td className="hidden whitespace-nowrap md:table-cell">{formatDateTime(key.created_at, lang)}</Td>
+                <Td className="hidden whitespace-nowrap md:table-cell">{key.last_used_at ? formatDateTime(key.last_used_at, lang) : t.common.never}</Td>
+                <Td className="text-right">
+                  {!key.revoked_at && (
+                    <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" onClick={() => setToRevoke(key)} aria-label={`${t.developers.revoke} — ${key.name}`}>
+                      {t.developers.revoke}
+                    </Button>
+                  )}
+                </Td>
+              </tr>
+            ))}
+          </TBody>
+        </Table>
+      )}
+      <CreateKeyDialog open={creating} onClose={() => setCreating(false)} />
+      <RevokeKeyDialog apiKey={toRevoke} onClose={() => setToRevoke(null)} />
+    </Card>
+  );
+}
+
+function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useI18n();
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const close = () => {
+    setCreated(null);
+    onClose();
+  };
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title={created ? t.developers.keyCreatedTitle : t.developers.newKey}
+      description={created ? t.developers.keyCreatedText : undefined}
+      closeLabel={t.common.close}
+      dismissible={!created} // the key is shown once: leaving takes the explicit "I saved it"
+    >
+      {open && (created ? <ShowKey created={created} onDone={close} /> : <CreateKeyForm onCreated={setCreated} onCancel={close} />)}
+    </Dialog>
+  );
+}
+
+function CreateKeyForm({ onCreated, onCancel }: { onCreated: (key: CreatedApiKey) => void; onCancel: () => void }) {
+  const { t } = useI18n();
+  const notify = useToast();
+  const create = useCreateApiKey();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({ resolver: localizedZodResolver(createKeyBody, t), defaultValues: { name: "" } });
+  const onSubmit = form.handleSubmit(async (body) => {
+    setFormError(null);
+    try {
+      onCreated(await create.mutateAsync(body));
+      notify(t.developers.createdToast);
+    } catch (error) {
+      setFormError(applyServerError(error, form.setError, ["name"], t));
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <FormError>{formError}</FormError>
+      <Field label={t.developers.keyName} description={t.developers.keyNameHint} error={form.formState.errors.name?.message}>
+        <Input autoComplete="off" {...form.register("name")} />
+      </Field>
+      <DialogActions>
+        <Button variant="secondary" onClick={onCancel}>
+          {t.common.cancel}
+        </Button>
+        <Button type="submit" loading={form.formState.isSubmitting}>
+          {t.developers.createKey}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}
+
+function ShowKey({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
+  const { t } = useI18n();
+  const [saved, setSaved] = useState(false);
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={`${id}-key`} className="block text-sm font-medium">
+        {created.name}
+      </label>
+      <div className="mt-1.5 flex flex-col gap-2 sm:flex-row">
+        <input
+          id={`${id}-key`}
+          readOnly
+          value={created.api_key}
+          onFocus={(e) => e.currentTarget.select()}
+          data-testid="new-api-key"
+          className={cn("h-10 w-full min-w-0 rounded-md border border-stone-300 bg-stone-50 px-3 font-mono text-xs", focusRing)}
+        />
+        <CopyButton value={created.api_key} label={t.common.copy} copiedLabel={t.common.copied} size="md" />
+      </div>
+      <label className="mt-5 flex items-start gap-3 text-sm">
+        <input type="checkbox" checked={saved} onChange={(e) => setSaved(e.target.checked)} className={cn("mt-0.5 size-4 accent-teal-700", focusRing)} />
+        {t.developers.keySaved}
+      </label>
+      <DialogActions>
+        <Button disabled={!saved} onClick={onDone}>
+          {t.common.close}
+        </Button>
+      </DialogActions>
+    </div>
+  );
+}
+
+function RevokeKeyDialog({ apiKey, onClose }: { apiKey: ApiKey | null; onClose: () => void }) {
+  const { t, format } = useI18n();
+  const notify = useToast();
+  const revoke = useRevokeApiKey();
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    setError(null);
+    onClose();
+  };
+  return (
+    <Dialog open={Boolean(apiKey)} onClose={close} title={t.developers.revokeTitle} closeLabel={t.common.close} size="sm" dismissible={!revoke.isPending}>
+      <p className="text-sm text-stone-700">
+        {apiKey && format(t.developers.revokeText, { name: apiKey.name, prefix: apiKey.prefix, last4: apiKey.last4 })}
+      </p>
+      <div className="mt-3">
+        <FormError>{error}</FormError>
+      </div>
+      <DialogActions>
+        <Button variant="secondary" onClick={close} disabled={revoke.isPending}>
+          {t.common.cancel}
+        </Button>
+        <Button
+          variant="danger"
+          loading={revoke.isPending}
+          onClick={() =>
+            apiKey &&
+            revoke.mutate(apiKey.id, {
+              onSuccess: () => {
+                notify(t.developers.revokedToast);
+                close();
+              },
+              onError: (e) => setError(errorMessage(e, t)),
+            })
+          }
+        >
+          {t.developers.revoke}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

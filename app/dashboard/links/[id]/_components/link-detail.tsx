@@ -1,0 +1,136 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { cn, focusRing } from "@/components/ui/cn";
+import { CopyButton } from "@/components/ui/copy-button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { LoadingRegion, Skeleton, SkeletonRows } from "@/components/ui/skeleton";
+import { useI18n } from "@/lib/i18n/provider";
+import { formatDateTime, formatMoney } from "@/lib/i18n/numbers";
+import { useDeposits } from "@/lib/query/deposits";
+import { useGateway } from "@/lib/query/gateways";
+import type { DepositListItem, PaymentStatus } from "@/lib/query/types";
+import { DepositTable } from "../../../_components/latest-payments";
+import { Pager, useCursorPages } from "../../../_components/pager";
+import { QueryError } from "../../../_components/query-error";
+import { StatusBadge } from "../../../_components/status-badge";
+import { ArchiveDialog } from "../../_components/archive-dialog";
+import { LinkFormDialog } from "../../_components/link-form-dialog";
+import { QrDialog } from "../../_components/qr-dialog";
+
+/** The payin status rule (DESIGN §3), from the attempts on screen. */
+function statusOf(attempts: DepositListItem[]): PaymentStatus {
+  if (attempts.some((d) => d.status === "success")) return "success";
+  return attempts[0]?.status ?? "pending";
+}
+
+export function LinkDetail({ id }: { id: string }) {
+  const { t, lang } = useI18n();
+  const router = useRouter();
+  const gateway = useGateway(id);
+  const pages = useCursorPages(id);
+  const attempts = useDeposits({ payment_gateway_id: id }, pages.cursor, 20, { followPending: true });
+  const [editing, setEditing] = useState(false);
+  const [qr, setQr] = useState(false);
+  const [archiving, setArchiving] = useState(false);
+  const paid = attempts.data ? statusOf(attempts.data.items) === "success" : false;
+  const link = gateway.data;
+
+  return (
+    <>
+      <Link href="/dashboard/links" className={cn("mb-4 inline-flex rounded text-sm text-teal-800 underline-offset-2 hover:underline", focusRing)}>
+        ← {t.link.back}
+      </Link>
+
+      {gateway.isPending ? (
+        <LoadingRegion label={t.link.loading}>
+          <Skeleton className="mb-6 h-40" />
+        </LoadingRegion>
+      ) : gateway.isError ? (
+        <div className="mb-6">
+          <QueryError error={gateway.error} />
+          <p className="mt-2 text-sm text-stone-600">{t.link.gone}</p>
+        </div>
+      ) : (
+        link && (
+          <div className="mb-6">
+            <div className="mb-4 flex flex-wrap items-start justify-between gap-4">
+              <div className="min-w-0">
+                <h1 className="text-2xl font-bold tracking-tight break-words">{link.shop_name}</h1>
+                <p className="mt-1 flex flex-wrap items-center gap-3 text-lg font-semibold tabular-nums">
+                  {formatMoney(link.amount, link.currency, lang)}
+                  {attempts.data && <StatusBadge status={statusOf(attempts.data.items)} />}
+                </p>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <CopyButton value={link.link} label={t.links.copyLink} copiedLabel={t.common.copied} size="md" />
+                <Button variant="secondary" onClick={() => setQr(true)}>
+                  {t.links.qr}
+                </Button>
+                <Button variant="secondary" onClick={() => setEditing(true)}>
+                  {t.common.edit}
+                </Button>
+                <Button variant="ghost" className="text-red-800 hover:bg-red-50" onClick={() => setArchiving(true)}>
+                  {t.links.archive}
+                </Button>
+              </div>
+            </div>
+            <Card>
+              <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+                <Detail label={t.link.link}>
+                  <a href={link.link} target="_blank" rel="noreferrer" className={cn("rounded font-mono text-xs break-all text-teal-800 underline", focusRing)}>
+                    {link.link}
+                  </a>
+                </Detail>
+                <Detail label={t.link.created}>{formatDateTime(link.creation_date, lang)}</Detail>
+                <Detail label={t.link.orderId}>{link.order_id || t.common.none}</Detail>
+                <Detail label={t.link.message}>{link.message || t.common.none}</Detail>
+                <Detail label={t.link.successUrl}>{link.success_url || t.common.none}</Detail>
+                <Detail label={t.link.failureUrl}>{link.failure_url || t.common.none}</Detail>
+              </dl>
+            </Card>
+          </div>
+        )
+      )}
+
+      <h2 className="mb-3 text-lg font-semibold">{t.link.attempts}</h2>
+      {attempts.isPending ? (
+        <SkeletonRows rows={3} label={t.common.loading} />
+      ) : attempts.isError ? (
+        <QueryError error={attempts.error} onRetry={() => attempts.refetch()} />
+      ) : attempts.data.items.length === 0 ? (
+        <EmptyState
+          title={t.link.attemptsEmpty}
+          description={t.link.attemptsEmptyAction}
+          action={link && <CopyButton value={link.link} label={t.links.copyLink} copiedLabel={t.common.copied} size="md" variant="primary" />}
+        />
+      ) : (
+        <>
+          <DepositTable items={attempts.data.items} lang={lang} />
+          <Pager page={pages.page} hasNext={Boolean(attempts.data.next)} onNext={() => attempts.data.next && pages.next(attempts.data.next)} onPrevious={pages.previous} />
+        </>
+      )}
+
+      {link && (
+        <>
+          <LinkFormDialog target={editing ? link : null} currency={link.currency} paid={paid} onClose={() => setEditing(false)} />
+          <QrDialog link={qr ? { url: link.link, name: link.shop_name } : null} onClose={() => setQr(false)} />
+          <ArchiveDialog link={archiving ? link : null} onClose={() => setArchiving(false)} onArchived={() => router.push("/dashboard/links")} />
+        </>
+      )}
+    </>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium text-stone-500 uppercase">{label}</dt>
+      <dd className="mt-0.5 break-words text-stone-900">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+"use client";
+
+import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
+import { useI18n } from "@/lib/i18n/provider";
+import type { GatewayListItem } from "@/lib/query/types";
+
+export type LinkAction = "qr" | "edit" | "archive";
+
+/** Copy, QR, edit, archive: each names its link for screen readers ("QR code — Boutique Awa"). */
+export function LinkActions({ link, onAction, archived }: { link: GatewayListItem; onAction: (action: LinkAction) => void; archived?: boolean }) {
+  const { t } = useI18n();
+  const named = (label: string) => `${label} — ${link.shop_name}`;
+  if (archived) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-1.5">
+      <CopyButton value={link.link} label={t.common.copy} copiedLabel={t.common.copied} ariaLabel={named(t.links.copyLink)} />
+      <Button variant="secondary" size="sm" onClick={() => onAction("qr")} aria-label={named(t.links.qr)}>
+        QR
+      </Button>
+      <Button variant="secondary" size="sm" onClick={() => onAction("edit")} aria-label={named(t.common.edit)}>
+        {t.common.edit}
+      </Button>
+      <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" onClick={() => onAction("archive")} aria-label={named(t.links.archive)}>
+        {t.links.archive}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+"use client";
+
+import { useMemo, useState } from "react";
+import { useForm, type Resolver } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogActions } from "@/components/ui/dialog";
+import { Field, FormError, Input, Textarea } from "@/components/ui/field";
+import { useToast } from "@/components/ui/toast";
+import { amountBounds, currencies, type Currency } from "@/lib/countries";
+import { applyServerError } from "@/lib/forms/server-errors";
+import { localizedZodResolver } from "@/lib/forms/zod-resolver";
+import { useI18n } from "@/lib/i18n/provider";
+import { formatMoney } from "@/lib/i18n/numbers";
+import { ApiRequestError } from "@/lib/query/api-fetch";
+import { useCreateGateway, useUpdateGateway } from "@/lib/query/gateways";
+import type { Gateway } from "@/lib/query/types";
+import { createLinkSchema, toMajorText, updateLinkSchema, type LinkFormValues } from "./link-form";
+
+const OVERRIDES = { success_url: "url", failure_url: "url", order_id: "orderId" } as const;
+const FIELDS = ["amount", "shop_name", "message", "order_id", "success_url", "failure_url"] as const;
+
+type Props = {
+  /** null: closed; "new": create; a link: edit it */
+  target: "new" | Gateway | null;
+  currency: string;
+  /** the link was paid: its amount is locked */
+  paid?: boolean;
+  onClose: () => void;
+};
+
+/** Create or edit a payment link, validated with the API's own schemas before it is sent. */
+export function LinkFormDialog({ target, currency, paid, onClose }: Props) {
+  const { t } = useI18n();
+  const editing = target !== null && target !== "new" ? target : null;
+  return (
+    <Dialog
+      open={target !== null}
+      onClose={onClose}
+      title={editing ? t.links.editTitle : t.links.createTitle}
+      closeLabel={t.common.close}
+      size="lg"
+    >
+      {target !== null && <LinkForm key={editing?.id ?? "new"} editing={editing} currency={currency} paid={paid} onDone={onClose} />}
+    </Dialog>
+  );
+}
+
+function LinkForm({ editing, currency, paid, onDone }: { editing: Gateway | null; currency: string; paid?: boolean; onDone: () => void }) {
+  const { t, lang, format } = useI18n();
+  const notify = useToast();
+  const create = useCreateGateway();
+  const update = useUpdateGateway();
+  const [formError, setFormError] = useState<string | null>(null);
+  const schema = useMemo(() => (editing ? updateLinkSchema(currency) : createLinkSchema(currency)), [editing, currency]);
+  const form = useForm<LinkFormValues>({
+    resolver: localizedZodResolver(schema, t, OVERRIDES) as unknown as Resolver<LinkFormValues>,
+    defaultValues: {
+      amount: editing ? toMajorText(editing.amount, currency) : "",
+      shop_name: editing?.shop_name ?? "",
+      message: editing?.message ?? "",
+      order_id: editing?.order_id ?? "",
+      success_url: editing?.success_url ?? "",
+      failure_url: editing?.failure_url ?? "",
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const bounds = amountBounds((currency in currencies ? currency : "XAF") as Currency);
+  const range = format(t.links.amountHint, { min: formatMoney(bounds.min, currency, lang), max: formatMoney(bounds.max, currency, lang) });
+  // out-of-range amounts say the range in money, not in minor units
+  const amountError = errors.amount && (["too_small", "too_big", "server"].includes(errors.amount.type as string) ? range : errors.amount.message);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    const body = values as unknown as { amount: number; shop_name: string; message: string; order_id: string; success_url: string; failure_url: string };
+    try {
+      if (editing) {
+        const { order_id: _unchangeable, ...changes } = body;
+        void _unchangeable;
+        await update.mutateAsync({ id: editing.id, body: paid ? { ...changes, amount: undefined } : changes });
+        notify(t.links.updated);
+      } else {
+        await create.mutateAsync(body);
+        notify(t.links.created);
+      }
+      onDone();
+    } catch (error) {
+      setFormError(applyServerError(error, form.setError, FIELDS, t, OVERRIDES));
+      if (error instanceof ApiRequestError && error.type === "ORDER_ID_CONFLICT") {
+        form.setError("order_id", { type: "conflict", message: t.errors.ORDER_ID_CONFLICT }, { shouldFocus: true });
+        setFormError(null);
+      }
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <FormError>{formError}</FormError>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label={format(t.links.amount, { currency })} description={paid ? t.links.paidLocked : range} error={amountError}>
+          <Input inputMode={currency in currencies && currencies[currency as Currency].decimals ? "decimal" : "numeric"} readOnly={paid} className={paid ? "bg-stone-100 text-stone-500" : undefined} autoComplete="off" {...form.register("amount")} />
+        </Field>
+        <Field label={t.links.shopName} error={errors.shop_name?.message}>
+          <Input autoComplete="organization" {...form.register("shop_name")} />
+        </Field>
+      </div>
+      <Field label={t.links.message} description={t.links.messageHint} error={errors.message?.message}>
+        <Textarea rows={2} {...form.register("message")} />
+      </Field>
+      <details className="group rounded-md border border-stone-200 px-3 py-2" open={Boolean(editing?.success_url || editing?.failure_url || errors.order_id || errors.success_url || errors.failure_url)}>
+        <summary className="cursor-pointer text-sm font-medium text-stone-800">{t.links.advanced}</summary>
+        <div className="mt-3 flex flex-col gap-4 pb-2">
+          <Field label={t.links.orderId} description={t.links.orderIdHint} error={errors.order_id?.message}>
+            <Input disabled={Boolean(editing)} autoComplete="off" {...form.register("order_id")} />
+          </Field>
+          <Field label={t.links.successUrl} description={t.links.urlHint} error={errors.success_url?.message}>
+            <Input type="url" inputMode="url" placeholder="https://" {...form.register("success_url")} />
+          </Field>
+          <Field label={t.links.failureUrl} description={t.links.urlHint} error={errors.failure_url?.message}>
+            <Input type="url" inputMode="url" placeholder="https://" {...form.register("failure_url")} />
+          </Field>
+        </div>
+      </details>
+      <DialogActions>
+        <Button variant="secondary" onClick={onDone} disabled={isSubmitting}>
+          {t.common.cancel}
+        </Button>
+        <Button type="submit" loading={isSubmitting}>
+          {editing ? t.common.save : t.common.create}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { amountBounds, currencies, type Currency } from "@/lib/countries";
+import { createGatewayBody, updateGatewayBody } from "@/lib/gateways/schemas";
+import { decimalsOf } from "@/lib/i18n/numbers";
+
+// The payment-link form: the API's own schemas, with the amount typed in major units
+// ("12,50" KES) and sent in minor units (1250); XAF/XOF have none, so 5000 stays 5000.
+
+export function amountField(currency: string) {
+  const decimals = decimalsOf(currency);
+  const { min, max } = amountBounds((currency in currencies ? currency : "XAF") as Currency);
+  const pattern = decimals ? new RegExp(`^\\d+([.,]\\d{1,${decimals}})?$`) : /^\d+$/;
+  return z
+    .string()
+    .trim()
+    .min(1)
+    .transform((v) => v.replace(/[\s\u00a0\u202f]/g, ""))
+    .pipe(z.string().regex(pattern))
+    .transform((v) => Math.round(Number(v.replace(",", ".")) * 10 ** decimals))
+    .pipe(z.int().min(min).max(max));
+}
+
+/** Minor units back to what the merchant typed: 1250 KES → "12.50", 5000 XAF → "5000". */
+export function toMajorText(minor: number, currency: string): string {
+  const decimals = decimalsOf(currency);
+  return decimals ? (minor / 10 ** decimals).toFixed(decimals) : String(minor);
+}
+
+export const createLinkSchema = (currency: string) => createGatewayBody.extend({ amount: amountField(currency) });
+export const updateLinkSchema = (currency: string) => updateGatewayBody.extend({ amount: amountField(currency) });
+
+export type LinkFormValues = {
+  amount: string;
+  shop_name: string;
+  message: string;
+  order_id: string;
+  success_url: string;
+  failure_url: string;
+};

@@ -1,0 +1,181 @@
+"use client";
+
+import Link from "next/link";
+import { useEffect, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { PageHeader } from "@/components/ui/card";
+import { cn, focusRing } from "@/components/ui/cn";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Field, Input, Select } from "@/components/ui/field";
+import { SkeletonRows } from "@/components/ui/skeleton";
+import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
+import { useI18n } from "@/lib/i18n/provider";
+import { formatDate, formatMoney } from "@/lib/i18n/numbers";
+import { useAccount } from "@/lib/query/account";
+import { useGateways } from "@/lib/query/gateways";
+import type { GatewayFilters, GatewayListItem } from "@/lib/query/types";
+import { Pager, useCursorPages } from "../../_components/pager";
+import { QueryError } from "../../_components/query-error";
+import { StatusBadge } from "../../_components/status-badge";
+import { ArchiveDialog } from "./archive-dialog";
+import { LinkActions, type LinkAction } from "./link-actions";
+import { LinkFormDialog } from "./link-form-dialog";
+import { QrDialog } from "./qr-dialog";
+
+const PAGE_SIZE = 20;
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+export function LinksPage({ openNew }: { openNew: boolean }) {
+  const { t, lang } = useI18n();
+  const account = useAccount();
+  const currency = account.data?.currency ?? "XAF";
+  const [search, setSearch] = useState("");
+  const [archived, setArchived] = useState(false);
+  const [paid, setPaid] = useState<"" | "true" | "false">("");
+  const q = useDebounced(search.trim(), 300);
+  const filters: GatewayFilters = { q: q || undefined, archived: archived || undefined, paid: paid === "" ? undefined : paid === "true" };
+  const pages = useCursorPages(JSON.stringify(filters));
+  const links = useGateways(filters, pages.cursor, PAGE_SIZE);
+
+  const [form, setForm] = useState<"new" | GatewayListItem | null>(openNew ? "new" : null);
+  const [qr, setQr] = useState<GatewayListItem | null>(null);
+  const [toArchive, setToArchive] = useState<GatewayListItem | null>(null);
+  const onAction = (link: GatewayListItem) => (action: LinkAction) =>
+    action === "qr" ? setQr(link) : action === "edit" ? setForm(link) : setToArchive(link);
+  const filtered = Boolean(q || archived || paid);
+
+  return (
+    <>
+      <PageHeader title={t.links.title} description={t.links.intro} action={<Button onClick={() => setForm("new")}>{t.links.new}</Button>} />
+
+      <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_auto_auto]">
+        <Field label={t.links.searchLabel} hideLabel>
+          <Input type="search" placeholder={t.links.searchPlaceholder} value={search} onChange={(e) => setSearch(e.target.value)} />
+        </Field>
+        <Field label={t.links.statusFilter} hideLabel>
+          <Select value={archived ? "archived" : "active"} onChange={(e) => setArchived(e.target.value === "archived")}>
+            <option value="active">{t.links.active}</option>
+            <option value="archived">{t.links.archived}</option>
+          </Select>
+        </Field>
+        <Field label={t.links.paidFilter} hideLabel>
+          <Select value={paid} onChange={(e) => setPaid(e.target.value as "" | "true" | "false")}>
+            <option value="">
+              {t.links.paidFilter} : {t.common.all}
+            </option>
+            <option value="true">{t.links.paid}</option>
+            <option value="false">{t.links.unpaid}</option>
+          </Select>
+        </Field>
+      </div>
+
+      {links.isPending ? (
+        <SkeletonRows rows={6} label={t.links.loading} />
+      ) : links.isError ? (
+        <QueryError error={links.error} onRetry={() => links.refetch()} />
+      ) : links.data.items.length === 0 ? (
+        filtered ? (
+          <EmptyState
+            title={t.links.emptyFiltered}
+            action={
+              <Button variant="secondary" onClick={() => (setSearch(""), setArchived(false), setPaid(""))}>
+                {t.links.clearFilters}
+              </Button>
+            }
+          />
+        ) : (
+          <EmptyState title={t.links.emptyTitle} description={t.links.emptyText} action={<Button onClick={() => setForm("new")}>{t.links.new}</Button>} />
+        )
+      ) : (
+        <div className={cn(links.isPlaceholderData && "opacity-60 transition-opacity")} aria-busy={links.isFetching}>
+          {/* phones: one card per link */}
+          <ul className="flex flex-col gap-3 sm:hidden">
+            {links.data.items.map((link) => (
+              <li key={link.id} className="rounded-lg border border-stone-200 bg-white p-4">
+                <div className="flex items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <LinkTitle link={link} />
+                    <p className="mt-0.5 text-xs text-stone-500">{formatDate(link.creation_date, lang)}</p>
+                  </div>
+                  <p className="shrink-0 font-semibold tabular-nums">{formatMoney(link.amount, link.currency, lang)}</p>
+                </div>
+                <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+                  {link.payment_status && <StatusBadge status={link.payment_status} />}
+                  <LinkActions link={link} onAction={onAction(link)} archived={archived} />
+                </div>
+              </li>
+            ))}
+          </ul>
+          {/* tablets and desktops: a table */}
+          <div className="hidden sm:block">
+            <Table label={t.links.title}>
+              <THead>
+                <tr>
+                  <Th>{t.links.colShop}</Th>
+                  <Th className="text-right">{t.links.colAmount}</Th>
+                  <Th>{t.links.colStatus}</Th>
+                  <Th className="hidden md:table-cell">{t.links.colCreated}</Th>
+                  <Th>
+                    <span className="sr-only">{t.common.actions}</span>
+                  </Th>
+                </tr>
+              </THead>
+              <TBody>
+                {links.data.items.map((link) => (
+                  <tr key={link.id} className="hover:bg-stone-50">
+                    <Td className="max-w-64">
+                      <LinkTitle link={link} />
+                    </Td>
+                    <Td className="text-right font-medium whitespace-nowrap tabular-nums">{formatMoney(link.amount, link.currency, lang)}</Td>
+                    <Td>{link.payment_status && <StatusBadge status={link.payment_status} />}</Td>
+                    <Td className="hidden whitespace-nowrap text-stone-600 md:table-cell">{formatDate(link.creation_date, lang)}</Td>
+                    <Td>
+                      <div className="flex justify-end">
+                        <LinkActions link={link} onAction={onAction(link)} archived={archived} />
+                      </div>
+                    </Td>
+                  </tr>
+                ))}
+              </TBody>
+            </Table>
+          </div>
+          <Pager
+            page={pages.page}
+            hasNext={Boolean(links.data.next)}
+            busy={links.isFetching}
+            onNext={() => links.data.next && pages.next(links.data.next)}
+            onPrevious={pages.previous}
+          />
+        </div>
+      )}
+
+      <LinkFormDialog
+        target={form}
+        currency={currency}
+        paid={form !== null && form !== "new" && form.payment_status === "success"}
+        onClose={() => setForm(null)}
+      />
+      <QrDialog link={qr && { url: qr.link, name: qr.shop_name }} onClose={() => setQr(null)} />
+      <ArchiveDialog link={toArchive} onClose={() => setToArchive(null)} />
+    </>
+  );
+}
+
+function LinkTitle({ link }: { link: GatewayListItem }) {
+  return (
+    <>
+      <Link href={`/dashboard/links/${link.id}`} className={cn("block truncate rounded font-medium text-stone-900 underline-offset-2 hover:underline", focusRing)}>
+        {link.shop_name}
+      </Link>
+      {(link.order_id || link.message) && <p className="truncate text-xs text-stone-500">{link.order_id || link.message}</p>}
+    </>
+  );
+}

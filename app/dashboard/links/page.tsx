@@ -1,0 +1,7 @@
+import { LinksPage } from "./_components/links-page";
+
+// /dashboard/links — payment links: search, filters, create, edit, archive, copy, QR.
+export default async function Page({ searchParams }: { searchParams: Promise<{ new?: string }> }) {
+  const { new: openNew } = await searchParams;
+  return <LinksPage openNew={openNew === "1"} />;
+}
