@@ -1,17 +1,25 @@
+"use client";
+
+import { useId } from "react";
 import { cn } from "./cn";
 
-/** A white panel with an optional heading row. */
+/** A white panel with an optional heading row; with a title it is a region named by it. */
 export function Card({ title, action, children, className }: {
   title?: React.ReactNode;
   action?: React.ReactNode;
   children: React.ReactNode;
   className?: string;
 }) {
+  const id = useId();
   return (
-    <section className={cn("rounded-lg border border-stone-200 bg-white", className)}>
+    <section className={cn("rounded-lg border border-stone-200 bg-white", className)} aria-labelledby={title ? `${id}-title` : undefined}>
       {(title || action) && (
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-stone-200 px-4 py-3">
-          {title && <h2 className="text-base font-semibold">{title}</h2>}
+          {title && (
+            <h2 id={`${id}-title`} className="text-base font-semibold">
+              {title}
+            </h2>
+          )}
           {action}
         </div>
       )}

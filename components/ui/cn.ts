@@ -4,5 +4,7 @@ export function cn(...parts: (string | false | null | undefined)[]): string {
 }
 
 /** The focus ring every interactive primitive shares: visible for keyboard users only. */
+// (no `outline-none` base: in Tailwind 4 it sets --tw-outline-style to none, which the
+// focus-visible outline would then inherit)
 export const focusRing =
-  "outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700";
+  "focus-visible:outline-2 focus-visible:outline-solid focus-visible:outline-offset-2 focus-visible:outline-teal-700";

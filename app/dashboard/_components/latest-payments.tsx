@@ -33,16 +33,16 @@ export function LatestPayments() {
       ) : deposits.data.items.length === 0 ? (
         <p className="text-sm text-stone-600">{t.deposits.recentEmpty}</p>
       ) : (
-        <DepositTable items={deposits.data.items} lang={lang} />
+        <DepositTable items={deposits.data.items} lang={lang} label={t.overview.latest} />
       )}
     </Card>
   );
 }
 
-export function DepositTable({ items, lang }: { items: DepositListItem[]; lang: "fr" | "en" }) {
+export function DepositTable({ items, lang, label }: { items: DepositListItem[]; lang: "fr" | "en"; label: string }) {
   const { t } = useI18n();
   return (
-    <Table label={t.overview.latest}>
+    <Table label={label}>
       <THead>
         <tr>
           <Th className="hidden sm:table-cell">{t.deposits.createdAt}</Th>

@@ -14,20 +14,20 @@ export function ModeSwitch() {
   const live = mode === "live";
   return (
     <div className={cn("flex items-center gap-2 rounded-full px-2.5 py-1 text-sm font-medium", live ? "bg-orange-100 text-orange-900" : "bg-stone-100 text-stone-700")}>
-      <span aria-hidden="true" className={live ? "text-orange-900/60" : ""}>
+      <span aria-hidden="true" className={live ? "text-orange-800" : ""}>
         {t.mode.test}
       </span>
       <Switch
         checked={live}
         label={t.mode.live}
-        className={live ? "bg-orange-600" : undefined}
+        className={live ? "bg-orange-700" : undefined}
         onChange={(on) => {
           const next = on ? "live" : "test";
           setMode(next);
           notify(format(t.mode.switched, { mode: t.mode[next] }), "info");
         }}
       />
-      <span aria-hidden="true" className={live ? "" : "text-stone-500"}>
+      <span aria-hidden="true" className={live ? "" : "text-stone-600"}>
         {t.mode.live}
       </span>
     </div>
@@ -41,5 +41,5 @@ export function ModeBanner() {
   if (mode === "test") {
     return <p className="border-b border-stone-200 bg-stone-100 px-4 py-1.5 text-center text-xs text-stone-700">{t.mode.testBanner}</p>;
   }
-  return <p className="border-b border-orange-700 bg-orange-600 px-4 py-1.5 text-center text-xs font-semibold text-white">{t.mode.liveBanner}</p>;
+  return <p className="border-b border-orange-800 bg-orange-700 px-4 py-1.5 text-center text-xs font-semibold text-white">{t.mode.liveBanner}</p>;
 }

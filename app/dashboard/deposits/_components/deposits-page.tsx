@@ -126,7 +126,7 @@ function RecentDeposits() {
         <p className="rounded-lg border border-dashed border-stone-300 bg-white px-4 py-8 text-center text-sm text-stone-600">{t.deposits.recentEmpty}</p>
       ) : (
         <>
-          <DepositTable items={deposits.data.items} lang={lang} />
+          <DepositTable items={deposits.data.items} lang={lang} label={t.deposits.recent} />
           <Pager page={pages.page} hasNext={Boolean(deposits.data.next)} onNext={() => deposits.data.next && pages.next(deposits.data.next)} onPrevious={pages.previous} />
         </>
       )}

@@ -67,7 +67,11 @@ function LinkForm({ editing, currency, paid, onDone }: { editing: Gateway | null
   const bounds = amountBounds((currency in currencies ? currency : "XAF") as Currency);
   const range = format(t.links.amountHint, { min: formatMoney(bounds.min, currency, lang), max: formatMoney(bounds.max, currency, lang) });
   // out-of-range amounts say the range in money, not in minor units
-  const amountError = errors.amount && (["too_small", "too_big", "server"].includes(errors.amount.type as string) ? range : errors.amount.message);
+  const amountError =
+    errors.amount &&
+    (errors.amount.message !== t.validation.required && ["too_small", "too_big", "server"].includes(errors.amount.type as string)
+      ? range
+      : errors.amount.message);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);

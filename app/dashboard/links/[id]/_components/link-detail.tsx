@@ -110,7 +110,7 @@ export function LinkDetail({ id }: { id: string }) {
         />
       ) : (
         <>
-          <DepositTable items={attempts.data.items} lang={lang} />
+          <DepositTable items={attempts.data.items} lang={lang} label={t.link.attempts} />
           <Pager page={pages.page} hasNext={Boolean(attempts.data.next)} onNext={() => attempts.data.next && pages.next(attempts.data.next)} onPrevious={pages.previous} />
         </>
       )}

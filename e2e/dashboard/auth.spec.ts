@@ -1,0 +1,76 @@
+// Sign-up shows the test key once; log-out and log-in; the dashboard needs a session.
+import { expect, test } from "../fixtures";
+import { checkPage, expectAccessible, screenshots, uniqueEmail } from "./support";
+
+test("the dashboard sends a visitor without a session to the log-in page", async ({ page }) => {
+  await page.goto("/dashboard/links");
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("heading", { name: "Connexion" })).toBeVisible();
+  await checkPage(page, "01-login");
+});
+
+test("sign up, see the test key once, enter the dashboard, log out and log back in", async ({ page, request }) => {
+  const email = uniqueEmail("signup");
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.goto("/signup");
+  await expect(page.getByRole("heading", { name: "Créer un compte" })).toBeVisible();
+
+  // the API's own schema, in French, before anything is sent
+  await page.getByRole("button", { name: "Créer mon compte" }).click();
+  await expect(page.getByText("Ce champ est obligatoire.").first()).toBeVisible();
+  await page.getByLabel("Mot de passe").fill("court");
+  await page.getByRole("button", { name: "Créer mon compte" }).click();
+  await expect(page.getByText("Au moins 8 caractère(s).")).toBeVisible();
+  await checkPage(page, "02-signup-errors");
+
+  await page.getByLabel("Nom de votre entreprise").fill("Boutique Awa");
+  await page.getByLabel("Adresse e-mail").fill(email);
+  await page.getByLabel("Mot de passe").fill("e2e-password-1234");
+  await page.getByLabel("Pays").selectOption("SEN");
+  await page.getByRole("button", { name: "Créer mon compte" }).click();
+
+  await expect(page.getByRole("heading", { name: "Votre clé API de test" })).toBeVisible();
+  const key = await page.getByTestId("new-api-key").inputValue();
+  expect(key).toMatch(/^kola_test_[A-Za-z0-9_-]{43}$/);
+  await page.getByRole("button", { name: "Copier" }).click();
+  await expect(page.getByRole("button", { name: "Copié" })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+  // the key works against the API
+  const own = await request.get("/v1/account", { headers: { "api-key": key } });
+  expect(await own.json()).toMatchObject({ email, business_name: "Boutique Awa", currency: "XOF", mode: "test" });
+
+  const enter = page.getByRole("button", { name: "Accéder au tableau de bord" });
+  await expect(enter).toBeDisabled();
+  await screenshots(page, "03-signup-key");
+  await expectAccessible(page, "sign-up key");
+  await page.getByLabel("J'ai enregistré ma clé").check();
+  await enter.click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { name: "Pas encore de paiement" })).toBeVisible();
+  await checkPage(page, "04-overview-empty");
+
+  // the same email again is refused beside the field
+  await page.context().clearCookies();
+  await page.goto("/signup");
+  await page.getByLabel("Nom de votre entreprise").fill("Autre");
+  await page.getByLabel("Adresse e-mail").fill(email.toUpperCase());
+  await page.getByLabel("Mot de passe").fill("e2e-password-1234");
+  await page.getByRole("button", { name: "Créer mon compte" }).click();
+  await expect(page.getByText("Un compte existe déjà avec cet e-mail. Connectez-vous plutôt.")).toBeVisible();
+
+  await page.goto("/login");
+  await page.getByLabel("Adresse e-mail").fill(email);
+  await page.getByLabel("Mot de passe").fill("wrong-password");
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "E-mail ou mot de passe incorrect." })).toBeVisible();
+  await page.getByLabel("Mot de passe").fill("e2e-password-1234");
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText("Boutique Awa").first()).toBeVisible();
+
+  await page.getByRole("button", { name: "Se déconnecter" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/login$/);
+});

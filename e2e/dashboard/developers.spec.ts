@@ -1,0 +1,49 @@
+// API keys: create one (shown once), use it, revoke it, and see /v1 refuse it.
+import { expect, test } from "../fixtures";
+import { checkPage, expectAccessible, screenshots, signUp } from "./support";
+
+test("create and revoke an API key; the revoked key is refused by /v1", async ({ page, request }) => {
+  await signUp(page);
+  await page.goto("/dashboard/developers");
+  const keys = page.getByRole("region", { name: "Clés API" });
+  await expect(keys.getByRole("row").filter({ hasText: "Default test key" })).toContainText("Active");
+  await checkPage(page, "40-developers");
+
+  await page.getByRole("button", { name: "Nouvelle clé" }).click();
+  const dialog = page.getByRole("dialog", { name: "Nouvelle clé" });
+  await dialog.getByRole("button", { name: "Créer la clé" }).click();
+  await expect(dialog.getByText("Ce champ est obligatoire.")).toBeVisible();
+  await dialog.getByLabel("Nom de la clé").fill("Serveur boutique");
+  await dialog.getByRole("button", { name: "Créer la clé" }).click();
+
+  const shown = page.getByRole("dialog", { name: "Votre nouvelle clé API" });
+  const key = await shown.getByTestId("new-api-key").inputValue();
+  expect(key).toMatch(/^kola_test_[A-Za-z0-9_-]{43}$/);
+  await shown.getByRole("button", { name: "Copier" }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+  await page.keyboard.press("Escape"); // shown once: Escape does not lose it by accident
+  await expect(shown).toBeVisible();
+  await screenshots(page, "41-key-created");
+  await expectAccessible(page, "new key dialog");
+  await expect(shown.getByRole("button", { name: "Fermer" }).last()).toBeDisabled();
+  await shown.getByLabel("J'ai enregistré la clé").check();
+  await shown.getByRole("button", { name: "Fermer" }).last().click();
+  await expect(shown).toBeHidden();
+
+  const row = keys.getByRole("row").filter({ hasText: "Serveur boutique" });
+  await expect(row).toContainText(`${key.slice(0, 14)}…${key.slice(-4)}`);
+  await expect(page.getByText(key)).toHaveCount(0); // never shown again
+  expect((await request.get("/v1/gateway", { headers: { "api-key": key } })).status()).toBe(200);
+
+  await row.getByRole("button", { name: "Révoquer — Serveur boutique" }).click();
+  const confirm = page.getByRole("dialog", { name: "Révoquer cette clé ?" });
+  await expect(confirm).toContainText("« Serveur boutique »");
+  await screenshots(page, "42-key-revoke-confirm");
+  await expectAccessible(page, "revoke dialog");
+  await confirm.getByRole("button", { name: "Révoquer" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(row).toContainText("Révoquée le");
+
+  const refused = await request.get("/v1/gateway", { headers: { "api-key": key } });
+  expect([refused.status(), await refused.json()]).toEqual([404, { detail: { message: "API Key not found", type: "API_KEY_NOT_FOUND" } }]);
+});

@@ -1,0 +1,80 @@
+// Helpers of the dashboard specs: a fresh merchant signed in through the real sign-up endpoint
+// (the browser context keeps its cookie), axe checks, and screenshots at 375 px and desktop.
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect } from "../fixtures";
+
+const SHOTS = path.join(import.meta.dirname, "..", ".artifacts", "dashboard");
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 375, height: 812 };
+
+export type Merchant = { email: string; password: string; business: string; apiKey: string };
+
+let n = 0;
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${++n}@kola.test`;
+}
+
+/** Signs a new merchant up with POST /api/auth/signup from the page's context: its cookie is the session. */
+export async function signUp(page: Page, business = "Boutique Awa"): Promise<Merchant> {
+  const merchant = { email: uniqueEmail("dash"), password: "e2e-password-1234", business };
+  // the specs read back what the copy buttons wrote
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  const response = await page.request.post("/api/auth/signup", {
+    data: { email: merchant.email, password: merchant.password, business_name: business, country: "CMR" },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const { api_key } = (await response.json()) as { api_key: string };
+  return { ...merchant, apiKey: api_key };
+}
+
+/** No serious or critical axe-core violation (WCAG 2.x A and AA rules) on what the page shows now. */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((node) => node.target.join(" ")).slice(0, 5) }));
+  expect(serious, `axe: ${label}`).toEqual([]);
+}
+
+/** Saves `name`-desktop.png and `name`-375.png (full page), then puts the desktop size back. */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  await page.setViewportSize(DESKTOP);
+  await page.waitForTimeout(150);
+  await page.screenshot({ path: path.join(SHOTS, `${name}-desktop.png`), fullPage: true });
+  await page.setViewportSize(PHONE);
+  await page.waitForTimeout(150);
+  await page.screenshot({ path: path.join(SHOTS, `${name}-375.png`), fullPage: true });
+  await page.setViewportSize(DESKTOP);
+}
+
+/** Both sizes, axe at each: layouts differ (sidebar vs menu, table vs cards). */
+export async function checkPage(page: Page, name: string): Promise<void> {
+  await screenshots(page, name);
+  await expectAccessible(page, `${name} (desktop)`);
+  await page.setViewportSize(PHONE);
+  await expectAccessible(page, `${name} (375 px)`);
+  await page.setViewportSize(DESKTOP);
+}
+
+/** Pays a payment link in the hosted checkout with a sandbox number; returns the deposit's track_id. */
+export async function payLink(page: Page, link: string, phone: string): Promise<string> {
+  const checkout = await page.context().newPage();
+  await checkout.goto(new URL(link).pathname);
+  await checkout.selectOption("#country", "CMR");
+  await checkout.selectOption("#operator", "MTN_MOMO_CMR");
+  await checkout.fill("#phone", phone);
+  await checkout.getByRole("button", { name: /^Payer/ }).click();
+  await expect(checkout.locator(".ref")).toHaveText(/TRK[A-Z2-7]{20}/);
+  const trackId = (await checkout.locator(".ref").textContent())!.trim();
+  await checkout.close();
+  return trackId;
+}
+
+/** A write to the API with the page's session cookie, from our own origin (as the dashboard sends it). */
+export async function sessionPost<T = unknown>(page: Page, url: string, data: unknown): Promise<T> {
+  const response = await page.request.post(url, { headers: { origin: process.env.KOLA_E2E_BASE_URL! }, data });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as T;
+}
