@@ -10,11 +10,13 @@ type SwitchProps = {
   id?: string;
   disabled?: boolean;
   className?: string;
+  /** the colour when on: teal, or orange for what must not be mistaken (live mode) */
+  tone?: "teal" | "orange";
   "aria-describedby"?: string;
 };
 
 /** An on/off switch (role="switch"), toggled by click, Space or Enter. */
-export function Switch({ checked, onChange, label, id, disabled, className, ...aria }: SwitchProps) {
+export function Switch({ checked, onChange, label, id, disabled, className, tone = "teal", ...aria }: SwitchProps) {
   return (
     <button
       type="button"
@@ -26,7 +28,7 @@ export function Switch({ checked, onChange, label, id, disabled, className, ...a
       onClick={() => onChange(!checked)}
       className={cn(
         "relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors disabled:opacity-50",
-        checked ? "bg-teal-700" : "bg-stone-400",
+        checked ? (tone === "orange" ? "bg-orange-700" : "bg-teal-700") : "bg-stone-500",
         focusRing,
         className,
       )}

@@ -3,7 +3,7 @@ import { cn } from "./cn";
 /** A table that scrolls sideways on narrow screens instead of squeezing its columns. */
 export function Table({ children, className, label }: { children: React.ReactNode; className?: string; label?: string }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white" tabIndex={0} role="region" aria-label={label}>
+    <div className="relative overflow-x-auto rounded-lg border border-stone-200 bg-white" tabIndex={0} role="region" aria-label={label}>
       <table className={cn("w-full text-left text-sm", className)}>{children}</table>
     </div>
   );

@@ -55,6 +55,8 @@ export async function checkPage(page: Page, name: string): Promise<void> {
   await expectAccessible(page, `${name} (desktop)`);
   await page.setViewportSize(PHONE);
   await expectAccessible(page, `${name} (375 px)`);
+  // nothing wider than the phone: only tables scroll, inside their own frame
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: page width at 375 px`).toBeLessThanOrEqual(PHONE.width);
   await page.setViewportSize(DESKTOP);
 }
 

@@ -20,7 +20,7 @@ export function ModeSwitch() {
       <Switch
         checked={live}
         label={t.mode.live}
-        className={live ? "bg-orange-700" : undefined}
+        tone="orange"
         onChange={(on) => {
           const next = on ? "live" : "test";
           setMode(next);

@@ -100,7 +100,7 @@ function LinkForm({ editing, currency, paid, onDone }: { editing: Gateway | null
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <FormError>{formError}</FormError>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={format(t.links.amount, { currency })} description={paid ? t.links.paidLocked : range} error={amountError}>
+        <Field label={format(t.links.amount, { currency })} description={paid ? t.links.paidLocked : amountError === range ? undefined : range} error={amountError}>
           <Input inputMode={currency in currencies && currencies[currency as Currency].decimals ? "decimal" : "numeric"} readOnly={paid} className={paid ? "bg-stone-100 text-stone-500" : undefined} autoComplete="off" {...form.register("amount")} />
         </Field>
         <Field label={t.links.shopName} error={errors.shop_name?.message}>
