@@ -56,7 +56,7 @@ export function ApiKeysSection() {
           <THead>
             <tr>
               <Th>{t.developers.colName}</Th>
-              <Th>{t.developers.colKey}</Th>
+              <Th className="hidden sm:table-cell">{t.developers.colKey}</Th>
               <Th>{t.developers.colStatus}</Th>
               <Th className="hidden md:table-cell">{t.developers.colCreated}</Th>
               <Th className="hidden md:table-cell">{t.developers.colLastUsed}</Th>
@@ -68,8 +68,14 @@ export function ApiKeysSection() {
           <TBody>
             {keys.data.map((key) => (
               <tr key={key.id} className={key.revoked_at ? "text-stone-500" : undefined}>
-                <Td className="font-medium">{key.name || t.common.none}</Td>
-                <Td className="font-mono text-xs whitespace-nowrap">
+                <Td>
+                  <span className="font-medium">{key.name || t.common.none}</span>
+                  {/* phones: the key's ends under its name (the column is hidden) */}
+                  <span className="block font-mono text-xs whitespace-nowrap text-stone-600 sm:hidden">
+                    {key.prefix}…{key.last4}
+                  </span>
+                </Td>
+                <Td className="hidden font-mono text-xs whitespace-nowrap sm:table-cell">
                   {key.prefix}…{key.last4}
                 </Td>
                 <Td>

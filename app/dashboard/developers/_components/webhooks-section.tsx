@@ -1,14 +1,372 @@
 "use client";
 
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { cn, focusRing } from "@/components/ui/cn";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Dialog, DialogActions } from "@/components/ui/dialog";
+import { Field, FormError, Input } from "@/components/ui/field";
+import { SkeletonRows } from "@/components/ui/skeleton";
+import { Switch } from "@/components/ui/switch";
+import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
+import { useToast } from "@/components/ui/toast";
+import type { EventType } from "@/lib/db/schema";
+import { errorMessage } from "@/lib/forms/messages";
+import { applyServerError } from "@/lib/forms/server-errors";
+import { localizedZodResolver } from "@/lib/forms/zod-resolver";
 import { useI18n } from "@/lib/i18n/provider";
+import { formatDateTime } from "@/lib/i18n/numbers";
+import {
+  useCreateWebhook,
+  useDeleteWebhook,
+  useResendDelivery,
+  useSendTestEvent,
+  useUpdateWebhook,
+  useWebhookDeliveries,
+  useWebhooks,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookWithSecret,
+} from "@/lib/query/webhooks";
+import { QueryError } from "../../_components/query-error";
 
-/** The webhooks slot of the Developers page (DESIGN §8). */
+// The event types a merchant can subscribe to. The list is typed by the server's own EventType
+// (a type-only import): lib/webhooks/schemas.ts itself imports server code, so the browser gets
+// this light form schema and the API still validates with its own.
+const EVENT_TYPES = [
+  "payment.succeeded",
+  "payment.failed",
+  "payment.expired",
+  "marketplace.transaction.succeeded",
+  "marketplace.transaction.failed",
+  "marketplace.transaction.expired",
+] as const satisfies readonly EventType[];
+
+const webhookForm = z.object({
+  url: z
+    .string()
+    .trim()
+    .min(1)
+    .max(2048)
+    .refine((v) => /^https?:\/\/[^/\s]+/.test(v), { message: "url" }),
+  event_types: z.array(z.enum(EVENT_TYPES)),
+  enabled: z.boolean(),
+});
+type WebhookFormValues = z.input<typeof webhookForm>;
+
+/** Webhooks on the Developers page: endpoints, their secret once, the delivery log, tests and resends. */
 export function WebhooksSection() {
   const { t } = useI18n();
+  const endpoints = useWebhooks();
+  const [creating, setCreating] = useState(false);
   return (
-    <Card title={t.developers.webhooks}>
-      <p className="text-sm text-stone-600">{t.developers.webhooksSoon}</p>
+    <Card
+      title={t.developers.webhooks}
+      action={
+        <Button size="sm" onClick={() => setCreating(true)}>
+          {t.developers.webhookNew}
+        </Button>
+      }
+    >
+      <p className="mb-4 text-sm text-stone-600">{t.developers.webhooksIntro}</p>
+      {endpoints.isPending ? (
+        <SkeletonRows rows={2} label={t.common.loading} />
+      ) : endpoints.isError ? (
+        <QueryError error={endpoints.error} onRetry={() => endpoints.refetch()} />
+      ) : endpoints.data.length === 0 ? (
+        <div className="rounded-lg border border-dashed border-stone-300 px-4 py-8 text-center text-sm text-stone-600">
+          <p className="font-medium text-stone-900">{t.developers.webhookEmpty}</p>
+          <p className="mt-1">{t.developers.webhookEmptyAction}</p>
+        </div>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {endpoints.data.map((endpoint) => (
+            <EndpointItem key={endpoint.id} endpoint={endpoint} />
+          ))}
+        </ul>
+      )}
+      <CreateWebhookDialog open={creating} onClose={() => setCreating(false)} />
     </Card>
+  );
+}
+
+function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
+  const { t, format } = useI18n();
+  const notify = useToast();
+  const update = useUpdateWebhook();
+  const test = useSendTestEvent();
+  const [showLog, setShowLog] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const logId = useId();
+  const events = endpoint.event_types.length
+    ? endpoint.event_types.map((e) => t.developers.eventLabels[e]).join(", ")
+    : t.developers.webhookAllEvents;
+
+  return (
+    <li className="rounded-lg border border-stone-200 p-3">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 flex-1">
+          <p className="font-mono text-sm break-all">{endpoint.url}</p>
+          <p className="mt-1 text-xs text-stone-600">{events}</p>
+        </div>
+        <label className="flex items-center gap-2 text-sm">
+          <Switch
+            checked={endpoint.enabled}
+            label={format(t.developers.webhookEnabledLabel, { url: endpoint.url })}
+            disabled={update.isPending}
+            onChange={(enabled) =>
+              update.mutate(
+                { id: endpoint.id, body: { enabled } },
+                { onSuccess: () => notify(t.developers.webhookUpdatedToast), onError: (e) => notify(errorMessage(e, t), "error") },
+              )
+            }
+          />
+          <span aria-hidden="true">{t.developers.webhookEnabled}</span>
+        </label>
+      </div>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button
+          variant="secondary"
+          size="sm"
+          loading={test.isPending}
+          onClick={() =>
+            test.mutate(endpoint.id, {
+              onSuccess: () => {
+                notify(t.developers.webhookTestSent);
+                setShowLog(true);
+              },
+              onError: (e) => notify(errorMessage(e, t), "error"),
+            })
+          }
+        >
+          {t.developers.webhookTest}
+        </Button>
+        <Button variant="secondary" size="sm" aria-expanded={showLog} aria-controls={logId} onClick={() => setShowLog((s) => !s)}>
+          {showLog ? t.developers.webhookLogHide : t.developers.webhookLog}
+        </Button>
+        <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" onClick={() => setDeleting(true)}>
+          {t.developers.webhookDelete}
+        </Button>
+      </div>
+      <div id={logId}>{showLog && <DeliveryLog webhookId={endpoint.id} />}</div>
+      <DeleteWebhookDialog endpoint={deleting ? endpoint : null} onClose={() => setDeleting(false)} />
+    </li>
+  );
+}
+
+const deliveryTone = { pending: "pending", succeeded: "success", failed: "failed" } as const;
+
+function DeliveryLog({ webhookId }: { webhookId: string }) {
+  const { t, lang, format } = useI18n();
+  const notify = useToast();
+  const deliveries = useWebhookDeliveries(webhookId);
+  const resend = useResendDelivery();
+  const statusWords = { pending: t.developers.deliveryPending, succeeded: t.developers.deliverySucceeded, failed: t.developers.deliveryFailed };
+  if (deliveries.isPending) return <div className="mt-3"><SkeletonRows rows={2} label={t.common.loading} /></div>;
+  if (deliveries.isError) return <div className="mt-3"><QueryError error={deliveries.error} onRetry={() => deliveries.refetch()} /></div>;
+  if (deliveries.data.length === 0) return <p className="mt-3 text-sm text-stone-600">{t.developers.webhookLogEmpty}</p>;
+  const last = (d: WebhookDelivery) => d.attempts[d.attempts.length - 1];
+  return (
+    <div className="mt-3">
+      <Table label={t.developers.webhookLog}>
+        <THead>
+          <tr>
+            <Th>{t.developers.webhookColEvent}</Th>
+            <Th>{t.developers.webhookColStatus}</Th>
+            <Th>{t.developers.webhookColCode}</Th>
+            <Th className="hidden sm:table-cell">{t.developers.webhookColLatency}</Th>
+            <Th className="hidden md:table-cell">{t.developers.webhookColAnswer}</Th>
+            <Th>
+              <span className="sr-only">{t.common.actions}</span>
+            </Th>
+          </tr>
+        </THead>
+        <TBody>
+          {deliveries.data.map((d) => {
+            const attempt = last(d);
+            return (
+              <tr key={d.id}>
+                <Td>
+                  <p className="font-medium whitespace-nowrap">{t.developers.eventLabels[d.event_type]}</p>
+                  <p className="text-xs whitespace-nowrap text-stone-500">
+                    {formatDateTime(d.created_at, lang)} · {format(t.developers.attempts, { n: d.attempt_count })}
+                  </p>
+                </Td>
+                <Td>
+                  <Badge tone={deliveryTone[d.status]}>{statusWords[d.status]}</Badge>
+                </Td>
+                <Td className="font-mono text-xs">{attempt?.status_code ?? (attempt ? t.developers.webhookNoAnswer : t.common.none)}</Td>
+                <Td className="hidden text-xs whitespace-nowrap sm:table-cell">{attempt ? `${attempt.latency_ms} ms` : t.common.none}</Td>
+                <Td className="hidden max-w-64 md:table-cell">
+                  <span className="block truncate font-mono text-xs text-stone-600" title={attempt?.response_excerpt || attempt?.error || ""}>
+                    {attempt?.response_excerpt || attempt?.error || t.common.none}
+                  </span>
+                </Td>
+                <Td className="text-right">
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    disabled={resend.isPending}
+                    aria-label={`${t.developers.webhookResend} — ${t.developers.eventLabels[d.event_type]}`}
+                    onClick={() =>
+                      resend.mutate(
+                        { webhookId, deliveryId: d.id },
+                        { onSuccess: () => notify(t.developers.webhookResent), onError: (e) => notify(errorMessage(e, t), "error") },
+                      )
+                    }
+                  >
+                    {t.developers.webhookResend}
+                  </Button>
+                </Td>
+              </tr>
+            );
+          })}
+        </TBody>
+      </Table>
+    </div>
+  );
+}
+
+function CreateWebhookDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useI18n();
+  const [created, setCreated] = useState<WebhookWithSecret | null>(null);
+  const close = () => {
+    setCreated(null);
+    onClose();
+  };
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title={created ? t.developers.webhookSecretTitle : t.developers.webhookNew}
+      description={created ? t.developers.webhookSecretText : undefined}
+      closeLabel={t.common.close}
+      dismissible={!created}
+      size="lg"
+    >
+      {open && (created ? <ShowSecret created={created} onDone={close} /> : <WebhookForm onCreated={setCreated} onCancel={close} />)}
+    </Dialog>
+  );
+}
+
+function WebhookForm({ onCreated, onCancel }: { onCreated: (w: WebhookWithSecret) => void; onCancel: () => void }) {
+  const { t } = useI18n();
+  const notify = useToast();
+  const create = useCreateWebhook();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<WebhookFormValues>({
+    resolver: localizedZodResolver(webhookForm, t, { url: "url" }),
+    defaultValues: { url: "", event_types: [], enabled: true },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (body) => {
+    setFormError(null);
+    try {
+      onCreated(await create.mutateAsync(body as z.output<typeof webhookForm>));
+      notify(t.developers.webhookCreatedToast);
+    } catch (error) {
+      setFormError(applyServerError(error, form.setError, ["url", "event_types", "enabled"], t, { url: "url" }));
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <FormError>{formError}</FormError>
+      <Field label={t.developers.webhookUrl} description={t.developers.webhookUrlHint} error={errors.url?.message}>
+        <Input type="url" inputMode="url" placeholder="https://" autoComplete="off" {...form.register("url")} />
+      </Field>
+      <fieldset>
+        <legend className="text-sm font-medium text-stone-800">{t.developers.webhookEvents}</legend>
+        <p className="text-xs text-stone-600">{t.developers.webhookEventsHint}</p>
+        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          {EVENT_TYPES.map((type) => (
+            <label key={type} className="flex items-center gap-2 text-sm">
+              <input type="checkbox" value={type} className={cn("size-4 accent-teal-700", focusRing)} {...form.register("event_types")} />
+              {t.developers.eventLabels[type]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" className={cn("size-4 accent-teal-700", focusRing)} {...form.register("enabled")} />
+        {t.developers.webhookEnabled}
+      </label>
+      <DialogActions>
+        <Button variant="secondary" onClick={onCancel}>
+          {t.common.cancel}
+        </Button>
+        <Button type="submit" loading={isSubmitting}>
+          {t.developers.webhookCreate}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}
+
+function ShowSecret({ created, onDone }: { created: WebhookWithSecret; onDone: () => void }) {
+  const { t } = useI18n();
+  const [saved, setSaved] = useState(false);
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={`${id}-secret`} className="block font-mono text-sm break-all">
+        {created.url}
+      </label>
+      <div className="mt-1.5 flex flex-col gap-2 sm:flex-row">
+        <input
+          id={`${id}-secret`}
+          readOnly
+          value={created.secret}
+          onFocus={(e) => e.currentTarget.select()}
+          data-testid="webhook-secret"
+          className={cn("h-10 w-full min-w-0 rounded-md border border-stone-300 bg-stone-50 px-3 font-mono text-xs", focusRing)}
+        />
+        <CopyButton value={created.secret} label={t.common.copy} copiedLabel={t.common.copied} size="md" />
+      </div>
+      <label className="mt-5 flex items-start gap-3 text-sm">
+        <input type="checkbox" checked={saved} onChange={(e) => setSaved(e.target.checked)} className={cn("mt-0.5 size-4 accent-teal-700", focusRing)} />
+        {t.developers.webhookSecretSaved}
+      </label>
+      <DialogActions>
+        <Button disabled={!saved} onClick={onDone}>
+          {t.common.close}
+        </Button>
+      </DialogActions>
+    </div>
+  );
+}
+
+function DeleteWebhookDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint | null; onClose: () => void }) {
+  const { t, format } = useI18n();
+  const notify = useToast();
+  const remove = useDeleteWebhook();
+  return (
+    <Dialog open={Boolean(endpoint)} onClose={onClose} title={t.developers.webhookDeleteTitle} closeLabel={t.common.close} size="sm" dismissible={!remove.isPending}>
+      <p className="text-sm break-words text-stone-700">{endpoint && format(t.developers.webhookDeleteText, { url: endpoint.url })}</p>
+      <DialogActions>
+        <Button variant="secondary" onClick={onClose} disabled={remove.isPending}>
+          {t.common.cancel}
+        </Button>
+        <Button
+          variant="danger"
+          loading={remove.isPending}
+          onClick={() =>
+            endpoint &&
+            remove.mutate(endpoint.id, {
+              onSuccess: () => {
+                notify(t.developers.webhookDeletedToast);
+                onClose();
+              },
+              onError: (e) => notify(errorMessage(e, t), "error"),
+            })
+          }
+        >
+          {t.developers.webhookDelete}
+        </Button>
+      </DialogActions>
+    </Dialog>
   );
 }
