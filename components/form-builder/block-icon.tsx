@@ -1,3 +1,4 @@
+import { cn } from "@/components/ui/cn";
 import type { BlockType } from "@/lib/form-builder/operations";
 
 const paths: Record<BlockType, string> = {
@@ -12,9 +13,9 @@ const paths: Record<BlockType, string> = {
 };
 
 /** A small picture of each kind of answer, beside its name (decorative). */
-export function BlockIcon({ type }: { type: BlockType }) {
+export function BlockIcon({ type, className }: { type: BlockType; className?: string }) {
   return (
-    <svg viewBox="0 0 20 20" className="size-4 shrink-0 text-teal-700" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg viewBox="0 0 20 20" className={cn("size-4 shrink-0 text-teal-700", className)} fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
       <path d={paths[type]} />
     </svg>
   );

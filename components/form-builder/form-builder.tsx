@@ -12,7 +12,7 @@ import {
   type UniqueIdentifier,
 } from "@dnd-kit/core";
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from "@dnd-kit/sortable";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { useToast } from "@/components/ui/toast";
@@ -52,6 +52,8 @@ export function FormBuilder({ blocks, onChange, errorOf }: FormBuilderProps) {
   const w = words.builder;
   const notify = useToast();
   const dndId = useId();
+  // one question open at a time (a new one opens); a question with an error is always open
+  const [openId, setOpenId] = useState<string | null>(null);
   const sensors = useSensors(
     // 8 px before a pointer drag starts: a click or a text selection inside a block is never a drag
     useSensor(PointerSensor, { activationConstraint: { distance: 8 } }),
@@ -76,6 +78,7 @@ export function FormBuilder({ blocks, onChange, errorOf }: FormBuilderProps) {
   function add(type: BlockType) {
     const block = createBlock(type);
     onChange(addBlock(blocks, block));
+    setOpenId(block.id);
     focusSoon(labelInputId(block.id));
   }
 
@@ -84,6 +87,9 @@ export function FormBuilder({ blocks, onChange, errorOf }: FormBuilderProps) {
     const next = blocks[index + 1] ?? blocks[index - 1];
     focusSoon(next ? labelInputId(next.id) : `${dndId}-add`);
   }
+
+  const hasError = (block: BuilderBlock, index: number) =>
+    ["label", "description", "options", ...block.options.map((_, j) => `options.${j}`)].some((part) => errorOf(`${index}.${part}`));
 
   const full = blocks.length >= MAX_BLOCKS;
   const listError = errorOf("");
@@ -111,6 +117,8 @@ export function FormBuilder({ blocks, onChange, errorOf }: FormBuilderProps) {
                   onChange={onChange}
                   onRemoved={() => removed(index, block.label)}
                   errorOf={(part) => errorOf(`${index}.${part}`)}
+                  expanded={openId === block.id || hasError(block, index)}
+                  onToggle={() => setOpenId((open) => (open === block.id ? null : block.id))}
                 />
               ))}
             </ol>
@@ -130,13 +138,13 @@ export function FormBuilder({ blocks, onChange, errorOf }: FormBuilderProps) {
         <p className="mb-2 text-xs text-stone-600">
           {full ? w.full : w.addHint} · {format(w.count, { n: blocks.length, max: MAX_BLOCKS })}
         </p>
-        <div className="flex flex-wrap gap-2">
+        <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
           {blockTypes.map((type) => (
             <button
               key={type}
               type="button"
               onClick={() => add(type)}
-              className={cn(buttonClass("secondary", "sm"), "h-10")}
+              className={cn(buttonClass("secondary", "sm"), "h-10 justify-start")}
             >
               <BlockIcon type={type} />
               {w.types[type]}

@@ -30,6 +30,9 @@ type SortableBlockProps = {
   onRemoved: () => void;
   /** the message of one of this block's inputs: `label`, `description`, `options`, `options.0` */
   errorOf: (part: string) => string | undefined;
+  /** its fields are shown; folded, the question is one line, easy to drag past the others */
+  expanded: boolean;
+  onToggle: () => void;
 };
 
 const iconButton = cn("grid size-9 shrink-0 place-items-center rounded-md text-stone-600 hover:bg-stone-200/70 hover:text-stone-900 disabled:opacity-40", focusRing);
@@ -39,10 +42,11 @@ function focusSoon(id: string) {
 }
 
 /** One question of the builder: its drag handle, its fields and, for a list, its choices. */
-export function SortableBlock({ block, index, blocks, onChange, onRemoved, errorOf }: SortableBlockProps) {
+export function SortableBlock({ block, index, blocks, onChange, onRemoved, errorOf, expanded, onToggle }: SortableBlockProps) {
   const w = useMarketplaceWords().builder;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: block.id });
   const name = block.label.trim() || w.untitled;
+  const bodyId = `block-${block.id}-fields`;
 
   function addChoice(after?: number) {
     let next = addOption(blocks, block.id);
@@ -64,7 +68,7 @@ export function SortableBlock({ block, index, blocks, onChange, onRemoved, error
       data-testid="form-block"
       data-label={block.label}
     >
-      <div className="flex items-center gap-1 border-b border-stone-100 px-1.5 py-1.5">
+      <div className={cn("flex items-center gap-1 px-1.5 py-1.5", expanded && "border-b border-stone-100")}>
         <button
           ref={setActivatorNodeRef}
           type="button"
@@ -83,11 +87,25 @@ export function SortableBlock({ block, index, blocks, onChange, onRemoved, error
             <circle cx="13" cy="15" r="1.5" />
           </svg>
         </button>
-        <p className="flex min-w-0 flex-1 items-center gap-2 text-sm">
-          <BlockIcon type={block.type} />
-          <span className="font-medium text-stone-800">{format(w.block, { n: index + 1 })}</span>
-          <span className="truncate text-stone-500">· {w.types[block.type]}</span>
-        </p>
+        <button
+          type="button"
+          onClick={onToggle}
+          aria-expanded={expanded}
+          aria-controls={bodyId}
+          className={cn("flex min-w-0 flex-1 items-center gap-2 rounded-md px-1.5 py-1 text-left hover:bg-stone-100", focusRing)}
+        >
+          <svg viewBox="0 0 20 20" className={cn("size-4 shrink-0 text-stone-500 transition-transform", expanded && "rotate-90")} fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <path d="M8 5l5 5-5 5" />
+          </svg>
+          <span className="flex min-w-0 flex-col">
+            <span className={cn("truncate text-sm font-medium", block.label.trim() ? "text-stone-900" : "text-stone-500 italic")}>{name}</span>
+            <span className="text-xs text-stone-600">
+              <BlockIcon type={block.type} className="mr-1 inline-block align-[-3px]" />
+              {format(w.block, { n: index + 1 })} · {w.types[block.type]}
+              {block.required && <span className="font-medium text-stone-800"> · {w.requiredShort}</span>}
+            </span>
+          </span>
+        </button>
         <button
           type="button"
           onClick={() => onChange(duplicateBlock(blocks, block.id))}
@@ -116,7 +134,7 @@ export function SortableBlock({ block, index, blocks, onChange, onRemoved, error
         </button>
       </div>
 
-      <div className="grid gap-3 p-3 sm:grid-cols-2">
+      <div id={bodyId} hidden={!expanded} className="grid gap-3 p-3 sm:grid-cols-2">
         <Field label={w.label} error={errorOf("label")} className="sm:col-span-2">
           <Input
             id={labelInputId(block.id)}

@@ -143,7 +143,11 @@ export function ImageUpload<T>({ kind, currentUrl, path, method, onUploaded }: I
         >
           {shown ? (
             // eslint-disable-next-line @next/next/no-img-element -- a blob: preview or the API's file URL, any size
-            <img src={shown} alt={sending ? "" : `${w.current} (${label})`} className={cn("max-h-full max-w-full object-contain", sending && "opacity-60")} />
+            <img
+              src={shown}
+              alt={sending ? "" : `${w.current} (${label})`}
+              className={cn("object-contain", kind === "logo" ? "max-h-14 max-w-28" : "size-12", sending && "opacity-60")}
+            />
           ) : (
             <span className="px-2 text-center text-xs text-stone-500">{w.none}</span>
           )}

@@ -57,6 +57,7 @@ export const marketplaceEn: MarketplaceWords = {
     labelPlaceholder: "E.g. Size",
     type: "Kind of answer",
     required: "Answer required",
+    requiredShort: "required",
     description: "Help shown under the question (optional)",
     options: "Choices offered",
     option: "Choice {n}",

@@ -57,6 +57,7 @@ export const marketplaceFr = {
     labelPlaceholder: "Ex. : Taille",
     type: "Type de réponse",
     required: "Réponse obligatoire",
+    requiredShort: "obligatoire",
     description: "Aide affichée sous l'intitulé (facultatif)",
     options: "Choix proposés",
     option: "Choix {n}",

@@ -2,8 +2,8 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useEffect, useId, useMemo, useState } from "react";
-import { Controller, get, useForm, useWatch, type Path } from "react-hook-form";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { Controller, useForm, useWatch, type Path } from "react-hook-form";
 import { ColorPicker, tidyHex } from "@/components/color-picker/color-picker";
 import { CheckoutPreview } from "@/components/form-builder/checkout-preview";
 import { FormBuilder } from "@/components/form-builder/form-builder";
@@ -37,10 +37,6 @@ function valuesOf(marketplace: Marketplace, keep?: BuilderBlock[]): SettingsValu
   };
 }
 
-/** Focuses the first input marked invalid, once React has drawn the messages. */
-function focusFirstError() {
-  requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-settings] [aria-invalid="true"]')?.focus());
-}
 
 export function MarketplaceSettings({ marketplace }: { marketplace: Marketplace }) {
   const words = useMarketplaceWords();
@@ -53,6 +49,11 @@ export function MarketplaceSettings({ marketplace }: { marketplace: Marketplace 
   const update = useUpdateMarketplace();
   const id = useId();
   const [formError, setFormError] = useState<string | null>(null);
+  // set when a save fails on some inputs: once React has drawn their messages (and opened the
+  // questions they are in), the first of them takes the focus
+  const [focusRequest, setFocusRequest] = useState(0);
+  const focusHandled = useRef(0);
+  const focusFirstError = () => setFocusRequest((n) => n + 1);
   const schema = useMemo(() => settingsSchema(words), [words]);
   const form = useForm<SettingsValues>({
     resolver: localizedZodResolver(schema, t),
@@ -60,6 +61,13 @@ export function MarketplaceSettings({ marketplace }: { marketplace: Marketplace 
     shouldFocusError: false, // the blocks are not registered inputs: focusFirstError() finds any
   });
   const { errors, isSubmitting, isDirty, isSubmitted } = form.formState;
+  useEffect(() => {
+    if (focusRequest === focusHandled.current) return;
+    const first = document.querySelector<HTMLElement>('[data-settings] [aria-invalid="true"]');
+    if (!first) return; // react-hook-form publishes the errors after its onInvalid: wait for them
+    focusHandled.current = focusRequest;
+    first.focus();
+  }, [errors, focusRequest]);
   const [name, color, fee, active, blocks] = useWatch({ control: form.control, name: ["name", "color", "fee", "is_active", "blocks"] });
 
   useEffect(() => {
@@ -89,7 +97,7 @@ export function MarketplaceSettings({ marketplace }: { marketplace: Marketplace 
             if (path && path !== "logo" && path !== "favicon") form.setError(path as Path<SettingsValues>, { type: "server", message });
             else unplaced ??= message;
           }
-          setFormError(unplaced ?? s.fixErrors);
+          setFormError(unplaced);
           focusFirstError();
         } else {
           const known = error instanceof ApiRequestError ? (words.errors as Record<string, string>)[error.type] : undefined;
@@ -99,14 +107,16 @@ export function MarketplaceSettings({ marketplace }: { marketplace: Marketplace 
       }
     },
     () => {
-      setFormError(s.fixErrors);
+      setFormError(null);
       focusFirstError();
     },
   );
 
   const blockError = (path: string): string | undefined => {
     // "" is the list itself (too many questions): its message sits on `blocks` or `blocks.root`
-    const found: unknown = path === "" ? (errors.blocks?.root ?? errors.blocks) : get(errors.blocks, path);
+    // (react-hook-form's get() stops at arrays, and errors.blocks is one: walk the path here)
+    const found: unknown =
+      path === "" ? (errors.blocks?.root ?? errors.blocks) : path.split(".").reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], errors.blocks);
     const message = (found as { message?: unknown } | undefined)?.message;
     return typeof message === "string" ? message : undefined;
   };
@@ -116,8 +126,9 @@ export function MarketplaceSettings({ marketplace }: { marketplace: Marketplace 
 
   return (
     <form onSubmit={onSubmit} noValidate data-settings className="pb-4">
-      <div className="mb-4">
-        <FormError>{formError}</FormError>
+      {/* a problem of the request itself, else a reminder while some inputs still show errors */}
+      <div className="mb-4 empty:hidden">
+        <FormError>{formError ?? (isSubmitted && Object.keys(errors).length > 0 ? s.fixErrors : null)}</FormError>
       </div>
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] xl:grid-cols-[minmax(0,1fr)_26rem]">
         <Card title={s.identity} className="lg:col-start-1">
@@ -160,7 +171,9 @@ export function MarketplaceSettings({ marketplace }: { marketplace: Marketplace 
 
         <section
           aria-labelledby={`${id}-preview`}
-          className="flex flex-col gap-2 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-4 lg:row-start-1 lg:max-h-[calc(100dvh-6rem)] lg:overflow-y-auto"
+          // on wide screens it scrolls on its own beside the builder: keyboard users can scroll it too
+          tabIndex={0}
+          className="flex flex-col gap-2 rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-4 lg:row-start-1 lg:max-h-[calc(100dvh-6rem)] lg:overflow-y-auto"
         >
           <div>
             <h2 id={`${id}-preview`} className="text-base font-semibold">
@@ -203,13 +216,14 @@ export function MarketplaceSettings({ marketplace }: { marketplace: Marketplace 
         </Card>
       </div>
 
-      <div className="sticky bottom-0 z-20 -mx-4 mt-6 flex flex-wrap items-center justify-end gap-3 border-t border-stone-200 bg-white/95 px-4 py-3 backdrop-blur lg:-mx-8 lg:px-8">
-        <p className={cn("mr-auto text-sm", isDirty ? "font-medium text-amber-800" : "text-stone-600")} aria-live="polite">
-          {isDirty ? s.unsaved : s.upToDate}
-        </p>
+      <div className="sticky bottom-0 z-20 -mx-4 mt-6 flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-stone-200 bg-white/95 px-4 py-3 backdrop-blur lg:-mx-8 lg:px-8">
+        {/* the button comes first: the toasts appear in the bottom right corner */}
         <Button type="submit" loading={isSubmitting}>
           {isSubmitting ? s.saving : s.save}
         </Button>
+        <p className={cn("text-sm", isDirty ? "font-medium text-amber-800" : "text-stone-600")} aria-live="polite">
+          {isDirty ? s.unsaved : s.upToDate}
+        </p>
       </div>
     </form>
   );

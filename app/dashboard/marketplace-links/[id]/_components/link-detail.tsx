@@ -132,7 +132,7 @@ function LinkSummary({ link }: { link: MarketplaceLink }) {
                   <span className="font-medium">{block.fieldLabel}</span>{" "}
                   <span className="text-stone-600">
                     · {words.builder.types[block.fieldType]}
-                    {block.required ? ` · ${words.builder.required.toLowerCase()}` : ""}
+                    {block.required ? ` · ${words.builder.requiredShort}` : ""}
                   </span>
                 </li>
               ))}
