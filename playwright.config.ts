@@ -43,6 +43,13 @@ export default defineConfig({
       timeout: 60_000, // a payment waits for the sandbox (1–3 s) or for expiry (DEPOSIT_EXPIRY_SECONDS)
       use: { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: "fr-FR" },
     },
+    // The merchant dashboard in Chromium at desktop size; specs also shoot 375 px (e2e/.artifacts/dashboard/).
+    {
+      name: "dashboard",
+      testDir: "./e2e/dashboard",
+      timeout: 60_000,
+      use: { viewport: { width: 1280, height: 800 }, locale: "fr-FR" },
+    },
     // Webhooks over real HTTP: a receiver on 127.0.0.1 gets signed events from the server's worker (no browser).
     { name: "webhooks", testDir: "./e2e/webhooks", timeout: 60_000 },
   ],
