@@ -25,6 +25,8 @@ type ColorPickerProps = {
   words: ColorPickerWords;
   id?: string;
   name?: string;
+  /** the language of the numbers ("5,5:1" in French, "5.5:1" in English) */
+  locale: string;
 };
 
 /** `#ABC` → `#aabbcc`, with or without its `#`; anything else stays as typed (the schema says what is wrong). */
@@ -33,8 +35,8 @@ export function tidyHex(text: string): string {
   return normalizeHex(trimmed) ?? trimmed;
 }
 
-function format(template: string, ratio: number): string {
-  return template.replace("{ratio}", ratio.toLocaleString(undefined, { maximumFractionDigits: 1 }));
+function format(template: string, ratio: number, locale: string): string {
+  return template.replace("{ratio}", ratio.toLocaleString(locale, { maximumFractionDigits: 1 }));
 }
 
 /**
@@ -42,7 +44,7 @@ function format(template: string, ratio: number): string {
  * checkout's pay button will look like and whether white text on it is readable (WCAG AA 4.5:1;
  * below that the checkout writes the button in black, as lib/checkout/theme decides).
  */
-export function ColorPicker({ value, onChange, onBlur, error, words, id, name }: ColorPickerProps) {
+export function ColorPicker({ value, onChange, onBlur, error, words, id, name, locale }: ColorPickerProps) {
   const autoId = useId();
   const inputId = id ?? `${autoId}-hex`;
   const hintId = `${autoId}-hint`;
@@ -101,7 +103,7 @@ export function ColorPicker({ value, onChange, onBlur, error, words, id, name }:
         {words.hint}
       </p>
       <p id={contrastId} className={cn("text-xs", good ? "text-stone-600" : "text-amber-800")}>
-        {format(good ? words.contrastGood : words.contrastPoor, ratio)}
+        {format(good ? words.contrastGood : words.contrastPoor, ratio, locale)}
       </p>
       {error && (
         <p id={errorId} className="text-sm text-red-700">

@@ -149,7 +149,7 @@ test("a merchant brands a marketplace with a custom form, sells through a seller
   await expect(created).toHaveValue(/\/pay\/m\/[0-9a-f-]{36}$/);
   const checkoutUrl = await created.inputValue();
   await shots(page, "09-link-created");
-  await dialog.getByRole("link", { name: "Paiements" }).click();
+  await dialog.getByRole("link", { name: "Voir la page du lien" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Atelier Fatou" })).toBeVisible();
   await expect(page.getByTestId("link-questions").getByRole("listitem")).toHaveText([
     "Emballage cadeau · Case à cocher · obligatoire",

@@ -189,6 +189,7 @@ export const marketplaceEn: MarketplaceWords = {
     message: "Message to the buyer",
     messageHint: "Optional, at most 500 characters: product description, delivery time…",
     created: "Link created",
+    viewLink: "Open the link's page",
     createdText: "Send this link to buyers:",
     amountInvalid: "Enter an amount from {min} to {max}.",
     amountDecimals: "At most {n} decimal(s).",
@@ -198,6 +199,7 @@ export const marketplaceEn: MarketplaceWords = {
   link: {
     back: "All marketplace links",
     loading: "Loading the link…",
+    details: "Link details",
     notFound: "This marketplace link cannot be found in this mode.",
     seller: "Seller",
     sellerPhone: "Seller's number",

@@ -189,6 +189,7 @@ export const marketplaceFr = {
     message: "Message à l'acheteur",
     messageHint: "Facultatif, 500 caractères au plus : description du produit, délai de livraison…",
     created: "Lien créé",
+    viewLink: "Voir la page du lien",
     createdText: "Envoyez ce lien aux acheteurs :",
     amountInvalid: "Entrez un montant entre {min} et {max}.",
     amountDecimals: "{n} décimale(s) au plus.",
@@ -198,6 +199,7 @@ export const marketplaceFr = {
   link: {
     back: "Tous les liens marketplace",
     loading: "Chargement du lien…",
+    details: "Détails du lien",
     notFound: "Ce lien marketplace est introuvable dans ce mode.",
     seller: "Vendeur",
     sellerPhone: "Numéro du vendeur",

@@ -145,7 +145,7 @@ export function CreateLinkDialog({ open, onClose, feePercent, country }: Props) 
               {t.common.close}
             </Button>
             <Link href={`/dashboard/marketplace-links/${created.id}`} className={buttonClass("primary")}>
-              {w.details}
+              {w.viewLink}
             </Link>
           </DialogActions>
         </div>

@@ -150,6 +150,7 @@ function LinksTable({ links }: { links: MarketplaceLink[] }) {
   const w = useMarketplaceWords().links;
   const { t } = useI18n();
   const f = useFormatters();
+  // the shop's name opens the link's page (its payments); the row keeps one action: copy
   return (
     <div className="hidden md:block">
       <Table label={w.title}>
@@ -178,8 +179,8 @@ function LinksTable({ links }: { links: MarketplaceLink[] }) {
               <Td className="text-right whitespace-nowrap tabular-nums">{f.money(link, link.fee)}</Td>
               <Td className="text-right font-medium whitespace-nowrap tabular-nums">{f.money(link, link.amount + link.fee)}</Td>
               <Td className="whitespace-nowrap text-stone-600">{f.date(link.creation_date)}</Td>
-              <Td>
-                <LinkActions link={link} />
+              <Td className="text-right">
+                <CopyButton value={link.link} label={w.copyLink} copiedLabel={t.common.copied} ariaLabel={format(w.copyLinkOf, { shop: link.shop_name })} />
               </Td>
             </tr>
           ))}

@@ -23,7 +23,7 @@ const DEFAULT_COLOR = "#0f766e";
 export function CreateMarketplace() {
   const words = useMarketplaceWords();
   const s = words.settings;
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const notify = useToast();
   const account = useAccount();
   const create = useCreateMarketplace();
@@ -75,7 +75,7 @@ export function CreateMarketplace() {
             control={form.control}
             name="color"
             render={({ field }) => (
-              <ColorPicker words={words.color} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.color?.message} />
+              <ColorPicker words={words.color} locale={lang} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.color?.message} />
             )}
           />
           <Field label={`${s.fee} (%)`} description={s.feeHint} error={errors.fee?.message}>

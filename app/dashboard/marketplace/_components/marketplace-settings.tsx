@@ -41,7 +41,7 @@ function valuesOf(marketplace: Marketplace, keep?: BuilderBlock[]): SettingsValu
 export function MarketplaceSettings({ marketplace }: { marketplace: Marketplace }) {
   const words = useMarketplaceWords();
   const s = words.settings;
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const { mode } = useMode();
   const notify = useToast();
   const client = useQueryClient();
@@ -143,6 +143,7 @@ export function MarketplaceSettings({ marketplace }: { marketplace: Marketplace 
                 <ColorPicker
                   id="marketplace-color"
                   words={words.color}
+                  locale={lang}
                   value={field.value}
                   onChange={field.onChange}
                   onBlur={field.onBlur}

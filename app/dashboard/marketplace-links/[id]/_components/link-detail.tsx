@@ -97,7 +97,7 @@ function LinkSummary({ link }: { link: MarketplaceLink }) {
             onFocus={(event) => event.currentTarget.select()}
             className="h-9 w-full min-w-0 rounded-md border border-stone-300 bg-stone-50 px-3 font-mono text-xs sm:max-w-md"
           />
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             <CopyButton value={link.link} label={words.links.copyLink} copiedLabel={t.common.copied} />
             <a href={link.link} target="_blank" rel="noopener" className={buttonClass("secondary", "sm")}>
               {words.links.open}
@@ -106,7 +106,7 @@ function LinkSummary({ link }: { link: MarketplaceLink }) {
         </div>
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card title={w.seller}>
+        <Card title={w.details}>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
             {facts.map(([label, value]) => (
               <div key={label} className="contents">
