@@ -21,7 +21,7 @@ test("add a webhook endpoint, send a test event, read the delivery log, resend, 
     await signUp(page);
     await page.goto("/dashboard/developers");
     const section = page.getByRole("region", { name: "Webhooks" });
-    await expect(section.getByText("Aucun endpoint dans ce mode.")).toBeVisible();
+    await expect(section.getByText("Aucun endpoint dans ce mode.")).toBeVisible({ timeout: 15_000 });
 
     await section.getByRole("button", { name: "Ajouter un endpoint" }).click();
     const dialog = page.getByRole("dialog", { name: "Ajouter un endpoint" });

@@ -1,29 +1,26 @@
 "use client";
 
-import { useId, useState } from "react";
-import { useForm } from "react-hook-form";
+import dynamic from "next/dynamic";
+import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { cn, focusRing } from "@/components/ui/cn";
-import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
-import { Field, FormError, Input } from "@/components/ui/field";
+import { FormError } from "@/components/ui/field";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
-import { accountOperations } from "@/lib/accounts/operations";
 import { errorMessage } from "@/lib/forms/messages";
-import { applyServerError } from "@/lib/forms/server-errors";
-import { localizedZodResolver } from "@/lib/forms/zod-resolver";
 import { useI18n } from "@/lib/i18n/provider";
 import { formatDateTime } from "@/lib/i18n/numbers";
-import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "@/lib/query/api-keys";
+import { useApiKeys, useRevokeApiKey } from "@/lib/query/api-keys";
 import { useMode } from "@/lib/query/mode";
-import type { ApiKey, CreatedApiKey } from "@/lib/query/types";
+import type { ApiKey } from "@/lib/query/types";
+import { useEverTrue } from "../../_components/lazy";
 import { QueryError } from "../../_components/query-error";
 
-const createKeyBody = accountOperations.createKey.body;
+// The form (react-hook-form and zod) loads when it is first opened, not with the page.
+const CreateKeyDialog = dynamic(() => import("./create-key-dialog").then((m) => m.CreateKeyDialog), { ssr: false });
 
 export function ApiKeysSection() {
   const { t, lang, format } = useI18n();
@@ -31,6 +28,7 @@ export function ApiKeysSection() {
   const keys = useApiKeys();
   const [creating, setCreating] = useState(false);
   const [toRevoke, setToRevoke] = useState<ApiKey | null>(null);
+  const createLoaded = useEverTrue(creating);
 
   return (
     <Card
@@ -99,96 +97,9 @@ export function ApiKeysSection() {
           </TBody>
         </Table>
       )}
-      <CreateKeyDialog open={creating} onClose={() => setCreating(false)} />
+      {createLoaded && <CreateKeyDialog open={creating} onClose={() => setCreating(false)} />}
       <RevokeKeyDialog apiKey={toRevoke} onClose={() => setToRevoke(null)} />
     </Card>
-  );
-}
-
-function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useI18n();
-  const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const close = () => {
-    setCreated(null);
-    onClose();
-  };
-  return (
-    <Dialog
-      open={open}
-      onClose={close}
-      title={created ? t.developers.keyCreatedTitle : t.developers.newKey}
-      description={created ? t.developers.keyCreatedText : undefined}
-      closeLabel={t.common.close}
-      dismissible={!created} // the key is shown once: leaving takes the explicit "I saved it"
-    >
-      {open && (created ? <ShowKey created={created} onDone={close} /> : <CreateKeyForm onCreated={setCreated} onCancel={close} />)}
-    </Dialog>
-  );
-}
-
-function CreateKeyForm({ onCreated, onCancel }: { onCreated: (key: CreatedApiKey) => void; onCancel: () => void }) {
-  const { t } = useI18n();
-  const notify = useToast();
-  const create = useCreateApiKey();
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm({ resolver: localizedZodResolver(createKeyBody, t), defaultValues: { name: "" } });
-  const onSubmit = form.handleSubmit(async (body) => {
-    setFormError(null);
-    try {
-      onCreated(await create.mutateAsync(body));
-      notify(t.developers.createdToast);
-    } catch (error) {
-      setFormError(applyServerError(error, form.setError, ["name"], t));
-    }
-  });
-  return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <FormError>{formError}</FormError>
-      <Field label={t.developers.keyName} description={t.developers.keyNameHint} error={form.formState.errors.name?.message}>
-        <Input autoComplete="off" {...form.register("name")} />
-      </Field>
-      <DialogActions>
-        <Button variant="secondary" onClick={onCancel}>
-          {t.common.cancel}
-        </Button>
-        <Button type="submit" loading={form.formState.isSubmitting}>
-          {t.developers.createKey}
-        </Button>
-      </DialogActions>
-    </form>
-  );
-}
-
-function ShowKey({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
-  const { t } = useI18n();
-  const [saved, setSaved] = useState(false);
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={`${id}-key`} className="block text-sm font-medium">
-        {created.name}
-      </label>
-      <div className="mt-1.5 flex flex-col gap-2 sm:flex-row">
-        <input
-          id={`${id}-key`}
-          readOnly
-          value={created.api_key}
-          onFocus={(e) => e.currentTarget.select()}
-          data-testid="new-api-key"
-          className={cn("h-10 w-full min-w-0 rounded-md border border-stone-300 bg-stone-50 px-3 font-mono text-xs", focusRing)}
-        />
-        <CopyButton value={created.api_key} label={t.common.copy} copiedLabel={t.common.copied} size="md" />
-      </div>
-      <label className="mt-5 flex items-start gap-3 text-sm">
-        <input type="checkbox" checked={saved} onChange={(e) => setSaved(e.target.checked)} className={cn("mt-0.5 size-4 accent-teal-700", focusRing)} />
-        {t.developers.keySaved}
-      </label>
-      <DialogActions>
-        <Button disabled={!saved} onClick={onDone}>
-          {t.common.close}
-        </Button>
-      </DialogActions>
-    </div>
   );
 }
 

@@ -1,27 +1,19 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useId, useState } from "react";
-import { useForm } from "react-hook-form";
-import { z } from "zod";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { cn, focusRing } from "@/components/ui/cn";
-import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
-import { Field, FormError, Input } from "@/components/ui/field";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
 import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
-import type { EventType } from "@/lib/db/schema";
 import { errorMessage } from "@/lib/forms/messages";
-import { applyServerError } from "@/lib/forms/server-errors";
-import { localizedZodResolver } from "@/lib/forms/zod-resolver";
 import { useI18n } from "@/lib/i18n/provider";
 import { formatDateTime } from "@/lib/i18n/numbers";
 import {
-  useCreateWebhook,
   useDeleteWebhook,
   useResendDelivery,
   useSendTestEvent,
@@ -30,39 +22,19 @@ import {
   useWebhooks,
   type WebhookDelivery,
   type WebhookEndpoint,
-  type WebhookWithSecret,
 } from "@/lib/query/webhooks";
+import { useEverTrue } from "../../_components/lazy";
 import { QueryError } from "../../_components/query-error";
 
-// The event types a merchant can subscribe to. The list is typed by the server's own EventType
-// (a type-only import): lib/webhooks/schemas.ts itself imports server code, so the browser gets
-// this light form schema and the API still validates with its own.
-const EVENT_TYPES = [
-  "payment.succeeded",
-  "payment.failed",
-  "payment.expired",
-  "marketplace.transaction.succeeded",
-  "marketplace.transaction.failed",
-  "marketplace.transaction.expired",
-] as const satisfies readonly EventType[];
-
-const webhookForm = z.object({
-  url: z
-    .string()
-    .trim()
-    .min(1)
-    .max(2048)
-    .refine((v) => /^https?:\/\/[^/\s]+/.test(v), { message: "url" }),
-  event_types: z.array(z.enum(EVENT_TYPES)),
-  enabled: z.boolean(),
-});
-type WebhookFormValues = z.input<typeof webhookForm>;
+// The form (react-hook-form and zod) loads when it is first opened, not with the page.
+const CreateWebhookDialog = dynamic(() => import("./create-webhook-dialog").then((m) => m.CreateWebhookDialog), { ssr: false });
 
 /** Webhooks on the Developers page: endpoints, their secret once, the delivery log, tests and resends. */
 export function WebhooksSection() {
   const { t } = useI18n();
   const endpoints = useWebhooks();
   const [creating, setCreating] = useState(false);
+  const createLoaded = useEverTrue(creating);
   return (
     <Card
       title={t.developers.webhooks}
@@ -89,7 +61,7 @@ export function WebhooksSection() {
           ))}
         </ul>
       )}
-      <CreateWebhookDialog open={creating} onClose={() => setCreating(false)} />
+      {createLoaded && <CreateWebhookDialog open={creating} onClose={() => setCreating(false)} />}
     </Card>
   );
 }
@@ -227,114 +199,6 @@ function DeliveryLog({ webhookId }: { webhookId: string }) {
           })}
         </TBody>
       </Table>
-    </div>
-  );
-}
-
-function CreateWebhookDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useI18n();
-  const [created, setCreated] = useState<WebhookWithSecret | null>(null);
-  const close = () => {
-    setCreated(null);
-    onClose();
-  };
-  return (
-    <Dialog
-      open={open}
-      onClose={close}
-      title={created ? t.developers.webhookSecretTitle : t.developers.webhookNew}
-      description={created ? t.developers.webhookSecretText : undefined}
-      closeLabel={t.common.close}
-      dismissible={!created}
-      size="lg"
-    >
-      {open && (created ? <ShowSecret created={created} onDone={close} /> : <WebhookForm onCreated={setCreated} onCancel={close} />)}
-    </Dialog>
-  );
-}
-
-function WebhookForm({ onCreated, onCancel }: { onCreated: (w: WebhookWithSecret) => void; onCancel: () => void }) {
-  const { t } = useI18n();
-  const notify = useToast();
-  const create = useCreateWebhook();
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<WebhookFormValues>({
-    resolver: localizedZodResolver(webhookForm, t, { url: "url" }),
-    defaultValues: { url: "", event_types: [], enabled: true },
-  });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (body) => {
-    setFormError(null);
-    try {
-      onCreated(await create.mutateAsync(body as z.output<typeof webhookForm>));
-      notify(t.developers.webhookCreatedToast);
-    } catch (error) {
-      setFormError(applyServerError(error, form.setError, ["url", "event_types", "enabled"], t, { url: "url" }));
-    }
-  });
-  return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <FormError>{formError}</FormError>
-      <Field label={t.developers.webhookUrl} description={t.developers.webhookUrlHint} error={errors.url?.message}>
-        <Input type="url" inputMode="url" placeholder="https://" autoComplete="off" {...form.register("url")} />
-      </Field>
-      <fieldset>
-        <legend className="text-sm font-medium text-stone-800">{t.developers.webhookEvents}</legend>
-        <p className="text-xs text-stone-600">{t.developers.webhookEventsHint}</p>
-        <div className="mt-2 grid gap-2 sm:grid-cols-2">
-          {EVENT_TYPES.map((type) => (
-            <label key={type} className="flex items-center gap-2 text-sm">
-              <input type="checkbox" value={type} className={cn("size-4 accent-teal-700", focusRing)} {...form.register("event_types")} />
-              {t.developers.eventLabels[type]}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" className={cn("size-4 accent-teal-700", focusRing)} {...form.register("enabled")} />
-        {t.developers.webhookEnabled}
-      </label>
-      <DialogActions>
-        <Button variant="secondary" onClick={onCancel}>
-          {t.common.cancel}
-        </Button>
-        <Button type="submit" loading={isSubmitting}>
-          {t.developers.webhookCreate}
-        </Button>
-      </DialogActions>
-    </form>
-  );
-}
-
-function ShowSecret({ created, onDone }: { created: WebhookWithSecret; onDone: () => void }) {
-  const { t } = useI18n();
-  const [saved, setSaved] = useState(false);
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={`${id}-secret`} className="block font-mono text-sm break-all">
-        {created.url}
-      </label>
-      <div className="mt-1.5 flex flex-col gap-2 sm:flex-row">
-        <input
-          id={`${id}-secret`}
-          readOnly
-          value={created.secret}
-          onFocus={(e) => e.currentTarget.select()}
-          data-testid="webhook-secret"
-          className={cn("h-10 w-full min-w-0 rounded-md border border-stone-300 bg-stone-50 px-3 font-mono text-xs", focusRing)}
-        />
-        <CopyButton value={created.secret} label={t.common.copy} copiedLabel={t.common.copied} size="md" />
-      </div>
-      <label className="mt-5 flex items-start gap-3 text-sm">
-        <input type="checkbox" checked={saved} onChange={(e) => setSaved(e.target.checked)} className={cn("mt-0.5 size-4 accent-teal-700", focusRing)} />
-        {t.developers.webhookSecretSaved}
-      </label>
-      <DialogActions>
-        <Button disabled={!saved} onClick={onDone}>
-          {t.common.close}
-        </Button>
-      </DialogActions>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -14,15 +15,18 @@ import { formatDate, formatMoney } from "@/lib/i18n/numbers";
 import { useAccount } from "@/lib/query/account";
 import { useGateways } from "@/lib/query/gateways";
 import type { GatewayFilters, GatewayListItem } from "@/lib/query/types";
+import { useEverTrue } from "../../_components/lazy";
 import { Pager, useCursorPages } from "../../_components/pager";
 import { QueryError } from "../../_components/query-error";
 import { StatusBadge } from "../../_components/status-badge";
 import { ArchiveDialog } from "./archive-dialog";
 import { LinkActions, type LinkAction } from "./link-actions";
-import { LinkFormDialog } from "./link-form-dialog";
 import { QrDialog } from "./qr-dialog";
 
 const PAGE_SIZE = 20;
+
+// The form (react-hook-form and zod) loads when a merchant first opens it, not with the list.
+const LinkFormDialog = dynamic(() => import("./link-form-dialog").then((m) => m.LinkFormDialog), { ssr: false });
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -46,6 +50,7 @@ export function LinksPage({ openNew }: { openNew: boolean }) {
   const links = useGateways(filters, pages.cursor, PAGE_SIZE);
 
   const [form, setForm] = useState<"new" | GatewayListItem | null>(openNew ? "new" : null);
+  const formLoaded = useEverTrue(form !== null);
   const [qr, setQr] = useState<GatewayListItem | null>(null);
   const [toArchive, setToArchive] = useState<GatewayListItem | null>(null);
   const onAction = (link: GatewayListItem) => (action: LinkAction) =>
@@ -157,12 +162,14 @@ export function LinksPage({ openNew }: { openNew: boolean }) {
         </div>
       )}
 
-      <LinkFormDialog
-        target={form}
+      {formLoaded && (
+        <LinkFormDialog
+          target={form}
         currency={currency}
-        paid={form !== null && form !== "new" && form.payment_status === "success"}
-        onClose={() => setForm(null)}
-      />
+          paid={form !== null && form !== "new" && form.payment_status === "success"}
+          onClose={() => setForm(null)}
+        />
+      )}
       <QrDialog link={qr && { url: qr.link, name: qr.shop_name }} onClose={() => setQr(null)} />
       <ArchiveDialog link={toArchive} onClose={() => setToArchive(null)} />
     </>

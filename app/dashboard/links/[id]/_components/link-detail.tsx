@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -15,12 +16,14 @@ import { useDeposits } from "@/lib/query/deposits";
 import { useGateway } from "@/lib/query/gateways";
 import type { DepositListItem, PaymentStatus } from "@/lib/query/types";
 import { DepositTable } from "../../../_components/latest-payments";
+import { useEverTrue } from "../../../_components/lazy";
 import { Pager, useCursorPages } from "../../../_components/pager";
 import { QueryError } from "../../../_components/query-error";
 import { StatusBadge } from "../../../_components/status-badge";
 import { ArchiveDialog } from "../../_components/archive-dialog";
-import { LinkFormDialog } from "../../_components/link-form-dialog";
 import { QrDialog } from "../../_components/qr-dialog";
+
+const LinkFormDialog = dynamic(() => import("../../_components/link-form-dialog").then((m) => m.LinkFormDialog), { ssr: false });
 
 /** The payin status rule (DESIGN §3), from the attempts on screen. */
 function statusOf(attempts: DepositListItem[]): PaymentStatus {
@@ -36,6 +39,7 @@ export function LinkDetail({ id }: { id: string }) {
   const attempts = useDeposits({ payment_gateway_id: id }, pages.cursor, 20, { followPending: true });
   const [editing, setEditing] = useState(false);
   const [qr, setQr] = useState(false);
+  const formLoaded = useEverTrue(editing);
   const [archiving, setArchiving] = useState(false);
   const paid = attempts.data ? statusOf(attempts.data.items) === "success" : false;
   const link = gateway.data;
@@ -117,7 +121,7 @@ export function LinkDetail({ id }: { id: string }) {
 
       {link && (
         <>
-          <LinkFormDialog target={editing ? link : null} currency={link.currency} paid={paid} onClose={() => setEditing(false)} />
+          {formLoaded && <LinkFormDialog target={editing ? link : null} currency={link.currency} paid={paid} onClose={() => setEditing(false)} />}
           <QrDialog link={qr ? { url: link.link, name: link.shop_name } : null} onClose={() => setQr(false)} />
           <ArchiveDialog link={archiving ? link : null} onClose={() => setArchiving(false)} onArchived={() => router.push("/dashboard/links")} />
         </>
