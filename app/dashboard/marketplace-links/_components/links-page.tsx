@@ -89,7 +89,7 @@ export function LinksPage() {
       ) : (
         <div className="flex flex-col gap-4">
           {!marketplace.data?.is_active && (
-            <div className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+            <div className="flex flex-col items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 sm:flex-row sm:items-center">
               <p className="flex-1">{w.inactiveText}</p>
               <Link href="/dashboard/marketplace" className={buttonClass("secondary", "sm")}>
                 {w.inactiveAction}
@@ -97,7 +97,8 @@ export function LinksPage() {
             </div>
           )}
           {links.data && links.data.items.length === 0 && cursors.length === 1 ? (
-            <EmptyState title={w.emptyTitle} description={w.emptyText} action={newButton} />
+            // switched off, the warning above is the whole story: no "create one" next to it
+            marketplace.data?.is_active && <EmptyState title={w.emptyTitle} description={w.emptyText} action={newButton} />
           ) : (
             links.data && (
               <>

@@ -1,12 +1,13 @@
 "use client";
 
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { ColorPicker, tidyHex } from "@/components/color-picker/color-picker";
 import { CheckoutPreview } from "@/components/form-builder/checkout-preview";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, FormError, Input } from "@/components/ui/field";
+import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { useToast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/forms/messages";
 import { localizedZodResolver } from "@/lib/forms/zod-resolver";
@@ -22,24 +23,32 @@ const DEFAULT_COLOR = "#0f766e";
 /** No marketplace yet in this mode: a name (and, if they like, a colour and a fee) creates it. */
 export function CreateMarketplace() {
   const words = useMarketplaceWords();
+  const account = useAccount();
+  // the form starts from the account (its business name, its currency): wait for it
+  if (account.isPending) {
+    return (
+      <LoadingRegion label={words.settings.loading}>
+        <Skeleton className="h-96 w-full" />
+      </LoadingRegion>
+    );
+  }
+  return <CreateForm businessName={account.data?.business_name ?? ""} currency={account.data?.currency ?? "XAF"} />;
+}
+
+function CreateForm({ businessName, currency }: { businessName: string; currency: string }) {
+  const words = useMarketplaceWords();
   const s = words.settings;
   const { t, lang } = useI18n();
   const notify = useToast();
-  const account = useAccount();
   const create = useCreateMarketplace();
   const [formError, setFormError] = useState<string | null>(null);
   const schema = useMemo(() => identitySchema(words), [words]);
   const form = useForm<IdentityValues>({
     resolver: localizedZodResolver(schema, t),
-    defaultValues: { name: account.data?.business_name ?? "", color: DEFAULT_COLOR, fee: "0" },
+    defaultValues: { name: businessName, color: DEFAULT_COLOR, fee: "0" }, // the business name is a good first name
   });
   const { errors, isSubmitting } = form.formState;
   const [name, color, fee] = useWatch({ control: form.control, name: ["name", "color", "fee"] });
-  const businessName = account.data?.business_name;
-  useEffect(() => {
-    // the business name is a good first name for the marketplace, once the account has loaded
-    if (businessName && !form.getValues("name")) form.setValue("name", businessName);
-  }, [businessName, form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
@@ -92,7 +101,7 @@ export function CreateMarketplace() {
         <h2 id="preview-title" className="text-base font-semibold">
           {words.preview.title}
         </h2>
-        <CheckoutPreview name={name} color={color} logoUrl={null} fee={fee} currency={account.data?.currency ?? "XAF"} blocks={[]} active />
+        <CheckoutPreview name={name} color={color} logoUrl={null} fee={fee} currency={currency} blocks={[]} active />
       </section>
     </div>
   );

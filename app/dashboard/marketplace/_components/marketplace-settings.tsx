@@ -211,9 +211,11 @@ export function MarketplaceSettings({ marketplace }: { marketplace: Marketplace 
               </p>
             </div>
           </div>
-          <Link href="/dashboard/marketplace-links" className={cn(buttonClass("secondary", "sm"), "mt-4")}>
-            {s.linksCta}
-          </Link>
+          {marketplace.is_active && (
+            <Link href="/dashboard/marketplace-links?new=1" className={cn(buttonClass("secondary", "sm"), "mt-4")}>
+              {s.linksCta}
+            </Link>
+          )}
         </Card>
       </div>
 
