@@ -10,7 +10,7 @@ export default defineConfig({
       extends: true,
       test: {
         name: database,
-        include: ["lib/**/*.test.ts", "app/**/*.test.ts"],
+        include: ["lib/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts"],
         environment: "node",
         setupFiles: ["lib/test/setup.ts"],
         env: { KOLA_TEST_DB: database, LOG_LEVEL: "silent", PUBLIC_BASE_URL: "http://kola.test" },
