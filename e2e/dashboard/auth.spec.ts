@@ -6,6 +6,7 @@ test("the dashboard sends a visitor without a session to the log-in page", async
   await page.goto("/dashboard/links");
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole("heading", { name: "Connexion" })).toBeVisible();
+  await expect(page).toHaveTitle("Connexion · Kola");
   await checkPage(page, "01-login");
 });
 
@@ -47,6 +48,7 @@ test("sign up, see the test key once, enter the dashboard, log out and log back 
   await enter.click();
 
   await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveTitle("Vue d'ensemble · Kola");
   await expect(page.getByRole("heading", { name: "Pas encore de paiement" })).toBeVisible();
   await checkPage(page, "04-overview-empty");
 

@@ -1,7 +1,7 @@
 import { cookies } from "next/headers";
 import { getAccount } from "@/lib/accounts/api-key-admin";
 import { findSessionAuth, SESSION_COOKIE } from "@/lib/accounts/sessions";
-import { LANG_COOKIE, langOf, type Lang } from "@/lib/i18n";
+import { dictionaryOf, LANG_COOKIE, langOf, type Dictionary, type Lang } from "@/lib/i18n";
 import { MODE_COOKIE, modeOf } from "@/lib/query/mode-cookie";
 
 /** For server components: the signed-in account in the cookie's mode, or null; and the language. */
@@ -18,4 +18,9 @@ export async function readDashboardSession() {
 /** The language of the request (cookie), for pages without a session. */
 export async function readLang(): Promise<Lang> {
   return langOf((await cookies()).get(LANG_COOKIE)?.value);
+}
+
+/** A page's <title> in the request's language: `export const generateMetadata = () => titled((t) => t.links.title)`. */
+export async function titled(pick: (t: Dictionary) => string): Promise<{ title: string }> {
+  return { title: pick(dictionaryOf(await readLang())) };
 }

@@ -1,9 +1,12 @@
 import type { Metadata } from "next";
+import { dictionaryOf } from "@/lib/i18n";
 import { redirect } from "next/navigation";
-import { readDashboardSession } from "@/lib/server/dashboard-session";
+import { readDashboardSession, readLang } from "@/lib/server/dashboard-session";
 import { LoginForm } from "./_components/login-form";
 
-export const metadata: Metadata = { title: "Connexion" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: dictionaryOf(await readLang()).auth.loginTitle };
+}
 
 // /login — email and password; a merchant already signed in goes straight to the dashboard.
 export default async function LoginPage({ searchParams }: { searchParams: Promise<{ next?: string }> }) {

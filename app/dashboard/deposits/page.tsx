@@ -1,4 +1,7 @@
 import { DepositsPage } from "./_components/deposits-page";
+import { titled } from "@/lib/server/dashboard-session";
+
+export const generateMetadata = () => titled((t) => t.deposits.title);
 
 // /dashboard/deposits — look a deposit up by its track_id; the recent ones below.
 export default async function Page({ searchParams }: { searchParams: Promise<{ track_id?: string }> }) {
