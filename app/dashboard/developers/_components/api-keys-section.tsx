@@ -55,7 +55,7 @@ export function ApiKeysSection() {
             <tr>
               <Th>{t.developers.colName}</Th>
               <Th className="hidden sm:table-cell">{t.developers.colKey}</Th>
-              <Th>{t.developers.colStatus}</Th>
+              <Th className="hidden sm:table-cell">{t.developers.colStatus}</Th>
               <Th className="hidden md:table-cell">{t.developers.colCreated}</Th>
               <Th className="hidden md:table-cell">{t.developers.colLastUsed}</Th>
               <Th>
@@ -72,16 +72,15 @@ export function ApiKeysSection() {
                   <span className="block font-mono text-xs whitespace-nowrap text-stone-600 sm:hidden">
                     {key.prefix}…{key.last4}
                   </span>
+                  <span className="mt-1 block sm:hidden">
+                    <KeyStatus apiKey={key} />
+                  </span>
                 </Td>
                 <Td className="hidden font-mono text-xs whitespace-nowrap sm:table-cell">
                   {key.prefix}…{key.last4}
                 </Td>
-                <Td>
-                  {key.revoked_at ? (
-                    <Badge tone="expired">{format(t.developers.revoked, { date: formatDateTime(key.revoked_at, lang) })}</Badge>
-                  ) : (
-                    <Badge tone="success">{t.developers.active}</Badge>
-                  )}
+                <Td className="hidden sm:table-cell">
+                  <KeyStatus apiKey={key} />
                 </Td>
                 <Td className="hidden whitespace-nowrap md:table-cell">{formatDateTime(key.created_at, lang)}</Td>
                 <Td className="hidden whitespace-nowrap md:table-cell">{key.last_used_at ? formatDateTime(key.last_used_at, lang) : t.common.never}</Td>
@@ -100,6 +99,15 @@ export function ApiKeysSection() {
       {createLoaded && <CreateKeyDialog open={creating} onClose={() => setCreating(false)} />}
       <RevokeKeyDialog apiKey={toRevoke} onClose={() => setToRevoke(null)} />
     </Card>
+  );
+}
+
+function KeyStatus({ apiKey }: { apiKey: ApiKey }) {
+  const { t, lang, format } = useI18n();
+  return apiKey.revoked_at ? (
+    <Badge tone="expired">{format(t.developers.revoked, { date: formatDateTime(apiKey.revoked_at, lang) })}</Badge>
+  ) : (
+    <Badge tone="success">{t.developers.active}</Badge>
   );
 }
 
