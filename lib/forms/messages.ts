@@ -15,7 +15,8 @@ export function issueMessage(issue: z.core.$ZodIssue, t: Dictionary, overrides: 
   switch (issue.code) {
     case "invalid_type":
       if (input === undefined || input === "" || input === null) return v.required;
-      if (issue.expected === "int" || issue.expected === "number") return issue.expected === "int" ? v.integer : v.number;
+      // every number of the API is an integer (zod 4 names z.int()'s type "number")
+      if (issue.expected === "int" || issue.expected === "number") return v.integer;
       return v.invalid;
     case "too_small": {
       const n = Number(issue.minimum);

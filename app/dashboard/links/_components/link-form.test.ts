@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { createLinkSchema, toMajorText, updateLinkSchema } from "./link-form";
+
+// The payment-link form: amounts typed in major units, sent in minor units, bounds of the currency.
+
+const parse = (currency: string, amount: string) => createLinkSchema(currency).safeParse({ amount, shop_name: "B" });
+
+describe("the amount of the link form", () => {
+  const accepted: [string, string, number][] = [
+    ["XAF", "5000", 5000],
+    ["XAF", " 15 000 ", 15000], // spaces as a merchant types them
+    ["XOF", "100", 100],
+    ["KES", "12.50", 1250],
+    ["KES", "12,5", 1250], // a French decimal comma
+    ["KES", "0.01", 1],
+    ["RWF", "700", 700],
+  ];
+  for (const [currency, typed, minor] of accepted) {
+    it(`${currency} "${typed}" is sent as ${minor}`, () => {
+      const result = parse(currency, typed);
+      expect(result.success && result.data.amount).toBe(minor);
+    });
+  }
+
+  const refused: [string, string, string][] = [
+    ["XAF", "", "too_small"],
+    ["XAF", "99", "too_small"],
+    ["XAF", "10000001", "too_big"],
+    ["XAF", "12.5", "invalid_format"], // no decimals in francs
+    ["KES", "1.234", "invalid_format"],
+    ["KES", "10000000.01", "too_big"],
+    ["XAF", "abc", "invalid_format"],
+  ];
+  for (const [currency, typed, code] of refused) {
+    it(`${currency} "${typed}" is refused (${code})`, () => {
+      const result = parse(currency, typed);
+      expect(result.success ? null : result.error.issues.map((i) => [i.path.join("."), i.code])).toEqual([["amount", code]]);
+    });
+  }
+
+  it("keeps the API's other rules (shop name, URLs) and its defaults", () => {
+    expect(createLinkSchema("XAF").parse({ amount: "5000", shop_name: "  Awa " })).toEqual({
+      amount: 5000,
+      shop_name: "Awa",
+      message: "",
+      order_id: "",
+      success_url: "",
+      failure_url: "",
+    });
+    expect(updateLinkSchema("XAF").safeParse({ amount: "5000", success_url: "ftp://x" }).success).toBe(false);
+  });
+
+  it("shows a stored amount back in major units", () => {
+    expect([toMajorText(5000, "XAF"), toMajorText(1250, "KES"), toMajorText(100, "TZS")]).toEqual(["5000", "12.50", "1.00"]);
+  });
+});
