@@ -1,5 +1,7 @@
 "use client";
 
+import dynamic from "next/dynamic";
+import { useEffect } from "react";
 import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/card";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
@@ -8,20 +10,33 @@ import { useMarketplaceWords } from "@/lib/i18n/marketplace-words";
 import { useI18n } from "@/lib/i18n/provider";
 import { useMarketplace } from "@/lib/query/marketplace";
 import { useMode } from "@/lib/query/mode";
-import { CreateMarketplace } from "./create-marketplace";
-import { MarketplaceSettings } from "./marketplace-settings";
+
+// The forms (react-hook-form, zod, dnd-kit: about 70 kB gzip) download while the marketplace loads,
+// not before the page's first paint.
+const CreateMarketplace = dynamic(() => import("./create-marketplace").then((m) => m.CreateMarketplace), {
+  ssr: false,
+  loading: () => <SettingsSkeleton />,
+});
+const MarketplaceSettings = dynamic(() => import("./marketplace-settings").then((m) => m.MarketplaceSettings), {
+  ssr: false,
+  loading: () => <SettingsSkeleton />,
+});
 
 export function MarketplacePage() {
   const words = useMarketplaceWords();
   const { t } = useI18n();
   const { mode } = useMode();
   const query = useMarketplace();
+  useEffect(() => {
+    // the settings (the usual case) start downloading now, beside the marketplace's request
+    void import("./marketplace-settings");
+  }, []);
 
   return (
     <>
       <PageHeader title={words.settings.title} description={words.settings.intro} />
       {query.isPending ? (
-        <SettingsSkeleton label={words.settings.loading} />
+        <SettingsSkeleton />
       ) : query.isError ? (
         <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900">
           <p>
@@ -41,9 +56,10 @@ export function MarketplacePage() {
   );
 }
 
-function SettingsSkeleton({ label }: { label: string }) {
+function SettingsSkeleton() {
+  const words = useMarketplaceWords();
   return (
-    <LoadingRegion label={label}>
+    <LoadingRegion label={words.settings.loading}>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="flex flex-col gap-6">
           {[0, 1, 2].map((i) => (
