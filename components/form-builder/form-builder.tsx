@@ -147,7 +147,7 @@ export function FormBuilder({ blocks, onChange, errorOf }: FormBuilderProps) {
               className={cn(buttonClass("secondary", "sm"), "h-10 justify-start")}
             >
               <BlockIcon type={type} />
-              {w.types[type]}
+              <span className="truncate">{w.types[type]}</span>
             </button>
           ))}
         </div>

@@ -84,7 +84,7 @@ export const marketplaceEn: MarketplaceWords = {
       phone: "Phone",
       number: "Number",
       date: "Date",
-      select: "Drop-down list",
+      select: "Choice list",
       checkbox: "Checkbox",
     },
   },
