@@ -115,3 +115,33 @@ test("uploads show their progress and the server's refusals; switched off, the m
   await expect(links.dialog.getByRole("heading", { name: "Nouveau lien marketplace" })).toBeVisible();
   await expect(links.dialog.getByLabel("Boutique du vendeur")).toBeVisible();
 });
+
+test("the links list shows 20 links a page, newest first, and pages both ways", async ({ page, baseURL }) => {
+  await signUp(page, { business: "Marché Binta", email: `binta-${unique()}@example.com`, password: "e2e-password-1234" });
+  // set up through the API the dashboard uses, with the page's own session
+  const headers = { origin: baseURL!, "kola-mode": "test" };
+  const created = await page.request.post("/v1/api/marketplace", { headers, multipart: { name: "Marché Binta", fee: "2" } });
+  expect(created.status(), await created.text()).toBe(200);
+  for (let i = 1; i <= 21; i++) {
+    const res = await page.request.post("/v1/api/marketplace/gateway", {
+      headers,
+      data: { amount: 1000 * i, shop_name: `Vendeur ${String(i).padStart(2, "0")}`, phone_number: "+221 77 000 00 00" },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+
+  const links = new MarketplaceLinks(page);
+  await links.open();
+  const rows = page.getByTestId("marketplace-link-row");
+  await expect(rows).toHaveCount(20);
+  await expect(rows.first()).toContainText("Vendeur 21");
+  await expect(rows.first()).toContainText("21 000 F CFA"); // a Senegalese seller: XOF
+  await expect(rows.first()).toContainText("21 420 F CFA"); // + 2 %
+  await page.getByRole("button", { name: /Page suivante/ }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText("Vendeur 01");
+  await expect(page.getByRole("button", { name: /Page suivante/ })).toBeDisabled();
+  await page.getByRole("button", { name: /Page précédente/ }).click();
+  await expect(rows).toHaveCount(20);
+  await expect(rows.first()).toContainText("Vendeur 21");
+});

@@ -18,7 +18,9 @@ import { useMarketplaceWords } from "@/lib/i18n/marketplace-words";
 import { formatDate, formatMoney } from "@/lib/i18n/numbers";
 import { useI18n } from "@/lib/i18n/provider";
 import { useAccount } from "@/lib/query/account";
+import { useMode } from "@/lib/query/mode";
 import { useMarketplace, useMarketplaceLinks, type MarketplaceLink } from "@/lib/query/marketplace";
+import { Pager, useCursorPages } from "../../_components/pager";
 
 // The dialog (and libphonenumber's metadata) loads when the merchant first opens it.
 const CreateLinkDialog = dynamic(() => import("./create-link-dialog").then((m) => m.CreateLinkDialog), { ssr: false });
@@ -34,9 +36,9 @@ export function LinksPage() {
   const search = useSearchParams();
   const marketplace = useMarketplace();
   const account = useAccount();
-  // a stack of cursors: [null] is the first page; "next" pushes, "previous" pops
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const links = useMarketplaceLinks(cursors[cursors.length - 1] ?? null, PAGE_SIZE);
+  const { mode } = useMode();
+  const pages = useCursorPages(mode); // another mode starts at its first page
+  const links = useMarketplaceLinks(pages.cursor, PAGE_SIZE);
   const [dialogOpen, setDialogOpen] = useState(false);
   // once opened, the dialog stays mounted: closing it gives focus back to the button that opened it
   const [dialogKept, setDialogKept] = useState(false);
@@ -96,7 +98,7 @@ export function LinksPage() {
               </Link>
             </div>
           )}
-          {links.data && links.data.items.length === 0 && cursors.length === 1 ? (
+          {links.data && links.data.items.length === 0 && pages.page === 1 ? (
             // switched off, the warning above is the whole story: no "create one" next to it
             marketplace.data?.is_active && <EmptyState title={w.emptyTitle} description={w.emptyText} action={newButton} />
           ) : (
@@ -104,21 +106,13 @@ export function LinksPage() {
               <>
                 <LinksTable links={links.data.items} />
                 <LinksCards links={links.data.items} />
-                {(cursors.length > 1 || links.data.next) && (
-                  <nav aria-label={w.title} className="flex justify-between gap-3">
-                    <Button variant="secondary" size="sm" disabled={cursors.length === 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
-                      {t.common.previous}
-                    </Button>
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      disabled={!links.data.next || links.isPlaceholderData}
-                      onClick={() => setCursors((c) => [...c, links.data!.next])}
-                    >
-                      {t.common.next}
-                    </Button>
-                  </nav>
-                )}
+                <Pager
+                  page={pages.page}
+                  hasNext={Boolean(links.data.next)}
+                  onNext={() => links.data?.next && pages.next(links.data.next)}
+                  onPrevious={pages.previous}
+                  busy={links.isPlaceholderData}
+                />
               </>
             )
           )}
