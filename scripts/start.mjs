@@ -2,6 +2,7 @@
 // (WEB_CONCURRENCY to change) sharing one port through Node's cluster module, since one Node
 // process uses one core. Embedded PGlite is single-process by nature: one worker, always.
 import cluster from "node:cluster";
+import { randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
 import os from "node:os";
 
@@ -17,11 +18,22 @@ if (!postgres && wanted > 1) {
   console.warn(JSON.stringify({ level: "warn", msg: "WEB_CONCURRENCY ignored: embedded PGlite serves from one process" }));
 }
 
+// Workers must agree on the secrets: a session made by one worker is read by another, and the
+// sandbox's callback may reach another worker than the one that asked. Unset secrets are made
+// here once for all workers (they then change at each restart: set them in production).
+const shared = { PORT: port };
+for (const name of ["SESSION_SECRET", "PROVIDER_CALLBACK_SECRET"]) {
+  if (!process.env[name]) {
+    shared[name] = randomBytes(32).toString("hex");
+    console.warn(JSON.stringify({ level: "warn", msg: `${name} is not set: using a random one until this server stops` }));
+  }
+}
+
 cluster.setupPrimary({ exec: nextBin, args: ["start", "-H", host, "-p", port] });
 let stopping = false;
 let restarts = 0;
 
-for (let i = 0; i < workers; i++) cluster.fork({ PORT: port });
+for (let i = 0; i < workers; i++) cluster.fork(shared);
 
 cluster.on("exit", (worker, code, signal) => {
   if (stopping) {
@@ -30,7 +42,7 @@ cluster.on("exit", (worker, code, signal) => {
   }
   console.error(JSON.stringify({ level: "error", msg: "worker exited", pid: worker.process.pid, code, signal }));
   if (workers === 1 || ++restarts > 10) process.exit(code ?? 1); // a crash loop: let the supervisor see it
-  setTimeout(() => cluster.fork({ PORT: port }), 1000);
+  setTimeout(() => cluster.fork(shared), 1000);
 });
 
 for (const sig of ["SIGTERM", "SIGINT"]) {
