@@ -14,6 +14,7 @@
 //   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"   node flags for the server only
 //                             (Node 20 refuses --cpu-prof in NODE_OPTIONS); see bench/cpuprofile-summary.ts
 //   DATABASE_POOL_SIZE        passed through to the server (PostgreSQL pool, default 10)
+//   BENCH_WORKERS=2           serve through `npm start` with WEB_CONCURRENCY=2 (one worker per core)
 import autocannon from "autocannon";
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -48,6 +49,8 @@ const WARMUP_SECONDS = Math.min(3, SECONDS);
 const DATABASES = list("BENCH_DATABASES", ["pglite", "postgres"]) as Database[];
 const OPS = list("BENCH_OPS", ["post", "get"]) as Op[];
 const PG_ADMIN_URL = process.env.BENCH_PG_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+/** BENCH_WORKERS=N serves through `npm start` (scripts/start.mjs) with WEB_CONCURRENCY=N (PostgreSQL). */
+const WORKERS = Number(process.env.BENCH_WORKERS || 0);
 
 function positive(name: string, fallback: number): number {
   const value = Number(process.env[name] || fallback);
@@ -203,6 +206,7 @@ async function benchDatabase(database: Database): Promise<{ rows: Row[]; vmhwm_m
     LOG_LEVEL: "silent",
     SESSION_SECRET: process.env.SESSION_SECRET || randomBytes(32).toString("hex"),
     PROVIDER_CALLBACK_SECRET: process.env.PROVIDER_CALLBACK_SECRET || randomBytes(32).toString("hex"),
+    ...(WORKERS > 0 ? { WEB_CONCURRENCY: String(WORKERS) } : {}),
   };
   let server: KolaServer | undefined;
   let sampler: ReturnType<typeof rssSampler> | undefined;
@@ -213,7 +217,7 @@ async function benchDatabase(database: Database): Promise<{ rows: Row[]; vmhwm_m
       { email: "bench@kola.test", password: "bench-password-1234", business: "Boutique Bench", country: "CMR" },
     );
     const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
-    server = await startServer({ env, nodeArgs, logFile: path.join(dataDir, "server.log") });
+    server = await startServer({ env, nodeArgs, logFile: path.join(dataDir, "server.log"), startScript: WORKERS > 0 });
     sampler = rssSampler(server.pid);
 
     const created = await fetch(`${server.baseURL}/v1/gateway`, {

@@ -83,15 +83,20 @@ export async function startServer(options: {
   logFile: string;
   nodeArgs?: string[];
   readyTimeoutMs?: number;
+  /** serve through `npm start`'s scripts/start.mjs (one worker per WEB_CONCURRENCY) instead of `next start` */
+  startScript?: boolean;
 }): Promise<KolaServer> {
   assertBuilt();
   const port = options.port ?? (await freePort());
   const baseURL = `http://${HOST}:${port}`;
   fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
   const out = fs.openSync(options.logFile, "w");
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), NEXT_BIN, "start", "-H", HOST, "-p", String(port)], {
+  const args = options.startScript
+    ? [path.join(ROOT, "scripts", "start.mjs")]
+    : [...(options.nodeArgs ?? []), NEXT_BIN, "start", "-H", HOST, "-p", String(port)];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { NEXT_TELEMETRY_DISABLED: "1", ...options.env, NODE_ENV: "production", PORT: String(port) },
+    env: { NEXT_TELEMETRY_DISABLED: "1", ...options.env, NODE_ENV: "production", PORT: String(port), HOST },
     stdio: ["ignore", out, out],
     detached: true, // its own process group, so stop() reaches anything it spawns
   });

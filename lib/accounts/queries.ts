@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
+import { prepared } from "@/lib/db/prepared";
 import { accounts, apiKeys } from "@/lib/db/schema";
 import type { Mode } from "./api-keys";
 
@@ -14,9 +15,8 @@ export type Auth = {
   via: "key" | "session";
 };
 
-export async function findAuthByKeyHash(keyHash: string): Promise<Auth | null> {
-  const db = await getDb();
-  const [row] = await db
+const authByKeyHash = prepared((db) =>
+  db
     .select({
       apiKeyId: apiKeys.id,
       accountId: apiKeys.accountId,
@@ -27,7 +27,13 @@ export async function findAuthByKeyHash(keyHash: string): Promise<Auth | null> {
     })
     .from(apiKeys)
     .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
-    .where(and(eq(apiKeys.keyHash, keyHash), sql`${apiKeys.revokedAt} is null`));
+    .where(and(eq(apiKeys.keyHash, sql.placeholder("hash")), sql`${apiKeys.revokedAt} is null`))
+    .prepare("auth_by_key_hash"),
+);
+
+export async function findAuthByKeyHash(keyHash: string): Promise<Auth | null> {
+  const db = await getDb();
+  const [row] = await authByKeyHash(db).execute({ hash: keyHash });
   if (!row) return null;
   // last_used_at is for people, to the minute: writing it on every request would cost a write each.
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {

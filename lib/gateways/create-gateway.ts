@@ -1,10 +1,35 @@
 import type { Auth } from "@/lib/accounts/queries";
 import { assertAmount } from "@/lib/countries";
+import { sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
+import { prepared } from "@/lib/db/prepared";
 import { paymentGateways } from "@/lib/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import { findGatewayByOrderId, type GatewayRow } from "./queries";
 import type { CreateGatewayBody } from "./schemas";
+
+const columns = [
+  "accountId",
+  "mode",
+  "amount",
+  "currency",
+  "country",
+  "shopName",
+  "message",
+  "orderId",
+  "successUrl",
+  "failureUrl",
+] as const;
+
+// The hottest write of the API: built once per database handle (see lib/db/prepared.ts).
+const insertGateway = prepared((db) =>
+  db
+    .insert(paymentGateways)
+    .values(Object.fromEntries(columns.map((c) => [c, sql.placeholder(c)])) as unknown as typeof paymentGateways.$inferInsert)
+    .onConflictDoNothing()
+    .returning()
+    .prepare("insert_gateway"),
+);
 
 /**
  * Creates a payment link in the caller's currency. A non-empty order_id is unique per account and
@@ -12,23 +37,18 @@ import type { CreateGatewayBody } from "./schemas";
  */
 export async function createGateway(auth: Auth, body: CreateGatewayBody): Promise<GatewayRow> {
   assertAmount(body.amount, auth.currency);
-  const db = await getDb();
-  const [row] = await db
-    .insert(paymentGateways)
-    .values({
-      accountId: auth.accountId,
-      mode: auth.mode,
-      amount: body.amount,
-      currency: auth.currency,
-      country: auth.country,
-      shopName: body.shop_name,
-      message: body.message,
-      orderId: body.order_id,
-      successUrl: body.success_url,
-      failureUrl: body.failure_url,
-    })
-    .onConflictDoNothing()
-    .returning();
+  const [row] = await insertGateway(await getDb()).execute({
+    accountId: auth.accountId,
+    mode: auth.mode,
+    amount: body.amount,
+    currency: auth.currency,
+    country: auth.country,
+    shopName: body.shop_name,
+    message: body.message,
+    orderId: body.order_id,
+    successUrl: body.success_url,
+    failureUrl: body.failure_url,
+  });
   if (row) return row;
 
   const existing = await findGatewayByOrderId(auth, body.order_id);

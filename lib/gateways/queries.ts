@@ -1,6 +1,7 @@
 import { and, eq, ilike, isNotNull, isNull, not, or, sql, type SQL } from "drizzle-orm";
 import type { Auth } from "@/lib/accounts/queries";
 import { getDb } from "@/lib/db/client";
+import { prepared } from "@/lib/db/prepared";
 import { ownedBy } from "@/lib/db/scope";
 import { deposits, paymentGateways, type DepositStatus } from "@/lib/db/schema";
 import { ApiError } from "@/lib/http/errors";
@@ -20,13 +21,17 @@ export async function getGatewayOrThrow(auth: Auth, id: string): Promise<Gateway
   return row;
 }
 
-/** Public read (no key): any live payment link by id. */
-export async function getPublicGatewayOrThrow(id: string): Promise<GatewayRow> {
-  const db = await getDb();
-  const [row] = await db
+const publicGateway = prepared((db) =>
+  db
     .select()
     .from(paymentGateways)
-    .where(and(eq(paymentGateways.id, id), isNull(paymentGateways.archivedAt)));
+    .where(and(eq(paymentGateways.id, sql.placeholder("id")), isNull(paymentGateways.archivedAt)))
+    .prepare("public_gateway"),
+);
+
+/** Public read (no key): any live payment link by id. */
+export async function getPublicGatewayOrThrow(id: string): Promise<GatewayRow> {
+  const [row] = await publicGateway(await getDb()).execute({ id });
   if (!row) throw new ApiError("GATEWAY_NOT_FOUND");
   return row;
 }
