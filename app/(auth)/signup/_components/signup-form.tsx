@@ -2,12 +2,12 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useId, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { cn, focusRing } from "@/components/ui/cn";
-import { CopyButton } from "@/components/ui/copy-button";
 import { Field, FormError, Input, Select } from "@/components/ui/field";
+import { SecretOnce } from "@/components/ui/secret-once";
 import { signupBody } from "@/lib/accounts/schemas";
 import { countries, countryCodes } from "@/lib/countries";
 import { applyServerError } from "@/lib/forms/server-errors";
@@ -93,46 +93,31 @@ export function SignupForm() {
 function ShowKeyOnce({ apiKey, business }: { apiKey: string; business: string }) {
   const { t, format } = useI18n();
   const router = useRouter();
-  const [saved, setSaved] = useState(false);
-  const id = useId();
   return (
     <div>
       <p className="text-sm font-medium text-teal-800">{format(t.auth.welcome, { name: business })}</p>
       <h1 className="mt-1 text-2xl font-bold">{t.auth.keyTitle}</h1>
       <p className="mt-2 text-sm text-stone-600">{t.auth.keyIntro}</p>
-      <label htmlFor={`${id}-key`} className="mt-5 block text-sm font-medium">
-        {t.auth.keyLabel}
-      </label>
-      <div className="mt-1.5 flex flex-col gap-2 sm:flex-row">
-        <input
-          id={`${id}-key`}
-          readOnly
-          value={apiKey}
-          onFocus={(e) => e.currentTarget.select()}
-          data-testid="new-api-key"
-          className={cn("h-10 w-full min-w-0 rounded-md border border-stone-300 bg-stone-50 px-3 font-mono text-xs", focusRing)}
-        />
-        <CopyButton value={apiKey} label={t.common.copy} copiedLabel={t.common.copied} size="md" />
-      </div>
-      <label className="mt-5 flex items-start gap-3 text-sm">
-        <input
-          type="checkbox"
-          checked={saved}
-          onChange={(e) => setSaved(e.target.checked)}
-          className={cn("mt-0.5 size-4 accent-teal-700", focusRing)}
-        />
-        {t.auth.keySaved}
-      </label>
-      <Button
-        className="mt-6 w-full"
-        disabled={!saved}
-        onClick={() => {
-          router.replace("/dashboard");
-          router.refresh();
-        }}
+      <SecretOnce
+        label={t.auth.keyLabel}
+        labelClassName="mt-5 block text-sm font-medium"
+        value={apiKey}
+        testId="new-api-key"
+        savedLabel={t.auth.keySaved}
       >
-        {t.auth.keyContinue}
-      </Button>
+        {(saved) => (
+          <Button
+            className="mt-6 w-full"
+            disabled={!saved}
+            onClick={() => {
+              router.replace("/dashboard");
+              router.refresh();
+            }}
+          >
+            {t.auth.keyContinue}
+          </Button>
+        )}
+      </SecretOnce>
     </div>
   );
 }

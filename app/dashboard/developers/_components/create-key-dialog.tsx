@@ -1,13 +1,12 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { cn, focusRing } from "@/components/ui/cn";
-import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { Field, FormError, Input } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
+import { SecretOnce } from "@/components/ui/secret-once";
 import { accountOperations } from "@/lib/accounts/operations";
 import { applyServerError } from "@/lib/forms/server-errors";
 import { localizedZodResolver } from "@/lib/forms/zod-resolver";
@@ -74,33 +73,17 @@ function CreateKeyForm({ onCreated, onCancel }: { onCreated: (key: CreatedApiKey
 
 function ShowKey({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
   const { t } = useI18n();
-  const [saved, setSaved] = useState(false);
-  const id = useId();
   return (
     <div>
-      <label htmlFor={`${id}-key`} className="block text-sm font-medium">
-        {created.name}
-      </label>
-      <div className="mt-1.5 flex flex-col gap-2 sm:flex-row">
-        <input
-          id={`${id}-key`}
-          readOnly
-          value={created.api_key}
-          onFocus={(e) => e.currentTarget.select()}
-          data-testid="new-api-key"
-          className={cn("h-10 w-full min-w-0 rounded-md border border-stone-300 bg-stone-50 px-3 font-mono text-xs", focusRing)}
-        />
-        <CopyButton value={created.api_key} label={t.common.copy} copiedLabel={t.common.copied} size="md" />
-      </div>
-      <label className="mt-5 flex items-start gap-3 text-sm">
-        <input type="checkbox" checked={saved} onChange={(e) => setSaved(e.target.checked)} className={cn("mt-0.5 size-4 accent-teal-700", focusRing)} />
-        {t.developers.keySaved}
-      </label>
-      <DialogActions>
-        <Button disabled={!saved} onClick={onDone}>
-          {t.common.close}
-        </Button>
-      </DialogActions>
+      <SecretOnce label={created.name} value={created.api_key} testId="new-api-key" savedLabel={t.developers.keySaved}>
+        {(saved) => (
+          <DialogActions>
+            <Button disabled={!saved} onClick={onDone}>
+              {t.common.close}
+            </Button>
+          </DialogActions>
+        )}
+      </SecretOnce>
     </div>
   );
 }

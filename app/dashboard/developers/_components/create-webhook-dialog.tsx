@@ -1,14 +1,14 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { cn, focusRing } from "@/components/ui/cn";
-import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { Field, FormError, Input } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
+import { SecretOnce } from "@/components/ui/secret-once";
 import type { EventType } from "@/lib/db/schema";
 import { applyServerError } from "@/lib/forms/server-errors";
 import { localizedZodResolver } from "@/lib/forms/zod-resolver";
@@ -117,33 +117,23 @@ function WebhookForm({ onCreated, onCancel }: { onCreated: (w: WebhookWithSecret
 
 function ShowSecret({ created, onDone }: { created: WebhookWithSecret; onDone: () => void }) {
   const { t } = useI18n();
-  const [saved, setSaved] = useState(false);
-  const id = useId();
   return (
     <div>
-      <label htmlFor={`${id}-secret`} className="block font-mono text-sm break-all">
-        {created.url}
-      </label>
-      <div className="mt-1.5 flex flex-col gap-2 sm:flex-row">
-        <input
-          id={`${id}-secret`}
-          readOnly
-          value={created.secret}
-          onFocus={(e) => e.currentTarget.select()}
-          data-testid="webhook-secret"
-          className={cn("h-10 w-full min-w-0 rounded-md border border-stone-300 bg-stone-50 px-3 font-mono text-xs", focusRing)}
-        />
-        <CopyButton value={created.secret} label={t.common.copy} copiedLabel={t.common.copied} size="md" />
-      </div>
-      <label className="mt-5 flex items-start gap-3 text-sm">
-        <input type="checkbox" checked={saved} onChange={(e) => setSaved(e.target.checked)} className={cn("mt-0.5 size-4 accent-teal-700", focusRing)} />
-        {t.developers.webhookSecretSaved}
-      </label>
-      <DialogActions>
-        <Button disabled={!saved} onClick={onDone}>
-          {t.common.close}
-        </Button>
-      </DialogActions>
+      <SecretOnce
+        label={created.url}
+        labelClassName="block font-mono text-sm break-all"
+        value={created.secret}
+        testId="webhook-secret"
+        savedLabel={t.developers.webhookSecretSaved}
+      >
+        {(saved) => (
+          <DialogActions>
+            <Button disabled={!saved} onClick={onDone}>
+              {t.common.close}
+            </Button>
+          </DialogActions>
+        )}
+      </SecretOnce>
     </div>
   );
 }
