@@ -5,12 +5,9 @@ import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Dialog, DialogActions } from "@/components/ui/dialog";
-import { FormError } from "@/components/ui/field";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
-import { useToast } from "@/components/ui/toast";
-import { errorMessage } from "@/lib/forms/messages";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useI18n } from "@/lib/i18n/provider";
 import { formatDateTime } from "@/lib/i18n/numbers";
 import { useApiKeys, useRevokeApiKey } from "@/lib/query/api-keys";
@@ -113,42 +110,16 @@ function KeyStatus({ apiKey }: { apiKey: ApiKey }) {
 
 function RevokeKeyDialog({ apiKey, onClose }: { apiKey: ApiKey | null; onClose: () => void }) {
   const { t, format } = useI18n();
-  const notify = useToast();
   const revoke = useRevokeApiKey();
-  const [error, setError] = useState<string | null>(null);
-  const close = () => {
-    setError(null);
-    onClose();
-  };
   return (
-    <Dialog open={Boolean(apiKey)} onClose={close} title={t.developers.revokeTitle} closeLabel={t.common.close} size="sm" dismissible={!revoke.isPending}>
-      <p className="text-sm text-stone-700">
-        {apiKey && format(t.developers.revokeText, { name: apiKey.name, prefix: apiKey.prefix, last4: apiKey.last4 })}
-      </p>
-      <div className="mt-3">
-        <FormError>{error}</FormError>
-      </div>
-      <DialogActions>
-        <Button variant="secondary" onClick={close} disabled={revoke.isPending}>
-          {t.common.cancel}
-        </Button>
-        <Button
-          variant="danger"
-          loading={revoke.isPending}
-          onClick={() =>
-            apiKey &&
-            revoke.mutate(apiKey.id, {
-              onSuccess: () => {
-                notify(t.developers.revokedToast);
-                close();
-              },
-              onError: (e) => setError(errorMessage(e, t)),
-            })
-          }
-        >
-          {t.developers.revoke}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      open={Boolean(apiKey)}
+      title={t.developers.revokeTitle}
+      text={apiKey && format(t.developers.revokeText, { name: apiKey.name, prefix: apiKey.prefix, last4: apiKey.last4 })}
+      confirmLabel={t.developers.revoke}
+      successMessage={t.developers.revokedToast}
+      onConfirm={() => revoke.mutateAsync(apiKey!.id)}
+      onClose={onClose}
+    />
   );
 }

@@ -5,11 +5,11 @@ import { useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
 import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { errorMessage } from "@/lib/forms/messages";
 import { useI18n } from "@/lib/i18n/provider";
 import { formatDateTime } from "@/lib/i18n/numbers";
@@ -205,32 +205,16 @@ function DeliveryLog({ webhookId }: { webhookId: string }) {
 
 function DeleteWebhookDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint | null; onClose: () => void }) {
   const { t, format } = useI18n();
-  const notify = useToast();
   const remove = useDeleteWebhook();
   return (
-    <Dialog open={Boolean(endpoint)} onClose={onClose} title={t.developers.webhookDeleteTitle} closeLabel={t.common.close} size="sm" dismissible={!remove.isPending}>
-      <p className="text-sm break-words text-stone-700">{endpoint && format(t.developers.webhookDeleteText, { url: endpoint.url })}</p>
-      <DialogActions>
-        <Button variant="secondary" onClick={onClose} disabled={remove.isPending}>
-          {t.common.cancel}
-        </Button>
-        <Button
-          variant="danger"
-          loading={remove.isPending}
-          onClick={() =>
-            endpoint &&
-            remove.mutate(endpoint.id, {
-              onSuccess: () => {
-                notify(t.developers.webhookDeletedToast);
-                onClose();
-              },
-              onError: (e) => notify(errorMessage(e, t), "error"),
-            })
-          }
-        >
-          {t.developers.webhookDelete}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      open={Boolean(endpoint)}
+      title={t.developers.webhookDeleteTitle}
+      text={endpoint && format(t.developers.webhookDeleteText, { url: endpoint.url })}
+      confirmLabel={t.developers.webhookDelete}
+      successMessage={t.developers.webhookDeletedToast}
+      onConfirm={() => remove.mutateAsync(endpoint!.id)}
+      onClose={onClose}
+    />
   );
 }
