@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -15,7 +16,16 @@ const MIGRATION_LOCK_ID = 7_286_311; // pg_advisory_lock key: one migrator at a 
 
 // One database handle per process, opened on first use (never at import time), kept on globalThis
 // so Next.js's separate module graphs (instrumentation, route handlers, dev reloads) share it.
-const store = globalThis as unknown as { __kolaDb?: Promise<Handle>; __kolaDbSettings?: Settings };
+const store = globalThis as unknown as {
+  __kolaDb?: Promise<Handle>;
+  __kolaDbSettings?: Settings;
+  __kolaAmbientTx?: AsyncLocalStorage<Ambient>;
+};
+
+// The transaction opened by inTransaction() for the code running inside it. `open` turns false when
+// it ends, so a timer or promise that outlives it (and inherits the context) falls back to the pool.
+type Ambient = { tx: Db; open: boolean };
+const ambient = (store.__kolaAmbientTx ??= new AsyncLocalStorage<Ambient>());
 
 export function databaseSettings(): Settings {
   return (
@@ -32,8 +42,28 @@ export async function useDatabase(settings: Settings): Promise<void> {
   store.__kolaDbSettings = settings;
 }
 
+/** The database, or, inside inTransaction(), its transaction: code that calls getDb() joins it unawares. */
 export function getDb(): Promise<Db> {
+  const current = ambient.getStore();
+  if (current?.open) return Promise.resolve(current.tx);
   return handle().then((h) => h.db);
+}
+
+/**
+ * Runs `work` in one transaction that every getDb() made inside it joins, however deep: its writes
+ * commit together or, when `work` throws, not at all. A `.transaction()` inside becomes a savepoint,
+ * and so does a nested inTransaction(). On PGlite (one connection) other queries wait until it ends.
+ */
+export async function inTransaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const current: Ambient = { tx: tx as unknown as Db, open: true };
+    try {
+      return await ambient.run(current, () => work(current.tx));
+    } finally {
+      current.open = false;
+    }
+  });
 }
 
 export function dbKind(): Promise<Handle["kind"]> {

@@ -1,60 +1,99 @@
 import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { getDb } from "@/lib/db/client";
+import { inTransaction, type Db } from "@/lib/db/client";
 import { idempotencyKeys } from "@/lib/db/schema";
 import type { Auth } from "@/lib/accounts/queries";
 import { ApiError, ValidationError } from "./errors";
 
 const TTL_HOURS = 24;
-
-export type Claim =
-  | { kind: "new"; finish: (status: number, body: string) => Promise<void>; abandon: () => Promise<void> }
-  | { kind: "replay"; status: number; body: string };
+const JSON_HEADERS = { "content-type": "application/json" };
 
 /**
- * `Idempotency-Key` (DESIGN §9): the first request with a key runs and its response is stored;
- * the same key and body within 24 h replays it; another body is 422; one still running is 409.
+ * `Idempotency-Key` (DESIGN §9): the first request with a key runs and its answer is stored; the
+ * same key and body within 24 h replays it (`Idempotent-Replayed: true`); another body is 422; a
+ * request with the key still running is 409.
+ *
+ * The key, the request's effect and the stored answer commit in ONE transaction (`run` executes
+ * inside it, its getDb() calls join it): a process killed at any point leaves either all three or
+ * none, so a retry replays or runs the request for the first time, never a second time. A 5xx
+ * answer is not stored and rolls the effect back too, so the client may retry.
+ *
+ * "Running" is a transaction-scoped advisory lock on (account, mode, key), not a row: it ends with
+ * the transaction, a crash included. On PostgreSQL a second request with the key answers 409 at
+ * once instead of waiting; on PGlite (one connection, transactions one after another) it starts
+ * only once the first has committed, and so replays its answer.
  */
-export async function claimIdempotencyKey(auth: Auth, key: string, method: string, path: string, raw: Buffer): Promise<Claim> {
+export async function withIdempotencyKey(
+  auth: Auth,
+  key: string,
+  request: { method: string; path: string; raw: Buffer },
+  run: () => Promise<Response>,
+): Promise<Response> {
   if (key.length > 255) {
     throw new ValidationError([
       { loc: ["header", "idempotency-key"], msg: "String should have at most 255 characters", type: "string_too_long" },
     ]);
   }
-  const requestHash = createHash("sha256").update(`${method} ${path}\n`).update(raw).digest("hex");
-  const db = await getDb();
-  const scope = and(
-    eq(idempotencyKeys.accountId, auth.accountId),
-    eq(idempotencyKeys.mode, auth.mode),
-    eq(idempotencyKeys.key, key),
-  );
-  // Take the key, or take it over when the stored one is older than the TTL.
-  const [claimed] = await db
-    .insert(idempotencyKeys)
-    .values({ accountId: auth.accountId, mode: auth.mode, key, requestHash })
-    .onConflictDoUpdate({
-      target: [idempotencyKeys.accountId, idempotencyKeys.mode, idempotencyKeys.key],
-      set: { requestHash, responseStatus: null, responseBody: null, createdAt: sql`now()` },
-      // expired, or left in flight by a process that died more than 5 minutes ago
-      setWhere: sql`${idempotencyKeys.createdAt} < now() - make_interval(hours => ${TTL_HOURS})
-        or (${idempotencyKeys.responseStatus} is null and ${idempotencyKeys.createdAt} < now() - interval '5 minutes')`,
-    })
-    .returning({ key: idempotencyKeys.key });
-  if (claimed) {
-    return {
-      kind: "new",
-      finish: async (status, body) => {
-        await db.update(idempotencyKeys).set({ responseStatus: status, responseBody: body }).where(scope);
-      },
-      // A server error is not stored: the client may retry with the same key.
-      abandon: async () => {
-        await db.delete(idempotencyKeys).where(scope);
-      },
-    };
+  const requestHash = createHash("sha256").update(`${request.method} ${request.path}\n`).update(request.raw).digest("hex");
+  try {
+    return await inTransaction(async (tx) => {
+      if (!(await tryLock(tx, `${auth.accountId}:${auth.mode}:${key}`))) throw new ApiError("IDEMPOTENCY_KEY_IN_USE");
+      const scope = and(
+        eq(idempotencyKeys.accountId, auth.accountId),
+        eq(idempotencyKeys.mode, auth.mode),
+        eq(idempotencyKeys.key, key),
+      );
+      // Read after the lock (a statement of its own, so a fresh snapshot): an answer committed by
+      // the request that held it is seen.
+      const [stored] = await tx
+        .select({
+          requestHash: idempotencyKeys.requestHash,
+          status: idempotencyKeys.responseStatus,
+          body: idempotencyKeys.responseBody,
+          expired: sql<boolean>`${idempotencyKeys.createdAt} < now() - make_interval(hours => ${TTL_HOURS})`,
+          stale: sql<boolean>`${idempotencyKeys.createdAt} < now() - interval '5 minutes'`,
+        })
+        .from(idempotencyKeys)
+        .where(scope);
+      if (stored && !stored.expired) {
+        if (stored.requestHash !== requestHash) throw new ApiError("IDEMPOTENCY_KEY_REUSED");
+        if (stored.status !== null && stored.body !== null) {
+          return new Response(stored.body, { status: stored.status, headers: { ...JSON_HEADERS, "idempotent-replayed": "true" } });
+        }
+        // A row without an answer was claimed by a version before this one, in a transaction of its
+        // own: its request may still be running (a rolling upgrade) until it is 5 minutes old.
+        if (!stored.stale) throw new ApiError("IDEMPOTENCY_KEY_IN_USE");
+      }
+
+      const response = await run();
+      if (response.status >= 500) throw new RolledBack(response);
+      const fields = { requestHash, responseStatus: response.status, responseBody: await response.clone().text() };
+      await tx
+        .insert(idempotencyKeys)
+        .values({ accountId: auth.accountId, mode: auth.mode, key, ...fields })
+        .onConflictDoUpdate({
+          target: [idempotencyKeys.accountId, idempotencyKeys.mode, idempotencyKeys.key],
+          set: { ...fields, createdAt: sql`now()` }, // an expired or abandoned key, taken over
+        });
+      return response;
+    });
+  } catch (error) {
+    if (error instanceof RolledBack) return error.response;
+    throw error;
   }
-  const [stored] = await db.select().from(idempotencyKeys).where(scope);
-  if (!stored) return claimIdempotencyKey(auth, key, method, path, raw); // abandoned meanwhile
-  if (stored.requestHash !== requestHash) throw new ApiError("IDEMPOTENCY_KEY_REUSED");
-  if (stored.responseStatus === null || stored.responseBody === null) throw new ApiError("IDEMPOTENCY_KEY_IN_USE");
-  return { kind: "replay", status: stored.responseStatus, body: stored.responseBody };
+}
+
+/** Thrown out of the transaction to roll back the effect of a request that answered 5xx. */
+class RolledBack extends Error {
+  constructor(readonly response: Response) {
+    super("rolled back");
+  }
+}
+
+/** Takes the advisory lock of `name` until the transaction ends; false when another one holds it. */
+async function tryLock(tx: Db, name: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ locked: sql<boolean>`pg_try_advisory_xact_lock(hashtextextended(${`idempotency:${name}`}, 0))` })
+    .from(sql`(select 1) as one`);
+  return row?.locked === true;
 }

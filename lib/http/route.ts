@@ -4,7 +4,7 @@ import { log } from "@/lib/log";
 import { authenticate, type Auth } from "./auth";
 import { parseForm, parseJson, readBody } from "./body";
 import { ApiError, ValidationError, type ValidationItem } from "./errors";
-import { claimIdempotencyKey, type Claim } from "./idempotency";
+import { withIdempotencyKey } from "./idempotency";
 import type { Operation } from "./operation";
 import { validate } from "./validation";
 
@@ -25,7 +25,6 @@ type NextContext = { params: Promise<Record<string, string | string[] | undefine
 
 const MAX_JSON_BODY = 64 * 1024;
 const MAX_MULTIPART_BODY = 3 * 1024 * 1024;
-const JSON_HEADERS = { "content-type": "application/json" };
 
 /**
  * The one wrapper every API route goes through: request id, auth, idempotency, validation of
@@ -76,31 +75,21 @@ async function run<O extends Operation>(
     ? await readBody(req, operation.bodyKind === "multipart" ? MAX_MULTIPART_BODY : MAX_JSON_BODY)
     : Buffer.alloc(0);
 
-  const idempotencyKey = req.headers.get("idempotency-key");
-  let claim: Claim | null = null;
-  if (auth && mutating && idempotencyKey) {
-    claim = await claimIdempotencyKey(auth, idempotencyKey, req.method, url.pathname, raw);
-    if (claim.kind === "replay") {
-      return new Response(claim.body, {
-        status: claim.status,
-        headers: { ...JSON_HEADERS, "idempotent-replayed": "true" },
-      });
+  const respond = async (): Promise<Response> => {
+    try {
+      const input = await validateInput(operation, req, url, raw, next);
+      const result = await handler({ req, url, auth, requestId, ...input } as Context<O>);
+      return result instanceof Response ? result : Response.json(result);
+    } catch (error) {
+      return errorResponse(error, requestId);
     }
+  };
+  // With a key, the handler runs inside the transaction that stores its answer (idempotency.ts).
+  const idempotencyKey = req.headers.get("idempotency-key");
+  if (auth && mutating && idempotencyKey) {
+    return withIdempotencyKey(auth, idempotencyKey, { method: req.method, path: url.pathname, raw }, respond);
   }
-
-  let response: Response;
-  try {
-    const input = await validateInput(operation, req, url, raw, next);
-    const result = await handler({ req, url, auth, requestId, ...input } as Context<O>);
-    response = result instanceof Response ? result : Response.json(result);
-  } catch (error) {
-    response = errorResponse(error, requestId);
-  }
-  if (claim?.kind === "new") {
-    if (response.status >= 500) await claim.abandon();
-    else await claim.finish(response.status, await response.clone().text());
-  }
-  return response;
+  return respond();
 }
 
 async function validateInput(operation: Operation, req: Request, url: URL, raw: Buffer, next?: NextContext) {
