@@ -3,10 +3,19 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as collection from "@/app/v1/gateway/route";
 import * as item from "@/app/v1/gateway/[gateway_id]/route";
+import * as marketplace from "@/app/v1/api/marketplace/route";
+import * as getFile from "@/app/files/[key]/route";
 import { createApiKey } from "@/lib/accounts/create-account";
-import { getDb } from "@/lib/db/client";
-import { idempotencyKeys, paymentGateways } from "@/lib/db/schema";
+import { dbKind, getDb } from "@/lib/db/client";
+import { files, idempotencyKeys, paymentGateways } from "@/lib/db/schema";
+import { createGateway } from "@/lib/gateways/create-gateway";
+import { presentCreated } from "@/lib/gateways/present";
+import { gatewayOperations } from "@/lib/gateways/schemas";
+import { route } from "@/lib/http/route";
 import { call, newAccount, type Reply } from "@/lib/test/api";
+import { file, png, storedKeys, tempDataDir } from "@/lib/test/files";
+
+const data = tempDataDir();
 
 // Idempotency-Key on mutating requests (DESIGN §9), through the real route wrapper and database.
 
@@ -117,7 +126,9 @@ describe("Idempotency-Key on POST /v1/gateway", () => {
     });
   }
 
-  it("answers 409 IDEMPOTENCY_KEY_IN_USE while the first request with the key is running", async () => {
+  // Rows without an answer are no longer written (the claim commits with the answer); one left by
+  // the version before, whose request may still run during a rolling upgrade, counts as in flight.
+  it("answers 409 IDEMPOTENCY_KEY_IN_USE for a key row without an answer (left by an earlier version)", async () => {
     const { key, accountId } = await newAccount();
     await inFlight(accountId, "running", BODY);
     const reply = await post(key, "running");
@@ -127,7 +138,7 @@ describe("Idempotency-Key on POST /v1/gateway", () => {
     expect(await linksOf(accountId)).toBe(0);
   });
 
-  it("takes over a key left running for more than 5 minutes (its process died)", async () => {
+  it("takes over a key row without an answer after 5 minutes (left by an earlier version)", async () => {
     const { key, accountId } = await newAccount();
     await inFlight(accountId, "orphan", BODY, 6);
     const reply = await post(key, "orphan");
@@ -232,3 +243,131 @@ describe("Idempotency-Key on PUT and DELETE /v1/gateway/{gateway_id}", () => {
     expect(replayed(await del())).toBe("true");
   });
 });
+
+describe("Idempotency-Key: the key, the effect and the answer commit together", () => {
+  it("a second request while the first with the key runs: 409 on PostgreSQL, on PGlite it waits and replays", async () => {
+    const { key, accountId } = await newAccount();
+    let entered!: () => void;
+    let release!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // POST /v1/gateway as app/v1/gateway/route.ts has it, held inside its handler until released
+    const held = route(gatewayOperations.create, async ({ auth, body }) => {
+      entered();
+      await gate;
+      return presentCreated(await createGateway(auth, body));
+    });
+    const first = call(held, "POST", "/v1/gateway", { key, json: BODY, headers: { "idempotency-key": "slow" } });
+    await inside;
+    const same = post(key, "slow");
+    const other = post(key, "slow", { ...BODY, amount: 6000 });
+    if ((await dbKind()) === "postgres") {
+      // answered at once, while the first still holds the key (its body is not known yet: 409 too)
+      const early = await Promise.all([same, other]);
+      expect(early.map((r) => [r.status, r.body, replayed(r)])).toEqual([[409, IN_USE, null], [409, IN_USE, null]]);
+      release();
+      const done = await first;
+      expect([done.status, replayed(done)]).toEqual([200, null]);
+      const late = [await post(key, "slow"), await post(key, "slow", { ...BODY, amount: 6000 })];
+      expect(late.map((r) => [r.status, r.body, replayed(r)])).toEqual([[200, done.body, "true"], [422, REUSED, null]]);
+    } else {
+      // one connection: the others start once the first has committed
+      release();
+      const [done, again, reused] = await Promise.all([first, same, other]);
+      expect([done.status, replayed(done)]).toEqual([200, null]);
+      expect([again.status, again.body, replayed(again)]).toEqual([200, done.body, "true"]);
+      expect([reused.status, reused.body, replayed(reused)]).toEqual([422, REUSED, null]);
+    }
+    expect(await linksOf(accountId)).toBe(1);
+  });
+
+  it("20 simultaneous requests with one key and body make one link; the others replay it or get 409", async () => {
+    const { key, accountId } = await newAccount();
+    const replies = await Promise.all(Array.from({ length: 20 }, () => post(key, "twenty")));
+    const originals = replies.filter((r) => r.status === 200 && replayed(r) === null);
+    expect(originals).toHaveLength(1);
+    const link = originals[0]!.body;
+    const outcomes = replies.filter((r) => r !== originals[0]).map((r) => [r.status, r.body, replayed(r)]);
+    for (const outcome of outcomes) expect([[200, link, "true"], [409, IN_USE, null]]).toContainEqual(outcome);
+    // PGlite runs the transactions one after another: every other request replays
+    if ((await dbKind()) === "pglite") expect(outcomes.filter(([status]) => status === 409)).toEqual([]);
+    expect(await linksOf(accountId)).toBe(1);
+  });
+
+  it("when storing the answer fails (500), the link is not kept either and the retry creates it once", async () => {
+    const { key, accountId } = await newAccount();
+    const db = await getDb();
+    await failWrites("idempotency_keys", "before insert or update", "new.response_status is not null");
+    let failed: Reply;
+    try {
+      failed = await post(key, "store-fails");
+    } finally {
+      await stopFailingWrites("idempotency_keys");
+    }
+    expect([failed.status, failed.body]).toEqual([500, INTERNAL]);
+    expect(await linksOf(accountId)).toBe(0);
+    const [row] = await db.select({ n: count() }).from(idempotencyKeys).where(eq(idempotencyKeys.accountId, accountId));
+    expect(row!.n).toBe(0);
+    const retry = await post(key, "store-fails");
+    expect([retry.status, replayed(retry)]).toEqual([200, null]);
+    const again = await post(key, "store-fails");
+    expect([again.status, again.body, replayed(again)]).toEqual([200, retry.body, "true"]);
+    expect(await linksOf(accountId)).toBe(1);
+  });
+
+  it("a 500 after an upload leaves no file row (the bytes stay on disk, unreferenced and never served)", async () => {
+    const { key, accountId } = await newAccount();
+    const logo = () => form({ name: "Boutique", "logo.0": file(png(2, 2), "logo.png", "image/png") });
+    const create = () =>
+      call(marketplace.POST, "POST", "/v1/api/marketplace", { key, form: logo(), headers: { "idempotency-key": "shop" } });
+    await failWrites("marketplaces", "before insert", "true");
+    let failed: Reply;
+    try {
+      failed = await create();
+    } finally {
+      await stopFailingWrites("marketplaces");
+    }
+    expect([failed.status, failed.body]).toEqual([500, INTERNAL]);
+    expect(await filesOf(accountId)).toEqual([]);
+    const [orphan] = storedKeys(data.uploads());
+    const served = await call(getFile.GET, "GET", `/files/${orphan}`);
+    expect([served.status, served.body]).toEqual([404, { detail: { message: "File not found", type: "FILE_NOT_FOUND" } }]);
+
+    const created = await create();
+    expect([created.status, replayed(created)]).toEqual([200, null]);
+    const { fileKey } = (created.body as { logo: { fileKey: string } }).logo;
+    expect(await filesOf(accountId)).toEqual([fileKey]);
+    expect(storedKeys(data.uploads()).sort()).toEqual([orphan, fileKey].sort());
+    expect((await call(getFile.GET, "GET", `/files/${fileKey}`)).status).toBe(200);
+  });
+});
+
+const INTERNAL = { detail: { message: "Internal server error", type: "INTERNAL_ERROR" } };
+
+function form(parts: Record<string, string | File>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(parts)) data.append(name, value);
+  return data;
+}
+
+async function filesOf(accountId: string): Promise<string[]> {
+  const db = await getDb();
+  const rows = await db.select({ key: files.fileKey }).from(files).where(eq(files.accountId, accountId));
+  return rows.map((r) => r.key);
+}
+
+/** A failure inside the database (as a full disk would be), from a trigger on `table`. */
+async function failWrites(table: string, when: string, condition: string) {
+  const db = await getDb();
+  await db.execute(
+    sql.raw(`create or replace function kola_test_fail() returns trigger language plpgsql as $$ begin raise exception 'write refused by test'; end $$`),
+  );
+  await db.execute(
+    sql.raw(`create trigger kola_test_fail ${when} on ${table} for each row when (${condition}) execute function kola_test_fail()`),
+  );
+}
+
+async function stopFailingWrites(table: string) {
+  const db = await getDb();
+  await db.execute(sql.raw(`drop trigger kola_test_fail on ${table}`));
+}
