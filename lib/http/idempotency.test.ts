@@ -259,11 +259,14 @@ describe("Idempotency-Key: the key, the effect and the answer commit together", 
     });
     const first = call(held, "POST", "/v1/gateway", { key, json: BODY, headers: { "idempotency-key": "slow" } });
     await inside;
-    const same = post(key, "slow");
-    const other = post(key, "slow", { ...BODY, amount: 6000 });
+    const same = postReading(key, "slow", BODY);
+    const other = postReading(key, "slow", { ...BODY, amount: 6000 });
+    // Both have read their bodies: from there nothing but the database stands between them and the key.
+    await Promise.all([same.read, other.read]);
+    for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
     if ((await dbKind()) === "postgres") {
       // answered at once, while the first still holds the key (its body is not known yet: 409 too)
-      const early = await Promise.all([same, other]);
+      const early = await Promise.all([same.reply, other.reply]);
       expect(early.map((r) => [r.status, r.body, replayed(r)])).toEqual([[409, IN_USE, null], [409, IN_USE, null]]);
       release();
       const done = await first;
@@ -273,7 +276,7 @@ describe("Idempotency-Key: the key, the effect and the answer commit together", 
     } else {
       // one connection: the others start once the first has committed
       release();
-      const [done, again, reused] = await Promise.all([first, same, other]);
+      const [done, again, reused] = await Promise.all([first, same.reply, other.reply]);
       expect([done.status, replayed(done)]).toEqual([200, null]);
       expect([again.status, again.body, replayed(again)]).toEqual([200, done.body, "true"]);
       expect([reused.status, reused.body, replayed(reused)]).toEqual([422, REUSED, null]);
@@ -341,6 +344,24 @@ describe("Idempotency-Key: the key, the effect and the answer commit together", 
     expect((await call(getFile.GET, "GET", `/files/${fileKey}`)).status).toBe(200);
   });
 });
+
+/** POST /v1/gateway with a key, whose body tells when the route has read it. */
+function postReading(key: string, idempotencyKey: string, json: unknown) {
+  let read!: () => void;
+  const signal = new Promise<void>((resolve) => (read = resolve));
+  const bytes = new TextEncoder().encode(JSON.stringify(json));
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+      read();
+    },
+  });
+  const headers = { "api-key": key, "idempotency-key": idempotencyKey, "content-type": "application/json" };
+  const req = new Request("http://kola.test/v1/gateway", { method: "POST", headers, body, duplex: "half" } as RequestInit);
+  const reply = collection.POST(req).then(async (res): Promise<Reply> => ({ status: res.status, headers: res.headers, body: await res.json() }));
+  return { read: signal, reply };
+}
 
 const INTERNAL = { detail: { message: "Internal server error", type: "INTERNAL_ERROR" } };
 
