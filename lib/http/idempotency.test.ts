@@ -5,6 +5,15 @@ import * as collection from "@/app/v1/gateway/route";
 import * as item from "@/app/v1/gateway/[gateway_id]/route";
 import * as marketplace from "@/app/v1/api/marketplace/route";
 import * as getFile from "@/app/files/[key]/route";
+import * as apiKeys from "@/app/v1/api-keys/route";
+import * as apiKey from "@/app/v1/api-keys/[key_id]/route";
+import * as marketplaceGateway from "@/app/v1/api/marketplace/gateway/route";
+import * as webhooks from "@/app/v1/webhooks/route";
+import * as webhookItem from "@/app/v1/webhooks/[webhook_id]/route";
+import * as rotate from "@/app/v1/webhooks/[webhook_id]/rotate-secret/route";
+import * as webhookTest from "@/app/v1/webhooks/[webhook_id]/test/route";
+import * as resend from "@/app/v1/webhooks/[webhook_id]/deliveries/[delivery_id]/resend/route";
+import { createSession, SESSION_COOKIE } from "@/lib/accounts/sessions";
 import { createApiKey } from "@/lib/accounts/create-account";
 import { dbKind, getDb } from "@/lib/db/client";
 import { files, idempotencyKeys, paymentGateways } from "@/lib/db/schema";
@@ -343,6 +352,22 @@ describe("Idempotency-Key: the key, the effect and the answer commit together", 
     expect(storedKeys(data.uploads()).sort()).toEqual([orphan, fileKey].sort());
     expect((await call(getFile.GET, "GET", `/files/${fileKey}`)).status).toBe(200);
   });
+
+  it("a multipart body is the same under another boundary; another file under the key is 422", async () => {
+    const { key, accountId } = await newAccount();
+    const send = (parts: Record<string, string | File>) =>
+      call(marketplace.POST, "POST", "/v1/api/marketplace", { key, form: form(parts), headers: { "idempotency-key": "form" } });
+    const parts = { name: "Boutique", "logo.0": file(png(2, 2), "logo.png", "image/png") };
+    const first = await send(parts);
+    expect([first.status, replayed(first)]).toEqual([200, null]);
+    const again = await send(parts); // encoded anew: another random boundary
+    expect([again.status, again.body, replayed(again)]).toEqual([200, first.body, "true"]);
+    const otherFile = await send({ ...parts, "logo.0": file(png(3, 3), "logo.png", "image/png") });
+    expect([otherFile.status, otherFile.body]).toEqual([422, REUSED]);
+    const otherName = await send({ ...parts, "logo.0": file(png(2, 2), "other.png", "image/png") });
+    expect([otherName.status, otherName.body]).toEqual([422, REUSED]);
+    expect(await filesOf(accountId)).toHaveLength(1);
+  });
 });
 
 /** POST /v1/gateway with a key, whose body tells when the route has read it. */
@@ -392,3 +417,83 @@ async function stopFailingWrites(table: string) {
   const db = await getDb();
   await db.execute(sql.raw(`drop trigger kola_test_fail on ${table}`));
 }
+
+describe("Idempotency-Key on every mutating route behind a key or a session", () => {
+  type Account = Awaited<ReturnType<typeof newAccount>>;
+  type Send = (headers: Record<string, string>) => Promise<Reply>;
+  const ok = async (reply: Promise<Reply>) => {
+    const r = await reply;
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body as { id: string };
+  };
+  const webhook = (a: Account) => ok(call(webhooks.POST, "POST", "/v1/webhooks", { key: a.key, json: { url: "https://shop.example/hooks" } }));
+  const gateway = (a: Account) => ok(post(a.key, null));
+  const shop = (a: Account) => ok(call(marketplace.POST, "POST", "/v1/api/marketplace", { key: a.key, form: form({ name: "Boutique" }) }));
+  const session = async (a: Account) => ({ cookie: `${SESSION_COOKIE}=${(await createSession(a.accountId)).token}`, origin: "http://kola.test" });
+
+  // Each row prepares what the request needs and returns it; the request is then sent twice with one key.
+  const routes: [string, (a: Account) => Promise<Send>][] = [
+    ["POST /v1/gateway", async (a) => (headers) => call(collection.POST, "POST", "/v1/gateway", { key: a.key, json: BODY, headers })],
+    ["PUT /v1/gateway/{id}", async (a) => {
+      const { id } = await gateway(a);
+      return (headers) => call(item.PUT, "PUT", `/v1/gateway/${id}`, { key: a.key, json: { message: "v2" }, headers });
+    }],
+    ["DELETE /v1/gateway/{id}", async (a) => {
+      const { id } = await gateway(a);
+      return (headers) => call(item.DELETE, "DELETE", `/v1/gateway/${id}`, { key: a.key, headers });
+    }],
+    ["POST /v1/api/marketplace", async (a) => (headers) =>
+      call(marketplace.POST, "POST", "/v1/api/marketplace", { key: a.key, form: form({ name: "Boutique" }), headers })],
+    ["PATCH /v1/api/marketplace/", async (a) => {
+      await shop(a);
+      return (headers) => call(marketplace.PATCH, "PATCH", "/v1/api/marketplace/", { key: a.key, form: form({ color: "#123" }), headers });
+    }],
+    ["POST /v1/api/marketplace/gateway", async (a) => {
+      await shop(a);
+      const json = { amount: 10000, shop_name: "Awa", phone_number: "237670000000" };
+      return (headers) => call(marketplaceGateway.POST, "POST", "/v1/api/marketplace/gateway", { key: a.key, json, headers });
+    }],
+    ["POST /v1/api-keys (session)", async (a) => {
+      const cookie = await session(a);
+      return (headers) => call(apiKeys.POST, "POST", "/v1/api-keys", { json: { name: "CI" }, headers: { ...cookie, ...headers } });
+    }],
+    ["DELETE /v1/api-keys/{id} (session)", async (a) => {
+      const cookie = await session(a);
+      const { id } = await ok(call(apiKeys.POST, "POST", "/v1/api-keys", { json: { name: "old" }, headers: cookie }));
+      return (headers) => call(apiKey.DELETE, "DELETE", `/v1/api-keys/${id}`, { headers: { ...cookie, ...headers } });
+    }],
+    ["POST /v1/webhooks", async (a) => (headers) =>
+      call(webhooks.POST, "POST", "/v1/webhooks", { key: a.key, json: { url: "https://shop.example/hooks" }, headers })],
+    ["PATCH /v1/webhooks/{id}", async (a) => {
+      const { id } = await webhook(a);
+      return (headers) => call(webhookItem.PATCH, "PATCH", `/v1/webhooks/${id}`, { key: a.key, json: { description: "shop" }, headers });
+    }],
+    ["DELETE /v1/webhooks/{id}", async (a) => {
+      const { id } = await webhook(a);
+      return (headers) => call(webhookItem.DELETE, "DELETE", `/v1/webhooks/${id}`, { key: a.key, headers });
+    }],
+    ["POST /v1/webhooks/{id}/rotate-secret", async (a) => {
+      const { id } = await webhook(a);
+      return (headers) => call(rotate.POST, "POST", `/v1/webhooks/${id}/rotate-secret`, { key: a.key, headers });
+    }],
+    ["POST /v1/webhooks/{id}/test", async (a) => {
+      const { id } = await webhook(a);
+      return (headers) => call(webhookTest.POST, "POST", `/v1/webhooks/${id}/test`, { key: a.key, headers });
+    }],
+    ["POST /v1/webhooks/{id}/deliveries/{id}/resend", async (a) => {
+      const { id } = await webhook(a);
+      const delivery = await ok(call(webhookTest.POST, "POST", `/v1/webhooks/${id}/test`, { key: a.key }));
+      return (headers) =>
+        call(resend.POST, "POST", `/v1/webhooks/${id}/deliveries/${delivery.id}/resend`, { key: a.key, headers });
+    }],
+  ];
+  for (const [name, prepare] of routes) {
+    it(`${name}: answers, then replays the same answer`, async () => {
+      const send = await prepare(await newAccount());
+      const first = await send({ "idempotency-key": "once" });
+      expect([first.status, replayed(first)], JSON.stringify(first.body)).toEqual([200, null]);
+      const again = await send({ "idempotency-key": "once" });
+      expect([again.status, again.body, replayed(again)]).toEqual([200, first.body, "true"]);
+    });
+  }
+});

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, type Hash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { inTransaction, type Db } from "@/lib/db/client";
 import { idempotencyKeys } from "@/lib/db/schema";
@@ -26,7 +26,7 @@ const JSON_HEADERS = { "content-type": "application/json" };
 export async function withIdempotencyKey(
   auth: Auth,
   key: string,
-  request: { method: string; path: string; raw: Buffer },
+  request: { method: string; path: string; contentType: string; raw: Buffer },
   run: () => Promise<Response>,
 ): Promise<Response> {
   if (key.length > 255) {
@@ -34,7 +34,9 @@ export async function withIdempotencyKey(
       { loc: ["header", "idempotency-key"], msg: "String should have at most 255 characters", type: "string_too_long" },
     ]);
   }
-  const requestHash = createHash("sha256").update(`${request.method} ${request.path}\n`).update(request.raw).digest("hex");
+  const hash = createHash("sha256").update(`${request.method} ${request.path}\n`);
+  await hashBody(hash, request.raw, request.contentType);
+  const requestHash = hash.digest("hex");
   try {
     return await inTransaction(async (tx) => {
       if (!(await tryLock(tx, `${auth.accountId}:${auth.mode}:${key}`))) throw new ApiError("IDEMPOTENCY_KEY_IN_USE");
@@ -81,6 +83,28 @@ export async function withIdempotencyKey(
     if (error instanceof RolledBack) return error.response;
     throw error;
   }
+}
+
+/**
+ * What makes two bodies "the same": their bytes, except that a multipart body is taken part by part
+ * (name, file name, type, bytes), without the boundary that clients draw anew on every send.
+ */
+async function hashBody(hash: Hash, raw: Buffer, contentType: string): Promise<void> {
+  if (/^multipart\/form-data/i.test(contentType)) {
+    try {
+      const form = await new Response(new Uint8Array(raw), { headers: { "content-type": contentType } }).formData();
+      hash.update("multipart\n");
+      for (const [name, value] of form) {
+        const bytes = typeof value === "string" ? Buffer.from(value) : Buffer.from(await value.arrayBuffer());
+        const head = typeof value === "string" ? [name] : [name, value.name, value.type];
+        hash.update(`${JSON.stringify([...head, bytes.byteLength])}\n`).update(bytes);
+      }
+      return;
+    } catch {
+      // not a form that parses (the request answers 422): its bytes, as for any other body
+    }
+  }
+  hash.update(raw);
 }
 
 /** Thrown out of the transaction to roll back the effect of a request that answered 5xx. */

@@ -87,7 +87,8 @@ async function run<O extends Operation>(
   // With a key, the handler runs inside the transaction that stores its answer (idempotency.ts).
   const idempotencyKey = req.headers.get("idempotency-key");
   if (auth && mutating && idempotencyKey) {
-    return withIdempotencyKey(auth, idempotencyKey, { method: req.method, path: url.pathname, raw }, respond);
+    const contentType = req.headers.get("content-type") ?? "";
+    return withIdempotencyKey(auth, idempotencyKey, { method: req.method, path: url.pathname, contentType, raw }, respond);
   }
   return respond();
 }
