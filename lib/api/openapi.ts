@@ -140,7 +140,7 @@ function describeOperation(operation: Operation, schemas: SchemaSet): Json {
             in: "header",
             required: false,
             description:
-              "Any unique string up to 255 characters. Retrying with the same key and body within 24 h replays the first response instead of acting twice.",
+              "Any unique string up to 255 characters. Retrying with the same key and body within 24 h replays the first response instead of acting twice; another body is 422 `IDEMPOTENCY_KEY_REUSED`; while the first request with the key still runs, 409 `IDEMPOTENCY_KEY_IN_USE`. A 5xx is not stored and nothing of it is kept: retry with the same key.",
             schema: { type: "string", maxLength: 255 },
           },
         ]
