@@ -94,10 +94,22 @@ describe("OpenAPI document", () => {
 
   it("describes responses with shared components", () => {
     const get = operationOf("GET", "/v1/gateway/{gateway_id}");
-    expect(get.responses["200"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/PaymentGateway" });
+    expect(operationOf("PUT", "/v1/gateway/{gateway_id}").responses["200"].content["application/json"].schema).toEqual({
+      $ref: "#/components/schemas/PaymentGateway",
+    });
+    expect(get.responses["200"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/PaymentGatewayWithStatus" });
     expect(doc.components.schemas.PaymentGateway.properties.user_country).toEqual({ $ref: "#/components/schemas/Country" });
     expect(get.security).toEqual([]);
-    expect(get.parameters).toEqual([{ name: "gateway_id", in: "path", required: true, schema: { type: "string", format: "uuid" } }]);
+    expect(get.parameters).toEqual([
+      { name: "gateway_id", in: "path", required: true, schema: { type: "string", format: "uuid" } },
+      {
+        name: "include",
+        in: "query",
+        required: false,
+        description: "`payment_status`: add the link's `payment_status`; only the owner may ask (API key or dashboard session)",
+        schema: { type: "string", enum: ["payment_status"] },
+      },
+    ]);
   });
 });
 

@@ -13,8 +13,7 @@ import { LoadingRegion, Skeleton, SkeletonRows } from "@/components/ui/skeleton"
 import { useI18n } from "@/lib/i18n/provider";
 import { formatDateTime, formatMoney } from "@/lib/i18n/numbers";
 import { useDeposits } from "@/lib/query/deposits";
-import { useGateway } from "@/lib/query/gateways";
-import type { DepositListItem, PaymentStatus } from "@/lib/query/types";
+import { useFollowAttempts, useGateway } from "@/lib/query/gateways";
 import { DepositTable } from "../../../_components/latest-payments";
 import { useEverTrue } from "../../../_components/lazy";
 import { Pager, useCursorPages } from "../../../_components/pager";
@@ -24,12 +23,6 @@ import { ArchiveDialog } from "../../_components/archive-dialog";
 import { QrDialog } from "../../_components/qr-dialog";
 
 const LinkFormDialog = dynamic(() => import("../../_components/link-form-dialog").then((m) => m.LinkFormDialog), { ssr: false });
-
-/** The payin status rule (DESIGN §3), from the attempts on screen. */
-function statusOf(attempts: DepositListItem[]): PaymentStatus {
-  if (attempts.some((d) => d.status === "success")) return "success";
-  return attempts[0]?.status ?? "pending";
-}
 
 export function LinkDetail({ id }: { id: string }) {
   const { t, lang } = useI18n();
@@ -41,8 +34,10 @@ export function LinkDetail({ id }: { id: string }) {
   const [qr, setQr] = useState(false);
   const formLoaded = useEverTrue(editing);
   const [archiving, setArchiving] = useState(false);
-  const paid = attempts.data ? statusOf(attempts.data.items) === "success" : false;
+  useFollowAttempts(id, attempts.data);
   const link = gateway.data;
+  // the server's answer (the payin status rule over every attempt), never the page of 20 on screen
+  const paid = link?.payment_status === "success";
 
   return (
     <>
@@ -67,7 +62,7 @@ export function LinkDetail({ id }: { id: string }) {
                 <h1 className="text-2xl font-bold tracking-tight break-words">{link.shop_name}</h1>
                 <p className="mt-1 flex flex-wrap items-center gap-3 text-lg font-semibold tabular-nums">
                   {formatMoney(link.amount, link.currency, lang)}
-                  {attempts.data && <StatusBadge status={statusOf(attempts.data.items)} />}
+                  {link.payment_status && <StatusBadge status={link.payment_status} />}
                 </p>
               </div>
               <div className="flex flex-wrap gap-2">
