@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { amountBounds, currencies, type Currency } from "@/lib/countries";
+import { parseAmountInput } from "@/lib/forms/amount-input";
 import { createGatewayBody, updateGatewayBody } from "@/lib/gateways/schemas";
 import { decimalsOf } from "@/lib/i18n/numbers";
 
@@ -9,14 +10,16 @@ import { decimalsOf } from "@/lib/i18n/numbers";
 export function amountField(currency: string) {
   const decimals = decimalsOf(currency);
   const { min, max } = amountBounds((currency in currencies ? currency : "XAF") as Currency);
-  const pattern = decimals ? new RegExp(`^\\d+([.,]\\d{1,${decimals}})?$`) : /^\d+$/;
   return z
     .string()
     .trim()
     .min(1)
-    .transform((v) => v.replace(/[\s\u00a0\u202f]/g, ""))
-    .pipe(z.string().regex(pattern))
-    .transform((v) => Math.round(Number(v.replace(",", ".")) * 10 ** decimals))
+    .transform((text, ctx) => {
+      const minor = parseAmountInput(text, decimals); // the one parser of typed amounts, as the marketplace form's
+      if (minor !== null) return minor;
+      ctx.addIssue({ code: "invalid_format", format: "amount", input: text });
+      return z.NEVER;
+    })
     .pipe(z.int().min(min).max(max));
 }
 
