@@ -4,7 +4,6 @@ import { cn } from "@/components/ui/cn";
 import { themeFor } from "@/lib/checkout/theme";
 import type { BuilderBlock } from "@/lib/form-builder/operations";
 import { format } from "@/lib/i18n/format";
-import { useMarketplaceWords } from "@/lib/i18n/marketplace-words";
 import { decimalsOf, formatMoney } from "@/lib/i18n/numbers";
 import { useI18n } from "@/lib/i18n/provider";
 import { defaultFee } from "@/lib/marketplace-gateways/fee";
@@ -31,7 +30,7 @@ function samplePrice(currency: string): number {
 }
 
 export function CheckoutPreview({ name, color, logoUrl, fee, currency, blocks, active }: PreviewProps) {
-  const w = useMarketplaceWords().preview;
+  const w = useI18n().t.marketplace.preview;
   const { lang } = useI18n();
   const theme = themeFor(color);
   const percent = Number(fee.replace(",", "."));

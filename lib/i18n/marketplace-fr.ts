@@ -1,6 +1,6 @@
 // The words of the marketplace pages (settings, form-block builder, uploads, marketplace links),
-// in French. marketplace-en.ts has the same keys (`MarketplaceWords` is this file's shape).
-// Kept apart from fr.ts so each page only ships the words it uses; `{name}` is filled by format().
+// in French: the `marketplace` section of the dashboard's dictionary (fr.ts), in a file of its own
+// for its size. marketplace-en.ts has the same keys; `{name}` is filled by format().
 export const marketplaceFr = {
   settings: {
     title: "Marketplace",

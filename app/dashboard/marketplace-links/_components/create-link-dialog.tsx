@@ -13,7 +13,6 @@ import { amountInputText, parseAmountInput } from "@/lib/forms/amount-input";
 import { applyServerError } from "@/lib/forms/server-errors";
 import { localizedZodResolver } from "@/lib/forms/zod-resolver";
 import { format } from "@/lib/i18n/format";
-import { useMarketplaceWords } from "@/lib/i18n/marketplace-words";
 import { decimalsOf, formatMoney, formatNumber } from "@/lib/i18n/numbers";
 import { useI18n } from "@/lib/i18n/provider";
 import { ApiRequestError } from "@/lib/query/api-fetch";
@@ -42,7 +41,7 @@ const FIELDS = ["amount", "shop_name", "phone_number", "fee", "message"] as cons
 export function CreateLinkDialog({ open, onClose, feePercent, country }: Props) {
   const accountCurrency = countries[country].currency;
   const dialCode = dialCodeOf(country);
-  const words = useMarketplaceWords();
+  const words = useI18n().t.marketplace;
   const w = words.links;
   const { t, lang } = useI18n();
   const notify = useToast();

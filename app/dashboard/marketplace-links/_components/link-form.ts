@@ -3,7 +3,7 @@ import { z } from "zod";
 import { amountBounds, countries, countryByIso2, type CountryIso3, type Currency } from "@/lib/countries";
 import { parseAmountInput } from "@/lib/forms/amount-input";
 import { format } from "@/lib/i18n/format";
-import type { MarketplaceWords } from "@/lib/i18n/marketplace";
+import type { MarketplaceWords } from "@/lib/i18n";
 import { decimalsOf, formatMoney } from "@/lib/i18n/numbers";
 import type { Lang } from "@/lib/i18n/provider";
 import { defaultFee } from "@/lib/marketplace-gateways/fee";

@@ -14,7 +14,6 @@ import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
 import { isCountry } from "@/lib/countries";
 import { errorMessage } from "@/lib/forms/messages";
 import { format } from "@/lib/i18n/format";
-import { useMarketplaceWords } from "@/lib/i18n/marketplace-words";
 import { formatDate, formatMoney } from "@/lib/i18n/numbers";
 import { useI18n } from "@/lib/i18n/provider";
 import { useAccount } from "@/lib/query/account";
@@ -28,7 +27,7 @@ const CreateLinkDialog = dynamic(() => import("./create-link-dialog").then((m) =
 const PAGE_SIZE = 20;
 
 export function LinksPage() {
-  const words = useMarketplaceWords();
+  const words = useI18n().t.marketplace;
   const w = words.links;
   const { t } = useI18n();
   const router = useRouter();
@@ -142,7 +141,7 @@ function useFormatters() {
 
 /** Desktop: a table. */
 function LinksTable({ links }: { links: MarketplaceLink[] }) {
-  const w = useMarketplaceWords().links;
+  const w = useI18n().t.marketplace.links;
   const { t } = useI18n();
   const f = useFormatters();
   // the shop's name opens the link's page (its payments); the row keeps one action: copy
@@ -187,7 +186,7 @@ function LinksTable({ links }: { links: MarketplaceLink[] }) {
 
 /** Phones: one card per link. */
 function LinksCards({ links }: { links: MarketplaceLink[] }) {
-  const w = useMarketplaceWords().links;
+  const w = useI18n().t.marketplace.links;
   const f = useFormatters();
   return (
     <ul className="flex flex-col gap-3 md:hidden" aria-label={w.title}>
@@ -223,7 +222,7 @@ function LinksCards({ links }: { links: MarketplaceLink[] }) {
 }
 
 function LinkActions({ link }: { link: MarketplaceLink }) {
-  const w = useMarketplaceWords().links;
+  const w = useI18n().t.marketplace.links;
   const { t } = useI18n();
   return (
     <div className="flex flex-wrap items-center justify-end gap-2 md:flex-nowrap">

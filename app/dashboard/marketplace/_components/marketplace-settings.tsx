@@ -17,7 +17,6 @@ import { useToast } from "@/components/ui/toast";
 import { fromResponse, sameBlocks, toRequestJson, type BuilderBlock } from "@/lib/form-builder/operations";
 import { errorMessage } from "@/lib/forms/messages";
 import { localizedZodResolver } from "@/lib/forms/zod-resolver";
-import { useMarketplaceWords } from "@/lib/i18n/marketplace-words";
 import { useI18n } from "@/lib/i18n/provider";
 import { ApiRequestError } from "@/lib/query/api-fetch";
 import { useAccount } from "@/lib/query/account";
@@ -39,7 +38,7 @@ function valuesOf(marketplace: Marketplace, keep?: BuilderBlock[]): SettingsValu
 
 
 export function MarketplaceSettings({ marketplace }: { marketplace: Marketplace }) {
-  const words = useMarketplaceWords();
+  const words = useI18n().t.marketplace;
   const s = words.settings;
   const { t, lang } = useI18n();
   const { mode } = useMode();

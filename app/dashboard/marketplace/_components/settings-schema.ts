@@ -2,7 +2,7 @@ import { z } from "zod";
 import { kindOf, targetOf, validateBlocks, type ErrorKind, type ErrorTarget } from "@/lib/form-builder/errors";
 import type { BuilderBlock } from "@/lib/form-builder/operations";
 import { format } from "@/lib/i18n/format";
-import type { MarketplaceWords } from "@/lib/i18n/marketplace";
+import type { MarketplaceWords } from "@/lib/i18n";
 import { createMarketplaceForm } from "@/lib/marketplaces/schemas";
 import type { ApiRequestError, ValidationItem } from "@/lib/query/api-fetch";
 

@@ -10,7 +10,6 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { LoadingRegion, Skeleton, SkeletonRows } from "@/components/ui/skeleton";
 import { countries, isCountry } from "@/lib/countries";
 import { errorMessage } from "@/lib/forms/messages";
-import { useMarketplaceWords } from "@/lib/i18n/marketplace-words";
 import { formatDate, formatDateTime, formatMoney } from "@/lib/i18n/numbers";
 import { useI18n } from "@/lib/i18n/provider";
 import { ApiRequestError } from "@/lib/query/api-fetch";
@@ -28,7 +27,7 @@ function useCountryName() {
 }
 
 export function LinkDetail({ id }: { id: string }) {
-  const words = useMarketplaceWords();
+  const words = useI18n().t.marketplace;
   const w = words.link;
   const { t } = useI18n();
   const link = useMarketplaceLink(id);
@@ -72,7 +71,7 @@ export function LinkDetail({ id }: { id: string }) {
 }
 
 function LinkSummary({ link }: { link: MarketplaceLink }) {
-  const words = useMarketplaceWords();
+  const words = useI18n().t.marketplace;
   const w = words.link;
   const { t, lang } = useI18n();
   const countryName = useCountryName();
@@ -145,7 +144,7 @@ function LinkSummary({ link }: { link: MarketplaceLink }) {
 }
 
 function Transactions({ link }: { link: MarketplaceLink }) {
-  const words = useMarketplaceWords();
+  const words = useI18n().t.marketplace;
   const w = words.link;
   const { t } = useI18n();
   const query = useMarketplaceTransactions(link.id);
@@ -191,7 +190,7 @@ function Transactions({ link }: { link: MarketplaceLink }) {
 }
 
 function TransactionCard({ transaction: tx, link }: { transaction: MarketplaceTransaction; link: MarketplaceLink }) {
-  const words = useMarketplaceWords();
+  const words = useI18n().t.marketplace;
   const w = words.link;
   const { t, lang } = useI18n();
   const countryName = useCountryName();
