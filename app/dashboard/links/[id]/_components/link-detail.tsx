@@ -9,7 +9,7 @@ import { Card } from "@/components/ui/card";
 import { cn, focusRing } from "@/components/ui/cn";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { LoadingRegion, Skeleton, SkeletonRows } from "@/components/ui/skeleton";
+import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { useI18n } from "@/lib/i18n/provider";
 import { formatDateTime, formatMoney } from "@/lib/i18n/numbers";
 import { useDeposits } from "@/lib/query/deposits";
@@ -18,6 +18,7 @@ import { DepositTable } from "../../../_components/latest-payments";
 import { useEverTrue } from "../../../_components/lazy";
 import { Pager, useCursorPages } from "../../../_components/pager";
 import { QueryError } from "../../../_components/query-error";
+import { QueryList } from "../../../_components/query-list";
 import { StatusBadge } from "../../../_components/status-badge";
 import { ArchiveDialog } from "../../_components/archive-dialog";
 import { QrDialog } from "../../_components/qr-dialog";
@@ -97,22 +98,26 @@ export function LinkDetail({ id }: { id: string }) {
       )}
 
       <h2 className="mb-3 text-lg font-semibold">{t.link.attempts}</h2>
-      {attempts.isPending ? (
-        <SkeletonRows rows={3} label={t.common.loading} />
-      ) : attempts.isError ? (
-        <QueryError error={attempts.error} onRetry={() => attempts.refetch()} />
-      ) : attempts.data.items.length === 0 ? (
-        <EmptyState
-          title={t.link.attemptsEmpty}
-          description={t.link.attemptsEmptyAction}
-          action={link && <CopyButton value={link.link} label={t.links.copyLink} copiedLabel={t.common.copied} size="md" variant="primary" />}
-        />
-      ) : (
-        <>
-          <DepositTable items={attempts.data.items} lang={lang} label={t.link.attempts} />
-          <Pager page={pages.page} hasNext={Boolean(attempts.data.next)} onNext={() => attempts.data.next && pages.next(attempts.data.next)} onPrevious={pages.previous} />
-        </>
-      )}
+      <QueryList
+        query={attempts}
+        items={attempts.data?.items}
+        loading={t.common.loading}
+        rows={3}
+        empty={
+          <EmptyState
+            title={t.link.attemptsEmpty}
+            description={t.link.attemptsEmptyAction}
+            action={link && <CopyButton value={link.link} label={t.links.copyLink} copiedLabel={t.common.copied} size="md" variant="primary" />}
+          />
+        }
+      >
+        {(items) => (
+          <>
+            <DepositTable items={items} lang={lang} label={t.link.attempts} />
+            <Pager page={pages.page} hasNext={Boolean(attempts.data?.next)} onNext={() => attempts.data?.next && pages.next(attempts.data.next)} onPrevious={pages.previous} />
+          </>
+        )}
+      </QueryList>
 
       {link && (
         <>
