@@ -86,7 +86,7 @@ const paymentStatusField = payinStatus.shape.status
 
 export const gatewayListItem = gatewayView.extend({ payment_status: paymentStatusField }).meta({ id: "PaymentGatewayListItem" });
 
-export const gatewayGetQuery = z.object({
+const gatewayGetQuery = z.object({
   include: z
     .enum(["payment_status"])
     .optional()

@@ -14,10 +14,10 @@ import type { Page } from "./types";
 export type Marketplace = z.output<typeof marketplace>;
 export type MarketplaceLink = z.output<typeof marketplaceGateway>;
 export type MarketplaceTransaction = z.output<typeof marketplaceTransaction>;
-export type CreateMarketplaceLinkBody = z.input<typeof createMarketplaceGatewayBody>;
+type CreateMarketplaceLinkBody = z.input<typeof createMarketplaceGatewayBody>;
 
 /** The marketplace path of the update: the interface's PATCH has its trailing slash. */
-export const MARKETPLACE_PATH = "/v1/api/marketplace";
+const MARKETPLACE_PATH = "/v1/api/marketplace";
 export const MARKETPLACE_UPDATE_PATH = "/v1/api/marketplace/";
 
 /** GET /v1/api/marketplace — the caller's marketplace, or null when there is none yet in this mode. */

@@ -12,7 +12,7 @@ import { useMode } from "./mode";
 export type WebhookEndpoint = z.output<typeof webhookView>;
 export type WebhookWithSecret = z.output<typeof webhookWithSecret>;
 export type WebhookDelivery = z.output<typeof webhookDeliveryView>;
-export type WebhookBody = { url: string; event_types: EventType[]; enabled: boolean; description?: string };
+type WebhookBody = { url: string; event_types: EventType[]; enabled: boolean; description?: string };
 
 /** GET /v1/webhooks — the endpoints of the current mode. */
 export function useWebhooks() {

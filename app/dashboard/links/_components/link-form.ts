@@ -7,7 +7,7 @@ import { decimalsOf } from "@/lib/i18n/numbers";
 // The payment-link form: the API's own schemas, with the amount typed in major units
 // ("12,50" KES) and sent in minor units (1250); XAF/XOF have none, so 5000 stays 5000.
 
-export function amountField(currency: string) {
+function amountField(currency: string) {
   const decimals = decimalsOf(currency);
   const { min, max } = amountBounds((currency in currencies ? currency : "XAF") as Currency);
   return z

@@ -14,7 +14,7 @@ import { createMarketplaceGatewayBody } from "@/lib/marketplace-gateways/schemas
 // in minor units; the seller's phone read as the server reads it (lib/countries/phones.ts), with
 // libphonenumber's smaller metadata: a hint here, the server has the last word.
 
-export type PhoneInfo =
+type PhoneInfo =
   | { state: "empty" }
   | { state: "bad" }
   | { state: "unsupported" }
