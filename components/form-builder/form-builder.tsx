@@ -26,10 +26,10 @@ import {
   type BuilderBlock,
 } from "@/lib/form-builder/operations";
 import { format } from "@/lib/i18n/format";
-import { useMarketplaceWords } from "@/lib/i18n/marketplace-words";
 import { BlockIcon } from "./block-icon";
 import { labelInputId } from "./ids";
 import { SortableBlock } from "./sortable-block";
+import { useI18n } from "@/lib/i18n/provider";
 
 type FormBuilderProps = {
   blocks: BuilderBlock[];
@@ -48,7 +48,7 @@ function focusSoon(id: string) {
  * touch, or keyboard from the handle) ends in moveBlockOnto and nothing else.
  */
 export function FormBuilder({ blocks, onChange, errorOf }: FormBuilderProps) {
-  const words = useMarketplaceWords();
+  const words = useI18n().t.marketplace;
   const w = words.builder;
   const notify = useToast();
   const dndId = useId();

@@ -18,9 +18,9 @@ import {
   type BuilderBlock,
 } from "@/lib/form-builder/operations";
 import { format } from "@/lib/i18n/format";
-import { useMarketplaceWords } from "@/lib/i18n/marketplace-words";
 import { BlockIcon } from "./block-icon";
 import { labelInputId, optionInputId } from "./ids";
+import { useI18n } from "@/lib/i18n/provider";
 
 type SortableBlockProps = {
   block: BuilderBlock;
@@ -43,7 +43,7 @@ function focusSoon(id: string) {
 
 /** One question of the builder: its drag handle, its fields and, for a list, its choices. */
 export function SortableBlock({ block, index, blocks, onChange, onRemoved, errorOf, expanded, onToggle }: SortableBlockProps) {
-  const w = useMarketplaceWords().builder;
+  const w = useI18n().t.marketplace.builder;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: block.id });
   const name = block.label.trim() || w.untitled;
   const bodyId = `block-${block.id}-fields`;

@@ -6,7 +6,6 @@ import { buttonClass } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
 import { useI18n } from "@/lib/i18n/provider";
 import { format } from "@/lib/i18n/format";
-import { useMarketplaceWords } from "@/lib/i18n/marketplace-words";
 import { ApiRequestError } from "@/lib/query/api-fetch";
 import { useMode } from "@/lib/query/mode";
 import { formatBytes, imageRules, preCheck, type ImageKind } from "./image-rules";
@@ -32,7 +31,7 @@ type State =
  * once with a progress bar; the server's refusal (413, 415, 422) shows beside the field.
  */
 export function ImageUpload<T>({ kind, currentUrl, path, method, onUploaded }: ImageUploadProps<T>) {
-  const words = useMarketplaceWords();
+  const words = useI18n().t.marketplace;
   const w = words.upload;
   const { lang } = useI18n();
   const { mode } = useMode();

@@ -4,6 +4,7 @@ import { z } from "zod";
 import * as docsScript from "@/app/docs/scalar.js/route";
 import * as docs from "@/app/docs/route";
 import * as openapi from "@/app/v1/openapi.json/route";
+import { eventTypes } from "@/lib/db/schema";
 import { errorTypes } from "@/lib/http/errors";
 import { defineOperation } from "@/lib/http/operation";
 import { call } from "@/lib/test/api";
@@ -77,9 +78,40 @@ describe("OpenAPI document", () => {
     expect(documented.every((p: Json) => p.required)).toBe(true);
   });
 
-  it("gives each operation its own operationId", () => {
+  it("gives each operation its own operationId, all in one snake_case style", () => {
     const ids = allOperations.map((op) => operationOf(op.method, op.path).operationId);
     expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.filter((id) => !/^[a-z]+(_[a-z]+)*$/.test(id))).toEqual([]);
+    expect(ids).toEqual(expect.arrayContaining(["gateway_create", "deposit_by_query", "account_list_keys", "account_revoke_key"]));
+  });
+
+  it("documents every webhook event, its body from the zod schema of its data", () => {
+    expect(Object.keys(doc.webhooks)).toEqual([...eventTypes, "webhook.test"]);
+    for (const [type, item] of Object.entries(doc.webhooks as Json)) {
+      expect(item.post).toMatchObject({ summary: type, tags: ["Webhook events"], security: [] });
+      expect(item.post.parameters.map((p: Json) => p.name)).toEqual(["webhook-id", "webhook-timestamp", "webhook-signature"]);
+    }
+    const ids = Object.values(doc.webhooks as Json).map((item) => item.post.operationId);
+    expect(ids).toContain("event_marketplace_transaction_succeeded");
+    const sale = doc.webhooks["marketplace.transaction.succeeded"].post.requestBody.content["application/json"].schema;
+    expect(sale).toEqual({ $ref: "#/components/schemas/MarketplaceTransactionEventSucceeded" });
+    const schema = doc.components.schemas.MarketplaceTransactionEventSucceeded;
+    expect(schema.properties.type).toEqual({ type: "string", const: "marketplace.transaction.succeeded" });
+    expect(Object.keys(schema.properties.data.properties)).toEqual([
+      "track_id",
+      "gateway_id",
+      "order_id",
+      "transaction_id",
+      "amount",
+      "currency",
+      "status",
+      "failure_reason",
+      "country",
+      "operator",
+      "phone_number",
+    ]);
+    expect(schema.properties.data.properties.amount.description).toMatch(/buyer price/);
+    expect(schema.properties.data.properties.order_id).toMatchObject({ const: "" });
   });
 
   it("describes the body of POST /v1/gateway from its zod schema", () => {
@@ -94,10 +126,22 @@ describe("OpenAPI document", () => {
 
   it("describes responses with shared components", () => {
     const get = operationOf("GET", "/v1/gateway/{gateway_id}");
-    expect(get.responses["200"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/PaymentGateway" });
+    expect(operationOf("PUT", "/v1/gateway/{gateway_id}").responses["200"].content["application/json"].schema).toEqual({
+      $ref: "#/components/schemas/PaymentGateway",
+    });
+    expect(get.responses["200"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/PaymentGatewayWithStatus" });
     expect(doc.components.schemas.PaymentGateway.properties.user_country).toEqual({ $ref: "#/components/schemas/Country" });
     expect(get.security).toEqual([]);
-    expect(get.parameters).toEqual([{ name: "gateway_id", in: "path", required: true, schema: { type: "string", format: "uuid" } }]);
+    expect(get.parameters).toEqual([
+      { name: "gateway_id", in: "path", required: true, schema: { type: "string", format: "uuid" } },
+      {
+        name: "include",
+        in: "query",
+        required: false,
+        description: "`payment_status`: add the link's `payment_status`; only the owner may ask (API key or dashboard session)",
+        schema: { type: "string", enum: ["payment_status"] },
+      },
+    ]);
   });
 });
 

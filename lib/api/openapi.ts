@@ -2,6 +2,7 @@ import { z } from "zod";
 import { publicBaseUrl } from "@/lib/config";
 import { errorTypes, type ErrorType } from "@/lib/http/errors";
 import { defineOperation, type Operation } from "@/lib/http/operation";
+import { webhookEvents } from "@/lib/webhooks/schemas";
 import { allOperations, operationId } from "./operations";
 
 // The OpenAPI 3.1 document, generated from the same zod schemas and error table the route wrapper
@@ -25,7 +26,7 @@ let cached: Json | undefined;
 
 /** The document, built once per process (the operations cannot change while it runs). */
 export function buildOpenApiDocument(): Json {
-  cached ??= openApiDocumentOf(allOperations);
+  cached ??= openApiDocumentOf(allOperations, webhookEvents);
   return cached;
 }
 
@@ -74,8 +75,11 @@ const headers = {
 };
 const headerRef = (name: keyof typeof headers) => ({ $ref: `#/components/headers/${name}` });
 
-/** The document of the given operations (exported for tests; the API's own is above). */
-export function openApiDocumentOf(operations: Operation[]): Json {
+/**
+ * The document of the given operations and webhook events (exported for tests; the API's own is
+ * above). Events become OpenAPI 3.1 `webhooks`: the POST each endpoint receives, by event type.
+ */
+export function openApiDocumentOf(operations: Operation[], events: Record<string, z.ZodType> = {}): Json {
   const schemas = new SchemaSet();
   const paths: Record<string, Record<string, Json>> = {};
   const tags: string[] = [];
@@ -86,6 +90,10 @@ export function openApiDocumentOf(operations: Operation[]): Json {
     item[method] = describeOperation(operation, schemas);
     if (!tags.includes(operation.tag)) tags.push(operation.tag);
   }
+  const webhooks = Object.fromEntries(
+    Object.entries(events).map(([type, schema]) => [type, { post: describeEvent(type, schema, schemas) }]),
+  );
+  if (Object.keys(webhooks).length) tags.push(EVENTS_TAG);
   const document: Json = {
     openapi: "3.1.0",
     info: {
@@ -107,6 +115,7 @@ export function openApiDocumentOf(operations: Operation[]): Json {
     security: [{ apiKey: [] }],
     tags: tags.map((name) => ({ name })),
     paths,
+    ...(Object.keys(webhooks).length ? { webhooks } : {}),
     components: {
       schemas: {},
       securitySchemes: {
@@ -181,6 +190,35 @@ function describeOperation(operation: Operation, schemas: SchemaSet): Json {
     ...(parameters.length ? { parameters } : {}),
     ...(operation.body ? { requestBody: requestBody(operation, schemas) } : {}),
     responses,
+  };
+}
+
+const EVENTS_TAG = "Webhook events";
+
+// The Standard Webhooks headers every event POST carries (lib/webhooks/signing.ts).
+const eventHeaders = [
+  ["webhook-id", "The event's id (`evt_…`), the same on every retry: use it to ignore duplicates."],
+  ["webhook-timestamp", "Unix seconds when this attempt was signed; refuse old ones to stop replays."],
+  ["webhook-signature", "`v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{body}` with your endpoint's `whsec_…` secret; space-separated when a rotated secret still signs too."],
+].map(([name, description]) => ({ name, in: "header", required: true, description, schema: { type: "string" } }));
+
+/** One webhook event: the POST Kola sends to each subscribed endpoint. */
+function describeEvent(type: string, schema: z.ZodType, schemas: SchemaSet): Json {
+  const { description } = z.globalRegistry.get(schema) ?? {};
+  return {
+    operationId: `event_${type.replace(/\W+/g, "_")}`,
+    summary: type,
+    description: [
+      description,
+      "Signed per the Standard Webhooks specification. Answer any 2xx within 10 s to acknowledge it; anything else is retried with exponential backoff for about a day.",
+    ]
+      .filter(Boolean)
+      .join("\n\n"),
+    tags: [EVENTS_TAG],
+    security: [],
+    parameters: eventHeaders,
+    requestBody: { required: true, content: { "application/json": { schema: schemas.convert(schema, "output") } } },
+    responses: { "200": { description: "Received: any 2xx status acknowledges the event." } },
   };
 }
 

@@ -11,8 +11,9 @@ import { healthOperation } from "./health";
 /**
  * Every public operation, in the order the reference page lists them. The OpenAPI document
  * (./openapi.ts) and its test read only this list, so an operation missing here is undocumented.
- * Each domain exports its operations as a record; the record key becomes part of the operationId
- * (`gateway_create`), which client generators turn into method names: keep keys stable.
+ * Each domain exports its operations as a record; the record key becomes part of the operationId,
+ * in snake_case (`gateway_create`, `account_list_keys`), which client generators turn into method
+ * names: keep keys stable.
  */
 const groups: Record<string, Record<string, Operation>> = {
   gateway: gatewayOperations,
@@ -26,9 +27,13 @@ const groups: Record<string, Record<string, Operation>> = {
 
 const ids = new Map<Operation, string>();
 for (const [prefix, operations] of Object.entries(groups)) {
-  for (const [key, operation] of Object.entries(operations)) ids.set(operation, `${prefix}_${key}`);
+  for (const [key, operation] of Object.entries(operations)) ids.set(operation, `${prefix}_${snakeCase(key)}`);
 }
 ids.set(healthOperation, "health");
+
+function snakeCase(key: string): string {
+  return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
 
 export const allOperations: Operation[] = [...ids.keys()];
 

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as catchAll from "@/app/v1/[[...rest]]/route";
+import * as depositList from "@/app/v1/deposits/route";
 import * as collection from "@/app/v1/gateway/route";
 import * as item from "@/app/v1/gateway/[gateway_id]/route";
 import * as payin from "@/app/v1/gateway/payin/[order_id]/route";
@@ -461,6 +462,52 @@ describe("GET /v1/gateway/{gateway_id}", () => {
       expect(reply.headers.get("access-control-allow-origin")).toBe("*");
     });
   }
+});
+
+describe("GET /v1/gateway/{gateway_id}?include=payment_status (the owner's read)", () => {
+  it("answers paid from every attempt, not a page of them: 25 attempts, the success the oldest", async () => {
+    const created = await createOk(merchant.key, { amount: 5000, shop_name: "Vingt-cinq", order_id: "PAID-OLDEST" });
+    await addAttempt(created, "success", 100);
+    for (let i = 24; i >= 1; i--) await addAttempt(created, i % 2 ? "failed" : "expired", i);
+    // the dashboard's attempts table pages by 20: its first page has no success in it
+    const firstPage = await send(depositList.GET, "GET", `/v1/deposits?payment_gateway_id=${created.id}&limit=20`, { key: merchant.key });
+    expect((firstPage.body as { status: string }[]).map((d) => d.status)).not.toContain("success");
+    const reply = await get(`${created.id}?include=payment_status`, { key: merchant.key });
+    expect([reply.status, reply.body]).toEqual([200, { ...viewOf(created), payment_status: "success" }]);
+  });
+
+  const statuses: [string, [DepositStatus, number][], DepositStatus][] = [
+    ["no attempt yet", [], "pending"],
+    ["the latest attempt failed", [["expired", 9], ["failed", 1]], "failed"],
+    ["success, then later failures", [["success", 9], ["failed", 1], ["expired", 0]], "success"],
+  ];
+  for (const [name, attempts, status] of statuses) {
+    it(`answers payment_status ${status} for ${name}`, async () => {
+      const created = await createOk(merchant.key);
+      for (const [attempt, minutesAgo] of attempts) await addAttempt(created, attempt, minutesAgo);
+      const reply = await get(`${created.id}?include=payment_status`, { key: merchant.key });
+      expect([reply.status, reply.body]).toEqual([200, { ...viewOf(created), payment_status: status }]);
+    });
+  }
+
+  it("is the owner's only: no key 401, another account's key 404, an archived link 404", async () => {
+    const created = await createOk(merchant.key);
+    const other = await newAccount();
+    const archived = await createOk(merchant.key);
+    await archive(merchant.key, archived.id);
+    const replies = await Promise.all([
+      get(`${created.id}?include=payment_status`),
+      get(`${created.id}?include=payment_status`, { key: other.key }),
+      get(`${archived.id}?include=payment_status`, { key: merchant.key }),
+      get(`${created.id}?include=everything`, { key: merchant.key }),
+    ]);
+    expect(replies.map((r) => [r.status, r.body])).toEqual([
+      [401, NO_KEY],
+      [404, NOT_FOUND],
+      [404, NOT_FOUND],
+      [422, { detail: [bad(["query", "include"], "Input should be 'payment_status'", "enum")] }],
+    ]);
+  });
 });
 
 describe("PUT /v1/gateway/{gateway_id}", () => {

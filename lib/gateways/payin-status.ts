@@ -1,23 +1,34 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Auth } from "@/lib/accounts/queries";
 import { getDb } from "@/lib/db/client";
-import { deposits, type DepositStatus } from "@/lib/db/schema";
+import { ownedBy } from "@/lib/db/scope";
+import { paymentGateways, type DepositStatus } from "@/lib/db/schema";
 import { ApiError } from "@/lib/http/errors";
-import { findGatewayByOrderId } from "./queries";
 
-/**
- * The payment status of the link with this order_id: `success` once any attempt succeeded,
- * otherwise the latest attempt's status, or `pending` when nobody tried yet (DESIGN §3).
- */
+// The one home of the payin status rule (DESIGN §3): `success` once any attempt succeeded,
+// otherwise the latest attempt's status, or `pending` when nobody tried yet. The list, the owner's
+// read of one link and GET /v1/gateway/payin/{order_id} all select these expressions; the
+// dashboard shows what they answer and never recomputes it from the attempts it has on screen.
+//
+// Spelled out in SQL for a select from payment_gateways: in a one-table select Drizzle leaves
+// column names unqualified, which inside these subqueries would name the deposit's own columns.
+
+/** Whether the link of the current payment_gateways row has a successful payment. */
+export const paidSql = sql<boolean>`exists (select 1 from deposits d
+  where d.payment_gateway_id = "payment_gateways"."id" and d.status = 'success')`;
+
+/** The payin status of the link of the current payment_gateways row. */
+export const paymentStatusSql = sql<DepositStatus>`coalesce((select d.status from deposits d
+  where d.payment_gateway_id = "payment_gateways"."id"
+  order by (d.status = 'success') desc, d.created_at desc limit 1), 'pending')`;
+
+/** GET /v1/gateway/payin/{order_id}: the payment status of the caller's link with this order_id. */
 export async function payinStatus(auth: Auth, orderId: string): Promise<{ order_id: string; status: DepositStatus }> {
-  const gateway = await findGatewayByOrderId(auth, orderId);
-  if (!gateway) throw new ApiError("GATEWAY_NOT_FOUND");
   const db = await getDb();
-  const [latest] = await db
-    .select({ status: deposits.status })
-    .from(deposits)
-    .where(eq(deposits.paymentGatewayId, gateway.id))
-    .orderBy(sql`(${deposits.status} = 'success') desc`, desc(deposits.createdAt))
-    .limit(1);
-  return { order_id: orderId, status: latest?.status ?? "pending" };
+  const [row] = await db
+    .select({ status: paymentStatusSql })
+    .from(paymentGateways)
+    .where(and(ownedBy(paymentGateways, auth), eq(paymentGateways.orderId, orderId)));
+  if (!row) throw new ApiError("GATEWAY_NOT_FOUND");
+  return { order_id: orderId, status: row.status };
 }

@@ -6,6 +6,7 @@ import { ownedBy } from "@/lib/db/scope";
 import { deposits, paymentGateways, type DepositStatus } from "@/lib/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import { pageClauses } from "@/lib/http/pagination";
+import { paidSql, paymentStatusSql } from "./payin-status";
 import type { GatewayListQuery } from "./schemas";
 
 export type GatewayRow = typeof paymentGateways.$inferSelect;
@@ -38,18 +39,6 @@ export async function getPublicGatewayOrThrow(id: string): Promise<GatewayRow> {
 
 export type GatewayListRow = GatewayRow & { paymentStatus?: DepositStatus };
 
-/** Whether the link has a successful payment (a correlated subquery on its deposits). */
-const paidSql = sql`exists (select 1 from ${deposits} where ${deposits.paymentGatewayId} = ${paymentGateways.id} and ${deposits.status} = 'success')`;
-
-/**
- * The payin status rule (DESIGN §3) for each row: success once paid, else the latest attempt's,
- * else pending. Spelled out in SQL: in a one-table select Drizzle leaves column names unqualified,
- * which inside this subquery would name the deposit's own columns.
- */
-const paymentStatusSql = sql<DepositStatus>`coalesce((select d.status from deposits d
-  where d.payment_gateway_id = "payment_gateways"."id"
-  order by (d.status = 'success') desc, d.created_at desc limit 1), 'pending')`;
-
 /** A page of the caller's links, newest first: live or archived ones, searched, paid or not. */
 export async function listGateways(auth: Auth, query: GatewayListQuery): Promise<GatewayListRow[]> {
   const db = await getDb();
@@ -73,6 +62,17 @@ export async function listGateways(auth: Auth, query: GatewayListQuery): Promise
   return rows.map(({ gateway, paymentStatus }) => ({ ...gateway, paymentStatus }));
 }
 
+/** The owner's read of one live link, with its payment status (the rule in ./payin-status), or 404. */
+export async function getGatewayWithStatusOrThrow(auth: Auth, id: string): Promise<GatewayListRow> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ gateway: paymentGateways, paymentStatus: paymentStatusSql })
+    .from(paymentGateways)
+    .where(and(ownedBy(paymentGateways, auth), eq(paymentGateways.id, id), isNull(paymentGateways.archivedAt)));
+  if (!row) throw new ApiError("GATEWAY_NOT_FOUND");
+  return { ...row.gateway, paymentStatus: row.paymentStatus };
+}
+
 export async function findGatewayByOrderId(auth: Auth, orderId: string): Promise<GatewayRow | undefined> {
   const db = await getDb();
   const [row] = await db
@@ -82,6 +82,7 @@ export async function findGatewayByOrderId(auth: Auth, orderId: string): Promise
   return row;
 }
 
+/** Whether the link is paid: the same rule as `paidSql`, asked of one link by id. */
 export async function isGatewayPaid(gatewayId: string): Promise<boolean> {
   const db = await getDb();
   const [row] = await db

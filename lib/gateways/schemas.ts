@@ -80,13 +80,21 @@ export const gatewayListQuery = pageQuery.extend({
 });
 export type GatewayListQuery = z.output<typeof gatewayListQuery>;
 
-export const gatewayListItem = gatewayView
-  .extend({
-    payment_status: payinStatus.shape.status
-      .optional()
-      .describe("Only with `include=payment_status`: `success` once paid, else the latest attempt's status, or `pending`"),
-  })
-  .meta({ id: "PaymentGatewayListItem" });
+const paymentStatusField = payinStatus.shape.status
+  .optional()
+  .describe("Only with `include=payment_status`: `success` once paid, else the latest attempt's status, or `pending`");
+
+export const gatewayListItem = gatewayView.extend({ payment_status: paymentStatusField }).meta({ id: "PaymentGatewayListItem" });
+
+const gatewayGetQuery = z.object({
+  include: z
+    .enum(["payment_status"])
+    .optional()
+    .describe("`payment_status`: add the link's `payment_status`; only the owner may ask (API key or dashboard session)"),
+});
+export const gatewayWithStatus = gatewayView
+  .extend({ payment_status: paymentStatusField })
+  .meta({ id: "PaymentGatewayWithStatus" });
 
 export const gatewayDeleted = z.object({ id: z.uuid(), deleted: z.literal(true) }).meta({ id: "PaymentGatewayDeleted" });
 
@@ -124,11 +132,13 @@ export const gatewayOperations = {
     path: "/v1/gateway/{gateway_id}",
     tag,
     summary: "Get a payment link (no API key)",
-    description: "Public: the checkout page and buyers' browsers read it.",
+    description:
+      "Public: the checkout page and buyers' browsers read it. With `include=payment_status` it is the owner's read: it needs the link's API key (or the dashboard's session) and adds `payment_status`.",
     auth: "none",
     params: gatewayParams,
-    response: gatewayView,
-    errors: ["GATEWAY_NOT_FOUND"],
+    query: gatewayGetQuery,
+    response: gatewayWithStatus,
+    errors: [...keyErrors, "GATEWAY_NOT_FOUND"],
     cors: true,
   }),
   update: defineOperation({

@@ -1,4 +1,5 @@
 import type { Dictionary } from "./fr";
+import { marketplaceEn } from "./marketplace-en";
 
 // The dashboard's words in English: the same keys as fr.ts.
 export const en: Dictionary = {
@@ -293,4 +294,5 @@ export const en: Dictionary = {
     },
     loading: "Loading keys…",
   },
+  marketplace: marketplaceEn,
 };

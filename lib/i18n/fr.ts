@@ -1,3 +1,5 @@
+import { marketplaceFr } from "./marketplace-fr";
+
 // The dashboard's words in French (the default). en.ts has the same keys: `Dictionary` is this
 // file's shape, so a key missing in English is a type error. `{name}` marks a value filled in by
 // `format()`. Server components pick the dictionary; client components read it from context.
@@ -293,6 +295,7 @@ export const fr = {
     },
     loading: "Chargement des clés…",
   },
+  marketplace: marketplaceFr, // the marketplace pages' words, in their own file
 } as const;
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -2,6 +2,8 @@ import { en } from "./en";
 import { fr, type Dictionary } from "./fr";
 
 export type { Dictionary };
+/** The marketplace pages' section of the dictionary (`t.marketplace`). */
+export type MarketplaceWords = Dictionary["marketplace"];
 export const languages = ["fr", "en"] as const;
 export type Lang = (typeof languages)[number];
 export const LANG_COOKIE = "kola_lang";

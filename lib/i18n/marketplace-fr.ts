@@ -1,6 +1,6 @@
 // The words of the marketplace pages (settings, form-block builder, uploads, marketplace links),
-// in French. marketplace-en.ts has the same keys (`MarketplaceWords` is this file's shape).
-// Kept apart from fr.ts so each page only ships the words it uses; `{name}` is filled by format().
+// in French: the `marketplace` section of the dashboard's dictionary (fr.ts), in a file of its own
+// for its size. marketplace-en.ts has the same keys; `{name}` is filled by format().
 export const marketplaceFr = {
   settings: {
     title: "Marketplace",
@@ -131,21 +131,6 @@ export const marketplaceFr = {
     intro: "Ce que voit l'acheteur, avec un produit d'exemple.",
     label: "Aperçu (non interactif)",
     sampleSeller: "Boutique Awa",
-    seller: "Vendu par {shop}",
-    amountLabel: "Montant à payer",
-    price: "Prix",
-    serviceFee: "Frais de service",
-    fullName: "Nom complet",
-    email: "Adresse e-mail",
-    country: "Pays",
-    countryValue: "Cameroun",
-    operator: "Opérateur mobile money",
-    phone: "Numéro mobile money",
-    phoneHint: "Exemple : 6 71 23 45 67",
-    choose: "Choisir…",
-    required: "obligatoire",
-    pay: "Payer {amount}",
-    secure: "Paiement sécurisé",
     inactive: "Marketplace inactive : cette page refuse les paiements.",
   },
   links: {

@@ -25,7 +25,7 @@ export class ApiRequestError extends Error {
   }
 }
 
-export type ApiFetchOptions = {
+type ApiFetchOptions = {
   mode: Mode;
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** a plain object is sent as JSON, FormData as multipart */
@@ -35,7 +35,7 @@ export type ApiFetchOptions = {
   headers?: Record<string, string>;
 };
 
-export type ApiResponse<T> = { data: T; headers: Headers };
+type ApiResponse<T> = { data: T; headers: Headers };
 
 /** Calls the API and returns the parsed JSON with the response headers (for `Link`). */
 export async function apiFetchWithHeaders<T>(path: string, options: ApiFetchOptions): Promise<ApiResponse<T>> {

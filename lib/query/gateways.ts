@@ -1,12 +1,13 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import type { z } from "zod";
 import type { createGatewayBody, updateGatewayBody } from "@/lib/gateways/schemas";
 import { apiFetch, apiFetchWithHeaders, nextCursor } from "./api-fetch";
 import { queryKeys } from "./keys";
 import { useMode } from "./mode";
-import type { Gateway, GatewayCreated, GatewayFilters, GatewayListItem, Page } from "./types";
+import type { Gateway, GatewayCreated, GatewayFilters, GatewayListItem, GatewayWithStatus, Page } from "./types";
 
 /** GET /v1/gateway — one page of payment links with their payment status, newest first. */
 export function useGateways(filters: GatewayFilters, cursor: string | null, limit = 20) {
@@ -25,13 +26,25 @@ export function useGateways(filters: GatewayFilters, cursor: string | null, limi
   });
 }
 
-/** GET /v1/gateway/{id} — one payment link (public read; 404 once archived). */
+/** GET /v1/gateway/{id}?include=payment_status — the owner's read of one payment link, with the server's payment status (404 once archived). */
 export function useGateway(id: string) {
   const { mode } = useMode();
   return useQuery({
     queryKey: queryKeys.gateway(mode, id),
-    queryFn: ({ signal }) => apiFetch<Gateway>(`/v1/gateway/${encodeURIComponent(id)}`, { mode, signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<GatewayWithStatus>(`/v1/gateway/${encodeURIComponent(id)}`, { mode, signal, query: { include: "payment_status" } }),
   });
+}
+
+/** When the attempts on screen change (a pending one settled, a new one came), read the link's status again. */
+export function useFollowAttempts(id: string, attempts: Page<unknown> | undefined) {
+  const { mode } = useMode();
+  const client = useQueryClient();
+  const seen = useRef(attempts);
+  useEffect(() => {
+    if (seen.current && attempts && seen.current !== attempts) void client.invalidateQueries({ queryKey: queryKeys.gateway(mode, id) });
+    seen.current = attempts;
+  }, [attempts, client, id, mode]);
 }
 
 export function useCreateGateway() {
@@ -51,7 +64,8 @@ export function useUpdateGateway() {
     mutationFn: ({ id, body }: { id: string; body: z.output<typeof updateGatewayBody> }) =>
       apiFetch<Gateway>(`/v1/gateway/${encodeURIComponent(id)}`, { mode, method: "PUT", body }),
     onSuccess: (gateway) => {
-      client.setQueryData(queryKeys.gateway(mode, gateway.id), gateway);
+      // PUT answers the public shape: keep the payment status the detail read had
+      client.setQueryData<GatewayWithStatus>(queryKeys.gateway(mode, gateway.id), (old) => ({ ...old, ...gateway }));
       return client.invalidateQueries({ queryKey: queryKeys.gateways(mode) });
     },
   });

@@ -16,4 +16,11 @@ export const queryKeys = {
     [mode, "deposits", "list", filters, cursor, limit] as const,
   deposit: (mode: Mode, trackId: string) => [mode, "deposits", "track", trackId] as const,
   apiKeys: (mode: Mode) => [mode, "api-keys"] as const,
+  webhooks: (mode: Mode) => [mode, "webhooks"] as const,
+  webhookDeliveries: (mode: Mode, id: string) => [mode, "webhooks", id, "deliveries"] as const,
+  marketplace: (mode: Mode) => [mode, "marketplace"] as const,
+  marketplaceLinks: (mode: Mode) => [mode, "marketplace-links"] as const,
+  marketplaceLinkList: (mode: Mode, cursor: string | null, limit: number) => [mode, "marketplace-links", "list", cursor, limit] as const,
+  marketplaceLink: (mode: Mode, id: string) => [mode, "marketplace-links", "detail", id] as const,
+  marketplaceTransactions: (mode: Mode, id: string) => [mode, "marketplace-links", "transactions", id] as const,
 };

@@ -4,35 +4,27 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClie
 import type { z } from "zod";
 import type { createMarketplaceGatewayBody, marketplaceGateway, marketplaceTransaction } from "@/lib/marketplace-gateways/schemas";
 import type { marketplace } from "@/lib/marketplaces/schemas";
-import { ApiRequestError, apiFetch, apiFetchWithHeaders, nextCursor, type Mode } from "./api-fetch";
+import { ApiRequestError, apiFetch, apiFetchWithHeaders, nextCursor } from "./api-fetch";
+import { queryKeys } from "./keys";
 import { useMode } from "./mode";
 import type { Page } from "./types";
 
 // The marketplace (one per account and mode), its sellers' links and their buyers' transactions.
-// Keys start with the mode, as every key of lib/query/keys.ts does.
 
 export type Marketplace = z.output<typeof marketplace>;
 export type MarketplaceLink = z.output<typeof marketplaceGateway>;
 export type MarketplaceTransaction = z.output<typeof marketplaceTransaction>;
-export type CreateMarketplaceLinkBody = z.input<typeof createMarketplaceGatewayBody>;
-
-export const marketplaceKeys = {
-  marketplace: (mode: Mode) => [mode, "marketplace"] as const,
-  links: (mode: Mode) => [mode, "marketplace-links"] as const,
-  linkList: (mode: Mode, cursor: string | null, limit: number) => [mode, "marketplace-links", "list", cursor, limit] as const,
-  link: (mode: Mode, id: string) => [mode, "marketplace-links", "detail", id] as const,
-  transactions: (mode: Mode, id: string) => [mode, "marketplace-links", "transactions", id] as const,
-};
+type CreateMarketplaceLinkBody = z.input<typeof createMarketplaceGatewayBody>;
 
 /** The marketplace path of the update: the interface's PATCH has its trailing slash. */
-export const MARKETPLACE_PATH = "/v1/api/marketplace";
+const MARKETPLACE_PATH = "/v1/api/marketplace";
 export const MARKETPLACE_UPDATE_PATH = "/v1/api/marketplace/";
 
 /** GET /v1/api/marketplace — the caller's marketplace, or null when there is none yet in this mode. */
 export function useMarketplace() {
   const { mode } = useMode();
   return useQuery({
-    queryKey: marketplaceKeys.marketplace(mode),
+    queryKey: queryKeys.marketplace(mode),
     queryFn: async ({ signal }): Promise<Marketplace | null> => {
       try {
         return await apiFetch<Marketplace>(MARKETPLACE_PATH, { mode, signal });
@@ -50,7 +42,7 @@ export function useCreateMarketplace() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (form: FormData) => apiFetch<Marketplace>(MARKETPLACE_PATH, { mode, method: "POST", body: form }),
-    onSuccess: (created) => client.setQueryData(marketplaceKeys.marketplace(mode), created),
+    onSuccess: (created) => client.setQueryData(queryKeys.marketplace(mode), created),
   });
 }
 
@@ -60,7 +52,7 @@ export function useUpdateMarketplace() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (form: FormData) => apiFetch<Marketplace>(MARKETPLACE_UPDATE_PATH, { mode, method: "PATCH", body: form }),
-    onSuccess: (updated) => client.setQueryData(marketplaceKeys.marketplace(mode), updated),
+    onSuccess: (updated) => client.setQueryData(queryKeys.marketplace(mode), updated),
   });
 }
 
@@ -68,7 +60,7 @@ export function useUpdateMarketplace() {
 export function useMarketplaceLinks(cursor: string | null, limit = 20) {
   const { mode } = useMode();
   return useQuery({
-    queryKey: marketplaceKeys.linkList(mode, cursor, limit),
+    queryKey: queryKeys.marketplaceLinkList(mode, cursor, limit),
     queryFn: async ({ signal }): Promise<Page<MarketplaceLink>> => {
       const { data, headers } = await apiFetchWithHeaders<MarketplaceLink[]>("/v1/api/marketplace/gateway", {
         mode,
@@ -85,7 +77,7 @@ export function useMarketplaceLinks(cursor: string | null, limit = 20) {
 export function useMarketplaceLink(id: string) {
   const { mode } = useMode();
   return useQuery({
-    queryKey: marketplaceKeys.link(mode, id),
+    queryKey: queryKeys.marketplaceLink(mode, id),
     queryFn: ({ signal }) => apiFetch<MarketplaceLink>(`/v1/api/marketplace/gateway/${encodeURIComponent(id)}`, { mode, signal }),
   });
 }
@@ -103,8 +95,8 @@ export function useCreateMarketplaceLink() {
         headers: { "idempotency-key": crypto.randomUUID() },
       }),
     onSuccess: (link) => {
-      client.setQueryData(marketplaceKeys.link(mode, link.id), link);
-      return client.invalidateQueries({ queryKey: marketplaceKeys.links(mode) });
+      client.setQueryData(queryKeys.marketplaceLink(mode, link.id), link);
+      return client.invalidateQueries({ queryKey: queryKeys.marketplaceLinks(mode) });
     },
   });
 }
@@ -116,7 +108,7 @@ export function useCreateMarketplaceLink() {
 export function useMarketplaceTransactions(id: string, limit = 20) {
   const { mode } = useMode();
   return useInfiniteQuery({
-    queryKey: marketplaceKeys.transactions(mode, id),
+    queryKey: queryKeys.marketplaceTransactions(mode, id),
     initialPageParam: null as string | null,
     queryFn: async ({ signal, pageParam }): Promise<Page<MarketplaceTransaction>> => {
       const { data, headers } = await apiFetchWithHeaders<MarketplaceTransaction[]>(

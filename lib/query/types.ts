@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { account, apiKey, createdApiKey } from "@/lib/accounts/schemas";
 import type { deposit, depositListItem, depositListQuery } from "@/lib/deposits/schemas";
-import type { gatewayCreated, gatewayListItem, gatewayListQuery, gatewayView } from "@/lib/gateways/schemas";
+import type { gatewayCreated, gatewayListItem, gatewayListQuery, gatewayView, gatewayWithStatus } from "@/lib/gateways/schemas";
 import type { stats } from "@/lib/stats/schemas";
 
 // The API's response shapes as the dashboard receives them: the same zod schemas as the server
@@ -12,6 +12,7 @@ export type CreatedApiKey = z.output<typeof createdApiKey>;
 export type Gateway = z.output<typeof gatewayView>;
 export type GatewayCreated = z.output<typeof gatewayCreated>;
 export type GatewayListItem = z.output<typeof gatewayListItem>;
+export type GatewayWithStatus = z.output<typeof gatewayWithStatus>;
 /** The filters of GET /v1/gateway (gatewayListQuery) the dashboard sets. */
 export type GatewayFilters = Partial<Pick<z.output<typeof gatewayListQuery>, "q" | "paid" | "archived">>;
 export type Deposit = z.output<typeof deposit>;

@@ -5,24 +5,20 @@ import type { z } from "zod";
 import type { webhookDeliveryView, webhookView, webhookWithSecret } from "@/lib/webhooks/schemas";
 import type { EventType } from "@/lib/db/schema";
 import { apiFetch } from "./api-fetch";
+import { queryKeys } from "./keys";
 import { useMode } from "./mode";
 
-// Webhook endpoints and their delivery log (/v1/webhooks…). Keys start with the mode, as all do.
+// Webhook endpoints and their delivery log (/v1/webhooks…).
 export type WebhookEndpoint = z.output<typeof webhookView>;
 export type WebhookWithSecret = z.output<typeof webhookWithSecret>;
 export type WebhookDelivery = z.output<typeof webhookDeliveryView>;
-export type WebhookBody = { url: string; event_types: EventType[]; enabled: boolean; description?: string };
-
-const keys = {
-  all: (mode: string) => [mode, "webhooks"] as const,
-  deliveries: (mode: string, id: string) => [mode, "webhooks", id, "deliveries"] as const,
-};
+type WebhookBody = { url: string; event_types: EventType[]; enabled: boolean; description?: string };
 
 /** GET /v1/webhooks — the endpoints of the current mode. */
 export function useWebhooks() {
   const { mode } = useMode();
   return useQuery({
-    queryKey: keys.all(mode),
+    queryKey: queryKeys.webhooks(mode),
     queryFn: ({ signal }) => apiFetch<WebhookEndpoint[]>("/v1/webhooks", { mode, signal, query: { limit: 100 } }),
   });
 }
@@ -32,7 +28,7 @@ export function useCreateWebhook() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: WebhookBody) => apiFetch<WebhookWithSecret>("/v1/webhooks", { mode, method: "POST", body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: keys.all(mode) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.webhooks(mode) }),
   });
 }
 
@@ -42,7 +38,7 @@ export function useUpdateWebhook() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: Partial<WebhookBody> }) =>
       apiFetch<WebhookEndpoint>(`/v1/webhooks/${id}`, { mode, method: "PATCH", body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: keys.all(mode) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.webhooks(mode) }),
   });
 }
 
@@ -51,7 +47,7 @@ export function useDeleteWebhook() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiFetch<{ id: string; deleted: true }>(`/v1/webhooks/${id}`, { mode, method: "DELETE" }),
-    onSuccess: () => client.invalidateQueries({ queryKey: keys.all(mode) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.webhooks(mode) }),
   });
 }
 
@@ -59,7 +55,7 @@ export function useDeleteWebhook() {
 export function useWebhookDeliveries(id: string) {
   const { mode } = useMode();
   return useQuery({
-    queryKey: keys.deliveries(mode, id),
+    queryKey: queryKeys.webhookDeliveries(mode, id),
     queryFn: ({ signal }) => apiFetch<WebhookDelivery[]>(`/v1/webhooks/${id}/deliveries`, { mode, signal, query: { limit: 20 } }),
     refetchInterval: (query) => (query.state.data?.some((d) => d.status === "pending") ? 3000 : false),
   });
@@ -70,7 +66,7 @@ export function useSendTestEvent() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiFetch<WebhookDelivery>(`/v1/webhooks/${id}/test`, { mode, method: "POST" }),
-    onSuccess: (_delivery, id) => client.invalidateQueries({ queryKey: keys.deliveries(mode, id) }),
+    onSuccess: (_delivery, id) => client.invalidateQueries({ queryKey: queryKeys.webhookDeliveries(mode, id) }),
   });
 }
 
@@ -80,6 +76,6 @@ export function useResendDelivery() {
   return useMutation({
     mutationFn: ({ webhookId, deliveryId }: { webhookId: string; deliveryId: string }) =>
       apiFetch<WebhookDelivery>(`/v1/webhooks/${webhookId}/deliveries/${deliveryId}/resend`, { mode, method: "POST" }),
-    onSuccess: (_delivery, { webhookId }) => client.invalidateQueries({ queryKey: keys.deliveries(mode, webhookId) }),
+    onSuccess: (_delivery, { webhookId }) => client.invalidateQueries({ queryKey: queryKeys.webhookDeliveries(mode, webhookId) }),
   });
 }

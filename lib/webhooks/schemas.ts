@@ -93,6 +93,88 @@ export const webhookDeliveryView = z
   })
   .meta({ id: "WebhookDelivery" });
 
+// The events themselves (DESIGN §8): what each webhook POST carries, `data` as
+// lib/payments/settle-deposit.ts builds it. The OpenAPI document lists them under `webhooks`.
+
+const outcome = {
+  succeeded: { status: "success", reason: "null: the payment succeeded" },
+  failed: { status: "failed", reason: "Why it failed, e.g. `insufficient_funds`, `refused_by_payer`" },
+  expired: { status: "expired", reason: "`expired` unless the provider gave a reason" },
+} as const;
+type Outcome = keyof typeof outcome;
+
+function eventData(kind: "payment" | "marketplace", result: Outcome) {
+  const marketplace = kind === "marketplace";
+  const { status, reason } = outcome[result];
+  return z.object({
+    track_id: z.string().describe("The deposit (payment attempt): GET /v1/api/deposit/get_transaction/{track_id}"),
+    gateway_id: z
+      .uuid()
+      .describe(marketplace ? "The marketplace link (GET /v1/api/marketplace/gateway/{gateway_id})" : "The payment link (GET /v1/gateway/{gateway_id})"),
+    order_id: marketplace
+      ? z.literal("").describe("Always empty: marketplace links have no order_id")
+      : z.string().describe("The link's order_id, `\"\"` when it has none"),
+    ...(marketplace
+      ? { transaction_id: z.uuid().nullable().describe("The buyer's transaction (GET …/gateway/{gateway_id}/transactions)") }
+      : {}),
+    amount: z
+      .int()
+      .describe(
+        marketplace
+          ? "What the buyer paid: the buyer price (product price + fee), in the currency's minor unit"
+          : "In the currency's minor unit (whole francs for XAF/XOF)",
+      ),
+    currency: z.string().describe("ISO 4217, e.g. `XAF`"),
+    status: z.literal(status),
+    failure_reason: result === "succeeded" ? z.null().describe(reason) : z.string().describe(reason),
+    country: z.string().describe("ISO 3166 alpha-3 of the payer's phone, e.g. `CMR`"),
+    operator: z.string().describe("The operator code, e.g. `MTN_MOMO_CMR`"),
+    phone_number: z.string().describe("The payer's number, E.164 digits without `+`"),
+  });
+}
+
+function event<T extends z.ZodType>(type: string, data: T, id: string, description: string) {
+  return z
+    .object({
+      id: z.string().describe("`evt_…`, also sent as the `webhook-id` header: the same on every retry"),
+      type: z.literal(type),
+      created_at: z.iso.datetime().describe("When the event happened (the status change), ISO 8601 UTC"),
+      data,
+    })
+    .meta({ id, description });
+}
+
+const paymentEvent = (result: Outcome) =>
+  event(
+    `payment.${result}`,
+    eventData("payment", result),
+    `PaymentEvent${result[0]!.toUpperCase()}${result.slice(1)}`,
+    `A payment attempt on a payment link ${result === "succeeded" ? "succeeded: the link is paid" : `${result}; the buyer may try again`}.`,
+  );
+const marketplaceEvent = (result: Outcome) =>
+  event(
+    `marketplace.transaction.${result}`,
+    eventData("marketplace", result),
+    `MarketplaceTransactionEvent${result[0]!.toUpperCase()}${result.slice(1)}`,
+    `A buyer's payment on a marketplace link ${result}. \`amount\` is the buyer price; \`order_id\` is empty.`,
+  );
+
+/** Every event type with the zod schema of its body: `data` as the outbox stores it. */
+export const webhookEvents = {
+  "payment.succeeded": paymentEvent("succeeded"),
+  "payment.failed": paymentEvent("failed"),
+  "payment.expired": paymentEvent("expired"),
+  "marketplace.transaction.succeeded": marketplaceEvent("succeeded"),
+  "marketplace.transaction.failed": marketplaceEvent("failed"),
+  "marketplace.transaction.expired": marketplaceEvent("expired"),
+  "webhook.test": event(
+    "webhook.test",
+    z.object({ webhook_id: z.uuid().describe("The endpoint it was sent to"), message: z.string() }),
+    "WebhookTestEvent",
+    "Sent by POST /v1/webhooks/{webhook_id}/test to that endpoint only, whatever it subscribed to.",
+  ),
+} satisfies Record<(typeof webhookEventTypes)[number], z.ZodType>;
+
 export const webhookParams = z.object({ webhook_id: z.uuid() });
 export const deliveryParams = z.object({ webhook_id: z.uuid(), delivery_id: z.uuid() });
 export const deliveryQuery = pageQuery.extend({

@@ -3,14 +3,13 @@
 import Link from "next/link";
 import { Card } from "@/components/ui/card";
 import { cn, focusRing } from "@/components/ui/cn";
-import { SkeletonRows } from "@/components/ui/skeleton";
 import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
 import { operatorObject } from "@/lib/countries";
 import { useI18n } from "@/lib/i18n/provider";
 import { formatDateTime, formatMoney, maskPhone } from "@/lib/i18n/numbers";
 import { useDeposits } from "@/lib/query/deposits";
 import type { DepositListItem } from "@/lib/query/types";
-import { QueryError } from "./query-error";
+import { QueryList } from "./query-list";
 import { StatusBadge } from "./status-badge";
 
 /** The last payment attempts of every link, newest first. */
@@ -26,15 +25,9 @@ export function LatestPayments() {
         </Link>
       }
     >
-      {deposits.isPending ? (
-        <SkeletonRows rows={4} label={t.common.loading} />
-      ) : deposits.isError ? (
-        <QueryError error={deposits.error} onRetry={() => deposits.refetch()} />
-      ) : deposits.data.items.length === 0 ? (
-        <p className="text-sm text-stone-600">{t.deposits.recentEmpty}</p>
-      ) : (
-        <DepositTable items={deposits.data.items} lang={lang} label={t.overview.latest} />
-      )}
+      <QueryList query={deposits} items={deposits.data?.items} loading={t.common.loading} empty={<p className="text-sm text-stone-600">{t.deposits.recentEmpty}</p>}>
+        {(items) => <DepositTable items={items} lang={lang} label={t.overview.latest} />}
+      </QueryList>
     </Card>
   );
 }

@@ -1,18 +1,13 @@
 import type { Metadata } from "next";
-import { marketplaceWordsOf } from "@/lib/i18n/marketplace";
-import { MarketplaceWordsProvider } from "@/lib/i18n/marketplace-words";
+import { dictionaryOf } from "@/lib/i18n";
 import { readLang } from "@/lib/server/dashboard-session";
 import { LinksPage } from "./_components/links-page";
 
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: marketplaceWordsOf(await readLang()).links.title };
+  return { title: dictionaryOf(await readLang()).marketplace.links.title };
 }
 
 // /dashboard/marketplace-links — the sellers' links of the marketplace, newest first; create one.
-export default async function Page() {
-  return (
-    <MarketplaceWordsProvider words={marketplaceWordsOf(await readLang())}>
-      <LinksPage />
-    </MarketplaceWordsProvider>
-  );
+export default function Page() {
+  return <LinksPage />;
 }

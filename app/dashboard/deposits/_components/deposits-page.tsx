@@ -5,7 +5,7 @@ import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { Field, Input, Select } from "@/components/ui/field";
-import { LoadingRegion, Skeleton, SkeletonRows } from "@/components/ui/skeleton";
+import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { countries, countryObject, isCountry, operatorObject } from "@/lib/countries";
 import { depositOperations } from "@/lib/deposits/schemas";
 import { localizedZodResolver } from "@/lib/forms/zod-resolver";
@@ -16,6 +16,7 @@ import type { Deposit, PaymentStatus } from "@/lib/query/types";
 import { DepositTable } from "../../_components/latest-payments";
 import { Pager, useCursorPages } from "../../_components/pager";
 import { QueryError } from "../../_components/query-error";
+import { QueryList } from "../../_components/query-list";
 import { StatusBadge } from "../../_components/status-badge";
 
 const lookupSchema = depositOperations.byQuery.query;
@@ -118,18 +119,19 @@ function RecentDeposits() {
           </Select>
         </Field>
       </div>
-      {deposits.isPending ? (
-        <SkeletonRows rows={4} label={t.common.loading} />
-      ) : deposits.isError ? (
-        <QueryError error={deposits.error} onRetry={() => deposits.refetch()} />
-      ) : deposits.data.items.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-stone-300 bg-white px-4 py-8 text-center text-sm text-stone-600">{t.deposits.recentEmpty}</p>
-      ) : (
-        <>
-          <DepositTable items={deposits.data.items} lang={lang} label={t.deposits.recent} />
-          <Pager page={pages.page} hasNext={Boolean(deposits.data.next)} onNext={() => deposits.data.next && pages.next(deposits.data.next)} onPrevious={pages.previous} />
-        </>
-      )}
+      <QueryList
+        query={deposits}
+        items={deposits.data?.items}
+        loading={t.common.loading}
+        empty={<p className="rounded-lg border border-dashed border-stone-300 bg-white px-4 py-8 text-center text-sm text-stone-600">{t.deposits.recentEmpty}</p>}
+      >
+        {(items) => (
+          <>
+            <DepositTable items={items} lang={lang} label={t.deposits.recent} />
+            <Pager page={pages.page} hasNext={Boolean(deposits.data?.next)} onNext={() => deposits.data?.next && pages.next(deposits.data.next)} onPrevious={pages.previous} />
+          </>
+        )}
+      </QueryList>
     </section>
   );
 }

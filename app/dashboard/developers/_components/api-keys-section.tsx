@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { SkeletonRows } from "@/components/ui/skeleton";
+import { EmptyState } from "@/components/ui/empty-state";
 import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useI18n } from "@/lib/i18n/provider";
@@ -14,7 +14,7 @@ import { useApiKeys, useRevokeApiKey } from "@/lib/query/api-keys";
 import { useMode } from "@/lib/query/mode";
 import type { ApiKey } from "@/lib/query/types";
 import { useEverTrue } from "../../_components/lazy";
-import { QueryError } from "../../_components/query-error";
+import { QueryList } from "../../_components/query-list";
 
 // The form (react-hook-form and zod) loads when it is first opened, not with the page.
 const CreateKeyDialog = dynamic(() => import("./create-key-dialog").then((m) => m.CreateKeyDialog), { ssr: false });
@@ -37,62 +37,55 @@ export function ApiKeysSection() {
       }
     >
       <p className="mb-4 text-sm text-stone-600">{format(t.developers.keysIntro, { mode: t.mode[mode] })}</p>
-      {keys.isPending ? (
-        <SkeletonRows rows={2} label={t.developers.loading} />
-      ) : keys.isError ? (
-        <QueryError error={keys.error} onRetry={() => keys.refetch()} />
-      ) : keys.data.length === 0 ? (
-        <div className="rounded-lg border border-dashed border-stone-300 px-4 py-8 text-center text-sm text-stone-600">
-          <p className="font-medium text-stone-900">{t.developers.keysEmpty}</p>
-          <p className="mt-1">{t.developers.keysEmptyAction}</p>
-        </div>
-      ) : (
-        <Table label={t.developers.keys}>
-          <THead>
-            <tr>
-              <Th>{t.developers.colName}</Th>
-              <Th className="hidden sm:table-cell">{t.developers.colKey}</Th>
-              <Th className="hidden sm:table-cell">{t.developers.colStatus}</Th>
-              <Th className="hidden md:table-cell">{t.developers.colCreated}</Th>
-              <Th className="hidden md:table-cell">{t.developers.colLastUsed}</Th>
-              <Th>
-                <span className="sr-only">{t.common.actions}</span>
-              </Th>
-            </tr>
-          </THead>
-          <TBody>
-            {keys.data.map((key) => (
-              <tr key={key.id} className={key.revoked_at ? "text-stone-500" : undefined}>
-                <Td>
-                  <span className="font-medium">{key.name || t.common.none}</span>
-                  {/* phones: the key's ends under its name (the column is hidden) */}
-                  <span className="block font-mono text-xs whitespace-nowrap text-stone-600 sm:hidden">
-                    {key.prefix}…{key.last4}
-                  </span>
-                  <span className="mt-1 block sm:hidden">
-                    <KeyStatus apiKey={key} />
-                  </span>
-                </Td>
-                <Td className="hidden font-mono text-xs whitespace-nowrap sm:table-cell">
-                  {key.prefix}…{key.last4}
-                </Td>
-                <Td className="hidden sm:table-cell">
-                  <KeyStatus apiKey={key} />
-                </Td>
-                <Td className="hidden whitespace-nowrap md:table-cell">{formatDateTime(key.created_at, lang)}</Td>
-                <Td className="hidden whitespace-nowrap md:table-cell">{key.last_used_at ? formatDateTime(key.last_used_at, lang) : t.common.never}</Td>
-                <Td className="text-right">
-                  {!key.revoked_at && (
-                    <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" onClick={() => setToRevoke(key)} aria-label={`${t.developers.revoke} — ${key.name}`}>
-                      {t.developers.revoke}
-                    </Button>
-                  )}
-                </Td>
+      <QueryList query={keys} items={keys.data} loading={t.developers.loading} rows={2} empty={<EmptyState title={t.developers.keysEmpty} description={t.developers.keysEmptyAction} />}>
+        {(items) => (
+          <Table label={t.developers.keys}>
+            <THead>
+              <tr>
+                <Th>{t.developers.colName}</Th>
+                <Th className="hidden sm:table-cell">{t.developers.colKey}</Th>
+                <Th className="hidden sm:table-cell">{t.developers.colStatus}</Th>
+                <Th className="hidden md:table-cell">{t.developers.colCreated}</Th>
+                <Th className="hidden md:table-cell">{t.developers.colLastUsed}</Th>
+                <Th>
+                  <span className="sr-only">{t.common.actions}</span>
+                </Th>
               </tr>
-            ))}
-          </TBody>
-        </Table>
-      )}
+            </THead>
+            <TBody>
+              {items.map((key) => (
+                <tr key={key.id} className={key.revoked_at ? "text-stone-500" : undefined}>
+                  <Td>
+                    <span className="font-medium">{key.name || t.common.none}</span>
+                    {/* phones: the key's ends under its name (the column is hidden) */}
+                    <span className="block font-mono text-xs whitespace-nowrap text-stone-600 sm:hidden">
+                      {key.prefix}…{key.last4}
+                    </span>
+                    <span className="mt-1 block sm:hidden">
+                      <KeyStatus apiKey={key} />
+                    </span>
+                  </Td>
+                  <Td className="hidden font-mono text-xs whitespace-nowrap sm:table-cell">
+                    {key.prefix}…{key.last4}
+                  </Td>
+                  <Td className="hidden sm:table-cell">
+                    <KeyStatus apiKey={key} />
+                  </Td>
+                  <Td className="hidden whitespace-nowrap md:table-cell">{formatDateTime(key.created_at, lang)}</Td>
+                  <Td className="hidden whitespace-nowrap md:table-cell">{key.last_used_at ? formatDateTime(key.last_used_at, lang) : t.common.never}</Td>
+                  <Td className="text-right">
+                    {!key.revoked_at && (
+                      <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" onClick={() => setToRevoke(key)} aria-label={`${t.developers.revoke} — ${key.name}`}>
+                        {t.developers.revoke}
+                      </Button>
+                    )}
+                  </Td>
+                </tr>
+              ))}
+            </TBody>
+          </Table>
+        )}
+      </QueryList>
       {createLoaded && <CreateKeyDialog open={creating} onClose={() => setCreating(false)} />}
       <RevokeKeyDialog apiKey={toRevoke} onClose={() => setToRevoke(null)} />
     </Card>

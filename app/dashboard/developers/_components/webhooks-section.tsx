@@ -5,7 +5,7 @@ import { useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { SkeletonRows } from "@/components/ui/skeleton";
+import { EmptyState } from "@/components/ui/empty-state";
 import { Switch } from "@/components/ui/switch";
 import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
@@ -24,7 +24,7 @@ import {
   type WebhookEndpoint,
 } from "@/lib/query/webhooks";
 import { useEverTrue } from "../../_components/lazy";
-import { QueryError } from "../../_components/query-error";
+import { QueryList } from "../../_components/query-list";
 
 // The form (react-hook-form and zod) loads when it is first opened, not with the page.
 const CreateWebhookDialog = dynamic(() => import("./create-webhook-dialog").then((m) => m.CreateWebhookDialog), { ssr: false });
@@ -45,22 +45,21 @@ export function WebhooksSection() {
       }
     >
       <p className="mb-4 text-sm text-stone-600">{t.developers.webhooksIntro}</p>
-      {endpoints.isPending ? (
-        <SkeletonRows rows={2} label={t.common.loading} />
-      ) : endpoints.isError ? (
-        <QueryError error={endpoints.error} onRetry={() => endpoints.refetch()} />
-      ) : endpoints.data.length === 0 ? (
-        <div className="rounded-lg border border-dashed border-stone-300 px-4 py-8 text-center text-sm text-stone-600">
-          <p className="font-medium text-stone-900">{t.developers.webhookEmpty}</p>
-          <p className="mt-1">{t.developers.webhookEmptyAction}</p>
-        </div>
-      ) : (
-        <ul className="flex flex-col gap-3">
-          {endpoints.data.map((endpoint) => (
-            <EndpointItem key={endpoint.id} endpoint={endpoint} />
-          ))}
-        </ul>
-      )}
+      <QueryList
+        query={endpoints}
+        items={endpoints.data}
+        loading={t.common.loading}
+        rows={2}
+        empty={<EmptyState title={t.developers.webhookEmpty} description={t.developers.webhookEmptyAction} />}
+      >
+        {(items) => (
+          <ul className="flex flex-col gap-3">
+            {items.map((endpoint) => (
+              <EndpointItem key={endpoint.id} endpoint={endpoint} />
+            ))}
+          </ul>
+        )}
+      </QueryList>
       {createLoaded && <CreateWebhookDialog open={creating} onClose={() => setCreating(false)} />}
     </Card>
   );
@@ -138,67 +137,74 @@ function DeliveryLog({ webhookId }: { webhookId: string }) {
   const deliveries = useWebhookDeliveries(webhookId);
   const resend = useResendDelivery();
   const statusWords = { pending: t.developers.deliveryPending, succeeded: t.developers.deliverySucceeded, failed: t.developers.deliveryFailed };
-  if (deliveries.isPending) return <div className="mt-3"><SkeletonRows rows={2} label={t.common.loading} /></div>;
-  if (deliveries.isError) return <div className="mt-3"><QueryError error={deliveries.error} onRetry={() => deliveries.refetch()} /></div>;
-  if (deliveries.data.length === 0) return <p className="mt-3 text-sm text-stone-600">{t.developers.webhookLogEmpty}</p>;
   const last = (d: WebhookDelivery) => d.attempts[d.attempts.length - 1];
   return (
     <div className="mt-3">
-      <Table label={t.developers.webhookLog}>
-        <THead>
-          <tr>
-            <Th>{t.developers.webhookColEvent}</Th>
-            <Th>{t.developers.webhookColStatus}</Th>
-            <Th>{t.developers.webhookColCode}</Th>
-            <Th className="hidden sm:table-cell">{t.developers.webhookColLatency}</Th>
-            <Th className="hidden md:table-cell">{t.developers.webhookColAnswer}</Th>
-            <Th>
-              <span className="sr-only">{t.common.actions}</span>
-            </Th>
-          </tr>
-        </THead>
-        <TBody>
-          {deliveries.data.map((d) => {
-            const attempt = last(d);
-            return (
-              <tr key={d.id}>
-                <Td>
-                  <p className="font-medium whitespace-nowrap">{t.developers.eventLabels[d.event_type]}</p>
-                  <p className="text-xs whitespace-nowrap text-stone-500">
-                    {formatDateTime(d.created_at, lang)} · {format(t.developers.attempts, { n: d.attempt_count })}
-                  </p>
-                </Td>
-                <Td>
-                  <Badge tone={deliveryTone[d.status]}>{statusWords[d.status]}</Badge>
-                </Td>
-                <Td className="font-mono text-xs">{attempt?.status_code ?? (attempt ? t.developers.webhookNoAnswer : t.common.none)}</Td>
-                <Td className="hidden text-xs whitespace-nowrap sm:table-cell">{attempt ? `${attempt.latency_ms} ms` : t.common.none}</Td>
-                <Td className="hidden max-w-64 md:table-cell">
-                  <span className="block truncate font-mono text-xs text-stone-600" title={attempt?.response_excerpt || attempt?.error || ""}>
-                    {attempt?.response_excerpt || attempt?.error || t.common.none}
-                  </span>
-                </Td>
-                <Td className="text-right">
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    disabled={resend.isPending}
-                    aria-label={`${t.developers.webhookResend} — ${t.developers.eventLabels[d.event_type]}`}
-                    onClick={() =>
-                      resend.mutate(
-                        { webhookId, deliveryId: d.id },
-                        { onSuccess: () => notify(t.developers.webhookResent), onError: (e) => notify(errorMessage(e, t), "error") },
-                      )
-                    }
-                  >
-                    {t.developers.webhookResend}
-                  </Button>
-                </Td>
+      <QueryList
+        query={deliveries}
+        items={deliveries.data}
+        loading={t.common.loading}
+        rows={2}
+        empty={<p className="text-sm text-stone-600">{t.developers.webhookLogEmpty}</p>}
+      >
+        {(items) => (
+          <Table label={t.developers.webhookLog}>
+            <THead>
+              <tr>
+                <Th>{t.developers.webhookColEvent}</Th>
+                <Th>{t.developers.webhookColStatus}</Th>
+                <Th>{t.developers.webhookColCode}</Th>
+                <Th className="hidden sm:table-cell">{t.developers.webhookColLatency}</Th>
+                <Th className="hidden md:table-cell">{t.developers.webhookColAnswer}</Th>
+                <Th>
+                  <span className="sr-only">{t.common.actions}</span>
+                </Th>
               </tr>
-            );
-          })}
-        </TBody>
-      </Table>
+            </THead>
+            <TBody>
+              {items.map((d) => {
+                const attempt = last(d);
+                return (
+                  <tr key={d.id}>
+                    <Td>
+                      <p className="font-medium whitespace-nowrap">{t.developers.eventLabels[d.event_type]}</p>
+                      <p className="text-xs whitespace-nowrap text-stone-500">
+                        {formatDateTime(d.created_at, lang)} · {format(t.developers.attempts, { n: d.attempt_count })}
+                      </p>
+                    </Td>
+                    <Td>
+                      <Badge tone={deliveryTone[d.status]}>{statusWords[d.status]}</Badge>
+                    </Td>
+                    <Td className="font-mono text-xs">{attempt?.status_code ?? (attempt ? t.developers.webhookNoAnswer : t.common.none)}</Td>
+                    <Td className="hidden text-xs whitespace-nowrap sm:table-cell">{attempt ? `${attempt.latency_ms} ms` : t.common.none}</Td>
+                    <Td className="hidden max-w-64 md:table-cell">
+                      <span className="block truncate font-mono text-xs text-stone-600" title={attempt?.response_excerpt || attempt?.error || ""}>
+                        {attempt?.response_excerpt || attempt?.error || t.common.none}
+                      </span>
+                    </Td>
+                    <Td className="text-right">
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        disabled={resend.isPending}
+                        aria-label={`${t.developers.webhookResend} — ${t.developers.eventLabels[d.event_type]}`}
+                        onClick={() =>
+                          resend.mutate(
+                            { webhookId, deliveryId: d.id },
+                            { onSuccess: () => notify(t.developers.webhookResent), onError: (e) => notify(errorMessage(e, t), "error") },
+                          )
+                        }
+                      >
+                        {t.developers.webhookResend}
+                      </Button>
+                    </Td>
+                  </tr>
+                );
+              })}
+            </TBody>
+          </Table>
+        )}
+      </QueryList>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { parseAmountInput } from "@/lib/forms/amount-input";
 import { createLinkSchema, toMajorText, updateLinkSchema } from "./link-form";
 
 // The payment-link form: amounts typed in major units, sent in minor units, bounds of the currency.
@@ -14,6 +15,9 @@ describe("the amount of the link form", () => {
     ["KES", "12,5", 1250], // a French decimal comma
     ["KES", "0.01", 1],
     ["RWF", "700", 700],
+    ["KES", "1,234.56", 123456], // read by lib/forms/amount-input, as the marketplace form reads it
+    ["KES", "1 234,56", 123456],
+    ["XAF", "10\u202f000", 10000],
   ];
   for (const [currency, typed, minor] of accepted) {
     it(`${currency} "${typed}" is sent as ${minor}`, () => {
@@ -37,6 +41,13 @@ describe("the amount of the link form", () => {
       expect(result.success ? null : result.error.issues.map((i) => [i.path.join("."), i.code])).toEqual([["amount", code]]);
     });
   }
+
+  it("reads every amount with the one parser the marketplace form uses", () => {
+    for (const typed of ["5000", "12,5", "1,234.56", "1.234", "12.", "1e3", "-5", "abc"]) {
+      const result = parse("KES", typed);
+      expect([typed, result.success ? result.data.amount : null]).toEqual([typed, parseAmountInput(typed, 2)]);
+    }
+  });
 
   it("keeps the API's other rules (shop name, URLs) and its defaults", () => {
     expect(createLinkSchema("XAF").parse({ amount: "5000", shop_name: "  Awa " })).toEqual({

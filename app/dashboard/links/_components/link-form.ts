@@ -1,22 +1,25 @@
 import { z } from "zod";
 import { amountBounds, currencies, type Currency } from "@/lib/countries";
+import { parseAmountInput } from "@/lib/forms/amount-input";
 import { createGatewayBody, updateGatewayBody } from "@/lib/gateways/schemas";
 import { decimalsOf } from "@/lib/i18n/numbers";
 
 // The payment-link form: the API's own schemas, with the amount typed in major units
 // ("12,50" KES) and sent in minor units (1250); XAF/XOF have none, so 5000 stays 5000.
 
-export function amountField(currency: string) {
+function amountField(currency: string) {
   const decimals = decimalsOf(currency);
   const { min, max } = amountBounds((currency in currencies ? currency : "XAF") as Currency);
-  const pattern = decimals ? new RegExp(`^\\d+([.,]\\d{1,${decimals}})?$`) : /^\d+$/;
   return z
     .string()
     .trim()
     .min(1)
-    .transform((v) => v.replace(/[\s\u00a0\u202f]/g, ""))
-    .pipe(z.string().regex(pattern))
-    .transform((v) => Math.round(Number(v.replace(",", ".")) * 10 ** decimals))
+    .transform((text, ctx) => {
+      const minor = parseAmountInput(text, decimals); // the one parser of typed amounts, as the marketplace form's
+      if (minor !== null) return minor;
+      ctx.addIssue({ code: "invalid_format", format: "amount", input: text });
+      return z.NEVER;
+    })
     .pipe(z.int().min(min).max(max));
 }
 

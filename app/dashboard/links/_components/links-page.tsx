@@ -8,7 +8,6 @@ import { PageHeader } from "@/components/ui/card";
 import { cn, focusRing } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Field, Input, Select } from "@/components/ui/field";
-import { SkeletonRows } from "@/components/ui/skeleton";
 import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
 import { useI18n } from "@/lib/i18n/provider";
 import { formatDate, formatMoney } from "@/lib/i18n/numbers";
@@ -17,7 +16,7 @@ import { useGateways } from "@/lib/query/gateways";
 import type { GatewayFilters, GatewayListItem } from "@/lib/query/types";
 import { useEverTrue } from "../../_components/lazy";
 import { Pager, useCursorPages } from "../../_components/pager";
-import { QueryError } from "../../_components/query-error";
+import { QueryList } from "../../_components/query-list";
 import { StatusBadge } from "../../_components/status-badge";
 import { ArchiveDialog } from "./archive-dialog";
 import { LinkActions, type LinkAction } from "./link-actions";
@@ -82,85 +81,89 @@ export function LinksPage({ openNew }: { openNew: boolean }) {
         </Field>
       </div>
 
-      {links.isPending ? (
-        <SkeletonRows rows={6} label={t.links.loading} />
-      ) : links.isError ? (
-        <QueryError error={links.error} onRetry={() => links.refetch()} />
-      ) : links.data.items.length === 0 ? (
-        filtered ? (
-          <EmptyState
-            title={t.links.emptyFiltered}
-            action={
-              <Button variant="secondary" onClick={() => (setSearch(""), setArchived(false), setPaid(""))}>
-                {t.links.clearFilters}
-              </Button>
-            }
-          />
-        ) : (
-          <EmptyState title={t.links.emptyTitle} description={t.links.emptyText} action={<Button onClick={() => setForm("new")}>{t.links.new}</Button>} />
-        )
-      ) : (
-        <div className={cn(links.isPlaceholderData && "opacity-60 transition-opacity")} aria-busy={links.isFetching}>
-          {/* phones: one card per link */}
-          <ul className="flex flex-col gap-3 sm:hidden">
-            {links.data.items.map((link) => (
-              <li key={link.id} className="rounded-lg border border-stone-200 bg-white p-4">
-                <div className="flex items-start justify-between gap-3">
-                  <div className="min-w-0">
-                    <LinkTitle link={link} />
-                    <p className="mt-0.5 text-xs text-stone-500">{formatDate(link.creation_date, lang)}</p>
-                  </div>
-                  <p className="shrink-0 font-semibold tabular-nums">{formatMoney(link.amount, link.currency, lang)}</p>
-                </div>
-                <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
-                  {link.payment_status && <StatusBadge status={link.payment_status} />}
-                  <LinkActions link={link} onAction={onAction(link)} archived={archived} />
-                </div>
-              </li>
-            ))}
-          </ul>
-          {/* tablets and desktops: a table */}
-          <div className="hidden sm:block">
-            <Table label={t.links.title}>
-              <THead>
-                <tr>
-                  <Th>{t.links.colShop}</Th>
-                  <Th className="text-right">{t.links.colAmount}</Th>
-                  <Th>{t.links.colStatus}</Th>
-                  <Th className="hidden md:table-cell">{t.links.colCreated}</Th>
-                  <Th>
-                    <span className="sr-only">{t.common.actions}</span>
-                  </Th>
-                </tr>
-              </THead>
-              <TBody>
-                {links.data.items.map((link) => (
-                  <tr key={link.id} className="hover:bg-stone-50">
-                    <Td className="max-w-64">
+      <QueryList
+        query={links}
+        items={links.data?.items}
+        loading={t.links.loading}
+        rows={6}
+        empty={
+          filtered ? (
+            <EmptyState
+              title={t.links.emptyFiltered}
+              action={
+                <Button variant="secondary" onClick={() => (setSearch(""), setArchived(false), setPaid(""))}>
+                  {t.links.clearFilters}
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState title={t.links.emptyTitle} description={t.links.emptyText} action={<Button onClick={() => setForm("new")}>{t.links.new}</Button>} />
+          )
+        }
+      >
+        {(items) => (
+          <div className={cn(links.isPlaceholderData && "opacity-60 transition-opacity")} aria-busy={links.isFetching}>
+            {/* phones: one card per link */}
+            <ul className="flex flex-col gap-3 sm:hidden">
+              {items.map((link) => (
+                <li key={link.id} className="rounded-lg border border-stone-200 bg-white p-4">
+                  <div className="flex items-start justify-between gap-3">
+                    <div className="min-w-0">
                       <LinkTitle link={link} />
-                    </Td>
-                    <Td className="text-right font-medium whitespace-nowrap tabular-nums">{formatMoney(link.amount, link.currency, lang)}</Td>
-                    <Td>{link.payment_status && <StatusBadge status={link.payment_status} />}</Td>
-                    <Td className="hidden whitespace-nowrap text-stone-600 md:table-cell">{formatDate(link.creation_date, lang)}</Td>
-                    <Td>
-                      <div className="flex justify-end">
-                        <LinkActions link={link} onAction={onAction(link)} archived={archived} />
-                      </div>
-                    </Td>
+                      <p className="mt-0.5 text-xs text-stone-500">{formatDate(link.creation_date, lang)}</p>
+                    </div>
+                    <p className="shrink-0 font-semibold tabular-nums">{formatMoney(link.amount, link.currency, lang)}</p>
+                  </div>
+                  <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+                    {link.payment_status && <StatusBadge status={link.payment_status} />}
+                    <LinkActions link={link} onAction={onAction(link)} archived={archived} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+            {/* tablets and desktops: a table */}
+            <div className="hidden sm:block">
+              <Table label={t.links.title}>
+                <THead>
+                  <tr>
+                    <Th>{t.links.colShop}</Th>
+                    <Th className="text-right">{t.links.colAmount}</Th>
+                    <Th>{t.links.colStatus}</Th>
+                    <Th className="hidden md:table-cell">{t.links.colCreated}</Th>
+                    <Th>
+                      <span className="sr-only">{t.common.actions}</span>
+                    </Th>
                   </tr>
-                ))}
-              </TBody>
-            </Table>
+                </THead>
+                <TBody>
+                  {items.map((link) => (
+                    <tr key={link.id} className="hover:bg-stone-50">
+                      <Td className="max-w-64">
+                        <LinkTitle link={link} />
+                      </Td>
+                      <Td className="text-right font-medium whitespace-nowrap tabular-nums">{formatMoney(link.amount, link.currency, lang)}</Td>
+                      <Td>{link.payment_status && <StatusBadge status={link.payment_status} />}</Td>
+                      <Td className="hidden whitespace-nowrap text-stone-600 md:table-cell">{formatDate(link.creation_date, lang)}</Td>
+                      <Td>
+                        <div className="flex justify-end">
+                          <LinkActions link={link} onAction={onAction(link)} archived={archived} />
+                        </div>
+                      </Td>
+                    </tr>
+                  ))}
+                </TBody>
+              </Table>
+            </div>
+            <Pager
+              page={pages.page}
+              hasNext={Boolean(links.data?.next)}
+              busy={links.isFetching}
+              onNext={() => links.data?.next && pages.next(links.data.next)}
+              onPrevious={pages.previous}
+            />
           </div>
-          <Pager
-            page={pages.page}
-            hasNext={Boolean(links.data.next)}
-            busy={links.isFetching}
-            onNext={() => links.data.next && pages.next(links.data.next)}
-            onPrevious={pages.previous}
-          />
-        </div>
-      )}
+        )}
+      </QueryList>
 
       {formLoaded && (
         <LinkFormDialog

@@ -9,18 +9,15 @@ import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { Field, FormError, Input, Textarea } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
 import { amountBounds, countries, isCountry, type CountryIso3, type Currency } from "@/lib/countries";
-import { parseAmountInput } from "@/lib/forms/amount-input";
+import { amountInputText, parseAmountInput } from "@/lib/forms/amount-input";
 import { applyServerError } from "@/lib/forms/server-errors";
 import { localizedZodResolver } from "@/lib/forms/zod-resolver";
 import { format } from "@/lib/i18n/format";
-import { useMarketplaceWords } from "@/lib/i18n/marketplace-words";
-import { formatMoney, formatNumber } from "@/lib/i18n/numbers";
+import { decimalsOf, formatMoney, formatNumber } from "@/lib/i18n/numbers";
 import { useI18n } from "@/lib/i18n/provider";
 import { ApiRequestError } from "@/lib/query/api-fetch";
 import { useCreateMarketplaceLink, type MarketplaceLink } from "@/lib/query/marketplace";
 import {
-  amountInputText,
-  decimalsOfCurrency,
   defaultFeeOf,
   dialCodeOf,
   formatAsTyped,
@@ -44,7 +41,7 @@ const FIELDS = ["amount", "shop_name", "phone_number", "fee", "message"] as cons
 export function CreateLinkDialog({ open, onClose, feePercent, country }: Props) {
   const accountCurrency = countries[country].currency;
   const dialCode = dialCodeOf(country);
-  const words = useMarketplaceWords();
+  const words = useI18n().t.marketplace;
   const w = words.links;
   const { t, lang } = useI18n();
   const notify = useToast();
@@ -77,7 +74,7 @@ export function CreateLinkDialog({ open, onClose, feePercent, country }: Props) 
   const [amount, phone, feeText] = useWatch({ control: form.control, name: ["amount", "phone_number", "fee"] });
   const phoneState = phoneInfo(phone);
   const currency = currencyOf(phone);
-  const decimals = decimalsOfCurrency(currency);
+  const decimals = decimalsOf(currency);
   const bounds = amountBounds(currency);
   const money = (minor: number) => formatMoney(minor, currency, lang);
   const autoFee = defaultFeeOf(amount, feePercent, currency);

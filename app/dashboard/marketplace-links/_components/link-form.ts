@@ -1,10 +1,10 @@
 import { AsYouType, getCountryCallingCode, parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { z } from "zod";
-import { amountBounds, countries, countryByIso2, currencies, type CountryIso3, type Currency } from "@/lib/countries";
-import { amountInputText, parseAmountInput } from "@/lib/forms/amount-input";
+import { amountBounds, countries, countryByIso2, type CountryIso3, type Currency } from "@/lib/countries";
+import { parseAmountInput } from "@/lib/forms/amount-input";
 import { format } from "@/lib/i18n/format";
-import type { MarketplaceWords } from "@/lib/i18n/marketplace";
-import { formatMoney } from "@/lib/i18n/numbers";
+import type { MarketplaceWords } from "@/lib/i18n";
+import { decimalsOf, formatMoney } from "@/lib/i18n/numbers";
 import type { Lang } from "@/lib/i18n/provider";
 import { defaultFee } from "@/lib/marketplace-gateways/fee";
 import { createMarketplaceGatewayBody } from "@/lib/marketplace-gateways/schemas";
@@ -14,7 +14,7 @@ import { createMarketplaceGatewayBody } from "@/lib/marketplace-gateways/schemas
 // in minor units; the seller's phone read as the server reads it (lib/countries/phones.ts), with
 // libphonenumber's smaller metadata: a hint here, the server has the last word.
 
-export type PhoneInfo =
+type PhoneInfo =
   | { state: "empty" }
   | { state: "bad" }
   | { state: "unsupported" }
@@ -42,17 +42,13 @@ export function dialCodeOf(country: CountryIso3): string {
   return `+${getCountryCallingCode(countries[country].iso2)}`;
 }
 
-export function decimalsOfCurrency(currency: Currency): number {
-  return currencies[currency].decimals;
-}
-
 export type LinkFormValues = { amount: string; shop_name: string; phone_number: string; fee: string; message: string };
 
 const api = createMarketplaceGatewayBody.shape;
 
 export function linkFormSchema(currency: Currency, words: MarketplaceWords, lang: Lang) {
   const w = words.links;
-  const decimals = decimalsOfCurrency(currency);
+  const decimals = decimalsOf(currency);
   const { min, max } = amountBounds(currency);
   const money = (minor: number) => formatMoney(minor, currency, lang);
   const minorUnits = (message: string, optional: boolean) =>
@@ -81,8 +77,6 @@ export function linkFormSchema(currency: Currency, words: MarketplaceWords, lang
 
 /** The default commission of a typed price, as the API will compute it; null while the price is unreadable. */
 export function defaultFeeOf(amountText: string, percent: number, currency: Currency): number | null {
-  const minor = parseAmountInput(amountText, decimalsOfCurrency(currency));
+  const minor = parseAmountInput(amountText, decimalsOf(currency));
   return minor === null ? null : defaultFee(minor, percent);
 }
-
-export { amountInputText };

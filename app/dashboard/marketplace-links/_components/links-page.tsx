@@ -9,18 +9,16 @@ import { PageHeader } from "@/components/ui/card";
 import { cn, focusRing } from "@/components/ui/cn";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { SkeletonRows } from "@/components/ui/skeleton";
 import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
 import { isCountry } from "@/lib/countries";
-import { errorMessage } from "@/lib/forms/messages";
 import { format } from "@/lib/i18n/format";
-import { useMarketplaceWords } from "@/lib/i18n/marketplace-words";
 import { formatDate, formatMoney } from "@/lib/i18n/numbers";
 import { useI18n } from "@/lib/i18n/provider";
 import { useAccount } from "@/lib/query/account";
 import { useMode } from "@/lib/query/mode";
 import { useMarketplace, useMarketplaceLinks, type MarketplaceLink } from "@/lib/query/marketplace";
 import { Pager, useCursorPages } from "../../_components/pager";
+import { QueryList } from "../../_components/query-list";
 
 // The dialog (and libphonenumber's metadata) loads when the merchant first opens it.
 const CreateLinkDialog = dynamic(() => import("./create-link-dialog").then((m) => m.CreateLinkDialog), { ssr: false });
@@ -28,9 +26,7 @@ const CreateLinkDialog = dynamic(() => import("./create-link-dialog").then((m) =
 const PAGE_SIZE = 20;
 
 export function LinksPage() {
-  const words = useMarketplaceWords();
-  const w = words.links;
-  const { t } = useI18n();
+  const w = useI18n().t.marketplace.links;
   const router = useRouter();
   const pathname = usePathname();
   const search = useSearchParams();
@@ -69,16 +65,7 @@ export function LinksPage() {
     <>
       <PageHeader title={w.title} description={w.intro} action={newButton} />
 
-      {marketplace.isPending || (links.isPending && marketplace.data) ? (
-        <SkeletonRows label={w.loading} rows={4} />
-      ) : marketplace.isError || links.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900">
-          <p>{errorMessage(marketplace.error ?? links.error, t)}</p>
-          <Button variant="secondary" size="sm" onClick={() => void (marketplace.isError ? marketplace.refetch() : links.refetch())}>
-            {t.common.retry}
-          </Button>
-        </div>
-      ) : marketplace.data === null ? (
+      {marketplace.data === null ? (
         <EmptyState
           title={w.needMarketplaceTitle}
           description={w.needMarketplaceText}
@@ -90,7 +77,7 @@ export function LinksPage() {
         />
       ) : (
         <div className="flex flex-col gap-4">
-          {!marketplace.data?.is_active && (
+          {marketplace.data && !marketplace.data.is_active && (
             <div className="flex flex-col items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 sm:flex-row sm:items-center">
               <p className="flex-1">{w.inactiveText}</p>
               <Link href="/dashboard/marketplace" className={buttonClass("secondary", "sm")}>
@@ -98,24 +85,29 @@ export function LinksPage() {
               </Link>
             </div>
           )}
-          {links.data && links.data.items.length === 0 && pages.page === 1 ? (
-            // switched off, the warning above is the whole story: no "create one" next to it
-            marketplace.data?.is_active && <EmptyState title={w.emptyTitle} description={w.emptyText} action={newButton} />
-          ) : (
-            links.data && (
+          {/* the marketplace first (its states), then its links */}
+          <QueryList
+            query={marketplace.data ? links : marketplace}
+            items={links.data?.items}
+            loading={w.loading}
+            // switched off, the warning above is the whole story: no "create one" next to it;
+            // past the first page, an empty page keeps its pager
+            empty={pages.page === 1 ? marketplace.data?.is_active && <EmptyState title={w.emptyTitle} description={w.emptyText} action={newButton} /> : undefined}
+          >
+            {(items) => (
               <>
-                <LinksTable links={links.data.items} />
-                <LinksCards links={links.data.items} />
+                <LinksTable links={items} />
+                <LinksCards links={items} />
                 <Pager
                   page={pages.page}
-                  hasNext={Boolean(links.data.next)}
+                  hasNext={Boolean(links.data?.next)}
                   onNext={() => links.data?.next && pages.next(links.data.next)}
                   onPrevious={pages.previous}
                   busy={links.isPlaceholderData}
                 />
               </>
-            )
-          )}
+            )}
+          </QueryList>
         </div>
       )}
 
@@ -142,7 +134,7 @@ function useFormatters() {
 
 /** Desktop: a table. */
 function LinksTable({ links }: { links: MarketplaceLink[] }) {
-  const w = useMarketplaceWords().links;
+  const w = useI18n().t.marketplace.links;
   const { t } = useI18n();
   const f = useFormatters();
   // the shop's name opens the link's page (its payments); the row keeps one action: copy
@@ -187,7 +179,7 @@ function LinksTable({ links }: { links: MarketplaceLink[] }) {
 
 /** Phones: one card per link. */
 function LinksCards({ links }: { links: MarketplaceLink[] }) {
-  const w = useMarketplaceWords().links;
+  const w = useI18n().t.marketplace.links;
   const f = useFormatters();
   return (
     <ul className="flex flex-col gap-3 md:hidden" aria-label={w.title}>
@@ -223,7 +215,7 @@ function LinksCards({ links }: { links: MarketplaceLink[] }) {
 }
 
 function LinkActions({ link }: { link: MarketplaceLink }) {
-  const w = useMarketplaceWords().links;
+  const w = useI18n().t.marketplace.links;
   const { t } = useI18n();
   return (
     <div className="flex flex-wrap items-center justify-end gap-2 md:flex-nowrap">

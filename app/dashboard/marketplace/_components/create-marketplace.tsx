@@ -11,7 +11,6 @@ import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { useToast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/forms/messages";
 import { localizedZodResolver } from "@/lib/forms/zod-resolver";
-import { useMarketplaceWords } from "@/lib/i18n/marketplace-words";
 import { useI18n } from "@/lib/i18n/provider";
 import { ApiRequestError } from "@/lib/query/api-fetch";
 import { useAccount } from "@/lib/query/account";
@@ -22,7 +21,7 @@ const DEFAULT_COLOR = "#0f766e";
 
 /** No marketplace yet in this mode: a name (and, if they like, a colour and a fee) creates it. */
 export function CreateMarketplace() {
-  const words = useMarketplaceWords();
+  const words = useI18n().t.marketplace;
   const account = useAccount();
   // the form starts from the account (its business name, its currency): wait for it
   if (account.isPending) {
@@ -36,7 +35,7 @@ export function CreateMarketplace() {
 }
 
 function CreateForm({ businessName, currency }: { businessName: string; currency: string }) {
-  const words = useMarketplaceWords();
+  const words = useI18n().t.marketplace;
   const s = words.settings;
   const { t, lang } = useI18n();
   const notify = useToast();

@@ -6,7 +6,6 @@ import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/card";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/forms/messages";
-import { useMarketplaceWords } from "@/lib/i18n/marketplace-words";
 import { useI18n } from "@/lib/i18n/provider";
 import { useMarketplace } from "@/lib/query/marketplace";
 import { useMode } from "@/lib/query/mode";
@@ -23,7 +22,7 @@ const MarketplaceSettings = dynamic(() => import("./marketplace-settings").then(
 });
 
 export function MarketplacePage() {
-  const words = useMarketplaceWords();
+  const words = useI18n().t.marketplace;
   const { t } = useI18n();
   const { mode } = useMode();
   const query = useMarketplace();
@@ -57,7 +56,7 @@ export function MarketplacePage() {
 }
 
 function SettingsSkeleton() {
-  const words = useMarketplaceWords();
+  const words = useI18n().t.marketplace;
   return (
     <LoadingRegion label={words.settings.loading}>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">

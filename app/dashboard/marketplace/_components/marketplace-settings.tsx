@@ -17,11 +17,11 @@ import { useToast } from "@/components/ui/toast";
 import { fromResponse, sameBlocks, toRequestJson, type BuilderBlock } from "@/lib/form-builder/operations";
 import { errorMessage } from "@/lib/forms/messages";
 import { localizedZodResolver } from "@/lib/forms/zod-resolver";
-import { useMarketplaceWords } from "@/lib/i18n/marketplace-words";
 import { useI18n } from "@/lib/i18n/provider";
 import { ApiRequestError } from "@/lib/query/api-fetch";
 import { useAccount } from "@/lib/query/account";
-import { MARKETPLACE_UPDATE_PATH, marketplaceKeys, useUpdateMarketplace, type Marketplace } from "@/lib/query/marketplace";
+import { queryKeys } from "@/lib/query/keys";
+import { MARKETPLACE_UPDATE_PATH, useUpdateMarketplace, type Marketplace } from "@/lib/query/marketplace";
 import { useMode } from "@/lib/query/mode";
 import { commaToDot, itemsOf, placeItems, settingsSchema, type SettingsValues } from "./settings-schema";
 
@@ -39,7 +39,7 @@ function valuesOf(marketplace: Marketplace, keep?: BuilderBlock[]): SettingsValu
 
 
 export function MarketplaceSettings({ marketplace }: { marketplace: Marketplace }) {
-  const words = useMarketplaceWords();
+  const words = useI18n().t.marketplace;
   const s = words.settings;
   const { t, lang } = useI18n();
   const { mode } = useMode();
@@ -122,7 +122,7 @@ export function MarketplaceSettings({ marketplace }: { marketplace: Marketplace 
   };
   const setBlocks = (next: BuilderBlock[]) =>
     form.setValue("blocks", next, { shouldDirty: true, shouldValidate: isSubmitted });
-  const onUploaded = (updated: Marketplace) => client.setQueryData(marketplaceKeys.marketplace(mode), updated);
+  const onUploaded = (updated: Marketplace) => client.setQueryData(queryKeys.marketplace(mode), updated);
 
   return (
     <form onSubmit={onSubmit} noValidate data-settings className="pb-4">

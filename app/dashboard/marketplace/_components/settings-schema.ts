@@ -2,7 +2,7 @@ import { z } from "zod";
 import { kindOf, targetOf, validateBlocks, type ErrorKind, type ErrorTarget } from "@/lib/form-builder/errors";
 import type { BuilderBlock } from "@/lib/form-builder/operations";
 import { format } from "@/lib/i18n/format";
-import type { MarketplaceWords } from "@/lib/i18n/marketplace";
+import type { MarketplaceWords } from "@/lib/i18n";
 import { createMarketplaceForm } from "@/lib/marketplaces/schemas";
 import type { ApiRequestError, ValidationItem } from "@/lib/query/api-fetch";
 
@@ -23,7 +23,7 @@ function sameAsApi(schema: z.ZodType, message: string) {
   });
 }
 
-export function kindMessage(kind: ErrorKind, words: MarketplaceWords): string {
+function kindMessage(kind: ErrorKind, words: MarketplaceWords): string {
   const e = words.errors;
   switch (kind.kind) {
     case "required":
@@ -48,7 +48,7 @@ export function kindMessage(kind: ErrorKind, words: MarketplaceWords): string {
 }
 
 /** One 422 item (the API's, or the same check made here) in the merchant's words. */
-export function itemMessage(item: ValidationItem, words: MarketplaceWords): string {
+function itemMessage(item: ValidationItem, words: MarketplaceWords): string {
   const kind = kindOf(item);
   // an empty choice gets its own words: "write this choice or remove it"
   if (targetOf(item.loc).field === "option" && kind.kind === "required") return words.errors.optionRequired;
@@ -80,7 +80,7 @@ export type IdentityValues = z.input<ReturnType<typeof identitySchema>>;
 export type SettingsValues = z.input<ReturnType<typeof settingsSchema>>;
 
 /** The RHF path of an error target: `name`, `blocks.2.label`, `blocks.1.options.0`, `blocks`. */
-export function formPathOf(target: ErrorTarget): string | null {
+function formPathOf(target: ErrorTarget): string | null {
   switch (target.field) {
     case "block":
       return `blocks.${target.index}.${target.part === "type" || target.part === "required" ? "label" : target.part}`;

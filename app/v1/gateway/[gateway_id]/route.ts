@@ -1,12 +1,17 @@
 import { archiveGateway } from "@/lib/gateways/archive-gateway";
-import { presentView } from "@/lib/gateways/present";
-import { getPublicGatewayOrThrow } from "@/lib/gateways/queries";
+import { presentListItem, presentView } from "@/lib/gateways/present";
+import { getGatewayWithStatusOrThrow, getPublicGatewayOrThrow } from "@/lib/gateways/queries";
 import { gatewayOperations as op } from "@/lib/gateways/schemas";
 import { updateGateway } from "@/lib/gateways/update-gateway";
+import { authenticate } from "@/lib/http/auth";
 import { methodNotAllowed, route } from "@/lib/http/route";
 
-// GET /v1/gateway/{gateway_id} — a payment link, public (no api-key)
-export const GET = route(op.get, async ({ params }) => presentView(await getPublicGatewayOrThrow(params.gateway_id)));
+// GET /v1/gateway/{gateway_id} — a payment link, public (no api-key); the owner's read with include=payment_status
+export const GET = route(op.get, async ({ req, params, query }) =>
+  query.include === "payment_status"
+    ? presentListItem(await getGatewayWithStatusOrThrow(await authenticate(req), params.gateway_id))
+    : presentView(await getPublicGatewayOrThrow(params.gateway_id)),
+);
 
 // PUT /v1/gateway/{gateway_id} — update the fields sent
 export const PUT = route(op.update, async ({ auth, params, body }) =>

@@ -9,27 +9,21 @@ import { Card } from "@/components/ui/card";
 import { cn, focusRing } from "@/components/ui/cn";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { LoadingRegion, Skeleton, SkeletonRows } from "@/components/ui/skeleton";
+import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { useI18n } from "@/lib/i18n/provider";
 import { formatDateTime, formatMoney } from "@/lib/i18n/numbers";
 import { useDeposits } from "@/lib/query/deposits";
-import { useGateway } from "@/lib/query/gateways";
-import type { DepositListItem, PaymentStatus } from "@/lib/query/types";
+import { useFollowAttempts, useGateway } from "@/lib/query/gateways";
 import { DepositTable } from "../../../_components/latest-payments";
 import { useEverTrue } from "../../../_components/lazy";
 import { Pager, useCursorPages } from "../../../_components/pager";
 import { QueryError } from "../../../_components/query-error";
+import { QueryList } from "../../../_components/query-list";
 import { StatusBadge } from "../../../_components/status-badge";
 import { ArchiveDialog } from "../../_components/archive-dialog";
 import { QrDialog } from "../../_components/qr-dialog";
 
 const LinkFormDialog = dynamic(() => import("../../_components/link-form-dialog").then((m) => m.LinkFormDialog), { ssr: false });
-
-/** The payin status rule (DESIGN §3), from the attempts on screen. */
-function statusOf(attempts: DepositListItem[]): PaymentStatus {
-  if (attempts.some((d) => d.status === "success")) return "success";
-  return attempts[0]?.status ?? "pending";
-}
 
 export function LinkDetail({ id }: { id: string }) {
   const { t, lang } = useI18n();
@@ -41,8 +35,10 @@ export function LinkDetail({ id }: { id: string }) {
   const [qr, setQr] = useState(false);
   const formLoaded = useEverTrue(editing);
   const [archiving, setArchiving] = useState(false);
-  const paid = attempts.data ? statusOf(attempts.data.items) === "success" : false;
+  useFollowAttempts(id, attempts.data);
   const link = gateway.data;
+  // the server's answer (the payin status rule over every attempt), never the page of 20 on screen
+  const paid = link?.payment_status === "success";
 
   return (
     <>
@@ -67,7 +63,7 @@ export function LinkDetail({ id }: { id: string }) {
                 <h1 className="text-2xl font-bold tracking-tight break-words">{link.shop_name}</h1>
                 <p className="mt-1 flex flex-wrap items-center gap-3 text-lg font-semibold tabular-nums">
                   {formatMoney(link.amount, link.currency, lang)}
-                  {attempts.data && <StatusBadge status={statusOf(attempts.data.items)} />}
+                  {link.payment_status && <StatusBadge status={link.payment_status} />}
                 </p>
               </div>
               <div className="flex flex-wrap gap-2">
@@ -102,22 +98,26 @@ export function LinkDetail({ id }: { id: string }) {
       )}
 
       <h2 className="mb-3 text-lg font-semibold">{t.link.attempts}</h2>
-      {attempts.isPending ? (
-        <SkeletonRows rows={3} label={t.common.loading} />
-      ) : attempts.isError ? (
-        <QueryError error={attempts.error} onRetry={() => attempts.refetch()} />
-      ) : attempts.data.items.length === 0 ? (
-        <EmptyState
-          title={t.link.attemptsEmpty}
-          description={t.link.attemptsEmptyAction}
-          action={link && <CopyButton value={link.link} label={t.links.copyLink} copiedLabel={t.common.copied} size="md" variant="primary" />}
-        />
-      ) : (
-        <>
-          <DepositTable items={attempts.data.items} lang={lang} label={t.link.attempts} />
-          <Pager page={pages.page} hasNext={Boolean(attempts.data.next)} onNext={() => attempts.data.next && pages.next(attempts.data.next)} onPrevious={pages.previous} />
-        </>
-      )}
+      <QueryList
+        query={attempts}
+        items={attempts.data?.items}
+        loading={t.common.loading}
+        rows={3}
+        empty={
+          <EmptyState
+            title={t.link.attemptsEmpty}
+            description={t.link.attemptsEmptyAction}
+            action={link && <CopyButton value={link.link} label={t.links.copyLink} copiedLabel={t.common.copied} size="md" variant="primary" />}
+          />
+        }
+      >
+        {(items) => (
+          <>
+            <DepositTable items={items} lang={lang} label={t.link.attempts} />
+            <Pager page={pages.page} hasNext={Boolean(attempts.data?.next)} onNext={() => attempts.data?.next && pages.next(attempts.data.next)} onPrevious={pages.previous} />
+          </>
+        )}
+      </QueryList>
 
       {link && (
         <>

@@ -7,14 +7,14 @@ import { Card } from "@/components/ui/card";
 import { cn, focusRing } from "@/components/ui/cn";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { LoadingRegion, Skeleton, SkeletonRows } from "@/components/ui/skeleton";
+import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { countries, isCountry } from "@/lib/countries";
 import { errorMessage } from "@/lib/forms/messages";
-import { useMarketplaceWords } from "@/lib/i18n/marketplace-words";
 import { formatDate, formatDateTime, formatMoney } from "@/lib/i18n/numbers";
 import { useI18n } from "@/lib/i18n/provider";
 import { ApiRequestError } from "@/lib/query/api-fetch";
 import { useMarketplaceLink, useMarketplaceTransactions, type MarketplaceLink, type MarketplaceTransaction } from "@/lib/query/marketplace";
+import { QueryList } from "../../../_components/query-list";
 
 /** Stored E.164 digits as a dialable number (grouping would need the phone metadata on this page). */
 function phoneText(digits: string): string {
@@ -28,7 +28,7 @@ function useCountryName() {
 }
 
 export function LinkDetail({ id }: { id: string }) {
-  const words = useMarketplaceWords();
+  const words = useI18n().t.marketplace;
   const w = words.link;
   const { t } = useI18n();
   const link = useMarketplaceLink(id);
@@ -72,7 +72,7 @@ export function LinkDetail({ id }: { id: string }) {
 }
 
 function LinkSummary({ link }: { link: MarketplaceLink }) {
-  const words = useMarketplaceWords();
+  const words = useI18n().t.marketplace;
   const w = words.link;
   const { t, lang } = useI18n();
   const countryName = useCountryName();
@@ -145,11 +145,9 @@ function LinkSummary({ link }: { link: MarketplaceLink }) {
 }
 
 function Transactions({ link }: { link: MarketplaceLink }) {
-  const words = useMarketplaceWords();
+  const words = useI18n().t.marketplace;
   const w = words.link;
-  const { t } = useI18n();
   const query = useMarketplaceTransactions(link.id);
-  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
     <section aria-labelledby="transactions-title" className="flex flex-col gap-3">
@@ -164,34 +162,28 @@ function Transactions({ link }: { link: MarketplaceLink }) {
           {w.refresh}
         </Button>
       </div>
-      {query.isPending ? (
-        <SkeletonRows label={w.transactionsLoading} rows={3} />
-      ) : query.isError ? (
-        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900">
-          {errorMessage(query.error, t)}
-        </div>
-      ) : items.length === 0 ? (
-        <EmptyState title={w.empty} description={w.emptyAction} />
-      ) : (
-        <>
-          <ul className="flex flex-col gap-3" data-testid="transactions">
-            {items.map((transaction) => (
-              <TransactionCard key={transaction.transaction_id} transaction={transaction} link={link} />
-            ))}
-          </ul>
-          {query.hasNextPage && (
-            <Button variant="secondary" className="self-center" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-              {w.more}
-            </Button>
-          )}
-        </>
-      )}
+      <QueryList query={query} items={query.data?.pages.flatMap((page) => page.items)} loading={w.transactionsLoading} rows={3} empty={<EmptyState title={w.empty} description={w.emptyAction} />}>
+        {(items) => (
+          <>
+            <ul className="flex flex-col gap-3" data-testid="transactions">
+              {items.map((transaction) => (
+                <TransactionCard key={transaction.transaction_id} transaction={transaction} link={link} />
+              ))}
+            </ul>
+            {query.hasNextPage && (
+              <Button variant="secondary" className="self-center" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+                {w.more}
+              </Button>
+            )}
+          </>
+        )}
+      </QueryList>
     </section>
   );
 }
 
 function TransactionCard({ transaction: tx, link }: { transaction: MarketplaceTransaction; link: MarketplaceLink }) {
-  const words = useMarketplaceWords();
+  const words = useI18n().t.marketplace;
   const w = words.link;
   const { t, lang } = useI18n();
   const countryName = useCountryName();

@@ -1,0 +1,141 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import * as marketplaceGateways from "@/app/v1/api/marketplace/gateway/route";
+import * as marketplaces from "@/app/v1/api/marketplace/route";
+import { findAuthByKeyHash, type Auth } from "@/lib/accounts/queries";
+import { hashApiKey } from "@/lib/accounts/api-keys";
+import { getDb } from "@/lib/db/client";
+import { marketplaceTransactions, outboxEvents } from "@/lib/db/schema";
+import { getMarketplaceGatewayOrThrow } from "@/lib/marketplace-gateways/queries";
+import { setSandboxTransport } from "@/lib/payments/providers/sandbox";
+import { settleDeposit, type Settlement } from "@/lib/payments/settle-deposit";
+import { startPayment } from "@/lib/payments/start-payment";
+import { call, newAccount } from "@/lib/test/api";
+import { eventIdOf, eventPayload, testEventPayload } from "./events";
+import { webhookEvents } from "./schemas";
+import { pendingPayment } from "./test-support";
+
+// The zod schemas of the webhook events (lib/webhooks/schemas.ts, documented under the OpenAPI
+// `webhooks`) read the events as settle-deposit writes them, for every outcome and kind of link.
+
+let auth: Auth;
+let key: string;
+beforeAll(async () => {
+  ({ key } = await newAccount("CMR"));
+  auth = (await findAuthByKeyHash(hashApiKey(key)))!;
+  const form = new FormData();
+  form.append("name", "Marché Akwa");
+  expect((await call(marketplaces.POST, "POST", "/v1/api/marketplace", { key, form })).status).toBe(200);
+});
+afterEach(() => setSandboxTransport(undefined));
+
+async function marketplaceDeposit() {
+  const link = await call(marketplaceGateways.POST, "POST", "/v1/api/marketplace/gateway", {
+    key,
+    json: { amount: 15000, shop_name: "Chez Awa", phone_number: "+237 6 70 00 00 00", fee: 300 },
+  });
+  const gateway = await getMarketplaceGatewayOrThrow(auth, (link.body as { id: string }).id);
+  setSandboxTransport(async () => {});
+  const deposit = await startPayment({ kind: "market", gateway }, {
+    country: "CMR",
+    operator: "ORANGE_MONEY_CMR",
+    phone: "690000000",
+    client_token: randomUUID().replaceAll("-", ""),
+    full_name: "Awa Diallo",
+    email: "awa@example.com",
+    answers: {},
+  });
+  return { deposit, gatewayId: gateway.id };
+}
+
+/** The event the settlement announced, as its body is sent (and signed). */
+async function sentEvent(depositId: string) {
+  const db = await getDb();
+  const [row] = await db.select().from(outboxEvents).where(eq(outboxEvents.depositId, depositId));
+  return JSON.parse(eventPayload({ id: eventIdOf(row!.id), type: row!.type, createdAt: row!.createdAt, data: row!.data as Record<string, unknown> }));
+}
+
+const settlements: [string, Settlement, "success" | "failed" | "expired", string | null][] = [
+  ["succeeded", { status: "success" }, "success", null],
+  ["failed", { status: "failed", reason: "insufficient_funds" }, "failed", "insufficient_funds"],
+  ["expired", { status: "expired" }, "expired", "expired"],
+];
+
+describe("webhook event schemas", () => {
+  for (const [suffix, settlement, status, reason] of settlements) {
+    it(`payment.${suffix}: settle-deposit's event parses, unchanged`, async () => {
+      const deposit = await pendingPayment(auth, { orderId: `EVT-${randomUUID()}`, amount: 7000 });
+      await settleDeposit(deposit.id, settlement);
+      const event = await sentEvent(deposit.id);
+      expect(event.type).toBe(`payment.${suffix}`);
+      expect(webhookEvents[event.type as keyof typeof webhookEvents].parse(event)).toEqual(event);
+      expect(event.data).toEqual({
+        track_id: deposit.trackId,
+        gateway_id: deposit.paymentGatewayId,
+        order_id: expect.stringMatching(/^EVT-/),
+        amount: 7000,
+        currency: "XAF",
+        status,
+        failure_reason: reason,
+        country: "CMR",
+        operator: "MTN_MOMO_CMR",
+        phone_number: "237670000000",
+      });
+    });
+
+    it(`marketplace.transaction.${suffix}: the buyer price as amount, an empty order_id`, async () => {
+      const { deposit, gatewayId } = await marketplaceDeposit();
+      await settleDeposit(deposit.id, settlement);
+      const event = await sentEvent(deposit.id);
+      const db = await getDb();
+      const [transaction] = await db.select().from(marketplaceTransactions).where(eq(marketplaceTransactions.depositId, deposit.id));
+      expect(event.type).toBe(`marketplace.transaction.${suffix}`);
+      expect(webhookEvents[event.type as keyof typeof webhookEvents].parse(event)).toEqual(event);
+      expect(event.data).toEqual({
+        track_id: deposit.trackId,
+        gateway_id: gatewayId,
+        order_id: "",
+        transaction_id: transaction!.id,
+        amount: 15300,
+        currency: "XAF",
+        status,
+        failure_reason: reason,
+        country: "CMR",
+        operator: "ORANGE_MONEY_CMR",
+        phone_number: "237690000000",
+      });
+    });
+  }
+
+  it("webhook.test parses", () => {
+    const event = JSON.parse(testEventPayload("evt_0123", randomUUID(), new Date()));
+    expect(webhookEvents["webhook.test"].parse(event)).toEqual(event);
+  });
+
+  const wrong: [string, string, Record<string, unknown>][] = [
+    ["a status of another outcome", "payment.succeeded", { status: "failed" }],
+    ["a failure reason on a success", "payment.succeeded", { failure_reason: "refused_by_payer" }],
+    ["an order_id on a marketplace event", "marketplace.transaction.succeeded", { order_id: "CMD-1", transaction_id: null }],
+    ["a fractional amount", "payment.failed", { status: "failed", failure_reason: "x", amount: 12.5 }],
+  ];
+  for (const [name, type, change] of wrong) {
+    it(`refuses ${name}`, () => {
+      const data = {
+        track_id: "TRK1",
+        gateway_id: randomUUID(),
+        order_id: "",
+        amount: 100,
+        currency: "XAF",
+        status: "success",
+        failure_reason: null,
+        country: "CMR",
+        operator: "MTN_MOMO_CMR",
+        phone_number: "237670000000",
+        ...change,
+      };
+      const event = { id: "evt_1", type, created_at: new Date().toISOString(), data };
+      expect(webhookEvents[type as keyof typeof webhookEvents].safeParse(event).success).toBe(false);
+    });
+  }
+});
