@@ -12,7 +12,7 @@ WHERE d."status" = 'pending' AND d."abandoned_at" IS NULL AND d."marketplace_gat
     AND o."phone_number" = d."phone_number" AND o."status" = 'pending' AND (o."created_at", o."id") < (d."created_at", d."id"));--> statement-breakpoint
 UPDATE "deposits" d SET "duplicate_of" = (
     SELECT k."id" FROM "deposits" k WHERE k."payment_gateway_id" = d."payment_gateway_id" AND k."status" = 'success'
-    ORDER BY k."completed_at" NULLS LAST, k."created_at", k."id" LIMIT 1)
+    ORDER BY coalesce(k."completed_at", k."created_at"), k."created_at", k."id" LIMIT 1)
 WHERE d."status" = 'success' AND d."payment_gateway_id" IS NOT NULL
   AND EXISTS (SELECT 1 FROM "deposits" o WHERE o."payment_gateway_id" = d."payment_gateway_id" AND o."status" = 'success'
     AND (coalesce(o."completed_at", o."created_at"), o."created_at", o."id") < (coalesce(d."completed_at", d."created_at"), d."created_at", d."id"));
