@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { deposits, marketplaceTransactions, outboxEvents, paymentGateways } from "@/lib/db/schema";
 import { log, maskPhone } from "@/lib/log";
+import { crashPoint } from "./crash-point";
 import { eventTypeFor, statusesBefore, type TerminalStatus } from "./status";
 
 export type Settlement = { status: TerminalStatus; reason?: string | null; providerReference?: string | null };
@@ -61,6 +62,7 @@ export async function settleDeposit(depositId: string, settlement: Settlement, t
     .where(and(eq(deposits.id, depositId), inArray(deposits.status, from)))
     .returning();
   if (!row) return false;
+  await crashPoint("settlement-written"); // a crash here rolls the transition back: nothing announced, nothing changed
 
   const data: Record<string, unknown> = {
     track_id: row.trackId,

@@ -13,6 +13,7 @@ import { log, maskPhone } from "@/lib/log";
 import type { MarketplaceGatewayRow } from "@/lib/marketplace-gateways/queries";
 import { recordMarketplaceTransaction } from "@/lib/marketplace-gateways/record-transaction";
 import { checkAnswers } from "./check-answers";
+import { crashPoint } from "./crash-point";
 import { depositExpirySeconds } from "./expiry";
 import { providerForMode } from "./providers";
 import { checkoutInput, type CheckoutInput } from "./schemas";
@@ -76,6 +77,7 @@ export async function startPayment(target: PayTarget, raw: CheckoutInput): Promi
 
   const { deposit, created } = await recordAttempt(target, input, phone.digits, answers, provider.name);
   if (!created) return deposit; // another submit's attempt: it asked (or asks) the provider itself
+  await crashPoint("deposit-recorded"); // a crash here leaves a pending deposit no provider knows: the sweeper expires it
   log("info", "payment started", { track_id: deposit.trackId, phone: maskPhone(deposit.phoneNumber), provider: provider.name });
   try {
     const { reference } = await provider.requestCollection(deposit);
