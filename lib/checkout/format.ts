@@ -20,6 +20,12 @@ export function formatAmount(minor: number, currency: string, locale: Locale): s
   }).format(minor / 10 ** decimals);
 }
 
+/** A short wait as the buyer reads it: "45 s", "3 min" (rounded up; the same in fr and en). */
+export function formatWait(seconds: number): string {
+  const whole = Math.max(1, Math.ceil(seconds));
+  return whole < 60 ? `${whole}\u00a0s` : `${Math.ceil(whole / 60)}\u00a0min`;
+}
+
 /** A moment as the buyer reads it on a receipt, in UTC (the server does not know the buyer's zone). */
 export function formatDateTime(date: Date, locale: Locale): string {
   const text = new Intl.DateTimeFormat(intlLocale(locale), {

@@ -1,10 +1,13 @@
 import type { DepositRow } from "@/lib/deposits/create-deposit";
 import { ApiError, ValidationError } from "@/lib/http/errors";
 import { isTerminal } from "@/lib/payments/status";
-import { startPayment } from "@/lib/payments/start-payment";
+import { GIVE_UP_AFTER_SECONDS } from "@/lib/payments/expiry";
+import { giveUpAttempt } from "@/lib/payments/give-up-attempt";
+import { PaymentInProgress, startPayment } from "@/lib/payments/start-payment";
 import { findAsset } from "./assets";
 import { linkState, loadCheckout, pagePath, waitPath, type Checkout, type Kind, type LinkState } from "./checkout";
 import type { Html } from "./html";
+import { formatWait } from "./format";
 import { emptyValues, newClientToken, readSubmission, type FormValues } from "./form-input";
 import { pickLocale, t, type Locale } from "./i18n";
 import { findDeposit } from "./queries";
@@ -103,6 +106,8 @@ export function submitCheckoutForm(kind: Kind) {
         const { errors, clientToken } = problemsOf(error, checkout, locale, typed.country);
         return formPage(checkout, locale, { ...typed, client_token: clientToken ?? typed.client_token }, errors, 422);
       }
+      // another buyer's attempt holds the link: nothing was created, the same form (and token) waits
+      if (error instanceof PaymentInProgress) return formPage(checkout, locale, typed, { form: busyWords(error, locale) }, 409);
       // paid, withdrawn, closed or without live payments meanwhile: the page itself says which
       if (error instanceof ApiError) return seeOther(pagePath(checkout, locale));
       throw error;
@@ -129,11 +134,19 @@ export function submitCheckoutJson(kind: Kind) {
         const message = errors.form ?? t(locale, "form.problems");
         return jsonResponse({ ...error.body, message, errors, ...(clientToken ? { client_token: clientToken } : {}) }, 422);
       }
+      if (error instanceof PaymentInProgress) {
+        const message = busyWords(error, locale);
+        const res = jsonResponse({ ...error.body, message, errors: { form: message }, retry_after: error.retryAfterSeconds }, error.status);
+        res.headers.set("retry-after", String(error.retryAfterSeconds));
+        return res;
+      }
       if (error instanceof ApiError) return jsonResponse({ ...error.body, next: pagePath(checkout, locale) }, error.status);
       throw error;
     }
   }, internalError);
 }
+
+const busyWords = (error: PaymentInProgress, locale: Locale) => t(locale, "busy.other", { wait: formatWait(error.retryAfterSeconds) });
 
 const TRACK_ID = /^TRK[A-Z2-7]{20}$/;
 
@@ -146,10 +159,33 @@ export function showPayment(kind: Kind) {
     const owner = deposit && (kind === "link" ? deposit.paymentGatewayId : deposit.marketplaceGatewayId);
     if (!checkout || !deposit || owner !== checkout.id) return messagePage("notfound", 404, url, locale);
     const model = { checkout, deposit, locale };
-    if (deposit.status === "pending") return send(renderWaiting(model));
+    if (deposit.status === "pending") {
+      // back from a "use another number" that came too early: how long is left
+      const left = url.searchParams.get("other") === "early" ? GIVE_UP_AFTER_SECONDS - (Date.now() - deposit.createdAt.getTime()) / 1000 : 0;
+      return send(renderWaiting({ ...model, giveUpIn: left > 0 ? left : undefined }));
+    }
     const back = returnUrlFor(checkout, deposit);
     if (back) return seeOther(back);
     return send(deposit.status === "success" ? renderReceipt(model) : renderFailure(model));
+  }, errorPage);
+}
+
+/**
+ * POST /pay/{id}/{track_id} and /pay/m/{id}/{track_id}: "use another number" on the waiting page.
+ * Given up: 303 to a fresh form. Finished meanwhile: 303 to this page (it shows the outcome). Too
+ * early (the buyer can still approve it): 303 to this page, which says how long is left.
+ */
+export function giveUpPayment(kind: Kind) {
+  return checkoutRoute<{ id: string; track_id: string }>(async (req, { id, track_id }) => {
+    const { url, locale } = localeOf(req);
+    const checkout = await loadCheckout(kind, id);
+    const deposit = checkout && TRACK_ID.test(track_id) ? await findDeposit(track_id) : undefined;
+    const owner = deposit && (kind === "link" ? deposit.paymentGatewayId : deposit.marketplaceGatewayId);
+    if (!checkout || !deposit || owner !== checkout.id) return messagePage("notfound", 404, url, locale);
+    const { outcome } = await giveUpAttempt(deposit);
+    if (outcome === "given_up") return seeOther(pagePath(checkout, locale));
+    const back = waitPath(checkout, deposit.trackId, locale);
+    return seeOther(outcome === "too_early" ? `${back}&other=early` : back);
   }, errorPage);
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { deposits, marketplaceGateways, marketplaces, paymentGateways } from "@/lib/db/schema";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
@@ -34,13 +34,13 @@ export async function findDeposit(trackId: string): Promise<DepositRow | undefin
   return row;
 }
 
-/** The attempt that paid a payment link (a link is paid once, DESIGN §3). */
+/** The attempt that paid a payment link: its kept success, not a duplicate (a link is paid once, DESIGN §3). */
 export async function findPayingDeposit(gatewayId: string): Promise<DepositRow | undefined> {
   const db = await getDb();
   const [row] = await db
     .select()
     .from(deposits)
-    .where(and(eq(deposits.paymentGatewayId, gatewayId), eq(deposits.status, "success")))
+    .where(and(eq(deposits.paymentGatewayId, gatewayId), eq(deposits.status, "success"), isNull(deposits.duplicateOf)))
     .orderBy(desc(deposits.createdAt))
     .limit(1);
   return row;

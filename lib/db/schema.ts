@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -171,8 +172,17 @@ export const deposits = pgTable(
       onDelete: "cascade",
     }),
     clientToken: text("client_token"),
-    /** when the reconciler last asked the provider about this pending deposit */
+    /** when the reconciler or the expiry sweeper last asked the provider about this pending deposit */
     checkedAt: timestamp("checked_at", { withTimezone: true }),
+    /**
+     * when the buyer gave this attempt up ("use another number"): it no longer holds the link's one
+     * pending place, but stays pending until its provider answers or it expires (DESIGN §3)
+     */
+    abandonedAt: timestamp("abandoned_at", { withTimezone: true }),
+    /** a success on a payment link that was already paid: the kept success it duplicates (to refund) */
+    duplicateOf: uuid("duplicate_of").references((): AnyPgColumn => deposits.id, { onDelete: "set null" }),
+    /** a success that arrived after our expiry (`expired` → `success`, DESIGN §6) */
+    lateSuccess: boolean("late_success").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
@@ -182,6 +192,18 @@ export const deposits = pgTable(
     uniqueIndex("deposits_client_token_key").on(t.clientToken),
     index("deposits_payment_gateway_idx").on(t.paymentGatewayId, t.createdAt.desc()),
     index("deposits_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    // Money rules the database keeps (DESIGN §3): one attempt in flight per payment link, and per
+    // buyer phone on a marketplace link (an attempt given up no longer counts); a payment link is
+    // paid once: at most one kept success, any other is a flagged duplicate.
+    uniqueIndex("deposits_one_pending_per_link_key")
+      .on(t.paymentGatewayId)
+      .where(sql`${t.status} = 'pending' and ${t.abandonedAt} is null and ${t.paymentGatewayId} is not null`),
+    uniqueIndex("deposits_one_pending_per_buyer_key")
+      .on(t.marketplaceGatewayId, t.phoneNumber)
+      .where(sql`${t.status} = 'pending' and ${t.abandonedAt} is null and ${t.marketplaceGatewayId} is not null`),
+    uniqueIndex("deposits_one_kept_success_per_link_key")
+      .on(t.paymentGatewayId)
+      .where(sql`${t.status} = 'success' and ${t.duplicateOf} is null and ${t.paymentGatewayId} is not null`),
   ],
 );
 

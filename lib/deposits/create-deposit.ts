@@ -28,12 +28,28 @@ export function newTrackId(): string {
   return "TRK" + Array.from(bytes, (b) => BASE32[b & 31]).join("");
 }
 
-/** Records one payment attempt (a mobile-money collection), pending until its provider answers. */
+/**
+ * The insert met a unique index: the client token was used already, or the link (the buyer's phone
+ * on a marketplace link) has an attempt in flight. The caller looks up which.
+ */
+export class DepositConflict extends Error {
+  constructor() {
+    super("a deposit with this client token, or a pending attempt on this link, already exists");
+  }
+}
+
+/**
+ * Records one payment attempt (a mobile-money collection), pending until its provider answers.
+ * The database refuses a second pending attempt on one payment link, or from one phone on one
+ * marketplace link (partial unique indexes): that refusal is a DepositConflict, not a crash.
+ */
 export async function createDeposit(input: NewDeposit, tx?: Db | Tx): Promise<DepositRow> {
   const db = tx ?? (await getDb());
   const [row] = await db
     .insert(deposits)
     .values({ ...input, trackId: newTrackId() })
+    .onConflictDoNothing()
     .returning();
-  return row!;
+  if (!row) throw new DepositConflict();
+  return row;
 }

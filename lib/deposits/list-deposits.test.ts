@@ -23,6 +23,9 @@ type Item = {
   payment_gateway_id: string | null;
   marketplace_gateway_id: string | null;
   failure_reason: string | null;
+  duplicate_of: string | null;
+  late_success: boolean;
+  given_up: boolean;
 };
 
 const MICROS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}$/;
@@ -66,6 +69,9 @@ async function insert(accountId: string, mode: "test" | "live", status: DepositS
     payment_gateway_id: gatewayId,
     marketplace_gateway_id: null,
     failure_reason: status === "failed" ? "insufficient funds" : null,
+    duplicate_of: null,
+    late_success: false,
+    given_up: false,
   } satisfies Item;
 }
 

@@ -30,6 +30,10 @@ export async function listDeposits(auth: Auth, query: DepositListQuery): Promise
       payment_gateway_id: deposits.paymentGatewayId,
       marketplace_gateway_id: deposits.marketplaceGatewayId,
       failure_reason: deposits.failureReason,
+      // spelled out: in a one-table select Drizzle leaves column names unqualified
+      duplicate_of: sql<string | null>`(select k.track_id from deposits k where k.id = "deposits"."duplicate_of")`,
+      late_success: deposits.lateSuccess,
+      given_up: sql<boolean>`${deposits.abandonedAt} is not null`,
     })
     .from(deposits)
     .where(clauses.where)

@@ -27,6 +27,12 @@ export const depositListItem = deposit
     payment_gateway_id: z.uuid().nullable().describe("The payment link paid, if any"),
     marketplace_gateway_id: z.uuid().nullable().describe("The marketplace link paid, if any"),
     failure_reason: z.string().nullable().describe("Why a failed payment failed, in the provider's words"),
+    duplicate_of: z
+      .string()
+      .nullable()
+      .describe("A success on a payment link already paid: the track_id of the payment kept. This one is to refund"),
+    late_success: z.boolean().describe("The provider reported this success after the deposit had expired on our side"),
+    given_up: z.boolean().describe("The buyer gave this attempt up (used another number) while it was pending"),
   })
   .meta({ id: "DepositListItem" });
 

@@ -15,6 +15,7 @@ export const errorTypes = {
   MARKETPLACE_NOT_FOUND: { status: 404, message: "Marketplace not found" },
   MARKETPLACE_ALREADY_EXISTS: { status: 409, message: "A marketplace already exists for this account and mode" },
   MARKETPLACE_INACTIVE: { status: 409, message: "The marketplace is inactive" },
+  PAYMENT_IN_PROGRESS: { status: 409, message: "A payment attempt on this link is in progress; retry once it is finished" },
   DEPOSIT_NOT_FOUND: { status: 404, message: "Deposit transaction not found" },
   FILE_NOT_FOUND: { status: 404, message: "File not found" },
   WEBHOOK_NOT_FOUND: { status: 404, message: "Webhook endpoint not found" },

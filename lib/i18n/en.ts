@@ -198,6 +198,8 @@ export const en: Dictionary = {
     successUrl: "Return on success",
     failureUrl: "Return on failure",
     loading: "Loading link…",
+    duplicates: "This link was paid more than once: refund the payments marked “Duplicate, to refund” to the customer.",
+    lateSuccesses: "Payments marked “Succeeded after expiry” were confirmed by the operator after they had expired here: they count as successful.",
   },
   deposits: {
     title: "Deposits",
@@ -214,6 +216,11 @@ export const en: Dictionary = {
     recent: "Recent payments",
     recentEmpty: "No deposits yet in this mode.",
     cardTitle: "Deposit {trackId}",
+    duplicate: "Duplicate, to refund",
+    duplicateOf: "This link was already paid by {trackId}: refund this payment to the customer.",
+    late: "Succeeded after expiry",
+    lateHint: "The operator confirmed this payment after it had expired here: it counts as successful.",
+    givenUp: "Given up by the customer",
   },
   developers: {
     title: "Developers",

@@ -199,6 +199,8 @@ export const fr = {
     successUrl: "Retour si réussi",
     failureUrl: "Retour si échec",
     loading: "Chargement du lien…",
+    duplicates: "Ce lien a été payé plus d'une fois : les paiements marqués « Doublon à rembourser » sont à rembourser au client.",
+    lateSuccesses: "Des paiements marqués « Réussi après expiration » ont été confirmés par l'opérateur après leur expiration chez nous : ils comptent comme réussis.",
   },
   deposits: {
     title: "Dépôts",
@@ -215,6 +217,11 @@ export const fr = {
     recent: "Paiements récents",
     recentEmpty: "Aucun dépôt pour l'instant dans ce mode.",
     cardTitle: "Dépôt {trackId}",
+    duplicate: "Doublon à rembourser",
+    duplicateOf: "Ce lien était déjà payé par {trackId} : ce paiement est à rembourser au client.",
+    late: "Réussi après expiration",
+    lateHint: "L'opérateur a confirmé ce paiement après son expiration chez nous : il compte comme réussi.",
+    givenUp: "Abandonné par le client",
   },
   developers: {
     title: "Développeurs",

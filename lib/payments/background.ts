@@ -2,58 +2,40 @@ import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { deposits } from "@/lib/db/schema";
 import { log } from "@/lib/log";
+import type { DepositRow } from "@/lib/deposits/create-deposit";
+import { depositExpirySeconds, PROCESSING_CAP_SECONDS } from "./expiry";
 import { providerByName } from "./providers";
+import type { ProviderStatus } from "./providers/types";
 import { settleDeposit } from "./settle-deposit";
 
 const BATCH = 100;
 
-export function depositExpirySeconds(): number {
-  const value = Number(process.env.DEPOSIT_EXPIRY_SECONDS || 600);
-  return Number.isFinite(value) && value > 0 ? value : 600;
-}
+export { depositExpirySeconds };
 
 /**
- * Expires pending deposits older than DEPOSIT_EXPIRY_SECONDS. Rows are claimed with
- * FOR UPDATE SKIP LOCKED, so several processes sweep side by side without touching one row twice.
+ * Claims pending deposits older than `minAgeSeconds` that nobody asked about lately: FOR UPDATE
+ * SKIP LOCKED and a `checked_at` stamp, in a short transaction of its own, so that several
+ * processes never ask twice and no transaction stays open across a provider call. A deposit is
+ * asked again after a tenth of its age (at least 15 s, at most 10 minutes): often while young,
+ * rarely when its provider has kept it processing for hours.
  */
-export async function sweepExpired(): Promise<number> {
+async function claimPending(minAgeSeconds: number): Promise<DepositRow[]> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: deposits.id })
-      .from(deposits)
-      .where(
-        and(
-          eq(deposits.status, "pending"),
-          lt(deposits.createdAt, sql`now() - make_interval(secs => ${depositExpirySeconds()})`),
-        ),
-      )
-      .orderBy(asc(deposits.createdAt))
-      .limit(BATCH)
-      .for("update", { skipLocked: true });
-    let expired = 0;
-    for (const { id } of due) {
-      if (await settleDeposit(id, { status: "expired", reason: "no_answer_from_payer" }, tx)) expired++;
-    }
-    return expired;
-  });
-}
-
-/**
- * Asks providers about pending deposits whose callback is late (older than 10 s, not asked in the
- * last 15 s). Claiming marks `checked_at` under SKIP LOCKED, so two processes never ask twice.
- */
-export async function reconcilePending(): Promise<number> {
-  const db = await getDb();
-  const claimed = await db.transaction(async (tx) => {
     const rows = await tx
       .select()
       .from(deposits)
       .where(
         and(
           eq(deposits.status, "pending"),
-          lt(deposits.createdAt, sql`now() - interval '10 seconds'`),
-          or(isNull(deposits.checkedAt), lt(deposits.checkedAt, sql`now() - interval '15 seconds'`)),
+          lt(deposits.createdAt, sql`now() - make_interval(secs => ${minAgeSeconds})`),
+          or(
+            isNull(deposits.checkedAt),
+            lt(
+              deposits.checkedAt,
+              sql`now() - greatest(interval '15 seconds', least(interval '10 minutes', (now() - ${deposits.createdAt}) / 10))`,
+            ),
+          ),
         ),
       )
       .orderBy(asc(deposits.createdAt))
@@ -67,18 +49,54 @@ export async function reconcilePending(): Promise<number> {
     }
     return rows;
   });
-  let settled = 0;
-  for (const deposit of claimed) {
-    const provider = providerByName(deposit.provider);
-    if (!provider) continue;
+}
+
+/**
+ * What a provider's answer means for a pending deposit, the same for the reconciler and the
+ * sweeper (DESIGN §6): settled → settle it so; processing → it stays pending, until the hard cap;
+ * not found → nothing can complete it: expired once it is past our expiry age (younger, the
+ * provider may not have registered it yet). A provider that cannot be asked counts as processing.
+ */
+async function askAndApply(deposit: DepositRow): Promise<boolean> {
+  const provider = providerByName(deposit.provider);
+  let status: ProviderStatus = { state: "not_found" };
+  if (provider) {
     try {
-      const outcome = await provider.queryStatus(deposit);
-      if (outcome && (await settleDeposit(deposit.id, outcome))) settled++;
+      status = await provider.queryStatus(deposit);
     } catch (error) {
       log("warn", "status query failed", { track_id: deposit.trackId, error: String(error) });
+      status = { state: "processing" };
     }
   }
+  const ageSeconds = (Date.now() - deposit.createdAt.getTime()) / 1000;
+  if (status.state === "settled") return settleDeposit(deposit.id, status.settlement);
+  if (status.state === "processing") {
+    if (ageSeconds < PROCESSING_CAP_SECONDS) return false;
+    log("warn", "deposit expired at the hard cap while its provider still processes it", { track_id: deposit.trackId });
+    return settleDeposit(deposit.id, { status: "expired", reason: "provider_never_settled" });
+  }
+  if (ageSeconds < depositExpirySeconds()) return false;
+  return settleDeposit(deposit.id, { status: "expired", reason: "no_answer_from_payer" });
+}
+
+async function askEach(claimed: DepositRow[]): Promise<number> {
+  let settled = 0;
+  for (const deposit of claimed) if (await askAndApply(deposit)) settled++;
   return settled;
+}
+
+/**
+ * Pending deposits older than DEPOSIT_EXPIRY_SECONDS: their provider is asked first; only one
+ * that cannot complete any more (not found) expires, one still processing stays pending (until
+ * PROCESSING_CAP_SECONDS), one settled meanwhile is settled so. Our timeout never hides a payment.
+ */
+export async function sweepExpired(): Promise<number> {
+  return askEach(await claimPending(depositExpirySeconds()));
+}
+
+/** Asks providers about pending deposits whose callback is late (older than 10 s). */
+export async function reconcilePending(): Promise<number> {
+  return askEach(await claimPending(10));
 }
 
 type Worker = { stop: () => Promise<void> };

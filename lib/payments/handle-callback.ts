@@ -21,7 +21,9 @@ const callbackBody = z.object({
 /**
  * A provider's signed report. Refused unless the HMAC over the raw body is right and fresh (401);
  * an event id seen before is a replay (409). Both change nothing. A valid report settles the
- * deposit once; a report for an already settled deposit is acknowledged and ignored.
+ * deposit once, as the status machine allows: a success for a deposit we had expired is still
+ * recorded (expired → success, DESIGN §6); any other report for a settled deposit is acknowledged
+ * and ignored.
  */
 export async function handleProviderCallback(providerName: string, req: Request): Promise<Response> {
   const requestId = randomUUID();

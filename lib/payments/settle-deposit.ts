@@ -1,30 +1,68 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { deposits, marketplaceTransactions, outboxEvents, paymentGateways } from "@/lib/db/schema";
-import { log } from "@/lib/log";
-import { eventTypeFor, type TerminalStatus } from "./status";
+import { log, maskPhone } from "@/lib/log";
+import { crashPoint } from "./crash-point";
+import { eventTypeFor, statusesBefore, type TerminalStatus } from "./status";
 
 export type Settlement = { status: TerminalStatus; reason?: string | null; providerReference?: string | null };
 
 /**
- * Moves a pending deposit to a terminal status: one conditional update (`WHERE status = 'pending'`)
- * and its outbox event in one database transaction. Callbacks, the reconciler and the expiry
- * sweeper may race: exactly one of them wins and announces; the others change nothing (false).
+ * Moves a deposit to a terminal status as the status machine allows (status.ts: from pending, or
+ * expired → success): one conditional update and its outbox event in one database transaction.
+ * Callbacks, the reconciler and the expiry sweeper may race: exactly one of them wins and
+ * announces; the others change nothing (false).
+ *
+ * A payment link is paid once (DESIGN §3). Successes of one link settle one at a time (a lock on
+ * the link's row, taken before the deposit's); a success after the link's kept one is still a
+ * success (the buyer paid) but is flagged `duplicate_of` the kept one, to refund. The partial
+ * unique index on kept successes holds the rule even if this code is wrong.
  */
 export async function settleDeposit(depositId: string, settlement: Settlement, tx?: Db | Tx): Promise<boolean> {
   if (!tx) return (await getDb()).transaction((inner) => settleDeposit(depositId, settlement, inner));
+  const from = statusesBefore(settlement.status);
+  const success = settlement.status === "success";
+
+  let keptSuccess: { id: string; trackId: string } | undefined;
+  if (success) {
+    const [current] = await tx
+      .select({ gatewayId: deposits.paymentGatewayId, status: deposits.status })
+      .from(deposits)
+      .where(eq(deposits.id, depositId));
+    if (!current || !from.includes(current.status)) return false;
+    if (current.gatewayId) {
+      // NO KEY UPDATE: serialises the link's successes without blocking new attempts' foreign keys
+      await tx.select({ id: paymentGateways.id }).from(paymentGateways).where(eq(paymentGateways.id, current.gatewayId)).for("no key update");
+      [keptSuccess] = await tx
+        .select({ id: deposits.id, trackId: deposits.trackId })
+        .from(deposits)
+        .where(
+          and(
+            eq(deposits.paymentGatewayId, current.gatewayId),
+            eq(deposits.status, "success"),
+            isNull(deposits.duplicateOf),
+            ne(deposits.id, depositId),
+          ),
+        )
+        .limit(1);
+    }
+  }
+
   const [row] = await tx
     .update(deposits)
     .set({
       status: settlement.status,
-      failureReason: settlement.status === "success" ? null : (settlement.reason ?? settlement.status),
+      failureReason: success ? null : (settlement.reason ?? settlement.status),
       providerReference: settlement.providerReference ?? sql`${deposits.providerReference}`,
       completedAt: sql`now()`,
       updatedAt: sql`now()`,
+      // evaluated on the row before the update: a success after our own expiry
+      ...(success ? { lateSuccess: sql`${deposits.status} = 'expired'`, duplicateOf: keptSuccess?.id ?? null } : {}),
     })
-    .where(and(eq(deposits.id, depositId), eq(deposits.status, "pending")))
+    .where(and(eq(deposits.id, depositId), inArray(deposits.status, from)))
     .returning();
   if (!row) return false;
+  await crashPoint("settlement-written"); // a crash here rolls the transition back: nothing announced, nothing changed
 
   const data: Record<string, unknown> = {
     track_id: row.trackId,
@@ -36,6 +74,9 @@ export async function settleDeposit(depositId: string, settlement: Settlement, t
     phone_number: row.phoneNumber,
     failure_reason: row.failureReason,
   };
+  // present only when true, so the usual event keeps its documented shape
+  if (row.lateSuccess) data.late_success = true;
+  if (keptSuccess) data.duplicate_of = keptSuccess.trackId;
   let kind: "payment_link" | "marketplace" = "payment_link";
   if (row.paymentGatewayId) {
     const [gateway] = await tx
@@ -59,5 +100,17 @@ export async function settleDeposit(depositId: string, settlement: Settlement, t
     data,
   });
   log("info", "deposit settled", { track_id: row.trackId, status: row.status, reason: row.failureReason });
+  // money the buyer paid that the merchant did not expect: an operator must look (and refund)
+  if (row.lateSuccess) {
+    log("error", "alert: payment succeeded after our expiry", { track_id: row.trackId, phone: maskPhone(row.phoneNumber), provider: row.provider });
+  }
+  if (keptSuccess) {
+    log("error", "alert: duplicate payment on a paid link", {
+      track_id: row.trackId,
+      duplicate_of: keptSuccess.trackId,
+      gateway_id: row.paymentGatewayId,
+      phone: maskPhone(row.phoneNumber),
+    });
+  }
   return true;
 }

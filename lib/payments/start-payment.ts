@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
+import type { z } from "zod";
 import { countries, type CountryIso3 } from "@/lib/countries";
 import { parsePhone } from "@/lib/countries/phones";
 import { getDb } from "@/lib/db/client";
-import { deposits, marketplaces } from "@/lib/db/schema";
-import { createDeposit, type DepositRow } from "@/lib/deposits/create-deposit";
+import { deposits, marketplaces, paymentGateways } from "@/lib/db/schema";
+import { createDeposit, DepositConflict, type DepositRow } from "@/lib/deposits/create-deposit";
 import type { GatewayRow } from "@/lib/gateways/queries";
 import { isGatewayPaid } from "@/lib/gateways/queries";
 import { ApiError, ValidationError, type ValidationItem } from "@/lib/http/errors";
@@ -12,9 +13,18 @@ import { log, maskPhone } from "@/lib/log";
 import type { MarketplaceGatewayRow } from "@/lib/marketplace-gateways/queries";
 import { recordMarketplaceTransaction } from "@/lib/marketplace-gateways/record-transaction";
 import { checkAnswers } from "./check-answers";
+import { crashPoint } from "./crash-point";
+import { depositExpirySeconds } from "./expiry";
 import { providerForMode } from "./providers";
 import { checkoutInput, type CheckoutInput } from "./schemas";
 import { settleDeposit } from "./settle-deposit";
+
+/** Another buyer's attempt holds the link (409): `retryAfterSeconds` until it ends at the latest. */
+export class PaymentInProgress extends ApiError {
+  constructor(readonly retryAfterSeconds: number) {
+    super("PAYMENT_IN_PROGRESS", undefined, undefined, { "retry-after": String(retryAfterSeconds) });
+  }
+}
 
 export type PayTarget = { kind: "link"; gateway: GatewayRow } | { kind: "market"; gateway: MarketplaceGatewayRow };
 
@@ -65,38 +75,9 @@ export async function startPayment(target: PayTarget, raw: CheckoutInput): Promi
   }
   if (problems.length || !phone) throw new ValidationError(problems);
 
-  let deposit: DepositRow;
-  try {
-    deposit =
-      target.kind === "link"
-        ? await createDeposit({
-            accountId: gateway.accountId,
-            mode: gateway.mode,
-            amount: gateway.amount,
-            currency: gateway.currency,
-            country,
-            operator: input.operator,
-            phoneNumber: phone.digits,
-            provider: provider.name,
-            paymentGatewayId: gateway.id,
-            clientToken: input.client_token,
-          })
-        : (
-            await recordMarketplaceTransaction({
-              gateway: target.gateway,
-              buyer: { fullName: input.full_name!, email: input.email!.toLowerCase(), phoneNumber: phone.digits, country, operator: input.operator },
-              additionalInfo: answers,
-              provider: provider.name,
-              clientToken: input.client_token,
-            })
-          ).deposit;
-  } catch (error) {
-    // two taps raced past the first check: the unique client token let one through
-    const raced = await findByClientToken(input.client_token);
-    if (raced) return sameTarget(raced, target);
-    throw error;
-  }
-
+  const { deposit, created } = await recordAttempt(target, input, phone.digits, answers, provider.name);
+  if (!created) return deposit; // another submit's attempt: it asked (or asks) the provider itself
+  await crashPoint("deposit-recorded"); // a crash here leaves a pending deposit no provider knows: the sweeper expires it
   log("info", "payment started", { track_id: deposit.trackId, phone: maskPhone(deposit.phoneNumber), provider: provider.name });
   try {
     const { reference } = await provider.requestCollection(deposit);
@@ -108,6 +89,106 @@ export async function startPayment(target: PayTarget, raw: CheckoutInput): Promi
     await settleDeposit(deposit.id, { status: "failed", reason: "provider_error" });
     return { ...deposit, status: "failed", failureReason: "provider_error" };
   }
+}
+
+/**
+ * Inserts the attempt; the database refuses a second one in flight (DESIGN §3). A refusal is
+ * answered: the same submit again (client token) gets its deposit, the same phone gets the attempt
+ * in progress, another phone is told when to try again. If the attempt in the way finished
+ * meanwhile, the insert is tried again.
+ */
+async function recordAttempt(
+  target: PayTarget,
+  input: z.output<typeof checkoutInput>,
+  phone: string,
+  answers: { fieldName: string; value: string }[],
+  provider: string,
+): Promise<{ deposit: DepositRow; created: boolean }> {
+  for (let round = 1; ; round++) {
+    try {
+      return { deposit: await insertAttempt(target, input, phone, answers, provider), created: true };
+    } catch (error) {
+      if (!(error instanceof DepositConflict)) throw error;
+      const raced = await findByClientToken(input.client_token);
+      if (raced) return { deposit: sameTarget(raced, target), created: false };
+      const current = await findAttemptInFlight(target, phone);
+      if (current?.phoneNumber === phone) return { deposit: current, created: false };
+      if (current) throw new PaymentInProgress(secondsLeft(current));
+      if (round === 3) throw error;
+    }
+  }
+}
+
+async function insertAttempt(
+  target: PayTarget,
+  input: z.output<typeof checkoutInput>,
+  phone: string,
+  answers: { fieldName: string; value: string }[],
+  provider: string,
+): Promise<DepositRow> {
+  const { gateway } = target;
+  if (target.kind === "market") {
+    const recorded = await recordMarketplaceTransaction({
+      gateway: target.gateway,
+      buyer: { fullName: input.full_name!, email: input.email!.toLowerCase(), phoneNumber: phone, country: input.country, operator: input.operator },
+      additionalInfo: answers,
+      provider,
+      clientToken: input.client_token,
+    });
+    return recorded.deposit;
+  }
+  const conn = await getDb();
+  return conn.transaction(async (tx) => {
+    // The link's row lock orders this against settleDeposit's successes: no attempt starts on a
+    // link whose payment has just been kept (a paid link is paid once).
+    await tx.select({ id: paymentGateways.id }).from(paymentGateways).where(eq(paymentGateways.id, gateway.id)).for("no key update");
+    const [paid] = await tx
+      .select({ id: deposits.id })
+      .from(deposits)
+      .where(and(eq(deposits.paymentGatewayId, gateway.id), eq(deposits.status, "success"), isNull(deposits.duplicateOf)))
+      .limit(1);
+    if (paid) throw new ApiError("GATEWAY_ALREADY_PAID");
+    return createDeposit(
+      {
+        accountId: gateway.accountId,
+        mode: gateway.mode,
+        amount: gateway.amount,
+        currency: gateway.currency,
+        country: input.country,
+        operator: input.operator,
+        phoneNumber: phone,
+        provider,
+        paymentGatewayId: gateway.id,
+        clientToken: input.client_token,
+      },
+      tx,
+    );
+  });
+}
+
+/** The attempt holding the link's one pending place (on a marketplace link: this phone's). */
+async function findAttemptInFlight(target: PayTarget, phone: string): Promise<DepositRow | undefined> {
+  const conn = await getDb();
+  const [row] = await conn
+    .select()
+    .from(deposits)
+    .where(
+      and(
+        eq(deposits.status, "pending"),
+        isNull(deposits.abandonedAt),
+        target.kind === "link"
+          ? eq(deposits.paymentGatewayId, target.gateway.id)
+          : and(eq(deposits.marketplaceGatewayId, target.gateway.id), eq(deposits.phoneNumber, phone)),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Until the attempt in the way expires at the latest (it may finish sooner): at least a minute. */
+function secondsLeft(deposit: DepositRow): number {
+  const left = deposit.createdAt.getTime() / 1000 + depositExpirySeconds() - Date.now() / 1000;
+  return Math.max(60, Math.ceil(left));
 }
 
 async function findByClientToken(token: string): Promise<DepositRow | undefined> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { depositStatuses, type DepositStatus } from "@/lib/db/schema";
 import { defaultFee } from "@/lib/marketplace-gateways/create-marketplace-gateway";
-import { canTransition, eventTypeFor, isTerminal } from "./status";
+import { canTransition, eventTypeFor, isTerminal, statusesBefore } from "./status";
 import { sandboxOutcome } from "./providers/sandbox";
 
 describe("status machine", () => {
@@ -9,6 +9,7 @@ describe("status machine", () => {
     ["pending", "success"],
     ["pending", "failed"],
     ["pending", "expired"],
+    ["expired", "success"], // a provider success after our timeout (DESIGN §6)
   ];
   for (const from of depositStatuses) {
     for (const to of depositStatuses) {
@@ -16,6 +17,12 @@ describe("status machine", () => {
       it(`${from} → ${to} is ${ok ? "allowed" : "refused"}`, () => expect(canTransition(from, to)).toBe(ok));
     }
   }
+
+  it.each([
+    ["success", ["pending", "expired"]],
+    ["failed", ["pending"]],
+    ["expired", ["pending"]],
+  ] as const)("a deposit moves to %s from %j", (to, from) => expect(statusesBefore(to)).toEqual(from));
 
   it("knows terminal statuses", () => {
     expect(depositStatuses.filter(isTerminal)).toEqual(["success", "failed", "expired"]);

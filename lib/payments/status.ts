@@ -1,7 +1,11 @@
-import type { DepositStatus, EventType } from "@/lib/db/schema";
+import { depositStatuses, type DepositStatus, type EventType } from "@/lib/db/schema";
 
 // The one status machine of deposits and transactions (DESIGN §6):
-//   pending → success | failed | expired, and terminal statuses never change.
+//   pending → success | failed | expired, and terminal statuses never change, with one exception:
+//   expired → success. Our expiry is our own timeout, not the provider's answer; a success the
+//   provider reports after it is money taken from the buyer, so it is recorded (DESIGN §6, "our
+//   timeout never hides a payment").
+
 export type TerminalStatus = Exclude<DepositStatus, "pending">;
 
 export function isTerminal(status: DepositStatus): status is TerminalStatus {
@@ -9,7 +13,13 @@ export function isTerminal(status: DepositStatus): status is TerminalStatus {
 }
 
 export function canTransition(from: DepositStatus, to: DepositStatus): to is TerminalStatus {
-  return from === "pending" && isTerminal(to);
+  if (from === "pending") return isTerminal(to);
+  return from === "expired" && to === "success";
+}
+
+/** The statuses a deposit may be in to move to `to`: what settleDeposit's conditional update requires. */
+export function statusesBefore(to: TerminalStatus): DepositStatus[] {
+  return depositStatuses.filter((from) => canTransition(from, to));
 }
 
 const suffix = { success: "succeeded", failed: "failed", expired: "expired" } as const;

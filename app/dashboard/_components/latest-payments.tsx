@@ -1,10 +1,12 @@
 "use client";
 
 import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { cn, focusRing } from "@/components/ui/cn";
 import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
 import { operatorObject } from "@/lib/countries";
+import { format } from "@/lib/i18n/format";
 import { useI18n } from "@/lib/i18n/provider";
 import { formatDateTime, formatMoney, maskPhone } from "@/lib/i18n/numbers";
 import { useDeposits } from "@/lib/query/deposits";
@@ -32,6 +34,26 @@ export function LatestPayments() {
   );
 }
 
+/** What the merchant must know of an attempt beyond its status: a duplicate to refund, a late success, a give-up. */
+export function AttemptFlags({ deposit: d }: { deposit: DepositListItem }) {
+  const { t } = useI18n();
+  return (
+    <>
+      {d.duplicate_of && (
+        <span title={format(t.deposits.duplicateOf, { trackId: d.duplicate_of })}>
+          <Badge tone="live">{t.deposits.duplicate}</Badge>
+        </span>
+      )}
+      {d.late_success && (
+        <span title={t.deposits.lateHint}>
+          <Badge tone="info">{t.deposits.late}</Badge>
+        </span>
+      )}
+      {d.given_up && d.status === "pending" && <Badge>{t.deposits.givenUp}</Badge>}
+    </>
+  );
+}
+
 export function DepositTable({ items, lang, label }: { items: DepositListItem[]; lang: "fr" | "en"; label: string }) {
   const { t } = useI18n();
   return (
@@ -52,7 +74,10 @@ export function DepositTable({ items, lang, label }: { items: DepositListItem[];
             <Td className="hidden whitespace-nowrap text-stone-600 sm:table-cell">{formatDateTime(d.created_at, lang)}</Td>
             <Td className="text-right font-medium whitespace-nowrap tabular-nums">{formatMoney(d.amount, d.currency, lang)}</Td>
             <Td>
-              <StatusBadge status={d.status} />
+              <span className="flex flex-wrap gap-1">
+                <StatusBadge status={d.status} />
+                <AttemptFlags deposit={d} />
+              </span>
             </Td>
             <Td className="hidden font-mono text-xs whitespace-nowrap md:table-cell">{maskPhone(d.phone_number)}</Td>
             <Td className="hidden whitespace-nowrap md:table-cell">{operatorObject(d.operator).name}</Td>

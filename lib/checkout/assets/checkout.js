@@ -107,7 +107,8 @@
             location.assign(body.next);
             return;
           }
-          if (res.status !== 422) throw new Error("HTTP " + res.status);
+          // 422: what to fix; 409 with a message: another buyer's attempt holds the link for now
+          if (res.status !== 422 && !(res.status === 409 && body.message)) throw new Error("HTTP " + res.status);
           if (body.client_token) form.elements.client_token.value = body.client_token;
           show(body.errors, body.message);
           unlock();

@@ -1,7 +1,7 @@
 import { operatorObject } from "@/lib/countries";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
 import { pagePath, statusApiPath, waitPath, type Checkout } from "../checkout";
-import { formatAmount, formatDateTime, formatPhone, maskedPhone } from "../format";
+import { formatAmount, formatDateTime, formatPhone, formatWait, maskedPhone } from "../format";
 import { html, type Html } from "../html";
 import { t, type Locale, type MessageKey } from "../i18n";
 import { renderPage } from "./layout";
@@ -9,6 +9,9 @@ import { renderPage } from "./layout";
 // The screens after a submit: waiting for the buyer's approval, the receipt, the failure.
 
 type Model = { checkout: Checkout; deposit: DepositRow; locale: Locale };
+
+/** The waiting page, and if the buyer tried to give the attempt up too early, how long is left. */
+type WaitingModel = Model & { giveUpIn?: number };
 type Rendered = { page: Html; imageOrigins: string[] };
 
 // Operators whose buyers approve in an app rather than with a PIN prompt (USSD push).
@@ -31,7 +34,7 @@ function frame(model: Model, title: string, body: Html, extra: { script?: boolea
 const reference = (locale: Locale, trackId: string) =>
   html`<div><dt>${t(locale, "reference")}</dt><dd><code class="ref">${trackId}</code></dd></div>`;
 
-export function renderWaiting(model: Model): Rendered {
+export function renderWaiting(model: WaitingModel): Rendered {
   const { deposit, locale } = model;
   const operator = operatorObject(deposit.operator).name;
   const amount = formatAmount(deposit.amount, deposit.currency, locale);
@@ -40,12 +43,23 @@ export function renderWaiting(model: Model): Rendered {
     phone: formatPhone(deposit.phoneNumber),
     operator,
   });
-  const body = html`<section class="state" id="wait" data-status="${statusApiPath(deposit.trackId)}"><div class="spin" aria-hidden="true"></div><h1>${t(locale, "wait.title")}</h1><p>${prompt}</p><p class="status" role="status">${t(locale, "wait.status")}</p><dl class="facts"><div><dt>${t(locale, "receipt.amount")}</dt><dd>${amount}</dd></div>${reference(locale, deposit.trackId)}</dl><p class="hint">${t(locale, "wait.auto")}</p><p class="hint">${t(locale, "wait.nothing")}</p></section>`;
+  const body = html`<section class="state" id="wait" data-status="${statusApiPath(deposit.trackId)}"><div class="spin" aria-hidden="true"></div><h1>${t(locale, "wait.title")}</h1><p>${prompt}</p><p class="status" role="status">${t(locale, "wait.status")}</p><dl class="facts"><div><dt>${t(locale, "receipt.amount")}</dt><dd>${amount}</dd></div>${reference(locale, deposit.trackId)}</dl><p class="hint">${t(locale, "wait.auto")}</p><p class="hint">${t(locale, "wait.nothing")}</p>${giveUp(model)}</section>`;
   return frame(model, t(locale, "page.waiting"), body, {
     script: true,
     // without JavaScript the page reloads itself; the script polls the status instead
     head: html`<noscript><meta http-equiv="refresh" content="3"></noscript>`,
   });
+}
+
+/**
+ * "Use another number": a plain form post (with or without the script); the server decides
+ * whether the attempt may be given up yet and says so.
+ */
+function giveUp({ checkout, deposit, locale, giveUpIn }: WaitingModel): Html {
+  if (deposit.abandonedAt) return html``;
+  return html`<form class="other" method="post" action="${waitPath(checkout, deposit.trackId, locale)}">${
+    giveUpIn ? html`<p class="alert" role="alert">${t(locale, "wait.other.early", { wait: formatWait(giveUpIn) })}</p>` : null
+  }<p class="hint">${t(locale, "wait.other.hint")}</p><button type="submit" class="btn alt">${t(locale, "wait.other")}</button></form>`;
 }
 
 export function renderReceipt(model: Model): Rendered {

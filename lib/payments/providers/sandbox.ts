@@ -3,7 +3,8 @@ import type { DepositRow } from "@/lib/deposits/create-deposit";
 import { log } from "@/lib/log";
 import type { Settlement } from "../settle-deposit";
 import { signCallback } from "./signature";
-import type { CallbackBody, Provider } from "./types";
+import { depositExpirySeconds } from "../expiry";
+import type { CallbackBody, Provider, ProviderStatus } from "./types";
 
 /**
  * The provider of test mode (DESIGN §6). It answers through the same signed callback path as a real
@@ -71,8 +72,18 @@ export const sandboxProvider: Provider = {
     return { reference };
   },
 
-  async queryStatus(deposit: DepositRow) {
-    if (Date.now() - deposit.createdAt.getTime() < 3000) return null;
-    return sandboxOutcome(deposit.phoneNumber);
+  /**
+   * As a real provider answers: a collection it was never asked for (no reference stored, e.g. a
+   * crash before the request) is not found; else processing for the first 3 s, then the outcome the
+   * phone decides. `03` never answers: processing until the deposit's expiry age, then not found
+   * (the operator dropped the prompt), so the sweeper expires it.
+   */
+  async queryStatus(deposit: DepositRow): Promise<ProviderStatus> {
+    if (!deposit.providerReference) return { state: "not_found" };
+    const age = Date.now() - deposit.createdAt.getTime();
+    const settlement = sandboxOutcome(deposit.phoneNumber);
+    if (!settlement) return age < depositExpirySeconds() * 1000 ? { state: "processing" } : { state: "not_found" };
+    if (age < 3000) return { state: "processing" };
+    return { state: "settled", settlement: { ...settlement, providerReference: deposit.providerReference } };
   },
 };

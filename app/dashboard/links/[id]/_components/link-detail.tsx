@@ -113,6 +113,8 @@ export function LinkDetail({ id }: { id: string }) {
       >
         {(items) => (
           <>
+            {items.some((d) => d.duplicate_of) && <Notice>{t.link.duplicates}</Notice>}
+            {items.some((d) => d.late_success) && <Notice>{t.link.lateSuccesses}</Notice>}
             <DepositTable items={items} lang={lang} label={t.link.attempts} />
             <Pager page={pages.page} hasNext={Boolean(attempts.data?.next)} onNext={() => attempts.data?.next && pages.next(attempts.data.next)} onPrevious={pages.previous} />
           </>
@@ -127,6 +129,15 @@ export function LinkDetail({ id }: { id: string }) {
         </>
       )}
     </>
+  );
+}
+
+/** Money the merchant must act on (a duplicate to refund) or know about (a late success). */
+function Notice({ children }: { children: React.ReactNode }) {
+  return (
+    <p role="status" className="mb-3 rounded-lg border border-orange-300 bg-orange-50 px-3 py-2 text-sm text-orange-950">
+      {children}
+    </p>
   );
 }
 

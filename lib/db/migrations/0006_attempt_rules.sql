@@ -1,0 +1,3 @@
+CREATE UNIQUE INDEX "deposits_one_pending_per_link_key" ON "deposits" USING btree ("payment_gateway_id") WHERE "deposits"."status" = 'pending' and "deposits"."abandoned_at" is null and "deposits"."payment_gateway_id" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "deposits_one_pending_per_buyer_key" ON "deposits" USING btree ("marketplace_gateway_id","phone_number") WHERE "deposits"."status" = 'pending' and "deposits"."abandoned_at" is null and "deposits"."marketplace_gateway_id" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "deposits_one_kept_success_per_link_key" ON "deposits" USING btree ("payment_gateway_id") WHERE "deposits"."status" = 'success' and "deposits"."duplicate_of" is null and "deposits"."payment_gateway_id" is not null;

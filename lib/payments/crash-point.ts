@@ -1,0 +1,11 @@
+// A seam for the crash tests (lib/payments/crash.test.ts): a process started with
+// KOLA_CRASH_POINT=<name> announces the point on stdout and stops there, inside the money path,
+// until the test kills it with SIGKILL. Unset (always, outside those tests), it does nothing.
+
+export type CrashPointName = "deposit-recorded" | "settlement-written";
+
+export async function crashPoint(name: CrashPointName): Promise<void> {
+  if (process.env.KOLA_CRASH_POINT !== name) return;
+  process.stdout.write(`crash-point ${name}\n`);
+  await new Promise(() => {}); // never resolves: the process is killed here
+}

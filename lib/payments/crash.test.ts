@@ -1,0 +1,148 @@
+import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import * as callback from "@/app/api/providers/[provider]/callback/route";
+import { hashApiKey } from "@/lib/accounts/api-keys";
+import { findAuthByKeyHash, type Auth } from "@/lib/accounts/queries";
+import { closeDb, databaseSettings, getDb, useDatabase } from "@/lib/db/client";
+import { deposits, outboxEvents } from "@/lib/db/schema";
+import { createGateway } from "@/lib/gateways/create-gateway";
+import { newAccount } from "@/lib/test/api";
+import { reconcilePending, sweepExpired } from "./background";
+import type { CrashPointName } from "./crash-point";
+import { setSandboxTransport } from "./providers/sandbox";
+import { signCallback } from "./providers/signature";
+import { settleDeposit } from "./settle-deposit";
+import { startPayment } from "./start-payment";
+
+// kill -9 inside the money paths: a child process (node + tsx) runs the real startPayment or
+// settleDeposit on this file's database, stops at a crash point (lib/payments/crash-point.ts) and
+// is killed with SIGKILL there. Afterwards nothing is lost and nothing is done twice: the sweeper
+// or the reconciler finishes what the dead process left. On PGlite the database is a temp folder
+// the child opens while this process has it closed; on PostgreSQL, this file's own database.
+
+const TIMEOUT = { timeout: 60_000 };
+const url = (file: string) => JSON.stringify(pathToFileURL(path.resolve(file)).href);
+const CHILD = `
+import { useDatabase } from ${url("lib/db/client.ts")};
+import { findPaymentLink } from ${url("lib/checkout/queries.ts")};
+import { startPayment } from ${url("lib/payments/start-payment.ts")};
+import { settleDeposit } from ${url("lib/payments/settle-deposit.ts")};
+import { setSandboxTransport } from ${url("lib/payments/providers/sandbox.ts")};
+const job = JSON.parse(process.argv[1]);
+await useDatabase(job.settings);
+setSandboxTransport(async () => {});
+if (job.task === "pay") {
+  const gateway = await findPaymentLink(job.gatewayId);
+  await startPayment({ kind: "link", gateway }, job.input);
+} else {
+  await settleDeposit(job.depositId, { status: "success", providerReference: "SBX-crash" });
+}
+console.log("finished");
+process.exit(0);
+`;
+
+let dataDir: string;
+let auth: Auth;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kola-crash-"));
+  if (!databaseSettings().databaseUrl) await useDatabase({ dataDir });
+  const { key } = await newAccount("CMR");
+  auth = (await findAuthByKeyHash(hashApiKey(key)))!;
+});
+afterEach(() => {
+  setSandboxTransport(undefined);
+  delete process.env.DEPOSIT_EXPIRY_SECONDS;
+});
+afterAll(async () => {
+  await closeDb();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Runs `job` in a child process that stops at `point`; kills it there with SIGKILL. */
+async function crashAt(point: CrashPointName, job: Record<string, unknown>): Promise<void> {
+  const settings = databaseSettings();
+  if (!settings.databaseUrl) await closeDb(); // PGlite: one process at a time on a folder
+  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", CHILD, JSON.stringify({ ...job, settings })], {
+    cwd: process.cwd(),
+    env: { ...process.env, KOLA_CRASH_POINT: point, LOG_LEVEL: "silent" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once("exit", (_code, signal) => resolve(signal)));
+  let out = "";
+  const reached = await new Promise<boolean>((resolve) => {
+    child.stdout!.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes(`crash-point ${point}\n`)) resolve(true);
+    });
+    void exited.then(() => resolve(false));
+  });
+  child.kill("SIGKILL");
+  expect([reached, await exited, out]).toEqual([true, "SIGKILL", `crash-point ${point}\n`]);
+}
+
+async function newLink() {
+  return createGateway(auth, { amount: 5000, shop_name: "Shop", message: "", order_id: "", success_url: "", failure_url: "" });
+}
+
+async function stateOf(gatewayId: string) {
+  const db = await getDb();
+  const rows = await db.select().from(deposits).where(eq(deposits.paymentGatewayId, gatewayId));
+  const events = await db.select().from(outboxEvents);
+  return {
+    deposits: rows.map((r) => ({ status: r.status, reference: r.providerReference })),
+    events: events.filter((e) => rows.some((r) => r.id === e.depositId)).map((e) => e.type),
+  };
+}
+
+const token = () => randomUUID().replaceAll("-", "");
+
+describe("kill -9 inside the money paths", () => {
+  it("after the deposit is recorded, before the provider is asked: the sweeper expires it once, the link stays payable", TIMEOUT, async () => {
+    const link = await newLink();
+    await crashAt("deposit-recorded", {
+      task: "pay",
+      gatewayId: link.id,
+      input: { country: "CMR", operator: "MTN_MOMO_CMR", phone: "670000010", client_token: token() },
+    });
+    expect(await stateOf(link.id)).toEqual({ deposits: [{ status: "pending", reference: null }], events: [] });
+
+    // the provider never heard of it (not found): expired once, announced once, nobody charged
+    process.env.DEPOSIT_EXPIRY_SECONDS = "0.001";
+    expect(await sweepExpired()).toBeGreaterThanOrEqual(1);
+    expect(await sweepExpired()).toBe(0);
+    expect(await stateOf(link.id)).toEqual({ deposits: [{ status: "expired", reference: null }], events: ["payment.expired"] });
+
+    setSandboxTransport(async () => {});
+    const again = await startPayment({ kind: "link", gateway: link }, { country: "CMR", operator: "MTN_MOMO_CMR", phone: "670000010", client_token: token() });
+    expect(again.status).toBe("pending");
+    await settleDeposit(again.id, { status: "failed", reason: "refused_by_payer" }); // nothing left pending for the next test
+  });
+
+  it("mid-settlement (status written, event not yet): rolled back whole; the reconciler settles it once, the late callback changes nothing", TIMEOUT, async () => {
+    setSandboxTransport(async () => {}); // the provider's callback is lost with the dead process
+    const link = await newLink();
+    const deposit = await startPayment({ kind: "link", gateway: link }, { country: "CMR", operator: "MTN_MOMO_CMR", phone: "670000010", client_token: token() });
+    setSandboxTransport(undefined);
+    await crashAt("settlement-written", { task: "settle", depositId: deposit.id });
+    expect(await stateOf(link.id)).toEqual({ deposits: [{ status: "pending", reference: expect.stringMatching(/^SBX-/) }], events: [] });
+
+    const db = await getDb();
+    await db.update(deposits).set({ createdAt: new Date(Date.now() - 60_000) }).where(eq(deposits.id, deposit.id));
+    expect(await reconcilePending()).toBeGreaterThanOrEqual(1);
+    expect(await reconcilePending()).toBe(0); // asked once: checked_at
+    const raw = JSON.stringify({ event_id: randomUUID(), reference: "SBX-late", track_id: deposit.trackId, status: "success", timestamp: Math.floor(Date.now() / 1000) });
+    const late = await callback.POST(
+      new Request("http://kola.test/api/providers/sandbox/callback", { method: "POST", headers: { "x-kola-signature": signCallback(raw) }, body: raw }),
+      { params: Promise.resolve({ provider: "sandbox" }) },
+    );
+    expect(await late.json()).toEqual({ received: true, outcome: "already_settled" });
+    expect(await stateOf(link.id)).toEqual({ deposits: [{ status: "success", reference: deposit.providerReference }], events: ["payment.succeeded"] });
+  });
+});
