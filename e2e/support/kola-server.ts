@@ -20,6 +20,8 @@ export type KolaServer = {
   /** The pid of the process that serves (`next start` serves in the process it is started as). */
   pid: number;
   logFile: string;
+  /** resolves when the server's process has exited, with its exit code or the signal that ended it */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** SIGTERM to the server's process group, SIGKILL after `graceMs`; resolves once it has exited. */
   stop: (graceMs?: number) => Promise<void>;
 };
@@ -101,12 +103,15 @@ export async function startServer(options: {
     detached: true, // its own process group, so stop() reaches anything it spawns
   });
   fs.closeSync(out);
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
   const server: KolaServer = {
     baseURL,
     port,
     pid: child.pid!,
     logFile: options.logFile,
+    exited,
     stop: (graceMs = 5_000) => stop(child, exited, graceMs),
   };
   try {
@@ -138,7 +143,7 @@ async function waitForHealth(baseURL: string, child: ChildProcess, timeoutMs: nu
   throw new Error(`The server did not answer GET ${baseURL}/healthz within ${timeoutMs} ms (last: ${last}).`);
 }
 
-async function stop(child: ChildProcess, exited: Promise<void>, graceMs: number): Promise<void> {
+async function stop(child: ChildProcess, exited: Promise<unknown>, graceMs: number): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const signalGroup = (signal: NodeJS.Signals) => {
     try {
