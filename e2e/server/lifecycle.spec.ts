@@ -16,7 +16,7 @@ import { createAccount, freePort, HOST, ROOT, startServer, type KolaServer } fro
 const ADMIN_URL = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
 const ARTIFACTS = path.join(ROOT, "e2e", ".artifacts", "server");
 
-type Database = { env: NodeJS.ProcessEnv; drop: () => Promise<void> };
+type Database = { env: Record<string, string>; drop: () => Promise<void> };
 
 async function pgliteDatabase(): Promise<Database> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kola-e2e-lifecycle-"));
