@@ -138,7 +138,7 @@ type Outcome = { delivery: ClaimedDelivery; result: AttemptResult };
 export async function deliverBatch(claim: Claim, options: DeliveryOptions): Promise<number> {
   const outcomes: Outcome[] = [];
   let attempts = 0;
-  const lease = holdLease(claim.leaseId, options);
+  const lease = holdLease(claim, options);
   try {
     for (const delivery of claim.deliveries) {
       if (!(await lease.held())) {
@@ -165,12 +165,12 @@ export async function deliverBatch(claim: Claim, options: DeliveryOptions): Prom
     await record(claim.leaseId, outcomes.splice(0), options);
   } finally {
     await lease.stop();
-    await release(claim.leaseId).catch((error: unknown) => log("error", "webhook lease release failed", { error: String(error) }));
+    await release(claim).catch((error: unknown) => log("error", "webhook lease release failed", { error: String(error) }));
   }
   return attempts;
 }
 
-export type LeaseHolder = {
+type LeaseHolder = {
   /** whether the lease is still this worker's; renews first when a heartbeat is overdue (a stalled process) */
   held: () => Promise<boolean>;
   /** stops renewing (after the renewal under way, if any) */
@@ -182,7 +182,7 @@ export type LeaseHolder = {
  * leaseMs more. A renewal that finds none of them (another worker took the endpoint over after this
  * one stalled past its lease, or the endpoint was deleted) marks the lease lost.
  */
-export function holdLease(leaseId: string, options: Pick<DeliveryOptions, "leaseMs" | "heartbeatMs">): LeaseHolder {
+function holdLease(claim: Pick<Claim, "leaseId" | "endpoint">, options: Pick<DeliveryOptions, "leaseMs" | "heartbeatMs">): LeaseHolder {
   let lost = false;
   let heldUntil = Date.now() + options.leaseMs; // the claim was made just before
   let renewing: Promise<void> = Promise.resolve();
@@ -191,10 +191,10 @@ export function holdLease(leaseId: string, options: Pick<DeliveryOptions, "lease
       if (lost) return;
       const startedAt = Date.now();
       try {
-        if (await renewLease(leaseId, options.leaseMs)) heldUntil = startedAt + options.leaseMs;
+        if (await renewLease(claim, options.leaseMs)) heldUntil = startedAt + options.leaseMs;
         else lost = true;
       } catch (error) {
-        log("warn", "webhook lease renewal failed", { lease_id: leaseId, error: String(error) });
+        log("warn", "webhook lease renewal failed", { lease_id: claim.leaseId, error: String(error) });
       }
     }));
   const timer = setInterval(() => void renew(), options.heartbeatMs);
@@ -212,20 +212,24 @@ export function holdLease(leaseId: string, options: Pick<DeliveryOptions, "lease
 }
 
 /** Extends the lease of the batch's deliveries not yet settled; false when it holds none any more. */
-async function renewLease(leaseId: string, leaseMs: number): Promise<boolean> {
+async function renewLease(claim: Pick<Claim, "leaseId" | "endpoint">, leaseMs: number): Promise<boolean> {
   const db = await getDb();
+  // by endpoint first: the pending-deliveries index finds the batch without a scan
   const renewed = await db
     .update(d)
     .set({ lockedUntil: sql`now() + ${secondsOf(leaseMs)}` })
-    .where(and(eq(d.leaseId, leaseId), eq(d.status, "pending")))
+    .where(and(eq(d.endpointId, claim.endpoint.id), eq(d.status, "pending"), eq(d.leaseId, claim.leaseId)))
     .returning({ id: d.id });
   return renewed.length > 0;
 }
 
 /** Whatever of the batch was not attempted is free again at once. */
-async function release(leaseId: string): Promise<void> {
+async function release(claim: Pick<Claim, "leaseId" | "endpoint">): Promise<void> {
   const db = await getDb();
-  await db.update(d).set({ leaseId: null, lockedUntil: null }).where(eq(d.leaseId, leaseId));
+  await db
+    .update(d)
+    .set({ leaseId: null, lockedUntil: null })
+    .where(and(eq(d.endpointId, claim.endpoint.id), eq(d.status, "pending"), eq(d.leaseId, claim.leaseId)));
 }
 
 /**
