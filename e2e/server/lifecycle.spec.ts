@@ -1,5 +1,5 @@
-// `npm start` (scripts/start.mjs) as an operator runs it: a SIGTERM or SIGINT to its process stops
-// it cleanly, and a second server on a PGlite folder already in use exits at start with the reason.
+// `npm start` as an operator runs it: a SIGTERM or SIGINT to npm's process (forwarded to
+// scripts/start.mjs, the cluster primary) stops it cleanly, and a second server on a PGlite folder already in use exits at start with the reason.
 // Each test starts servers of its own from the production build, on PGlite and on PostgreSQL
 // (TEST_DATABASE_URL, or the CI's 127.0.0.1:5432/test: a fresh database is made and dropped).
 import { spawn } from "node:child_process";
@@ -178,7 +178,7 @@ for (const { name, open, workers } of databases) {
           { email: "stop@kola.test", password: "stop-password-1234", business: "Boutique Stop" },
         );
         const logFile = path.join(ARTIFACTS, `stop-${name}-${signal}.log`.toLowerCase());
-        server = await startServer({ env, port, logFile, startScript: true });
+        server = await startServer({ env, port, logFile, npmStart: true });
         const pids = workerPids(logFile);
         expect(pids).toHaveLength(workers);
 
@@ -187,7 +187,7 @@ for (const { name, open, workers } of databases) {
         const inFlight = await slowCreate(server, account.api_key);
         await new Promise((r) => setTimeout(r, 1_000)); // the worker reads its headers, then waits for the rest
 
-        process.kill(server.pid, signal); // the primary's own process, not its group
+        process.kill(server.pid, signal); // npm's own process, not its group
         await until(() => refused(port), 10_000, "new connections refused");
         expect(pids.every(alive)).toBe(true); // still finishing the request in flight
 
@@ -223,11 +223,11 @@ test("a second npm start on a PGlite folder in use exits at once with the reason
   const env = serverEnv(database, port);
   let first: KolaServer | undefined;
   try {
-    first = await startServer({ env, port, logFile: path.join(ARTIFACTS, "first.log"), startScript: true });
+    first = await startServer({ env, port, logFile: path.join(ARTIFACTS, "first.log"), npmStart: true });
     const [holder] = workerPids(first.logFile);
 
-    for (const command of [["scripts/start.mjs"], ["node_modules/next/dist/bin/next", "start", "-H", HOST, "-p", "0"]]) {
-      const second = spawn(process.execPath, command, {
+    for (const command of [["npm", "start"], [process.execPath, "node_modules/next/dist/bin/next", "start", "-H", HOST, "-p", "0"]]) {
+      const second = spawn(command[0]!, command.slice(1), {
         cwd: ROOT,
         env: { ...env, NODE_ENV: "production", PORT: String(await freePort()), HOST },
         stdio: ["ignore", "pipe", "pipe"],
@@ -252,7 +252,7 @@ test("a second npm start on a PGlite folder in use exits at once with the reason
           "`npm run dev` or an admin command) and try again, or set DATABASE_URL to use PostgreSQL.",
       });
       // npm start's primary forked one worker and did not restart it
-      expect(output.split("\n").filter((line) => line.includes('"msg":"worker started"'))).toHaveLength(command[0] === "scripts/start.mjs" ? 1 : 0);
+      expect(output.split("\n").filter((line) => line.includes('"msg":"worker started"'))).toHaveLength(command[0] === "npm" ? 1 : 0);
     }
 
     const health = await fetch(`${first.baseURL}/healthz`);

@@ -87,16 +87,20 @@ export async function startServer(options: {
   readyTimeoutMs?: number;
   /** serve through `npm start`'s scripts/start.mjs (one worker per WEB_CONCURRENCY) instead of `next start` */
   startScript?: boolean;
+  /** serve through `npm start` itself, as an operator does: `pid` is then npm's */
+  npmStart?: boolean;
 }): Promise<KolaServer> {
   assertBuilt();
   const port = options.port ?? (await freePort());
   const baseURL = `http://${HOST}:${port}`;
   fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
   const out = fs.openSync(options.logFile, "w");
-  const args = options.startScript
-    ? [path.join(ROOT, "scripts", "start.mjs")]
-    : [...(options.nodeArgs ?? []), NEXT_BIN, "start", "-H", HOST, "-p", String(port)];
-  const child = spawn(process.execPath, args, {
+  const [command, ...args] = options.npmStart
+    ? ["npm", "start"]
+    : options.startScript
+      ? [process.execPath, path.join(ROOT, "scripts", "start.mjs")]
+      : [process.execPath, ...(options.nodeArgs ?? []), NEXT_BIN, "start", "-H", HOST, "-p", String(port)];
+  const child = spawn(command!, args, {
     cwd: ROOT,
     env: { NEXT_TELEMETRY_DISABLED: "1", ...options.env, NODE_ENV: "production", PORT: String(port), HOST },
     stdio: ["ignore", out, out],
