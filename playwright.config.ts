@@ -52,5 +52,7 @@ export default defineConfig({
     },
     // Webhooks over real HTTP: a receiver on 127.0.0.1 gets signed events from the server's worker (no browser).
     { name: "webhooks", testDir: "./e2e/webhooks", timeout: 60_000 },
+    // `npm start` stopped by a signal, and refused a PGlite folder in use: servers of its own (no browser).
+    { name: "server", testDir: "./e2e/server", timeout: 180_000 },
   ],
 });

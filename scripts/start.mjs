@@ -29,26 +29,54 @@ for (const name of ["SESSION_SECRET", "PROVIDER_CALLBACK_SECRET"]) {
   }
 }
 
+// Each worker stops itself on SIGTERM/SIGINT (lib/server/shutdown.ts): Next.js's own handler, which
+// waits for every keep-alive connection to go idle, is turned off.
+shared.NEXT_MANUAL_SIG_HANDLE = "1";
+// A worker exiting with this code cannot start (lib/server/shutdown.ts): restarting it would fail again.
+const EXIT_CANNOT_START = 78;
+// Workers finish their requests in 10 s and stop within 25 s; after this the primary kills them.
+const STOP_MS = 30_000;
+
 cluster.setupPrimary({ exec: nextBin, args: ["start", "-H", host, "-p", port] });
 let stopping = false;
+let exitCode = 0;
 let restarts = 0;
 
-for (let i = 0; i < workers; i++) cluster.fork(shared);
+const log = (level, msg, fields = {}) =>
+  (level === "info" ? console.log : console.error)(JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields }));
+const fork = () => log("info", "worker started", { pid: cluster.fork(shared).process.pid });
+
+for (let i = 0; i < workers; i++) fork();
 
 cluster.on("exit", (worker, code, signal) => {
-  if (stopping) {
-    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+  if (!stopping) {
+    log("error", "worker exited", { pid: worker.process.pid, code, signal });
+    if (code === EXIT_CANNOT_START) return stop(null, code); // the reason is in its log: stop, do not restart
+    if (workers === 1 || ++restarts > 10) return stop(null, code || 1); // a crash loop: let the supervisor see it
+    setTimeout(fork, 1000);
     return;
   }
-  console.error(JSON.stringify({ level: "error", msg: "worker exited", pid: worker.process.pid, code, signal }));
-  if (workers === 1 || ++restarts > 10) process.exit(code ?? 1); // a crash loop: let the supervisor see it
-  setTimeout(() => cluster.fork(shared), 1000);
+  if (code !== 0) exitCode ||= code ?? 1;
+  if (Object.keys(cluster.workers ?? {}).length === 0) {
+    log("info", "server stopped", { code: exitCode });
+    process.exit(exitCode);
+  }
 });
 
-for (const sig of ["SIGTERM", "SIGINT"]) {
-  process.on(sig, () => {
-    stopping = true;
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(sig);
-    setTimeout(() => process.exit(0), 10_000).unref();
-  });
+/** Asks every worker to stop (each drains its requests); exits once they all have. */
+function stop(signal, code = 0) {
+  if (stopping) return;
+  stopping = true;
+  exitCode = code;
+  if (signal) log("info", "server stopping", { signal, workers: Object.keys(cluster.workers ?? {}).length });
+  const running = Object.values(cluster.workers ?? {});
+  if (running.length === 0) process.exit(exitCode);
+  for (const worker of running) worker?.process.kill("SIGTERM");
+  setTimeout(() => {
+    log("error", "workers did not stop in time: killed", { stop_ms: STOP_MS });
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGKILL");
+    process.exit(1);
+  }, STOP_MS).unref();
 }
+
+for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => stop(signal));

@@ -20,6 +20,8 @@ export type KolaServer = {
   /** The pid of the process that serves (`next start` serves in the process it is started as). */
   pid: number;
   logFile: string;
+  /** resolves when the server's process has exited, with its exit code or the signal that ended it */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** SIGTERM to the server's process group, SIGKILL after `graceMs`; resolves once it has exited. */
   stop: (graceMs?: number) => Promise<void>;
 };
@@ -85,28 +87,35 @@ export async function startServer(options: {
   readyTimeoutMs?: number;
   /** serve through `npm start`'s scripts/start.mjs (one worker per WEB_CONCURRENCY) instead of `next start` */
   startScript?: boolean;
+  /** serve through `npm start` itself, as an operator does: `pid` is then npm's */
+  npmStart?: boolean;
 }): Promise<KolaServer> {
   assertBuilt();
   const port = options.port ?? (await freePort());
   const baseURL = `http://${HOST}:${port}`;
   fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
   const out = fs.openSync(options.logFile, "w");
-  const args = options.startScript
-    ? [path.join(ROOT, "scripts", "start.mjs")]
-    : [...(options.nodeArgs ?? []), NEXT_BIN, "start", "-H", HOST, "-p", String(port)];
-  const child = spawn(process.execPath, args, {
+  const [command, ...args] = options.npmStart
+    ? ["npm", "start"]
+    : options.startScript
+      ? [process.execPath, path.join(ROOT, "scripts", "start.mjs")]
+      : [process.execPath, ...(options.nodeArgs ?? []), NEXT_BIN, "start", "-H", HOST, "-p", String(port)];
+  const child = spawn(command!, args, {
     cwd: ROOT,
     env: { NEXT_TELEMETRY_DISABLED: "1", ...options.env, NODE_ENV: "production", PORT: String(port), HOST },
     stdio: ["ignore", out, out],
     detached: true, // its own process group, so stop() reaches anything it spawns
   });
   fs.closeSync(out);
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
   const server: KolaServer = {
     baseURL,
     port,
     pid: child.pid!,
     logFile: options.logFile,
+    exited,
     stop: (graceMs = 5_000) => stop(child, exited, graceMs),
   };
   try {
@@ -138,7 +147,7 @@ async function waitForHealth(baseURL: string, child: ChildProcess, timeoutMs: nu
   throw new Error(`The server did not answer GET ${baseURL}/healthz within ${timeoutMs} ms (last: ${last}).`);
 }
 
-async function stop(child: ChildProcess, exited: Promise<void>, graceMs: number): Promise<void> {
+async function stop(child: ChildProcess, exited: Promise<unknown>, graceMs: number): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const signalGroup = (signal: NodeJS.Signals) => {
     try {

@@ -102,7 +102,7 @@ export async function reconcilePending(): Promise<number> {
 type Worker = { stop: () => Promise<void> };
 const store = globalThis as unknown as { __kolaBackground?: Worker };
 
-/** Starts the sweeper and the reconciler in this process, once; SIGTERM/SIGINT stop them cleanly. */
+/** Starts the sweeper and the reconciler in this process, once; the process's owner stops them (lib/server/shutdown.ts, scripts/worker.ts). */
 export function startBackgroundWork(): Worker {
   if (store.__kolaBackground) return store.__kolaBackground;
   let running: Promise<unknown> = Promise.resolve();
@@ -128,9 +128,6 @@ export function startBackgroundWork(): Worker {
     },
   };
   store.__kolaBackground = worker;
-  const onSignal = () => void worker.stop();
-  process.once("SIGTERM", onSignal);
-  process.once("SIGINT", onSignal);
   log("info", "background work started", { expiry_seconds: depositExpirySeconds() });
   return worker;
 }

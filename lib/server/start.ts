@@ -9,18 +9,30 @@ import { log } from "@/lib/log";
 import { startBackgroundWork } from "@/lib/payments/background";
 import { inProcessWorkerEnabled } from "@/lib/webhooks/settings";
 import { startWebhookWorker } from "@/lib/webhooks/worker";
+import { EXIT_CANNOT_START, stopOnSignals } from "./shutdown";
 
 const started = globalThis as unknown as { __kolaStarted?: Promise<void> };
 
-/** Opens the database (applying migrations) once per process; in development, seeds a demo account. */
+/**
+ * Opens the database (applying migrations) once per process, starts the background work and stops
+ * it all on SIGTERM/SIGINT (lib/server/shutdown.ts); in development, seeds a demo account. A server
+ * that cannot start (the PGlite folder is another process's, the database is unreachable) says why
+ * and exits: answering 500 to everything, /healthz included, would hide it.
+ */
 export function startServer(): Promise<void> {
   started.__kolaStarted ??= (async () => {
-    await getDb();
+    try {
+      await getDb();
+    } catch (error) {
+      log("error", "server cannot start", { error: error instanceof Error ? error.message : String(error) });
+      process.exit(EXIT_CANNOT_START);
+    }
     log("info", "database ready", { database: databaseSettings().databaseUrl ? "postgresql" : "pglite" });
     if (process.env.NODE_ENV !== "production" || process.env.KOLA_DEMO === "1") await ensureDemoAccount();
-    if (process.env.KOLA_BACKGROUND !== "off") startBackgroundWork();
+    const background = process.env.KOLA_BACKGROUND !== "off" ? startBackgroundWork() : null;
     // webhook delivery; KOLA_WORKER=off when separate `npm run worker` processes deliver instead
-    if (inProcessWorkerEnabled()) startWebhookWorker();
+    const webhooks = inProcessWorkerEnabled() ? startWebhookWorker() : null;
+    stopOnSignals(() => Promise.all([background?.stop(), webhooks?.stop()]));
   })();
   return started.__kolaStarted;
 }

@@ -12,15 +12,19 @@ import { signedHeaders } from "./signing";
 // Claiming and delivering (DESIGN §8). A worker leases an endpoint's oldest due deliveries (a batch)
 // and sends them one after the other, in event order. While an endpoint has a batch in flight no
 // other worker takes any of its deliveries, so an endpoint sees its events in order as far as
-// retries allow: a failed delivery waits for its retry while newer ones go on. A worker that dies
-// leaves its lease to run out; the deliveries are then due again (at-least-once, same webhook-id).
+// retries allow: a failed delivery waits for its retry while newer ones go on. The lease is short
+// (3 s) and renewed every second while the batch runs, however long one attempt takes (up to its
+// 10 s timeout): a worker that dies stops renewing, and its deliveries are due again within seconds
+// (at-least-once, same webhook-id), while a live worker keeps its batch to itself.
 
 export type DeliveryOptions = {
   policy: UrlPolicy;
   /** one attempt's time limit (10 s) */
   timeoutMs: number;
-  /** how long a claim holds its deliveries; renewed while the batch runs */
+  /** how long a claim holds its deliveries without a heartbeat: the delay after a worker dies */
   leaseMs: number;
+  /** how often a running batch renews its lease; well under leaseMs */
+  heartbeatMs: number;
   batchSize: number;
   maxAttempts: number;
   /** the wait after failed attempt number n */
@@ -30,7 +34,8 @@ export type DeliveryOptions = {
 export const defaultDeliveryOptions = (policy: UrlPolicy): DeliveryOptions => ({
   policy,
   timeoutMs: 10_000,
-  leaseMs: 60_000,
+  leaseMs: 3_000,
+  heartbeatMs: 1_000,
   batchSize: 100,
   maxAttempts: MAX_ATTEMPTS,
   backoff: (attempt) => retryDelayMs(attempt),
@@ -133,12 +138,12 @@ type Outcome = { delivery: ClaimedDelivery; result: AttemptResult };
 export async function deliverBatch(claim: Claim, options: DeliveryOptions): Promise<number> {
   const outcomes: Outcome[] = [];
   let attempts = 0;
-  let leaseEnds = Date.now() + options.leaseMs;
+  const lease = holdLease(claim, options);
   try {
     for (const delivery of claim.deliveries) {
-      if (leaseEnds - Date.now() < options.timeoutMs + 5_000) {
-        await renewLease(claim.leaseId, options.leaseMs);
-        leaseEnds = Date.now() + options.leaseMs;
+      if (!(await lease.held())) {
+        log("warn", "webhook lease lost: batch stopped", { endpoint_id: claim.endpoint.id, lease_id: claim.leaseId });
+        break;
       }
       const headers = signedHeaders(claim.endpoint.secrets, delivery.eventId, delivery.payload);
       const result = await postWebhook(claim.endpoint.url, headers, delivery.payload, options);
@@ -159,23 +164,72 @@ export async function deliverBatch(claim: Claim, options: DeliveryOptions): Prom
     }
     await record(claim.leaseId, outcomes.splice(0), options);
   } finally {
-    await release(claim.leaseId).catch((error: unknown) => log("error", "webhook lease release failed", { error: String(error) }));
+    await lease.stop();
+    await release(claim).catch((error: unknown) => log("error", "webhook lease release failed", { error: String(error) }));
   }
   return attempts;
 }
 
-async function renewLease(leaseId: string, leaseMs: number): Promise<void> {
+type LeaseHolder = {
+  /** whether the lease is still this worker's; renews first when a heartbeat is overdue (a stalled process) */
+  held: () => Promise<boolean>;
+  /** stops renewing (after the renewal under way, if any) */
+  stop: () => Promise<void>;
+};
+
+/**
+ * The heartbeat of a running batch: every heartbeatMs, its pending deliveries are leased for
+ * leaseMs more. A renewal that finds none of them (another worker took the endpoint over after this
+ * one stalled past its lease, or the endpoint was deleted) marks the lease lost.
+ */
+function holdLease(claim: Pick<Claim, "leaseId" | "endpoint">, options: Pick<DeliveryOptions, "leaseMs" | "heartbeatMs">): LeaseHolder {
+  let lost = false;
+  let heldUntil = Date.now() + options.leaseMs; // the claim was made just before
+  let renewing: Promise<void> = Promise.resolve();
+  const renew = () =>
+    (renewing = renewing.then(async () => {
+      if (lost) return;
+      const startedAt = Date.now();
+      try {
+        if (await renewLease(claim, options.leaseMs)) heldUntil = startedAt + options.leaseMs;
+        else lost = true;
+      } catch (error) {
+        log("warn", "webhook lease renewal failed", { lease_id: claim.leaseId, error: String(error) });
+      }
+    }));
+  const timer = setInterval(() => void renew(), options.heartbeatMs);
+  timer.unref();
+  return {
+    async held() {
+      if (!lost && heldUntil - Date.now() < options.leaseMs - options.heartbeatMs * 1.5) await renew();
+      return !lost && heldUntil > Date.now();
+    },
+    async stop() {
+      clearInterval(timer);
+      await renewing;
+    },
+  };
+}
+
+/** Extends the lease of the batch's deliveries not yet settled; false when it holds none any more. */
+async function renewLease(claim: Pick<Claim, "leaseId" | "endpoint">, leaseMs: number): Promise<boolean> {
   const db = await getDb();
-  await db
+  // by endpoint first: the pending-deliveries index finds the batch without a scan
+  const renewed = await db
     .update(d)
     .set({ lockedUntil: sql`now() + ${secondsOf(leaseMs)}` })
-    .where(and(eq(d.leaseId, leaseId), eq(d.status, "pending")));
+    .where(and(eq(d.endpointId, claim.endpoint.id), eq(d.status, "pending"), eq(d.leaseId, claim.leaseId)))
+    .returning({ id: d.id });
+  return renewed.length > 0;
 }
 
 /** Whatever of the batch was not attempted is free again at once. */
-async function release(leaseId: string): Promise<void> {
+async function release(claim: Pick<Claim, "leaseId" | "endpoint">): Promise<void> {
   const db = await getDb();
-  await db.update(d).set({ leaseId: null, lockedUntil: null }).where(eq(d.leaseId, leaseId));
+  await db
+    .update(d)
+    .set({ leaseId: null, lockedUntil: null })
+    .where(and(eq(d.endpointId, claim.endpoint.id), eq(d.status, "pending"), eq(d.leaseId, claim.leaseId)));
 }
 
 /**

@@ -114,7 +114,7 @@ function definedOnly<T extends object>(value: T): Partial<T> {
 
 const store = globalThis as unknown as { __kolaWebhookWorker?: WebhookWorker };
 
-/** Starts this process's webhook worker, once; SIGTERM/SIGINT stop it (in-flight attempts finish). */
+/** Starts this process's webhook worker, once; the server stops it on SIGTERM/SIGINT (in-flight attempts finish). */
 export function startWebhookWorker(options: WorkerOptions = {}): WebhookWorker {
   if (store.__kolaWebhookWorker) return store.__kolaWebhookWorker;
   const worker = createWebhookWorker(options);
@@ -125,9 +125,6 @@ export function startWebhookWorker(options: WorkerOptions = {}): WebhookWorker {
   };
   worker.start();
   store.__kolaWebhookWorker = worker;
-  const onSignal = () => void worker.stop();
-  process.once("SIGTERM", onSignal);
-  process.once("SIGINT", onSignal);
   log("info", "webhook worker started", { lanes: options.lanes ?? workerLanes() });
   return worker;
 }

@@ -1,0 +1,264 @@
+// `npm start` as an operator runs it: a SIGTERM or SIGINT to npm's process (forwarded to
+// scripts/start.mjs, the cluster primary) stops it cleanly, and a second server on a PGlite folder already in use exits at start with the reason.
+// Each test starts servers of its own from the production build, on PGlite and on PostgreSQL
+// (TEST_DATABASE_URL, or the CI's 127.0.0.1:5432/test: a fresh database is made and dropped).
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import postgres from "postgres";
+import { createAccount, freePort, HOST, ROOT, startServer, type KolaServer } from "../support/kola-server";
+
+const ADMIN_URL = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
+const ARTIFACTS = path.join(ROOT, "e2e", ".artifacts", "server");
+
+type Database = { env: Record<string, string>; drop: () => Promise<void> };
+
+async function pgliteDatabase(): Promise<Database> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kola-e2e-lifecycle-"));
+  return { env: { DATA_DIR: dataDir, DATABASE_URL: "" }, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+async function postgresDatabase(): Promise<Database> {
+  const name = `kola_e2e_${randomBytes(6).toString("hex")}`;
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString(), WEB_CONCURRENCY: "2" },
+    drop: async () => {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+const databases = [
+  { name: "PGlite", open: pgliteDatabase, workers: 1 },
+  { name: "PostgreSQL", open: postgresDatabase, workers: 2 },
+];
+
+function serverEnv(database: Database, port: number): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PUBLIC_BASE_URL: `http://${HOST}:${port}`,
+    SESSION_SECRET: randomBytes(32).toString("hex"),
+    PROVIDER_CALLBACK_SECRET: randomBytes(32).toString("hex"),
+    ...database.env,
+  };
+}
+
+/** The pids of the `next start` workers the primary forked (it logs each one). */
+function workerPids(logFile: string): number[] {
+  return fs
+    .readFileSync(logFile, "utf8")
+    .split("\n")
+    .filter((line) => line.startsWith("{") && line.includes('"worker started"'))
+    .map((line) => (JSON.parse(line) as { pid: number }).pid);
+}
+
+function logLines(logFile: string, msg: string): Record<string, unknown>[] {
+  return fs
+    .readFileSync(logFile, "utf8")
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((entry) => entry.msg === msg);
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Whether a new TCP connection to the server is refused now. */
+const refused = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, HOST);
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code === "ECONNREFUSED"));
+  });
+
+async function until(condition: () => boolean | Promise<boolean>, ms: number, what: string) {
+  const deadline = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting: ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
+ * A POST /v1/gateway whose body arrives in two parts: the request is in flight on the server
+ * (its handler waits for the body) until `finish()` sends the rest.
+ */
+async function slowCreate(server: KolaServer, apiKey: string) {
+  const body = JSON.stringify({ amount: 5000, shop_name: "Boutique en vol" });
+  const cut = body.length - 5;
+  let sent!: () => void;
+  let finish!: () => void;
+  const connected = new Promise<void>((r) => (sent = r));
+  const response = new Promise<{ status: number; connection: string | undefined; body: Record<string, unknown> }>((resolve, reject) => {
+    const req = http.request(
+      {
+        host: HOST,
+        port: server.port,
+        method: "POST",
+        path: "/v1/gateway",
+        headers: { "api-key": apiKey, "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (text += chunk));
+        res.on("end", () => resolve({ status: res.statusCode!, connection: res.headers.connection, body: JSON.parse(text) as Record<string, unknown> }));
+      },
+    );
+    req.on("error", reject);
+    req.flushHeaders();
+    req.write(body.slice(0, cut), () => sent());
+    finish = () => req.end(body.slice(cut));
+  });
+  await connected;
+  return { response, finish: () => finish() };
+}
+
+/** A client on one kept-alive connection asking GET /healthz again and again, until stopped. */
+function busyKeepAliveClient(port: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  let running = true;
+  let answered = 0;
+  const loop = (async () => {
+    while (running) {
+      await new Promise<void>((resolve) => {
+        const req = http.get({ host: HOST, port, path: "/healthz", agent }, (res) => {
+          res.resume();
+          res.on("end", () => {
+            answered++;
+            resolve();
+          });
+        });
+        req.on("error", () => setTimeout(resolve, 20)); // refused once the server is gone
+      });
+    }
+  })();
+  return {
+    answered: () => answered,
+    stop: async () => {
+      running = false;
+      await loop;
+      agent.destroy();
+    },
+  };
+}
+
+for (const { name, open, workers } of databases) {
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    test(`npm start on ${name}: ${signal} to its process finishes the request in flight, refuses new ones, stops every worker, exits 0`, async () => {
+      test.setTimeout(180_000);
+      const database = await open();
+      const port = await freePort();
+      const env = serverEnv(database, port);
+      let server: KolaServer | undefined;
+      let client: ReturnType<typeof busyKeepAliveClient> | undefined;
+      try {
+        const account = await createAccount(
+          { ...env, LOG_LEVEL: "silent" },
+          { email: "stop@kola.test", password: "stop-password-1234", business: "Boutique Stop" },
+        );
+        const logFile = path.join(ARTIFACTS, `stop-${name}-${signal}.log`.toLowerCase());
+        server = await startServer({ env, port, logFile, npmStart: true });
+        const pids = workerPids(logFile);
+        expect(pids).toHaveLength(workers);
+
+        client = busyKeepAliveClient(port);
+        await until(() => client!.answered() > 0, 10_000, "the kept-alive client's first answer");
+        const inFlight = await slowCreate(server, account.api_key);
+        await new Promise((r) => setTimeout(r, 1_000)); // the worker reads its headers, then waits for the rest
+
+        process.kill(server.pid, signal); // npm's own process, not its group
+        await until(() => refused(port), 10_000, "new connections refused");
+        expect(pids.every(alive)).toBe(true); // still finishing the request in flight
+
+        inFlight.finish();
+        const answer = await inFlight.response;
+        expect(answer.status).toBe(200);
+        expect(answer.connection).toBe("close");
+        expect(answer.body).toMatchObject({ amount: 5000, currency: "XAF", shop_name: "Boutique en vol", user_id: account.account_id });
+
+        expect(await server.exited).toEqual({ code: 0, signal: null });
+        expect(pids.filter(alive)).toEqual([]);
+        expect(await refused(port)).toBe(true);
+        // the request was in flight when the signal came (the workers count theirs as they stop)
+        const inFlightAtStop = logLines(logFile, "server stopping").map((entry) => Number(entry.requests_in_flight ?? 0));
+        expect(inFlightAtStop.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
+        // each worker stopped its background work and closed its database, then the primary stopped
+        const stopped = logLines(logFile, "server stopped");
+        expect(stopped.filter((entry) => "signal" in entry).map((entry) => entry.signal)).toEqual(pids.map(() => "SIGTERM"));
+        expect(stopped.filter((entry) => "code" in entry).map((entry) => entry.code)).toEqual([0]);
+      } finally {
+        await client?.stop();
+        await server?.stop();
+        await database.drop();
+      }
+    });
+  }
+}
+
+test("a second npm start on a PGlite folder in use exits at once with the reason; the first goes on", async () => {
+  test.setTimeout(120_000);
+  const database = await pgliteDatabase();
+  const port = await freePort();
+  const env = serverEnv(database, port);
+  let first: KolaServer | undefined;
+  try {
+    first = await startServer({ env, port, logFile: path.join(ARTIFACTS, "first.log"), npmStart: true });
+    const [holder] = workerPids(first.logFile);
+
+    for (const command of [["npm", "start"], [process.execPath, "node_modules/next/dist/bin/next", "start", "-H", HOST, "-p", "0"]]) {
+      const second = spawn(command[0]!, command.slice(1), {
+        cwd: ROOT,
+        env: { ...env, NODE_ENV: "production", PORT: String(await freePort()), HOST },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let output = "";
+      second.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      second.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+        second.once("exit", (code, signal) => resolve({ code, signal })),
+      );
+      expect(exit, output).toEqual({ code: 78, signal: null });
+      const [cannotStart] = output
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((entry) => entry.msg === "server cannot start");
+      expect(cannotStart).toMatchObject({
+        level: "error",
+        error:
+          `The embedded database in ${path.resolve(database.env.DATA_DIR!)} is in use by process ${holder}. ` +
+          "PGlite cannot be shared by two processes: stop the other one (a running server, " +
+          "`npm run dev` or an admin command) and try again, or set DATABASE_URL to use PostgreSQL.",
+      });
+      // npm start's primary forked one worker and did not restart it
+      expect(output.split("\n").filter((line) => line.includes('"msg":"worker started"'))).toHaveLength(command[0] === "npm" ? 1 : 0);
+    }
+
+    const health = await fetch(`${first.baseURL}/healthz`);
+    expect([health.status, await health.json()]).toEqual([200, { status: "ok", database: "ok" }]);
+  } finally {
+    await first?.stop();
+    await database.drop();
+  }
+});
