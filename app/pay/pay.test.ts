@@ -366,6 +366,25 @@ describe("the page's script endpoints", () => {
     });
   });
 
+  // a mobile-money wallet lives on a mobile line: a valid landline is refused (issue 8, item 12)
+  it.each([
+    { account: "CMR", country: "CMR", operator: "MTN_MOMO_CMR", phone: "222 23 45 03", name: "Cameroon", example: "6 71 23 45 67" },
+    { account: "SEN", country: "SEN", operator: "ORANGE_MONEY_SEN", phone: "33 823 45 03", name: "Senegal", example: "70 123 45 67" },
+    { account: "SEN", country: "CIV", operator: "ORANGE_MONEY_CIV", phone: "27 21 23 45 03", name: "Côte d'Ivoire", example: "01 23 45 6789" },
+  ] as const)("422: the landline $phone of $country is not a wallet", async ({ account, country, operator, phone, name, example }) => {
+    const { link } = await merchantWithLink({}, account);
+    const res = await postJson(link.id, { country, operator, phone, client_token: newToken() }, "?lang=en");
+    expect([res.status, JSON.parse(plain(res.text))]).toEqual([
+      422,
+      {
+        detail: [{ loc: ["body", "phone"], msg: "Value error, not a valid phone number for this country", type: "value_error" }],
+        message: "Some details need correcting.",
+        errors: { phone: `This does not look like a valid number for the chosen country (${name}). Example: ${example}.` },
+      },
+    ]);
+    expect(await depositsOf(link.id)).toEqual([]);
+  });
+
   it("a paid link: 409 with the page to show", async () => {
     const { link } = await merchantWithLink();
     const first = (await postJson(link.id, validForm(newToken()))).json() as { track_id: string };

@@ -66,23 +66,28 @@ const notUnicode = (name: string): ValidationItem => ({
  * except that text which is not UTF-8, raw or percent-encoded, is refused instead of becoming U+FFFD.
  */
 export function parseUrlEncoded(raw: Uint8Array): URLSearchParams {
-  const text = decodeUtf8(raw);
   const form = new URLSearchParams();
   const bad: ValidationItem[] = [];
-  for (const pair of (text ?? "").split("&")) {
-    if (pair === "") continue;
-    const at = pair.indexOf("=");
-    const [name, value] = [percentDecode(at === -1 ? pair : pair.slice(0, at)), percentDecode(at === -1 ? "" : pair.slice(at + 1))];
-    if (name === null) bad.push(notUnicode(pair.slice(0, at === -1 ? undefined : at)));
+  const body = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
+  for (let start = 0; start < body.length; ) {
+    const amp = body.indexOf(0x26, start); // '&' never occurs inside a UTF-8 sequence
+    const pair = body.subarray(start, amp === -1 ? body.length : amp);
+    start = amp === -1 ? body.length : amp + 1;
+    if (pair.length === 0) continue;
+    const eq = pair.indexOf(0x3d);
+    const [rawName, rawValue] = eq === -1 ? [pair, pair.subarray(pair.length)] : [pair.subarray(0, eq), pair.subarray(eq + 1)];
+    const name = percentDecode(decodeUtf8(rawName));
+    const value = percentDecode(decodeUtf8(rawValue));
+    if (name === null) bad.push(notUnicode(rawName.toString("latin1")));
     else if (value === null) bad.push(notUnicode(name));
     else form.append(name, value);
   }
-  if (text === null) bad.unshift({ loc: ["body"], msg: "The form is not valid UTF-8 text", type: "string_unicode" });
   if (bad.length) throw new ValidationError(bad);
   return form;
 }
 
-function percentDecode(encoded: string): string | null {
+function percentDecode(encoded: string | null): string | null {
+  if (encoded === null) return null;
   const plain = encoded.replaceAll("+", " ");
   if (!plain.includes("%")) return plain;
   const bytes: number[] = [];

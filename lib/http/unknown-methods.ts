@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { Socket } from "node:net";
+import { log } from "@/lib/log";
 
 // Methods no route handler can have never reach one: Next.js answers TRACE with a 500 (its
 // Request cannot carry TRACE), PROPFIND and the like with an empty 400, and Node's parser refuses
@@ -11,8 +12,8 @@ import type { Socket } from "node:net";
 /** The methods Next.js route handlers can have; anything else is refused before routing. */
 export const ROUTE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS", "POST", "PUT", "DELETE", "PATCH"]);
 
+// No Allow header: which methods a path has is known to its route file alone, not here.
 const BODY = JSON.stringify({ detail: "Method Not Allowed" });
-const ALLOW = [...ROUTE_METHODS].join(", ");
 
 function requestIdOf(header: string | string[] | undefined): string {
   return typeof header === "string" && /^[\w.:-]{1,100}$/.test(header) ? header : randomUUID();
@@ -29,13 +30,10 @@ export function refuseUnknownMethods(): void {
     if (event === "request") {
       const [req, res] = args as [http.IncomingMessage, http.ServerResponse];
       if (!ROUTE_METHODS.has(req.method ?? "")) {
-        res.writeHead(405, {
-          "content-type": "application/json",
-          "x-request-id": requestIdOf(req.headers["x-request-id"]),
-          allow: ALLOW,
-          connection: "close",
-        });
+        const requestId = requestIdOf(req.headers["x-request-id"]);
+        res.writeHead(405, { "content-type": "application/json", "x-request-id": requestId, connection: "close" });
         res.end(BODY);
+        log("info", "request", { request_id: requestId, method: req.method, path: req.url?.split("?")[0], status: 405 });
         return true;
       }
     } else if (event === "clientError") {
@@ -43,7 +41,7 @@ export function refuseUnknownMethods(): void {
       if (error.code === "HPE_INVALID_METHOD" && socket.writable) {
         socket.end(
           `HTTP/1.1 405 Method Not Allowed\r\ncontent-type: application/json\r\nx-request-id: ${randomUUID()}\r\n` +
-            `allow: ${ALLOW}\r\ncontent-length: ${BODY.length}\r\nconnection: close\r\n\r\n${BODY}`,
+            `content-length: ${BODY.length}\r\nconnection: close\r\n\r\n${BODY}`,
         );
         return true;
       }
