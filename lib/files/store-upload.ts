@@ -60,13 +60,14 @@ export async function assertStorageQuota(auth: Auth, uploads: CheckedUpload[]): 
     .where(eq(files.accountId, auth.accountId));
   const used = Number(row!.used);
   if (used + adding > ACCOUNT_STORAGE_BYTES) {
-    const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
     throw new ApiError(
       "FILE_TOO_LARGE",
-      `This account stores ${mb(used)} MB of files and may store ${mb(ACCOUNT_STORAGE_BYTES)} MB: this upload (${mb(adding)} MB) does not fit. Replacing a logo or favicon frees the old one.`,
+      `This account stores ${size(used)} of files and may store ${size(ACCOUNT_STORAGE_BYTES)}: this upload (${size(adding)}) does not fit. Replacing a logo or favicon frees the old one.`,
     );
   }
 }
+
+const size = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
 /** Stores a checked upload under a key of ours and records it. */
 export async function saveUpload(auth: Auth, upload: CheckedUpload): Promise<FileRow> {

@@ -457,7 +457,7 @@ describe("storage quota per account (issue 8, item 15)", () => {
   const QUOTA = 20 * 1024 * 1024;
   const FULL = (used: string, adding: string) =>
     tooLarge(
-      `This account stores ${used} MB of files and may store 20.0 MB: this upload (${adding} MB) does not fit. Replacing a logo or favicon frees the old one.`,
+      `This account stores ${used} of files and may store 20.0 MB: this upload (${adding}) does not fit. Replacing a logo or favicon frees the old one.`,
     );
 
   it("an upload that would pass 20 MB → 413 FILE_TOO_LARGE, nothing stored, the marketplace unchanged", async () => {
@@ -467,7 +467,7 @@ describe("storage quota per account (issue 8, item 15)", () => {
     const rowsBefore = await fileRows();
     const bytes = png(2, 2);
     const res = await update(account.key, { name: "Renamed", "logo.0": file(bytes, "a.png", "image/png") });
-    expect([res.status, res.body]).toEqual([413, FULL("20.0", "0.0")]);
+    expect([res.status, res.body]).toEqual([413, FULL("20.0 MB", "1 KB")]);
     expect(await fileRows()).toBe(rowsBefore);
     expect((await read(account.key)).body).toEqual(before);
   });
@@ -476,7 +476,7 @@ describe("storage quota per account (issue 8, item 15)", () => {
     const account = await marketplace();
     await fill(account.accountId, "live", QUOTA - 10);
     const res = await update(account.key, { "favicon.0": file(ico(), "f.ico") });
-    expect([res.status, res.body]).toEqual([413, FULL("20.0", "0.0")]);
+    expect([res.status, res.body]).toEqual([413, FULL("20.0 MB", "1 KB")]);
     expect((await update(account.key, { name: "Still editable" })).status).toBe(200);
   });
 
