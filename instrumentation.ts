@@ -2,6 +2,8 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   if (process.env.NEXT_PHASE === "phase-production-build") return; // never open the database while building
+  const { refuseUnknownMethods } = await import("./lib/http/unknown-methods");
+  refuseUnknownMethods(); // TRACE, PROPFIND, … answer 405 before Next.js sees them
   const { startServer } = await import("./lib/server/start");
   await startServer();
 }

@@ -24,7 +24,7 @@ import {
 } from "@/lib/checkout/test-support";
 import { newClientToken as newToken } from "@/lib/checkout/form-input";
 import { getDb } from "@/lib/db/client";
-import { deposits } from "@/lib/db/schema";
+import { deposits, paymentGateways } from "@/lib/db/schema";
 import { createGateway } from "@/lib/gateways/create-gateway";
 import { setSandboxTransport } from "@/lib/payments/providers/sandbox";
 import { settleDeposit } from "@/lib/payments/settle-deposit";
@@ -310,6 +310,37 @@ describe("paying a link without JavaScript", () => {
     expect(clientTokenOf(retry.text)).not.toBe(token);
   });
 
+  // URLs stored before the API refused control characters and spaces (issue 8, item 10), or with
+  // non-ASCII: the redirect after payment never fails; an unusable URL shows the receipt instead.
+  it.each([
+    { what: "a CR/LF", url: "https://shop.example/ok\r\nSet-Cookie: a=b", location: null },
+    { what: "a tab", url: "https://shop.example/o\tk", location: null },
+    { what: "a space", url: "https://shop.example/mer ci", location: null },
+    { what: "a control character (SOH)", url: "https://shop.example/o\u0001k", location: null },
+    { what: "a path in Japanese", url: "https://shop.example/ありがとう", location: "https://shop.example/%E3%81%82%E3%82%8A%E3%81%8C%E3%81%A8%E3%81%86?" },
+    { what: "an accented host", url: "https://boutique-été.example/merci", location: "https://xn--boutique-t-j7ab.example/merci?" },
+  ])("a stored success_url with $what: the receipt or an ASCII redirect, never a 500", async ({ url, location }) => {
+    const { link } = await merchantWithLink();
+    const db = await getDb();
+    await db.update(paymentGateways).set({ successUrl: url }).where(eq(paymentGateways.id, link.id));
+    const token = clientTokenOf((await getLink(link.id)).text);
+    const trackId = TRACK.exec((await postLink(link.id, validForm(token))).headers.get("location")!)![0];
+    await settle(trackId, "success");
+    const page = await getWait(link.id, trackId);
+    if (location === null) {
+      expect(page.status).toBe(200);
+      expect(visible(page.text)).toContain("Paiement reçu Merci ! Boutique Awa a bien reçu votre paiement de 5 000 FCFA.");
+    } else {
+      expect([page.status, page.headers.get("location")]).toEqual([
+        303,
+        `${location}order_id=&gateway_id=${link.id}&track_id=${trackId}&status=success`,
+      ]);
+    }
+    // the form re-sent after the payment: the same choice, never a 500
+    const again = await postLink(link.id, validForm(token));
+    expect(again.status).toBe(location === null ? 303 : 200);
+  });
+
   it("without success_url, success shows the receipt on the waiting page", async () => {
     const { link } = await merchantWithLink();
     const token = clientTokenOf((await getLink(link.id)).text);
@@ -364,6 +395,25 @@ describe("the page's script endpoints", () => {
       message: "Some details need correcting.",
       errors: { phone: "This does not look like a valid number for the chosen country (Cameroon). Example: 6 71 23 45 67." },
     });
+  });
+
+  // a mobile-money wallet lives on a mobile line: a valid landline is refused (issue 8, item 12)
+  it.each([
+    { account: "CMR", country: "CMR", operator: "MTN_MOMO_CMR", phone: "222 23 45 03", name: "Cameroon", example: "6 71 23 45 67" },
+    { account: "SEN", country: "SEN", operator: "ORANGE_MONEY_SEN", phone: "33 823 45 03", name: "Senegal", example: "70 123 45 67" },
+    { account: "SEN", country: "CIV", operator: "ORANGE_MONEY_CIV", phone: "27 21 23 45 03", name: "Côte d'Ivoire", example: "01 23 45 6789" },
+  ] as const)("422: the landline $phone of $country is not a wallet", async ({ account, country, operator, phone, name, example }) => {
+    const { link } = await merchantWithLink({}, account);
+    const res = await postJson(link.id, { country, operator, phone, client_token: newToken() }, "?lang=en");
+    expect([res.status, JSON.parse(plain(res.text))]).toEqual([
+      422,
+      {
+        detail: [{ loc: ["body", "phone"], msg: "Value error, not a valid phone number for this country", type: "value_error" }],
+        message: "Some details need correcting.",
+        errors: { phone: `This does not look like a valid number for the chosen country (${name}). Example: ${example}.` },
+      },
+    ]);
+    expect(await depositsOf(link.id)).toEqual([]);
   });
 
   it("a paid link: 409 with the page to show", async () => {

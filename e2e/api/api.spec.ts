@@ -94,12 +94,19 @@ test.describe("routing", () => {
     { method: "POST", path: "/v1/nope/deeper", status: 404, body: { detail: "Not Found" } },
     { method: "PATCH", path: "/v1/gateway", status: 405, body: { detail: "Method Not Allowed" } },
     { method: "POST", path: "/v1/gateway/00000000-0000-4000-8000-000000000000", status: 405, body: { detail: "Method Not Allowed" } },
+    // methods no route handler can have: Next.js answered TRACE 500 and PROPFIND an empty 400
+    { method: "TRACE", path: "/v1/gateway", status: 405, body: { detail: "Method Not Allowed" } },
+    { method: "PROPFIND", path: "/v1/gateway", status: 405, body: { detail: "Method Not Allowed" } },
+    { method: "PROPFIND", path: "/v1/nope", status: 405, body: { detail: "Method Not Allowed" } },
+    { method: "MKCOL", path: "/v1/api/marketplace/", status: 405, body: { detail: "Method Not Allowed" } },
+    { method: "TRACE", path: "/healthz", status: 405, body: { detail: "Method Not Allowed" } },
   ];
   for (const c of cases) {
     test(`${c.method} ${c.path} → ${c.status}`, async ({ request }) => {
       const response = await request.fetch(c.path, { method: c.method, maxRedirects: 0 });
       expect(response.status()).toBe(c.status);
       expect(response.headers()["content-type"]).toContain("application/json");
+      expect(response.headers()["x-request-id"]).toMatch(/^[\w.:-]{1,100}$/);
       expect(await response.json()).toEqual(c.body);
     });
   }
@@ -135,6 +142,18 @@ test.describe("errors", () => {
       expect(await response.json()).toEqual({
         detail: [{ loc: p.loc, msg: "Value error, must not contain a NUL character", type: "value_error" }],
       });
+    });
+  }
+  // 6,000 nested arrays once overflowed the stack of the validation walk (a 500 on every JSON endpoint)
+  for (const path of ["/v1/gateway", "/api/auth/login"]) {
+    test(`JSON nested 6,000 deep on ${path} is a 422 json_invalid, not a 500`, async ({ request, withKey, baseURL }) => {
+      const response = await request.fetch(path, {
+        method: "POST",
+        headers: { ...withKey(), "content-type": "application/json", origin: baseURL! },
+        data: `{"amount":${"[".repeat(6000)}${"]".repeat(6000)}}`,
+      });
+      expect(response.status()).toBe(422);
+      expect(await response.json()).toEqual({ detail: [{ loc: ["body", 41], msg: "JSON decode error", type: "json_invalid" }] });
     });
   }
 });

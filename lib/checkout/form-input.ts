@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { readBody } from "@/lib/http/body";
+import { parseJson, readBody, readFormEntries } from "@/lib/http/body";
 import type { CheckoutInput } from "@/lib/payments/schemas";
 import type { Kind } from "./checkout";
 
@@ -55,18 +55,15 @@ export function toCheckoutInput(values: FormValues, kind: Kind): CheckoutInput {
 
 /**
  * Reads a submission: urlencoded (or multipart) form fields, or a JSON object. JSON goes to
- * startPayment as it came (its schema reports wrong types); forms become text values.
+ * startPayment as it came (its schema reports wrong types); forms become text values. A body
+ * that is not UTF-8, not JSON or nested too deeply is a ValidationError, as on the API.
  */
 export async function readSubmission(req: Request, kind: Kind): Promise<{ input: unknown; values: FormValues | null }> {
   const raw = await readBody(req, MAX_BODY);
-  const type = (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  const contentType = req.headers.get("content-type") ?? "";
+  const type = contentType.split(";")[0]!.trim().toLowerCase();
   if (type === "application/json") {
-    let parsed: unknown = null;
-    try {
-      parsed = JSON.parse(raw.toString("utf8"));
-    } catch {
-      // an unreadable body is an empty one: every field is reported missing
-    }
+    const parsed = parseJson(raw);
     const object = parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
     if (kind === "link") {
       const { country, operator, phone, client_token } = object;
@@ -74,18 +71,9 @@ export async function readSubmission(req: Request, kind: Kind): Promise<{ input:
     }
     return { input: object, values: null };
   }
-  let form: URLSearchParams;
-  if (type === "multipart/form-data") {
-    form = new URLSearchParams();
-    try {
-      const data = await new Response(new Uint8Array(raw), { headers: { "content-type": req.headers.get("content-type")! } }).formData();
-      for (const [name, value] of data) if (typeof value === "string") form.append(name, value);
-    } catch {
-      // a malformed multipart body is an empty one: every field is reported missing
-    }
-  } else {
-    form = new URLSearchParams(raw.toString("utf8"));
-  }
-  const values = valuesFromForm(form);
+  // a form: urlencoded by default (the page's own form), multipart when it says so
+  const formType = type === "multipart/form-data" ? contentType : "application/x-www-form-urlencoded";
+  const { text } = await readFormEntries(raw, formType);
+  const values = valuesFromForm(new URLSearchParams(text));
   return { input: toCheckoutInput(values, kind), values };
 }

@@ -63,7 +63,25 @@ describe("buildReturnUrl", () => {
     expect(buildReturnUrl(base, params)).toBe(expected);
   });
 
-  it.each(["", "/relative", "javascript:alert(1)", "ftp://shop.example/x", "not a url"])("refuses %j", (base) => {
+  it.each([
+    ["https://shop.example/café", `https://shop.example/caf%C3%A9?${added}`],
+    ["https://shop.example/merci#fin-été", `https://shop.example/merci?${added}#fin-%C3%A9t%C3%A9`],
+  ])("%s goes percent-encoded (a Location header holds ASCII)", (base, expected) => {
+    expect(buildReturnUrl(base, params)).toBe(expected);
+  });
+
+  it.each([
+    "",
+    "/relative",
+    "javascript:alert(1)",
+    "ftp://shop.example/x",
+    "not a url",
+    "https://shop.example/ok\r\nSet-Cookie: a=b",
+    "https://shop.example/o\tk",
+    "https://shop.example/mer ci",
+    " https://shop.example/ok",
+    "https://shop.example/o\u007fk",
+  ])("refuses %j", (base) => {
     expect(buildReturnUrl(base, params)).toBeNull();
   });
 });

@@ -6,9 +6,11 @@ export type ReturnParams = { order_id: string; gateway_id: string; track_id: str
  * The merchant's success_url or failure_url with `order_id`, `gateway_id`, `track_id` and `status`
  * appended as query parameters (DESIGN §7). The merchant's own query string is kept byte for byte
  * (only appended to) and a fragment stays last. Returns null for anything but an absolute http(s)
- * URL, so a bad stored value shows the receipt instead of redirecting somewhere odd.
+ * URL that can travel in a Location header, so a bad stored value (a CR/LF or a space from before
+ * the API refused them) shows the receipt instead of failing after the buyer has paid.
  */
 export function buildReturnUrl(base: string, params: ReturnParams): string | null {
+  if (/[\s\p{Cc}]/u.test(base)) return null; // the URL parser would drop them silently
   let parsed: URL;
   try {
     parsed = new URL(base);
@@ -26,5 +28,18 @@ export function buildReturnUrl(base: string, params: ReturnParams): string | nul
     ["status", params.status],
   ]).toString();
   const joiner = !head.includes("?") ? "?" : head.endsWith("?") || head.endsWith("&") ? "" : "&";
-  return `${head}${joiner}${added}${fragment}`;
+  const url = `${head}${joiner}${added}${fragment}`;
+  // a header holds bytes: non-ASCII (an accented path, an IDN host) goes percent-encoded / punycode
+  return PRINTABLE_ASCII.test(url) ? url : asciiHref(url);
+}
+
+const PRINTABLE_ASCII = /^[\x21-\x7e]*$/;
+
+function asciiHref(url: string): string | null {
+  try {
+    const href = new URL(url).href;
+    return PRINTABLE_ASCII.test(href) ? href : null;
+  } catch {
+    return null;
+  }
 }

@@ -24,6 +24,11 @@ const TOO_LONG = new Set(["string_too_long", "too_long"]);
 export function wordErrors(items: ValidationItem[], locale: Locale, ctx: WordingContext): Record<FieldKey, string> {
   const out: Record<FieldKey, string> = {};
   for (const item of items) {
+    // the body as a whole (not JSON, not UTF-8, nested too deeply): the form's own message
+    if (item.loc.length === 1 || typeof item.loc[1] === "number") {
+      out.form ??= t(locale, "form.problems");
+      continue;
+    }
     const [, field, name] = item.loc.map(String);
     const key = field === "answers" && name ? `answers.${name}` : field && field !== "client_token" ? field : "form";
     if (out[key]) continue;

@@ -2,6 +2,10 @@ import { describe, expect, it } from "vitest";
 import type { CountryIso3 } from "./index";
 import { parsePhone } from "./phones";
 
+const dialCodes: Partial<Record<CountryIso3, string>> = {
+  CMR: "237", SEN: "221", CIV: "225", BFA: "226", TGO: "228", COG: "242", GAB: "241", COD: "243", KEN: "254", RWA: "250", TZA: "255", ZMB: "260",
+};
+
 describe("parsePhone", () => {
   it.each([
     // international form, with or without +, spaces, dashes, dots and brackets
@@ -53,6 +57,43 @@ describe("parsePhone", () => {
     ["6 70 00 00 00", "SEN"], // a Cameroonian national number is not Senegalese
   ])("%j (country %s) is not a valid number", (input, country) => {
     expect(parsePhone(input, country)).toBeNull();
+  });
+
+  // a mobile-money wallet lives on a mobile line: valid landlines are refused (issue 8, item 12)
+  it.each<[string, CountryIso3]>([
+    ["222234503", "CMR"],
+    ["+237 2 22 23 45 03", "CMR"],
+    ["338234503", "SEN"],
+    ["+221 33 823 45 03", "SEN"],
+    ["2721234503", "CIV"],
+    ["+225 27 21 23 45 03", "CIV"],
+    ["25 30 12 34", "BFA"],
+    ["22 21 23 45", "TGO"],
+    ["222 81 23 45", "COG"],
+    ["01 12 34 56", "GAB"],
+    ["012 345 6789", "COD"],
+    ["020 2012345", "KEN"],
+    ["252 123 456", "RWA"],
+    ["022 212 3456", "TZA"],
+    ["021 1234567", "ZMB"],
+  ])("the landline %j of %s is refused", (input, country) => {
+    expect(parsePhone(input, country)).toBeNull();
+    expect(parsePhone(input.startsWith("+") ? input : `+${dialCodes[country]}${input.replace(/^0/, "")}`)).toBeNull();
+  });
+
+  it.each<[string, CountryIso3, string]>([
+    ["670000000", "CMR", "237670000000"],
+    ["690000000", "CMR", "237690000000"],
+    ["771234567", "SEN", "221771234567"],
+    ["70 123 45 67", "SEN", "221701234567"],
+    ["0701234567", "CIV", "2250701234567"],
+    ["70 12 34 56", "BFA", "22670123456"],
+    ["90 12 34 56", "TGO", "22890123456"],
+    ["06 123 4567", "COG", "242061234567"],
+    ["099 123 4567", "COD", "243991234567"],
+    ["0621 234 567", "TZA", "255621234567"],
+  ])("the mobile number %j of %s is accepted", (input, country, digits) => {
+    expect(parsePhone(input, country)).toEqual({ digits, country });
   });
 
   it.each([

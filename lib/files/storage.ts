@@ -28,3 +28,9 @@ export async function readObject(key: string): Promise<Buffer | null> {
     return null;
   }
 }
+
+/** Removes stored bytes; a key already gone is fine (a delete retried after a crash). */
+export async function deleteObject(key: string): Promise<void> {
+  if (!isStorageKey(key)) return;
+  await fs.rm(path.join(uploadsDir(), key), { force: true });
+}

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import type { Auth } from "@/lib/accounts/queries";
 import { publicBaseUrl } from "@/lib/config";
@@ -44,6 +45,29 @@ export async function checkUpload(file: File, rule: UploadRule): Promise<Checked
     entityType: rule.entityType,
   };
 }
+
+/** What one account may keep stored, all modes together (replaced logos and favicons are deleted). */
+export const ACCOUNT_STORAGE_BYTES = 20 * 1024 * 1024;
+
+/** Refuses uploads that would take the account past its storage quota (413 FILE_TOO_LARGE). */
+export async function assertStorageQuota(auth: Auth, uploads: CheckedUpload[]): Promise<void> {
+  const adding = uploads.reduce((sum, u) => sum + u.bytes.byteLength, 0);
+  if (adding === 0) return;
+  const db = await getDb();
+  const [row] = await db
+    .select({ used: sql<string>`coalesce(sum(${files.fileSize}), 0)` })
+    .from(files)
+    .where(eq(files.accountId, auth.accountId));
+  const used = Number(row!.used);
+  if (used + adding > ACCOUNT_STORAGE_BYTES) {
+    throw new ApiError(
+      "FILE_TOO_LARGE",
+      `This account stores ${size(used)} of files and may store ${size(ACCOUNT_STORAGE_BYTES)}: this upload (${size(adding)}) does not fit. Replacing a logo or favicon frees the old one.`,
+    );
+  }
+}
+
+const size = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
 /** Stores a checked upload under a key of ours and records it. */
 export async function saveUpload(auth: Auth, upload: CheckedUpload): Promise<FileRow> {

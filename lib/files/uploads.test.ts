@@ -1,8 +1,10 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as files from "@/app/files/[key]/route";
+import * as mpGateways from "@/app/v1/api/marketplace/gateway/route";
 import * as mp from "@/app/v1/api/marketplace/route";
 import { getDb } from "@/lib/db/client";
 import { files as filesTable } from "@/lib/db/schema";
@@ -380,5 +382,111 @@ describe("GET /files/{key} with a key that is not one of ours", () => {
   it.each(["x".repeat(200), "..%2F..%2Fetc%2Fpasswd", "not-a-key.png"])("%s → 404", async (key) => {
     const res = await call(files.GET, "GET", `/files/${key}`);
     expect([res.status, res.body]).toEqual([404, { detail: { message: "File not found", type: "FILE_NOT_FOUND" } }]);
+  });
+});
+
+describe("replaced logos and favicons are deleted (issue 8, item 15)", () => {
+  async function rowOf(fileKey: string) {
+    const db = await getDb();
+    const [row] = await db.select().from(filesTable).where(eq(filesTable.fileKey, fileKey));
+    return row;
+  }
+  /** Whether a file is still kept: [its row, its bytes on disk]. */
+  const kept = async (fileKey: string) => [Boolean(await rowOf(fileKey)), fs.existsSync(path.join(data.uploads(), fileKey))];
+  const keyOfUrl = (url: string) => url.split("/").pop()!;
+
+  type Parts = Record<string, string | File>;
+  it.each<{ name: string; first: Parts; then: Parts }>([
+    { name: "logo replaced by another upload", first: { "logo.0": file(png(), "a.png", "image/png") }, then: { "logo.0": file(gif(), "b.gif") } },
+    { name: "logo replaced by an https URL", first: { "logo.0": file(png(), "a.png", "image/png") }, then: { logo: "https://cdn.example.com/l.png" } },
+    { name: "favicon replaced by another upload", first: { "favicon.0": file(ico(), "f.ico") }, then: { "favicon.0": file(png(16, 16), "f.png") } },
+    { name: "favicon replaced by an https URL", first: { "favicon.0": file(ico(), "f.ico") }, then: { favicon: "https://cdn.example.com/f.ico" } },
+  ])("$name: the old file's row and bytes are gone, the new one is served", async ({ first, then }) => {
+    const { key } = await marketplace();
+    const before = (await update(key, first)).body as Marketplace;
+    const oldKey = "logo.0" in first ? before.logo!.fileKey : keyOfUrl(before.favicon);
+    expect(await kept(oldKey)).toEqual([true, true]);
+
+    const after = await update(key, then);
+    expect(after.status).toBe(200);
+    expect(await kept(oldKey)).toEqual([false, false]);
+    expect((await download(oldKey)).status).toBe(404);
+    const body = after.body as Marketplace;
+    const newKey = "logo.0" in then ? body.logo!.fileKey : "favicon.0" in then ? keyOfUrl(body.favicon) : null;
+    if (newKey) expect((await downloadBytes(newKey)).status).toBe(200);
+  });
+
+  it("a file still used by the marketplace in another role is kept (logo reused as favicon)", async () => {
+    const { key } = await marketplace();
+    const logo = ((await update(key, { "logo.0": file(png(), "a.png", "image/png") })).body as Marketplace).logo!;
+    expect((await update(key, { favicon: logo.id })).status).toBe(200);
+    expect((await update(key, { favicon: "https://cdn.example.com/f.ico" })).status).toBe(200);
+    expect(await kept(logo.fileKey)).toEqual([true, true]);
+  });
+
+  it("a logo a marketplace link copied is kept while the link shows it; unchanged marketplaces keep theirs", async () => {
+    const { key } = await marketplace();
+    const logo = ((await update(key, { "logo.0": file(png(), "a.png", "image/png") })).body as Marketplace).logo!;
+    const link = await call(mpGateways.POST, "POST", "/v1/api/marketplace/gateway", {
+      key,
+      json: { amount: 5000, shop_name: "Vendeur", phone_number: "+237 6 70 00 00 00" },
+    });
+    expect([link.status, (link.body as { marketplace_logo: string }).marketplace_logo]).toEqual([200, logo.url]);
+
+    expect((await update(key, { "logo.0": file(gif(), "b.gif") })).status).toBe(200);
+    expect(await kept(logo.fileKey)).toEqual([true, true]); // the link's checkout page still shows it
+    expect((await downloadBytes(logo.fileKey)).status).toBe(200);
+  });
+});
+
+describe("storage quota per account (issue 8, item 15)", () => {
+  /** Fills an account's storage up to `bytes` with a recorded file (its size is what counts). */
+  async function fill(accountId: string, mode: "test" | "live", bytes: number) {
+    const db = await getDb();
+    await db.insert(filesTable).values({
+      accountId,
+      mode,
+      entityType: "marketplace_logo",
+      contentType: "image/png",
+      fileName: "big.png",
+      fileType: "png",
+      fileKey: `${randomUUID()}.png`,
+      fileSize: bytes,
+    });
+  }
+  const QUOTA = 20 * 1024 * 1024;
+  const FULL = (used: string, adding: string) =>
+    tooLarge(
+      `This account stores ${used} of files and may store 20.0 MB: this upload (${adding}) does not fit. Replacing a logo or favicon frees the old one.`,
+    );
+
+  it("an upload that would pass 20 MB → 413 FILE_TOO_LARGE, nothing stored, the marketplace unchanged", async () => {
+    const account = await marketplace();
+    await fill(account.accountId, "test", QUOTA - 10);
+    const before = (await read(account.key)).body;
+    const rowsBefore = await fileRows();
+    const bytes = png(2, 2);
+    const res = await update(account.key, { name: "Renamed", "logo.0": file(bytes, "a.png", "image/png") });
+    expect([res.status, res.body]).toEqual([413, FULL("20.0 MB", "1 KB")]);
+    expect(await fileRows()).toBe(rowsBefore);
+    expect((await read(account.key)).body).toEqual(before);
+  });
+
+  it("counts every mode of the account together, and text parts still go through", async () => {
+    const account = await marketplace();
+    await fill(account.accountId, "live", QUOTA - 10);
+    const res = await update(account.key, { "favicon.0": file(ico(), "f.ico") });
+    expect([res.status, res.body]).toEqual([413, FULL("20.0 MB", "1 KB")]);
+    expect((await update(account.key, { name: "Still editable" })).status).toBe(200);
+  });
+
+  it("an upload that fits exactly is taken; another account's files do not count", async () => {
+    const account = await marketplace();
+    const neighbour = await newAccount();
+    await fill(neighbour.accountId, "test", QUOTA);
+    const bytes = png(2, 2);
+    await fill(account.accountId, "test", QUOTA - bytes.length);
+    const res = await update(account.key, { "logo.0": file(bytes, "a.png", "image/png") });
+    expect(res.status).toBe(200);
   });
 });

@@ -48,6 +48,7 @@ const missing = (field: string) => bad(["body", field], "Field required", "missi
 const tooLong = (field: string, max: number) => bad(["body", field], `String should have at most ${max} characters`, "string_too_long");
 const notString = (field: string) => bad(["body", field], "Input should be a valid string", "string_type");
 const badUrl = (field: string) => bad(["body", field], "Value error, must be empty or an absolute http(s) URL", "value_error");
+const unsafeUrl = (field: string) => bad(["body", field], "Value error, must not contain spaces or control characters", "value_error");
 const notObject = bad(["body"], "Input should be a valid dictionary or object to extract fields from", "model_attributes_type");
 const amountAtLeast = (min: number) => bad(["body", "amount"], `Input should be greater than or equal to ${min}`, "greater_than_equal");
 const amountAtMost = (max: number) => bad(["body", "amount"], `Input should be less than or equal to ${max}`, "less_than_equal");
@@ -269,6 +270,20 @@ describe("POST /v1/gateway", () => {
     { name: "success_url relative", json: { amount: 5000, shop_name: "B", success_url: "/merci" }, detail: [badUrl("success_url")] },
     { name: "failure_url ftp://", json: { amount: 5000, shop_name: "B", failure_url: "ftp://shop.example/ko" }, detail: [badUrl("failure_url")] },
     { name: "failure_url javascript:", json: { amount: 5000, shop_name: "B", failure_url: "javascript:alert(1)" }, detail: [badUrl("failure_url")] },
+    // the URL parser drops CR, LF and tabs silently: stored, they made the redirect after payment a 500
+    ...[
+      ["a CR/LF (header injection)", "https://shop.example/ok\r\nSet-Cookie: a=b"],
+      ["a LF", "https://shop.example/o\nk"],
+      ["a tab", "https://shop.example/o\tk"],
+      ["a space", "https://shop.example/merci beaucoup"],
+      ["a leading space", " https://shop.example/ok"],
+      ["a trailing newline", "https://shop.example/ok\n"],
+      ["a DEL", "https://shop.example/o\u007fk"],
+      ["a no-break space", "https://shop.example/o\u00a0k"],
+    ].flatMap(([what, url]) => [
+      { name: `success_url with ${what}`, json: { amount: 5000, shop_name: "B", success_url: url }, detail: [unsafeUrl("success_url")] },
+      { name: `failure_url with ${what}`, json: { amount: 5000, shop_name: "B", failure_url: url }, detail: [unsafeUrl("failure_url")] },
+    ]),
     {
       name: "success_url of 2049 characters",
       json: { amount: 5000, shop_name: "B", success_url: `${url2048}u` },
@@ -556,6 +571,9 @@ describe("PUT /v1/gateway/{gateway_id}", () => {
     ["shop_name null", null, { shop_name: null }, [notString("shop_name")]],
     ["message of 501 characters", null, { message: "m".repeat(501) }, [tooLong("message", 500)]],
     ["success_url mailto:", null, { success_url: "mailto:a@b.example" }, [badUrl("success_url")]],
+    ["success_url with CR/LF", null, { success_url: "https://shop.example/ok\r\nx: y" }, [unsafeUrl("success_url")]],
+    ["failure_url with a tab", null, { failure_url: "https://shop.example/\tko" }, [unsafeUrl("failure_url")]],
+    ["success_url with a space", null, { success_url: "https://shop.example/mer ci" }, [unsafeUrl("success_url")]],
     ["a body that is an array", null, [], [notObject]],
     ["a non-uuid path and a bad body, together", "not-a-uuid", { amount: "x", failure_url: "x" }, [
       bad(["path", "gateway_id"], "Input should be a valid UUID", "uuid_parsing"),

@@ -7,6 +7,8 @@ import { pageQuery, queryBoolean } from "@/lib/http/page-query";
 export const httpUrl = z
   .string()
   .max(2048)
+  // the URL parser drops CR, LF and tabs silently: refuse them (and spaces) rather than store them
+  .refine((v) => !/[\s\p{Cc}]/u.test(v), { message: "must not contain spaces or control characters" })
   .refine((v) => v === "" || isHttpUrl(v), { message: "must be empty or an absolute http(s) URL" });
 
 function isHttpUrl(value: string): boolean {

@@ -10,19 +10,23 @@ export type Location = "body" | "path" | "query";
 export function validate<S extends z.ZodType>(schema: S, input: unknown, location: Location): z.output<S> {
   const nul = nulCharacters(input, [location]);
   const result = schema.safeParse(input, { reportInput: true });
+  // JSON text inside a field (form_blocks) only shows its strings once parsed: check the output too
+  if (result.success && nul.length === 0) nul.push(...nulCharacters(result.data, [location]));
   if (result.success && nul.length === 0) return result.data;
   const items = result.success ? [] : result.error.issues.map((issue) => toItem(issue, location));
   throw new ValidationError([...nul, ...items]);
 }
 
-/** PostgreSQL text cannot hold U+0000: refuse it in any string, wherever it is, as a 422. */
-function nulCharacters(value: unknown, loc: (string | number)[]): ValidationItem[] {
-  if (typeof value === "string") {
-    return value.includes("\u0000") ? [{ loc, msg: "Value error, must not contain a NUL character", type: "value_error" }] : [];
-  }
+/**
+ * PostgreSQL text and jsonb cannot hold U+0000: refuse it in any string or key, wherever it is, as
+ * a 422. Inputs reach here with bounded depth (JSON bodies and parts go through parseJsonText).
+ */
+export function nulCharacters(value: unknown, loc: (string | number)[]): ValidationItem[] {
+  const item = (at: (string | number)[]) => ({ loc: at, msg: "Value error, must not contain a NUL character", type: "value_error" });
+  if (typeof value === "string") return value.includes("\u0000") ? [item(loc)] : [];
   if (Array.isArray(value)) return value.flatMap((v, i) => nulCharacters(v, [...loc, i]));
-  if (value && typeof value === "object") {
-    return Object.entries(value).flatMap(([k, v]) => nulCharacters(v, [...loc, k]));
+  if (value && typeof value === "object" && [Object.prototype, null].includes(Object.getPrototypeOf(value))) {
+    return Object.entries(value).flatMap(([k, v]) => (k.includes("\u0000") ? [item([...loc, k])] : nulCharacters(v, [...loc, k])));
   }
   return [];
 }
@@ -90,8 +94,8 @@ export function toItem(issue: z.core.$ZodIssue, location: Location): ValidationI
   }
 }
 
-/** The FastAPI item for a body that is not JSON. */
-export function jsonInvalid(error: unknown): ValidationError {
+/** The FastAPI item for a body that is not JSON: loc ["body", <character position>]. */
+export function jsonInvalid(error: unknown, loc: (string | number)[] = ["body"]): ValidationError {
   const position = /position (\d+)/.exec(String((error as Error)?.message))?.[1];
-  return new ValidationError([{ loc: ["body", Number(position ?? 0)], msg: "JSON decode error", type: "json_invalid" }]);
+  return new ValidationError([{ loc: [...loc, Number(position ?? 0)], msg: "JSON decode error", type: "json_invalid" }]);
 }

@@ -584,8 +584,7 @@ describe("PATCH /v1/api/marketplace/", () => {
       expect(logo).toMatchObject({ id: expect.stringMatching(UUID), fileType: "png" });
     });
 
-    it("the logo comes back after another logo was set", async () => {
-      await update(owner.key, { logo: "https://cdn.example.com/other.png" });
+    it("the logo's own id keeps it as it is", async () => {
       const res = await update(owner.key, { logo: logo.id });
       expect(res.status).toBe(200);
       expect(res.body).toEqual(owner.marketplace);
@@ -622,6 +621,13 @@ describe("PATCH /v1/api/marketplace/", () => {
 
     it("an id of no file → 422", async () => {
       const res = await update(owner.key, { logo: "00000000-0000-4000-8000-000000000000" });
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual(NO_IMAGE("logo"));
+    });
+
+    it("once another logo replaced it, the file is deleted: its id → 422", async () => {
+      expect((await update(owner.key, { logo: "https://cdn.example.com/other.png" })).status).toBe(200);
+      const res = await update(owner.key, { logo: logo.id });
       expect(res.status).toBe(422);
       expect(res.body).toEqual(NO_IMAGE("logo"));
     });

@@ -4,7 +4,8 @@ import { getDb } from "@/lib/db/client";
 import { ownedBy } from "@/lib/db/scope";
 import { apiKeys, marketplaces } from "@/lib/db/schema";
 import { findOwnFile } from "@/lib/files/queries";
-import { checkUpload, saveUpload, uploadRules, type UploadRule } from "@/lib/files/store-upload";
+import { deleteUnreferencedFiles } from "@/lib/files/delete-files";
+import { assertStorageQuota, checkUpload, saveUpload, uploadRules, type CheckedUpload, type UploadRule } from "@/lib/files/store-upload";
 import { ApiError, ValidationError } from "@/lib/http/errors";
 import { toFormBlocks } from "./form-blocks";
 import { findMarketplace, getMarketplaceOrThrow } from "./queries";
@@ -15,41 +16,67 @@ export const DEFAULT_COLOR = "#0f766e";
 /** Creates the caller's marketplace (one per account and mode). */
 export async function createMarketplace(auth: Auth, form: MarketplaceForm & { name: string }, files: Record<string, File>) {
   if (await findMarketplace(auth)) throw new ApiError("MARKETPLACE_ALREADY_EXISTS");
-  const changes = await resolveChanges(auth, form, files);
+  const { changes, uploaded } = await resolveChanges(auth, form, files);
   const db = await getDb();
-  const [row] = await db
-    .insert(marketplaces)
-    .values({
-      accountId: auth.accountId,
-      mode: auth.mode,
-      apiKeyId: auth.apiKeyId ?? (await firstKeyId(auth)),
-      name: form.name,
-      color: DEFAULT_COLOR,
-      ...changes,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!row) throw new ApiError("MARKETPLACE_ALREADY_EXISTS");
+  const apiKeyId = auth.apiKeyId ?? (await firstKeyId(auth));
+  const [row] = await withUploads(uploaded, () =>
+    db
+      .insert(marketplaces)
+      .values({ accountId: auth.accountId, mode: auth.mode, apiKeyId, name: form.name, color: DEFAULT_COLOR, ...changes })
+      .onConflictDoNothing()
+      .returning(),
+  );
+  if (!row) {
+    await deleteUnreferencedFiles(uploaded);
+    throw new ApiError("MARKETPLACE_ALREADY_EXISTS");
+  }
   return row;
 }
 
 /** Changes only the parts sent; empty text for name, color, form_blocks, logo or favicon changes nothing. */
 export async function updateMarketplace(auth: Auth, form: MarketplaceForm, files: Record<string, File>) {
   const current = await getMarketplaceOrThrow(auth);
-  const changes = await resolveChanges(auth, form, files);
+  const { changes, uploaded } = await resolveChanges(auth, form, files);
   if (Object.keys(changes).length === 0) return current;
   const db = await getDb();
-  const [row] = await db
-    .update(marketplaces)
-    .set({ ...changes, updatedAt: sql`now()` })
-    .where(and(ownedBy(marketplaces, auth), eq(marketplaces.id, current.id)))
-    .returning();
+  const { row, replaced } = await withUploads(uploaded, () =>
+    db.transaction(async (tx) => {
+      // the files in place at the moment of the change (a concurrent update may have changed them)
+      const [before] = await tx
+        .select({ logoFileId: marketplaces.logoFileId, faviconFileId: marketplaces.faviconFileId })
+        .from(marketplaces)
+        .where(and(ownedBy(marketplaces, auth), eq(marketplaces.id, current.id)))
+        .for("update");
+      const [row] = await tx
+        .update(marketplaces)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(and(ownedBy(marketplaces, auth), eq(marketplaces.id, current.id)))
+        .returning();
+      const replaced = [before?.logoFileId, before?.faviconFileId].filter(
+        (id): id is string => Boolean(id) && id !== row?.logoFileId && id !== row?.faviconFileId,
+      );
+      return { row, replaced };
+    }),
+  );
+  // after the commit: a replaced logo or favicon goes, unless a marketplace link still shows it
+  await deleteUnreferencedFiles(replaced);
   return row ?? current;
+}
+
+/** Runs the write that uses new uploads; if it fails, the uploads (referenced by nothing) are deleted. */
+async function withUploads<T>(uploaded: string[], write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    await deleteUnreferencedFiles(uploaded).catch(() => {});
+    throw error;
+  }
 }
 
 type Changes = Partial<Omit<typeof marketplaces.$inferInsert, "id" | "accountId" | "mode">>;
 
-async function resolveChanges(auth: Auth, form: MarketplaceForm, files: Record<string, File>): Promise<Changes> {
+/** The columns to change, and the ids of the files this request stored (to delete if the write fails). */
+async function resolveChanges(auth: Auth, form: MarketplaceForm, files: Record<string, File>) {
   const changes: Changes = {};
   if (form.name) changes.name = form.name;
   if (form.color) changes.color = normalizeColor(form.color);
@@ -61,13 +88,14 @@ async function resolveChanges(auth: Auth, form: MarketplaceForm, files: Record<s
   const favicon = await resolveImage(auth, "favicon", form.favicon);
   const logoUpload = files["logo.0"] && (await checkUpload(files["logo.0"], uploadRules.logo));
   const faviconUpload = files["favicon.0"] && (await checkUpload(files["favicon.0"], uploadRules.favicon));
+  await assertStorageQuota(auth, [logoUpload, faviconUpload].filter((u): u is CheckedUpload => Boolean(u)));
   const logoFile = logoUpload ? await saveUpload(auth, logoUpload) : undefined;
   const faviconFile = faviconUpload ? await saveUpload(auth, faviconUpload) : undefined;
   if (logoFile) Object.assign(changes, { logoFileId: logoFile.id, logoUrl: "" });
   else if (logo) Object.assign(changes, { logoFileId: logo.fileId, logoUrl: logo.url });
   if (faviconFile) Object.assign(changes, { faviconFileId: faviconFile.id, faviconUrl: "" });
   else if (favicon) Object.assign(changes, { faviconFileId: favicon.fileId, faviconUrl: favicon.url });
-  return changes;
+  return { changes, uploaded: [logoFile?.id, faviconFile?.id].filter((id): id is string => Boolean(id)) };
 }
 
 /**

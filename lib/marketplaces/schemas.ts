@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseJsonText } from "@/lib/http/json-text";
 import { defineOperation } from "@/lib/http/operation";
 
 // Marketplace: interface §2.4 and §4.3, DESIGN §4. Requests are multipart text parts.
@@ -49,7 +50,7 @@ const formBlocksText = z
   .transform((text, ctx) => {
     if (text.trim() === "") return undefined;
     try {
-      return JSON.parse(text) as unknown;
+      return parseJsonText(text); // nesting bounded before zod walks it
     } catch {
       ctx.addIssue({ code: "custom", message: "JSON decode error", params: { type: "json_invalid" } });
       return z.NEVER;
