@@ -1,8 +1,11 @@
 import type { DepositRow } from "@/lib/deposits/create-deposit";
+import { clientAddress } from "@/lib/http/client-address";
 import { ApiError, ValidationError } from "@/lib/http/errors";
+import { RateLimitedError } from "@/lib/http/rate-limit";
 import { isTerminal } from "@/lib/payments/status";
 import { startPayment } from "@/lib/payments/start-payment";
 import { findAsset } from "./assets";
+import { paymentAttemptLimits } from "./attempt-limits";
 import { linkState, loadCheckout, pagePath, waitPath, type Checkout, type Kind, type LinkState } from "./checkout";
 import type { Html } from "./html";
 import { emptyValues, newClientToken, readSubmission, type FormValues } from "./form-input";
@@ -76,6 +79,12 @@ function problemsOf(error: ValidationError, checkout: Checkout, locale: Locale, 
   return { errors, clientToken: tokenRefused ? newClientToken() : null };
 }
 
+/** What a buyer over an attempt limit reads: which limit, and in how many minutes to try again. */
+function limitMessage(error: RateLimitedError, locale: Locale): string {
+  const key = error.limit === paymentAttemptLimits.phone ? "limit.phone" : "limit.attempts";
+  return t(locale, key, { minutes: String(Math.ceil(error.retryAfter / 60)) });
+}
+
 /** Where a finished payment takes the buyer: the merchant's URL for its outcome, if any. */
 function returnUrlFor(checkout: Checkout, deposit: DepositRow): string | null {
   if (!isTerminal(deposit.status)) return null;
@@ -94,7 +103,7 @@ export function submitCheckoutForm(kind: Kind) {
     try {
       const { input, values } = await readSubmission(req, kind);
       typed = values ?? typed;
-      const deposit = await startPayment(checkout.target, input as Parameters<typeof startPayment>[1]);
+      const deposit = await startPayment(checkout.target, input as Parameters<typeof startPayment>[1], clientAddress(req));
       const back = returnUrlFor(checkout, deposit);
       if (back) return send(renderContinue({ checkout, deposit, locale }, back));
       return seeOther(waitPath(checkout, deposit.trackId, locale));
@@ -102,6 +111,11 @@ export function submitCheckoutForm(kind: Kind) {
       if (error instanceof ValidationError) {
         const { errors, clientToken } = problemsOf(error, checkout, locale, typed.country);
         return formPage(checkout, locale, { ...typed, client_token: clientToken ?? typed.client_token }, errors, 422);
+      }
+      if (error instanceof RateLimitedError) {
+        const page = formPage(checkout, locale, typed, { form: limitMessage(error, locale) }, 429);
+        page.headers.set("retry-after", String(error.retryAfter));
+        return page;
       }
       // paid, withdrawn, closed or without live payments meanwhile: the page itself says which
       if (error instanceof ApiError) return seeOther(pagePath(checkout, locale));
@@ -119,7 +133,7 @@ export function submitCheckoutJson(kind: Kind) {
     let submitted: Awaited<ReturnType<typeof readSubmission>> = { input: {}, values: null };
     try {
       submitted = await readSubmission(req, kind);
-      const deposit = await startPayment(checkout.target, submitted.input as Parameters<typeof startPayment>[1]);
+      const deposit = await startPayment(checkout.target, submitted.input as Parameters<typeof startPayment>[1], clientAddress(req));
       return jsonResponse({ track_id: deposit.trackId, status: deposit.status, next: waitPath(checkout, deposit.trackId, locale) });
     } catch (error) {
       if (error instanceof ValidationError) {
@@ -128,6 +142,12 @@ export function submitCheckoutJson(kind: Kind) {
         const { errors, clientToken } = problemsOf(error, checkout, locale, country);
         const message = errors.form ?? t(locale, "form.problems");
         return jsonResponse({ ...error.body, message, errors, ...(clientToken ? { client_token: clientToken } : {}) }, 422);
+      }
+      if (error instanceof RateLimitedError) {
+        const message = limitMessage(error, locale);
+        const res = jsonResponse({ ...error.body, message, errors: { form: message }, retry_after: error.retryAfter }, 429);
+        res.headers.set("retry-after", String(error.retryAfter));
+        return res;
       }
       if (error instanceof ApiError) return jsonResponse({ ...error.body, next: pagePath(checkout, locale) }, error.status);
       throw error;

@@ -8,6 +8,7 @@ import type { GatewayRow } from "@/lib/gateways/queries";
 import { isGatewayPaid } from "@/lib/gateways/queries";
 import { ApiError, ValidationError, type ValidationItem } from "@/lib/http/errors";
 import { validate } from "@/lib/http/validation";
+import { limitPaymentAttempt } from "@/lib/checkout/attempt-limits";
 import { log, maskPhone } from "@/lib/log";
 import type { MarketplaceGatewayRow } from "@/lib/marketplace-gateways/queries";
 import { recordMarketplaceTransaction } from "@/lib/marketplace-gateways/record-transaction";
@@ -27,8 +28,9 @@ export function payableCountries(currency: string): CountryIso3[] {
  * A buyer's payment attempt from a checkout page: checks the link can be paid and the buyer's
  * details, records a pending deposit (with the marketplace transaction), and asks the mode's
  * provider to collect. The page's client token makes a double tap or a retry return the same deposit.
+ * `clientAddress` is the buyer's (lib/http/client-address.ts), for the attempt limits.
  */
-export async function startPayment(target: PayTarget, raw: CheckoutInput): Promise<DepositRow> {
+export async function startPayment(target: PayTarget, raw: CheckoutInput, clientAddress?: string): Promise<DepositRow> {
   const input = validate(checkoutInput, raw, "body");
   const existing = await findByClientToken(input.client_token);
   if (existing) return sameTarget(existing, target);
@@ -64,6 +66,7 @@ export async function startPayment(target: PayTarget, raw: CheckoutInput): Promi
     answers = checked.values;
   }
   if (problems.length || !phone) throw new ValidationError(problems);
+  await limitPaymentAttempt({ mode: gateway.mode, linkId: gateway.id, phone: phone.digits, clientAddress });
 
   let deposit: DepositRow;
   try {

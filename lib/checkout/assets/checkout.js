@@ -107,7 +107,8 @@
             location.assign(body.next);
             return;
           }
-          if (res.status !== 422) throw new Error("HTTP " + res.status);
+          // 422: details to correct; 429: too many attempts, the message says when to retry
+          if (res.status !== 422 && res.status !== 429) throw new Error("HTTP " + res.status);
           if (body.client_token) form.elements.client_token.value = body.client_token;
           show(body.errors, body.message);
           unlock();
