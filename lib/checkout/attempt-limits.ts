@@ -1,13 +1,15 @@
 import type { Mode } from "@/lib/accounts/api-keys";
 import { addressSubject } from "@/lib/http/client-address";
-import { hit, type Limit } from "@/lib/http/rate-limit";
+import { hit, type Limit, type RateLimitedError } from "@/lib/http/rate-limit";
+import { t, type Locale } from "./i18n";
 
 // Each payment attempt makes the provider push a prompt to the phone typed in, and the checkout
 // needs no account: without limits anyone can ring any number, or flood a link, at will.
 //
-// - per phone, 5 per 10 minutes: a buyer whose attempt fails (wrong PIN, short balance) retries two
-//   or three times; more is someone else's finger on the button. Counted per mode, so sandbox
-//   traffic never blocks a real payment.
+// - per phone, 5 per 10 minutes, in live mode: a buyer whose attempt fails (wrong PIN, short
+//   balance) retries two or three times; more is someone else's finger on the button. Test mode
+//   sends no prompt to anyone (the sandbox answers), and developers reuse its outcome numbers
+//   (…01, …02, …03) all day: there the two limits below are enough.
 // - per client address, 30 per 10 minutes: mobile carriers put many buyers behind one address
 //   (carrier-grade NAT), so this one is looser; it stops one machine spraying many phones.
 // - per link, 30 per minute: a paid-once link has one buyer; a marketplace product selling every
@@ -26,13 +28,23 @@ export type PaymentAttempt = {
   linkId: string;
   /** E.164 digits, as validated */
   phone: string;
-  /** the client's address (lib/http/client-address.ts); absent for calls that are not a buyer's request */
-  clientAddress?: string;
+  /** the buyer's address (lib/http/client-address.ts); undefined when the attempt is not a buyer's request */
+  clientAddress: string | undefined;
 };
 
-/** Counts one payment attempt; past a limit, throws RateLimitedError (429 with Retry-After). */
+/**
+ * Counts one buyer's payment attempt; past a limit, throws RateLimitedError (429 with Retry-After).
+ * Attempts made by our own code (no client address: tests, tools) are not a buyer's and not counted.
+ */
 export async function limitPaymentAttempt({ mode, linkId, phone, clientAddress }: PaymentAttempt): Promise<void> {
-  if (clientAddress) await hit(paymentAttemptLimits.address, addressSubject(clientAddress));
-  await hit(paymentAttemptLimits.phone, `${mode} ${phone}`);
+  if (clientAddress === undefined) return;
+  await hit(paymentAttemptLimits.address, addressSubject(clientAddress));
+  if (mode === "live") await hit(paymentAttemptLimits.phone, phone);
   await hit(paymentAttemptLimits.link, linkId);
+}
+
+/** What a buyer over a limit reads: whether to try another number, and in how many minutes to retry. */
+export function attemptLimitMessage(error: RateLimitedError, locale: Locale): string {
+  const key = error.limit === paymentAttemptLimits.phone ? "limit.phone" : "limit.attempts";
+  return t(locale, key, { minutes: String(Math.ceil(error.retryAfter / 60)) });
 }

@@ -5,7 +5,7 @@ import { RateLimitedError } from "@/lib/http/rate-limit";
 import { isTerminal } from "@/lib/payments/status";
 import { startPayment } from "@/lib/payments/start-payment";
 import { findAsset } from "./assets";
-import { paymentAttemptLimits } from "./attempt-limits";
+import { attemptLimitMessage } from "./attempt-limits";
 import { linkState, loadCheckout, pagePath, waitPath, type Checkout, type Kind, type LinkState } from "./checkout";
 import type { Html } from "./html";
 import { emptyValues, newClientToken, readSubmission, type FormValues } from "./form-input";
@@ -79,12 +79,6 @@ function problemsOf(error: ValidationError, checkout: Checkout, locale: Locale, 
   return { errors, clientToken: tokenRefused ? newClientToken() : null };
 }
 
-/** What a buyer over an attempt limit reads: which limit, and in how many minutes to try again. */
-function limitMessage(error: RateLimitedError, locale: Locale): string {
-  const key = error.limit === paymentAttemptLimits.phone ? "limit.phone" : "limit.attempts";
-  return t(locale, key, { minutes: String(Math.ceil(error.retryAfter / 60)) });
-}
-
 /** Where a finished payment takes the buyer: the merchant's URL for its outcome, if any. */
 function returnUrlFor(checkout: Checkout, deposit: DepositRow): string | null {
   if (!isTerminal(deposit.status)) return null;
@@ -113,7 +107,7 @@ export function submitCheckoutForm(kind: Kind) {
         return formPage(checkout, locale, { ...typed, client_token: clientToken ?? typed.client_token }, errors, 422);
       }
       if (error instanceof RateLimitedError) {
-        const page = formPage(checkout, locale, typed, { form: limitMessage(error, locale) }, 429);
+        const page = formPage(checkout, locale, typed, { form: attemptLimitMessage(error, locale) }, 429);
         page.headers.set("retry-after", String(error.retryAfter));
         return page;
       }
@@ -144,7 +138,7 @@ export function submitCheckoutJson(kind: Kind) {
         return jsonResponse({ ...error.body, message, errors, ...(clientToken ? { client_token: clientToken } : {}) }, 422);
       }
       if (error instanceof RateLimitedError) {
-        const message = limitMessage(error, locale);
+        const message = attemptLimitMessage(error, locale);
         const res = jsonResponse({ ...error.body, message, errors: { form: message }, retry_after: error.retryAfter }, 429);
         res.headers.set("retry-after", String(error.retryAfter));
         return res;
