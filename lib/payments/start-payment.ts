@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { limitPaymentAttempt } from "@/lib/checkout/attempt-limits";
 import { countries, type CountryIso3 } from "@/lib/countries";
 import { parsePhone } from "@/lib/countries/phones";
 import { getDb } from "@/lib/db/client";
@@ -8,7 +9,6 @@ import type { GatewayRow } from "@/lib/gateways/queries";
 import { isGatewayPaid } from "@/lib/gateways/queries";
 import { ApiError, ValidationError, type ValidationItem } from "@/lib/http/errors";
 import { validate } from "@/lib/http/validation";
-import { limitPaymentAttempt } from "@/lib/checkout/attempt-limits";
 import { log, maskPhone } from "@/lib/log";
 import type { MarketplaceGatewayRow } from "@/lib/marketplace-gateways/queries";
 import { recordMarketplaceTransaction } from "@/lib/marketplace-gateways/record-transaction";
