@@ -1,8 +1,9 @@
 import type { NextConfig } from "next";
 
 // Pages where a click could be hijacked by a page framing ours (clickjacking): never framed.
-// The checkout (/pay) sends its own stricter policy, with `frame-ancestors 'none'` in it.
-export const unframable = ["/", "/login", "/signup", "/dashboard/:path*", "/docs"];
+// Not listed: routes that send a whole policy of their own, with `frame-ancestors 'none'` in it
+// (the checkout under /pay, the API reference at /docs), since these headers would replace it.
+export const unframable = ["/", "/login", "/signup", "/dashboard/:path*"];
 const noFraming = [
   { key: "X-Frame-Options", value: "DENY" },
   { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
