@@ -1,11 +1,23 @@
 import type { NextConfig } from "next";
 
+// Pages where a click could be hijacked by a page framing ours (clickjacking): never framed.
+// Not listed: routes that send a whole policy of their own, with `frame-ancestors 'none'` in it
+// (the checkout under /pay, the API reference at /docs), since these headers would replace it.
+export const unframable = ["/", "/login", "/signup", "/dashboard/:path*"];
+const noFraming = [
+  { key: "X-Frame-Options", value: "DENY" },
+  { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
+];
+
 const nextConfig: NextConfig = {
   // The interface has `PATCH /v1/api/marketplace/` with its trailing slash: answer it, never redirect.
   skipTrailingSlashRedirect: true,
   poweredByHeader: false,
   // Native and WASM packages load from node_modules at run time instead of being bundled.
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "postgres", "file-type"],
+  async headers() {
+    return unframable.map((source) => ({ source, headers: noFraming }));
+  },
 };
 
 export default nextConfig;

@@ -7,6 +7,7 @@ export async function GET(): Promise<Response> {
     headers: {
       "content-type": "text/html; charset=utf-8",
       "content-security-policy": referencePageCsp,
+      "x-frame-options": "DENY", // its policy has frame-ancestors 'none' too
       "x-content-type-options": "nosniff",
       "referrer-policy": "no-referrer",
       "cache-control": "no-cache",

@@ -21,7 +21,9 @@ export async function signUp(page: Page, business = "Boutique Awa"): Promise<Mer
   const merchant = { email: uniqueEmail("dash"), password: "e2e-password-1234", business };
   // the specs read back what the copy buttons wrote
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  // as the sign-up form sends it: JSON from our own origin (anything else is refused: login CSRF)
   const response = await page.request.post("/api/auth/signup", {
+    headers: { origin: new URL(process.env.KOLA_E2E_BASE_URL!).origin },
     data: { email: merchant.email, password: merchant.password, business_name: business, country: "CMR" },
   });
   expect(response.status(), await response.text()).toBe(200);

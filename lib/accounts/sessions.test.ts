@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
+import { afterEach, describe, expect, it } from "vitest";
 import * as login from "@/app/api/auth/login/route";
 import * as logout from "@/app/api/auth/logout/route";
 import * as signup from "@/app/api/auth/signup/route";
@@ -6,6 +7,7 @@ import * as account from "@/app/v1/account/route";
 import * as keys from "@/app/v1/api-keys/route";
 import * as key from "@/app/v1/api-keys/[key_id]/route";
 import * as gateways from "@/app/v1/gateway/route";
+import { PEER_HEADER } from "@/lib/http/client-address";
 import { call } from "@/lib/test/api";
 
 const ORIGIN = "http://kola.test";
@@ -15,7 +17,7 @@ async function signUp() {
   const email = `owner-${++n}-${Date.now()}@example.com`;
   const res = await call(signup.POST, "POST", "/api/auth/signup", {
     json: { email, password: "correct horse battery", business_name: "Boutique", country: "SEN" },
-    headers: { "x-forwarded-for": `10.0.0.${n}` },
+    headers: { origin: ORIGIN, [PEER_HEADER]: `10.0.0.${n}` },
   });
   const cookie = res.headers.get("set-cookie")!.split(";")[0]!;
   return { res, email, cookie };
@@ -33,6 +35,7 @@ describe("sign-up and sessions", () => {
     const { email } = await signUp();
     const again = await call(signup.POST, "POST", "/api/auth/signup", {
       json: { email: email.toUpperCase(), password: "another password", business_name: "B", country: "CMR" },
+      headers: { origin: ORIGIN },
     });
     expect([again.status, again.body]).toEqual([409, { detail: { message: "An account with this email already exists", type: "EMAIL_TAKEN" } }]);
   });
@@ -78,7 +81,7 @@ describe("sign-up and sessions", () => {
 
   it("logs in, logs out, and the old cookie no longer works", async () => {
     const { email } = await signUp();
-    const res = await call(login.POST, "POST", "/api/auth/login", { json: { email, password: "correct horse battery" } });
+    const res = await call(login.POST, "POST", "/api/auth/login", { json: { email, password: "correct horse battery" }, headers: { origin: ORIGIN } });
     expect([res.status, res.body]).toEqual([200, { account_id: expect.any(String), email }]);
     const cookie = res.headers.get("set-cookie")!.split(";")[0]!;
     expect((await call(account.GET, "GET", "/v1/account", { headers: { cookie } })).status).toBe(200);
@@ -88,16 +91,77 @@ describe("sign-up and sessions", () => {
     expect((await call(account.GET, "GET", "/v1/account", { headers: { cookie } })).status).toBe(401);
   });
 
+  const INVALID = [401, { detail: { message: "Email or password is incorrect", type: "INVALID_CREDENTIALS" } }];
+  const LIMITED = [429, { detail: { message: "Too many requests; retry later", type: "RATE_LIMITED" } }];
+
+  /** Eleven wrong passwords for one email, the i-th with `headers(i)`: the 10 allowed, then the 11th. */
+  async function guess(email: string, headers: (i: number) => Record<string, string>) {
+    const results = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await call(login.POST, "POST", "/api/auth/login", {
+        json: { email, password: "wrong" },
+        headers: { origin: ORIGIN, ...headers(i) },
+      });
+      results.push([res.status, res.body]);
+      if (res.status === 429) expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+    }
+    return results;
+  }
+
+  afterEach(() => {
+    delete process.env.TRUST_PROXY;
+  });
+
   it("a wrong password is refused, and log-in attempts are rate-limited", async () => {
     const { email } = await signUp();
-    const attempt = () =>
-      call(login.POST, "POST", "/api/auth/login", { json: { email, password: "wrong" }, headers: { "x-forwarded-for": "192.0.2.7" } });
-    const first = await attempt();
-    expect([first.status, first.body]).toEqual([401, { detail: { message: "Email or password is incorrect", type: "INVALID_CREDENTIALS" } }]);
-    for (let i = 0; i < 9; i++) await attempt();
-    const limited = await attempt();
-    expect([limited.status, limited.body]).toEqual([429, { detail: { message: "Too many requests; retry later", type: "RATE_LIMITED" } }]);
-    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await guess(email, () => ({ [PEER_HEADER]: "192.0.2.7" }))).toEqual([...Array(10).fill(INVALID), LIMITED]);
+  });
+
+  // The server stamps each request with its socket's address (client-address.ts); X-Forwarded-For
+  // is the client's own say, believed only through TRUST_PROXY hops.
+  it("a forged X-Forwarded-For does not reset the log-in limit", async () => {
+    const { email } = await signUp();
+    const forged = (i: number) => ({ [PEER_HEADER]: "192.0.2.8", "x-forwarded-for": `203.0.113.${i + 1}` });
+    expect(await guess(email, forged)).toEqual([...Array(10).fill(INVALID), LIMITED]);
+  });
+
+  it("with TRUST_PROXY=1 the client is the hop our proxy added, whatever the client put before it", async () => {
+    process.env.TRUST_PROXY = "1";
+    const { email } = await signUp();
+    const viaProxy = (client: string) => (i: number) => ({ [PEER_HEADER]: "10.1.1.1", "x-forwarded-for": `198.18.0.${i + 1}, ${client}` });
+    expect(await guess(email, viaProxy("203.0.113.50"))).toEqual([...Array(10).fill(INVALID), LIMITED]);
+    // another buyer behind the same proxy is not held back
+    const other = await call(login.POST, "POST", "/api/auth/login", {
+      json: { email, password: "wrong" },
+      headers: { origin: ORIGIN, [PEER_HEADER]: "10.1.1.1", "x-forwarded-for": "203.0.113.51" },
+    });
+    expect([other.status, other.body]).toEqual(INVALID);
+  });
+
+  // Login CSRF: a cross-site form can post text/plain that reads as JSON, and would sign the
+  // victim in to the attacker's account. Only same-origin application/json sets a session.
+  it.each([
+    ["login", "text/plain from another site", "https://evil.example", "text/plain", 403, "CROSS_SITE_REQUEST"],
+    ["login", "JSON from another site", "https://evil.example", "application/json", 403, "CROSS_SITE_REQUEST"],
+    ["login", "JSON without Origin", null, "application/json", 403, "CROSS_SITE_REQUEST"],
+    ["login", "text/plain from our origin", ORIGIN, "text/plain", 415, "UNSUPPORTED_MEDIA_TYPE"],
+    ["login", "a form from our origin", ORIGIN, "application/x-www-form-urlencoded", 415, "UNSUPPORTED_MEDIA_TYPE"],
+    ["signup", "text/plain from another site", "https://evil.example", "text/plain", 403, "CROSS_SITE_REQUEST"],
+    ["signup", "text/plain from our origin", ORIGIN, "text/plain", 415, "UNSUPPORTED_MEDIA_TYPE"],
+  ])("%s: %s is refused without a session cookie", async (which, _name, origin, contentType, status, type) => {
+    const { email } = await signUp();
+    const body =
+      which === "login"
+        ? { email, password: "correct horse battery" }
+        : { email: `csrf-${randomUUID()}@example.com`, password: "correct horse battery", business_name: "B", country: "CMR" };
+    const handler = which === "login" ? login.POST : signup.POST;
+    const res = await call(handler, "POST", `/api/auth/${which}`, {
+      raw: JSON.stringify(body),
+      headers: { "content-type": contentType, ...(origin ? { origin } : {}) },
+    });
+    const messages = { CROSS_SITE_REQUEST: "Cross-site request refused", UNSUPPORTED_MEDIA_TYPE: "Send the request body as application/json" };
+    expect([res.status, res.body]).toEqual([status, { detail: { message: messages[type as keyof typeof messages], type } }]);
+    expect(res.headers.get("set-cookie")).toBeNull();
   });
 });
 

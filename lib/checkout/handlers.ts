@@ -1,10 +1,13 @@
 import type { DepositRow } from "@/lib/deposits/create-deposit";
+import { clientAddress } from "@/lib/http/client-address";
 import { ApiError, ValidationError } from "@/lib/http/errors";
+import { RateLimitedError } from "@/lib/http/rate-limit";
 import { isTerminal } from "@/lib/payments/status";
 import { GIVE_UP_AFTER_SECONDS } from "@/lib/payments/expiry";
 import { giveUpAttempt } from "@/lib/payments/give-up-attempt";
 import { PaymentInProgress, startPayment } from "@/lib/payments/start-payment";
 import { findAsset } from "./assets";
+import { attemptLimitMessage } from "./attempt-limits";
 import { linkState, loadCheckout, pagePath, waitPath, type Checkout, type Kind, type LinkState } from "./checkout";
 import type { Html } from "./html";
 import { formatWait } from "./format";
@@ -97,7 +100,7 @@ export function submitCheckoutForm(kind: Kind) {
     try {
       const { input, values } = await readSubmission(req, kind);
       typed = values ?? typed;
-      const deposit = await startPayment(checkout.target, input as Parameters<typeof startPayment>[1]);
+      const deposit = await startPayment(checkout.target, input as Parameters<typeof startPayment>[1], clientAddress(req));
       const back = returnUrlFor(checkout, deposit);
       if (back) return send(renderContinue({ checkout, deposit, locale }, back));
       return seeOther(waitPath(checkout, deposit.trackId, locale));
@@ -108,6 +111,11 @@ export function submitCheckoutForm(kind: Kind) {
       }
       // another buyer's attempt holds the link: nothing was created, the same form (and token) waits
       if (error instanceof PaymentInProgress) return formPage(checkout, locale, typed, { form: busyWords(error, locale) }, 409);
+      if (error instanceof RateLimitedError) {
+        const page = formPage(checkout, locale, typed, { form: attemptLimitMessage(error, locale) }, 429);
+        page.headers.set("retry-after", String(error.retryAfter));
+        return page;
+      }
       // paid, withdrawn, closed or without live payments meanwhile: the page itself says which
       if (error instanceof ApiError) return seeOther(pagePath(checkout, locale));
       throw error;
@@ -124,7 +132,7 @@ export function submitCheckoutJson(kind: Kind) {
     let submitted: Awaited<ReturnType<typeof readSubmission>> = { input: {}, values: null };
     try {
       submitted = await readSubmission(req, kind);
-      const deposit = await startPayment(checkout.target, submitted.input as Parameters<typeof startPayment>[1]);
+      const deposit = await startPayment(checkout.target, submitted.input as Parameters<typeof startPayment>[1], clientAddress(req));
       return jsonResponse({ track_id: deposit.trackId, status: deposit.status, next: waitPath(checkout, deposit.trackId, locale) });
     } catch (error) {
       if (error instanceof ValidationError) {
@@ -138,6 +146,12 @@ export function submitCheckoutJson(kind: Kind) {
         const message = busyWords(error, locale);
         const res = jsonResponse({ ...error.body, message, errors: { form: message }, retry_after: error.retryAfterSeconds }, error.status);
         res.headers.set("retry-after", String(error.retryAfterSeconds));
+        return res;
+      }
+      if (error instanceof RateLimitedError) {
+        const message = attemptLimitMessage(error, locale);
+        const res = jsonResponse({ ...error.body, message, errors: { form: message }, retry_after: error.retryAfter }, 429);
+        res.headers.set("retry-after", String(error.retryAfter));
         return res;
       }
       if (error instanceof ApiError) return jsonResponse({ ...error.body, next: pagePath(checkout, locale) }, error.status);

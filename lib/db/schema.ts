@@ -391,3 +391,16 @@ export const webhookAttempts = pgTable(
   },
   (t) => [index("webhook_attempts_delivery_idx").on(t.deliveryId, t.attempt)],
 );
+
+// Fixed-window rate-limit counters (lib/http/rate-limit.ts) when REDIS_URL is not set: every
+// server process shares them, so a limit holds across `npm start`'s workers. The key is the
+// limit's name and a hash of its subject (address, email, phone, link), never the subject itself.
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    resetAt: timestamp("reset_at", { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [index("rate_limits_reset_idx").on(t.resetAt)],
+);

@@ -38,6 +38,16 @@ export function isSameOrigin(req: Request): boolean {
   return Boolean(host) && origin === `${proto}://${host}`;
 }
 
+/**
+ * Log-in and sign-up set the session cookie, so a cross-site page must not be able to post them
+ * (login CSRF: a form can send `text/plain` that parses as JSON, without a preflight). They take
+ * only `application/json` (which a cross-site form cannot send) from our own origin.
+ */
+export function assertSameOriginJson(req: Request): void {
+  if (!isSameOrigin(req)) throw new ApiError("CROSS_SITE_REQUEST");
+  if (!/^application\/json\s*(;|$)/i.test(req.headers.get("content-type") ?? "")) throw new ApiError("UNSUPPORTED_MEDIA_TYPE");
+}
+
 /** Whether the request came over https (directly or through a proxy): session cookies are Secure then. */
 export function isHttps(req: Request): boolean {
   const forwarded = req.headers.get("x-forwarded-proto")?.split(",")[0]?.trim();

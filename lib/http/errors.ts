@@ -37,6 +37,7 @@ export const errorTypes = {
   RATE_LIMITED: { status: 429, message: "Too many requests; retry later" },
   FILE_TOO_LARGE: { status: 413, message: "The file is too large" },
   UNSUPPORTED_FILE_TYPE: { status: 415, message: "Unsupported file type" },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "Send the request body as application/json" },
   INTERNAL_ERROR: { status: 500, message: "Internal server error" },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { z } from "zod";
+import { limitPaymentAttempt } from "@/lib/checkout/attempt-limits";
 import { countries, type CountryIso3 } from "@/lib/countries";
 import { parsePhone } from "@/lib/countries/phones";
 import { getDb } from "@/lib/db/client";
@@ -37,8 +38,9 @@ export function payableCountries(currency: string): CountryIso3[] {
  * A buyer's payment attempt from a checkout page: checks the link can be paid and the buyer's
  * details, records a pending deposit (with the marketplace transaction), and asks the mode's
  * provider to collect. The page's client token makes a double tap or a retry return the same deposit.
+ * `clientAddress` is the buyer's (lib/http/client-address.ts), for the attempt limits.
  */
-export async function startPayment(target: PayTarget, raw: CheckoutInput): Promise<DepositRow> {
+export async function startPayment(target: PayTarget, raw: CheckoutInput, clientAddress?: string): Promise<DepositRow> {
   const input = validate(checkoutInput, raw, "body");
   const existing = await findByClientToken(input.client_token);
   if (existing) return sameTarget(existing, target);
@@ -74,6 +76,7 @@ export async function startPayment(target: PayTarget, raw: CheckoutInput): Promi
     answers = checked.values;
   }
   if (problems.length || !phone) throw new ValidationError(problems);
+  await limitPaymentAttempt({ mode: gateway.mode, linkId: gateway.id, phone: phone.digits, clientAddress });
 
   const { deposit, created } = await recordAttempt(target, input, phone.digits, answers, provider.name);
   if (!created) return deposit; // another submit's attempt: it asked (or asks) the provider itself

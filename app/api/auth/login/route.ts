@@ -1,12 +1,13 @@
 import { authOperations as op } from "@/lib/accounts/operations";
 import { sessionCookie } from "@/lib/accounts/sessions";
 import { signIn } from "@/lib/accounts/sign-in";
-import { isHttps } from "@/lib/http/auth";
-import { clientIp } from "@/lib/http/rate-limit";
+import { assertSameOriginJson, isHttps } from "@/lib/http/auth";
+import { clientAddress } from "@/lib/http/client-address";
 import { route } from "@/lib/http/route";
 
 // POST /api/auth/login — email and password; sets the session cookie
 export const POST = route(op.login, async ({ req, body }) => {
-  const { account, session } = await signIn(body.email, body.password, clientIp(req));
+  assertSameOriginJson(req); // login CSRF
+  const { account, session } = await signIn(body.email, body.password, clientAddress(req));
   return Response.json(account, { headers: { "set-cookie": sessionCookie(session.token, session.expiresAt, isHttps(req)) } });
 });
