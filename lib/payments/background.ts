@@ -72,8 +72,8 @@ export async function reconcilePending(): Promise<number> {
     const provider = providerByName(deposit.provider);
     if (!provider) continue;
     try {
-      const outcome = await provider.queryStatus(deposit);
-      if (outcome && (await settleDeposit(deposit.id, outcome))) settled++;
+      const answer = await provider.queryStatus(deposit);
+      if (answer.state === "settled" && (await settleDeposit(deposit.id, answer.settlement))) settled++;
     } catch (error) {
       log("warn", "status query failed", { track_id: deposit.trackId, error: String(error) });
     }

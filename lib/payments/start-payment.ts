@@ -12,7 +12,8 @@ import { log, maskPhone } from "@/lib/log";
 import type { MarketplaceGatewayRow } from "@/lib/marketplace-gateways/queries";
 import { recordMarketplaceTransaction } from "@/lib/marketplace-gateways/record-transaction";
 import { checkAnswers } from "./check-answers";
-import { providerForMode } from "./providers";
+import { providerFor, providerForMode } from "./providers";
+import { ProviderRejection } from "./providers/types";
 import { checkoutInput, type CheckoutInput } from "./schemas";
 import { settleDeposit } from "./settle-deposit";
 
@@ -28,14 +29,14 @@ export function payableCountries(currency: string): CountryIso3[] {
  * details, records a pending deposit (with the marketplace transaction), and asks the mode's
  * provider to collect. The page's client token makes a double tap or a retry return the same deposit.
  */
-export async function startPayment(target: PayTarget, raw: CheckoutInput): Promise<DepositRow> {
+export async function startPayment(target: PayTarget, raw: CheckoutInput): Promise<DepositRow & { redirectUrl?: string }> {
   const input = validate(checkoutInput, raw, "body");
   const existing = await findByClientToken(input.client_token);
   if (existing) return sameTarget(existing, target);
 
   const { gateway } = target;
   if (gateway.archivedAt) throw new ApiError("GATEWAY_NOT_FOUND");
-  const provider = providerForMode(gateway.mode);
+  providerForMode(gateway.mode);
   if (target.kind === "link" && (await isGatewayPaid(gateway.id))) throw new ApiError("GATEWAY_ALREADY_PAID");
   if (target.kind === "market" && !(await isMarketplaceActive(target.gateway.marketplaceId))) {
     throw new ApiError("MARKETPLACE_INACTIVE");
@@ -64,6 +65,8 @@ export async function startPayment(target: PayTarget, raw: CheckoutInput): Promi
     answers = checked.values;
   }
   if (problems.length || !phone) throw new ValidationError(problems);
+  // each operator goes to the first provider that serves it and can take this amount now
+  const provider = await providerFor(gateway.mode, input.operator, target.kind === "link" ? target.gateway.amount : target.gateway.amount + target.gateway.fee);
 
   let deposit: DepositRow;
   try {
@@ -99,14 +102,19 @@ export async function startPayment(target: PayTarget, raw: CheckoutInput): Promi
 
   log("info", "payment started", { track_id: deposit.trackId, phone: maskPhone(deposit.phoneNumber), provider: provider.name });
   try {
-    const { reference } = await provider.requestCollection(deposit);
+    const { reference, redirectUrl } = await provider.requestCollection(deposit);
     const conn = await getDb();
     await conn.update(deposits).set({ providerReference: reference }).where(eq(deposits.id, deposit.id));
-    return { ...deposit, providerReference: reference };
+    return { ...deposit, providerReference: reference, ...(redirectUrl ? { redirectUrl } : {}) };
   } catch (error) {
-    log("error", "collection request failed", { track_id: deposit.trackId, error: String(error) });
-    await settleDeposit(deposit.id, { status: "failed", reason: "provider_error" });
-    return { ...deposit, status: "failed", failureReason: "provider_error" };
+    if (error instanceof ProviderRejection) {
+      log("warn", "collection refused", { track_id: deposit.trackId, provider: provider.name, reason: error.reason });
+      await settleDeposit(deposit.id, { status: "failed", reason: error.reason });
+      return { ...deposit, status: "failed", failureReason: error.reason };
+    }
+    // no answer or a 5xx: the provider may have the request; the reconciler will ask it
+    log("error", "collection request unanswered", { track_id: deposit.trackId, provider: provider.name, error: String(error) });
+    return deposit;
   }
 }
 

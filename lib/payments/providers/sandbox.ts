@@ -3,7 +3,7 @@ import type { DepositRow } from "@/lib/deposits/create-deposit";
 import { log } from "@/lib/log";
 import type { Settlement } from "../settle-deposit";
 import { signCallback } from "./signature";
-import type { CallbackBody, Provider } from "./types";
+import type { CallbackBody, Provider, ProviderStatus } from "./types";
 
 /**
  * The provider of test mode (DESIGN §6). It answers through the same signed callback path as a real
@@ -71,8 +71,8 @@ export const sandboxProvider: Provider = {
     return { reference };
   },
 
-  async queryStatus(deposit: DepositRow) {
-    if (Date.now() - deposit.createdAt.getTime() < 3000) return null;
-    return sandboxOutcome(deposit.phoneNumber);
+  async queryStatus(deposit: DepositRow): Promise<ProviderStatus> {
+    const outcome = Date.now() - deposit.createdAt.getTime() < 3000 ? null : sandboxOutcome(deposit.phoneNumber);
+    return outcome ? { state: "settled", settlement: outcome } : { state: "processing" };
   },
 };
