@@ -1,4 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
+import { deposits } from "@/lib/db/schema";
 import { countries, currencies, isCountry, type Currency } from "@/lib/countries";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
 import { CallbackRefused, type CallbackEvent, type CallbackRequest } from "../callback-event";
@@ -170,7 +173,9 @@ export const cinetpayProvider: Provider & { parseCallback(req: CallbackRequest):
     const trackId = form.get("cpm_trans_id") ?? "";
     if (form.get("cpm_site_id") !== s.siteId || !/^TRK[A-Z2-7]{20}$/.test(trackId)) throw new CallbackRefused("site_or_transaction");
     // the notification only says "look now": the check call is the answer
-    const answer = await check(null, trackId);
+    const db = await getDb();
+    const [deposit] = await db.select().from(deposits).where(and(eq(deposits.trackId, trackId), eq(deposits.provider, "cinetpay")));
+    const answer = await check(deposit ?? null, trackId);
     const status = statusOf(answer);
     const amount = answer.data ? Number(answer.data.amount) : NaN;
     const currency = answer.data?.currency ?? form.get("cpm_currency") ?? "";
