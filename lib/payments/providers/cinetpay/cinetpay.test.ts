@@ -3,6 +3,9 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as callbackRoute from "@/app/api/providers/[provider]/callback/route";
 import * as returnRoute from "@/app/api/providers/[provider]/return/route";
+import * as submitJson from "@/app/api/checkout/pay/[id]/route";
+import * as linkPage from "@/app/pay/[id]/route";
+import { hit } from "@/lib/checkout/test-support";
 import { findAuthByKeyHash, type Auth } from "@/lib/accounts/queries";
 import { hashApiKey } from "@/lib/accounts/api-keys";
 import { getDb } from "@/lib/db/client";
@@ -194,6 +197,21 @@ describe("CinetPay payments through the contract emulator", () => {
     emulator.tamper.checkDown = true;
     expect(await emulator.pay(tokenOf(deposit.redirectUrl!))).toBe(503);
     expect((await stateOf(deposit.id)).status).toBe("pending");
+  });
+});
+
+describe("the checkout in a redirect flow", () => {
+  it("sends the page's script to CinetPay's payment page, and the form without script through a page that links there", async () => {
+    const gateway = await createGateway(live, { amount: 5000, shop_name: "Boutique Awa", message: "", order_id: "", success_url: "", failure_url: "" });
+    const form = { country: "CIV", operator: "ORANGE_MONEY_CIV", phone: "0700000000", client_token: randomUUID().replaceAll("-", "") };
+    const json = await hit(submitJson.POST, { id: gateway.id }, `/api/checkout/pay/${gateway.id}?lang=fr`, { form });
+    const body = json.json() as { track_id: string; next: string };
+    const payment = emulator.payments.get(body.track_id)!;
+    expect([json.status, body]).toEqual([200, { track_id: body.track_id, status: "pending", next: `${emulator.url}/payment/${payment.token}` }]);
+    const page = await hit(linkPage.POST, { id: gateway.id }, `/pay/${gateway.id}?lang=en`, { form: { ...form, client_token: randomUUID().replaceAll("-", "") } });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Going to the secure payment page");
+    expect(page.text).toMatch(new RegExp(`href="${emulator.url}/payment/[0-9a-f]+"`));
   });
 });
 

@@ -2,6 +2,8 @@ import { generateKeyPairSync, randomUUID, sign } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as callbackRoute from "@/app/api/providers/[provider]/callback/route";
+import * as linkPage from "@/app/pay/[id]/route";
+import { hit } from "@/lib/checkout/test-support";
 import { findAuthByKeyHash, type Auth } from "@/lib/accounts/queries";
 import { hashApiKey } from "@/lib/accounts/api-keys";
 import { getDb } from "@/lib/db/client";
@@ -214,6 +216,19 @@ describe("routing with pawaPay's active configuration", () => {
       { operator: "ORANGE_MONEY_CMR", provider: null, reason: "down" },
     ]);
     expect(await routeOperators("live", ["MTN_MOMO_CMR"], 3_000_000)).toEqual([{ operator: "MTN_MOMO_CMR", provider: null, reason: "amount" }]);
+  });
+
+  it("offers on the checkout only the operators a provider can take now, and says which one is down", async () => {
+    emulator.closed.add("ORANGE_CMR");
+    const gateway = await createGateway(live, { amount: 5000, shop_name: "Shop", message: "", order_id: "", success_url: "", failure_url: "" });
+    const page = await hit(linkPage.GET, { id: gateway.id }, `/pay/${gateway.id}?lang=fr`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<option value="MTN_MOMO_CMR" data-c="CMR">MTN</option>');
+    expect(page.text).toContain('<option value="ORANGE_MONEY_CMR" disabled data-c="CMR">Orange — indisponible pour le moment</option>');
+    for (const code of ["MTN_MOMO_CMR", "MTN_MOMO_COG", "AIRTEL_COG", "AIRTEL_GAB"]) emulator.closed.add(code); // every XAF operator
+    clearPawapayCache();
+    const closed = await hit(linkPage.GET, { id: gateway.id }, `/pay/${gateway.id}?lang=fr`);
+    expect(closed.status).toBe(503);
   });
 
   it("keeps test mode on the sandbox unless TEST_PROVIDER=pawapay", async () => {
