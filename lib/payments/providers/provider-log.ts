@@ -7,22 +7,24 @@ import { log } from "@/lib/log";
 
 const SECRET_FIELDS = new Set(["apikey", "api_key", "secret", "secret_key", "token", "authorization", "password"]);
 
-/** A copy of a body with secret fields replaced; strings that are JSON are parsed first. */
+/** A copy of a body with secret fields replaced; a body sent as JSON text is read first. */
 export function withoutSecrets(body: unknown): unknown {
   if (typeof body === "string") {
     try {
-      return withoutSecrets(JSON.parse(body));
+      return hide(JSON.parse(body));
     } catch {
       return body.slice(0, 4000);
     }
   }
-  if (Array.isArray(body)) return body.slice(0, 50).map(withoutSecrets);
-  if (body && typeof body === "object") {
-    return Object.fromEntries(
-      Object.entries(body).map(([k, v]) => [k, SECRET_FIELDS.has(k.toLowerCase()) ? "[hidden]" : withoutSecrets(v)]),
-    );
+  return hide(body);
+}
+
+function hide(value: unknown): unknown {
+  if (Array.isArray(value)) return value.slice(0, 50).map(hide);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_FIELDS.has(k.toLowerCase()) ? "[hidden]" : hide(v)]));
   }
-  return body;
+  return value;
 }
 
 export type LogEntry = {

@@ -20,6 +20,7 @@ import { providerFor, routeOperators } from "..";
 import { amountText, minorOf } from "./codes";
 import { contentDigest, signatureBase, verifyMessage } from "./http-signature";
 import { clearPawapayCache, customerMessage, pawapayProvider } from ".";
+import { depositProviderLog, providersOverviewFor } from "../dashboard";
 
 let live: Auth;
 let emulator: PawapayEmulator;
@@ -205,6 +206,42 @@ describe("pawaPay deposits through the contract emulator", () => {
     expect(emulator.callbacks.at(-1)!.status).toBe(200);
     const { status, events, logs } = await stateOf(deposit.id);
     expect([status, events, logs.map((l) => l.outcome).sort()]).toEqual(["success", ["payment.succeeded"], ["accepted", "settled:success"]]);
+  });
+});
+
+describe("what the dashboard shows", () => {
+  it("a deposit's provider log, to its own account and mode only", async () => {
+    const deposit = await pay("237670000000");
+    await emulator.settled();
+    const entries = await depositProviderLog(live, deposit.trackId);
+    expect(entries.map((e) => [e.kind, e.operation, e.http_status, e.outcome, e.alert])).toEqual([
+      ["request", "POST /v2/deposits", 200, "accepted", false],
+      ["callback", "POST /api/providers/pawapay/callback", 200, "settled:success", false],
+    ]);
+    expect(entries[0]!.request).toMatchObject({ depositId: deposit.id, amount: "5000" });
+    expect(entries[1]!.request).toMatchObject({ depositId: deposit.id, status: "COMPLETED" });
+    await expect(depositProviderLog({ ...live, mode: "test" }, deposit.trackId)).rejects.toMatchObject({ type: "DEPOSIT_NOT_FOUND" });
+    const other = await newAccount("CMR");
+    const stranger = (await findAuthByKeyHash(hashApiKey(other.key)))!;
+    await expect(depositProviderLog({ ...stranger, mode: "live" }, deposit.trackId)).rejects.toMatchObject({ type: "DEPOSIT_NOT_FOUND" });
+  });
+
+  it("the Providers section: configuration, health, operators available now, and this account's alerts", async () => {
+    emulator.closed.add("ORANGE_CMR");
+    emulator.tamper.mute = true;
+    const deposit = await pay("237670000000");
+    Object.assign(emulator.tamper, { mute: false, amount: "1" });
+    await emulator.sendCallback(deposit.id);
+    const overview = await providersOverviewFor(live);
+    const pawapay = overview.providers.find((p) => p.name === "pawapay")!;
+    expect([overview.live_ready, overview.test_provider]).toEqual([true, "sandbox"]);
+    expect(pawapay).toMatchObject({ name: "pawapay", listed: true, configured: true, active: true, operators_down: ["ORANGE_MONEY_CMR"] });
+    expect(pawapay.operators_available).toContain("MTN_MOMO_CMR");
+    expect(pawapay.last_success_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(pawapay.last_callback_at).not.toBeNull();
+    expect(overview.providers.find((p) => p.name === "cinetpay")).toMatchObject({ listed: false, configured: false, active: false, operators_available: [] });
+    expect(overview.alerts[0]).toMatchObject({ track_id: deposit.trackId, provider: "pawapay", outcome: "mismatch", alert: true });
+    expect((await providersOverviewFor({ ...live, mode: "test" })).alerts).toEqual([]);
   });
 });
 
