@@ -3,6 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as callbackRoute from "@/app/api/providers/[provider]/callback/route";
 import * as linkPage from "@/app/pay/[id]/route";
+import * as predictRoute from "@/app/api/providers/predict-operator/route";
 import { hit } from "@/lib/checkout/test-support";
 import { findAuthByKeyHash, type Auth } from "@/lib/accounts/queries";
 import { hashApiKey } from "@/lib/accounts/api-keys";
@@ -285,6 +286,13 @@ describe("routing with pawaPay's active configuration", () => {
       await expect(providerFor("live", "MTN_MOMO_CMR")).rejects.toMatchObject({ type: "LIVE_PAYMENTS_UNAVAILABLE" });
     }
     Object.assign(process.env, { LIVE_PROVIDERS: "pawapay", PAWAPAY_API_TOKEN: "emulator-token" });
+  });
+
+  it("answers the checkout script's operator guess, only for the chosen country, null when unsure", async () => {
+    const ask = async (query: string) => (await predictRoute.GET(new Request(`http://kola.test/api/providers/predict-operator?${query}`))).json();
+    expect(await ask("country=CMR&phone=690000000")).toEqual({ operator: "ORANGE_MONEY_CMR" });
+    expect(await ask("country=CMR&phone=6")).toEqual({ operator: null });
+    expect(await ask("country=SEN&phone=690000000")).toEqual({ operator: null });
   });
 
   it("predicts the operator of a typed phone number", async () => {
