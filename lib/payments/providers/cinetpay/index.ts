@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { deposits } from "@/lib/db/schema";
@@ -8,6 +8,9 @@ import { CallbackRefused, type CallbackEvent, type CallbackRequest } from "../ca
 import { callProvider, recordProviderLog } from "../provider-log";
 import { ProviderRejection, type OperatorAvailability, type Provider, type ProviderStatus } from "../types";
 import * as api from "./schemas";
+import { xToken } from "./x-token";
+
+export { TOKEN_FIELDS, xToken } from "./x-token";
 
 type InitRequestCurrency = api.InitRequest["currency"];
 
@@ -56,18 +59,6 @@ export function cinetpayAmount(minor: number, currency: string): number | null {
   const whole = minor / scale;
   if ((currency === "XOF" || currency === "XAF") && whole % 5 !== 0) return null;
   return whole;
-}
-
-/** The x-token: HMAC-SHA256 with the secret key over the documented fields, concatenated in order. */
-export const TOKEN_FIELDS = [
-  "cpm_site_id", "cpm_trans_id", "cpm_trans_date", "cpm_amount", "cpm_currency", "signature", "payment_method",
-  "cel_phone_num", "cpm_phone_prefixe", "cpm_language", "cpm_version", "cpm_payment_config", "cpm_page_action",
-  "cpm_custom", "cpm_designation", "cpm_error_message",
-] as const;
-
-export function xToken(form: URLSearchParams, secret: string): string {
-  const data = TOKEN_FIELDS.map((f) => form.get(f) ?? "").join("");
-  return createHmac("sha256", secret).update(data).digest("hex");
 }
 
 const description = (deposit: DepositRow) => `Paiement ${deposit.trackId}`;

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { TOKEN_FIELDS, xToken } from "../cinetpay";
+import { TOKEN_FIELDS, xToken } from "../cinetpay/x-token";
 import { checkRequest, initRequest } from "../cinetpay/schemas";
 import { parseJsonBody, serve, type Answer, type Served } from "./serve";
 
