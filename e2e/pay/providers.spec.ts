@@ -48,6 +48,15 @@ test("a live link paid through pawaPay: push to the phone, success URL, provider
   const trackId = new URL(page.url()).searchParams.get("track_id")!;
   expect(trackId).toMatch(/^TRK[A-Z2-7]{20}$/);
   await seeInDashboard(page, trackId, [/POST \/v2\/deposits/, /accepted/, /POST \/api\/providers\/pawapay\/callback/, /settled:success/], "22-live-pawapay-dashboard");
+
+  // Developers → Providers: both active, pawaPay reports Orange Cameroon closed
+  await page.goto("/dashboard/developers");
+  const providers = page.getByRole("region", { name: "Fournisseurs mobile money" }).first();
+  await expect(providers.locator("tr[data-provider=pawapay]")).toContainText("Actif");
+  await expect(providers.locator("tr[data-provider=cinetpay]")).toContainText("Actif");
+  await expect(providers.locator("tr[data-provider=pawapay]")).toContainText("ORANGE_MONEY_CMR");
+  await providers.scrollIntoViewIfNeeded();
+  await shot(page, "25-live-providers-section");
 });
 
 test("a live link paid through CinetPay: redirect to its page, back, success URL, provider log in the dashboard", async ({ page, baseURL }) => {

@@ -238,6 +238,7 @@ export const en: Dictionary = {
     callback: "Callback",
     noAnswer: "no answer",
     details: "Details",
+    sandbox: "the built-in sandbox",
     liveWarning: "Live mode has no provider configured: a customer will not be able to pay this link.",
   },
   developers: {

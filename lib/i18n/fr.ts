@@ -238,6 +238,7 @@ export const fr = {
     callback: "Rappel",
     noAnswer: "sans réponse",
     details: "Détails",
+    sandbox: "le bac à sable intégré",
     liveWarning: "Le mode réel n’a aucun fournisseur configuré : un client ne pourra pas payer ce lien.",
   },
   developers: {

@@ -8,7 +8,7 @@ import { formatDateTime } from "@/lib/i18n/numbers";
 import { useProviders } from "@/lib/query/providers";
 import { QueryError } from "../../_components/query-error";
 
-const names: Record<string, string> = { pawapay: "pawaPay", cinetpay: "CinetPay", sandbox: "sandbox" };
+const names: Record<string, string> = { pawapay: "pawaPay", cinetpay: "CinetPay" };
 
 /** Developers → Providers: live providers, their health, what they can take now, and alerts. */
 export function ProvidersSection() {
@@ -23,7 +23,7 @@ export function ProvidersSection() {
         <p className="text-sm text-stone-600">{t.common.loading}</p>
       ) : (
         <div className="flex flex-col gap-4">
-          <p className="text-sm text-stone-600">{format(t.providers.intro, { testProvider: names[overview.data.test_provider] ?? overview.data.test_provider })}</p>
+          <p className="text-sm text-stone-600">{format(t.providers.intro, { testProvider: overview.data.test_provider === "sandbox" ? t.providers.sandbox : (names[overview.data.test_provider] ?? overview.data.test_provider) })}</p>
           {!overview.data.live_ready && (
             <p role="alert" className="rounded-md border border-orange-300 bg-orange-50 px-3 py-2 text-sm font-medium text-orange-900">
               {t.providers.notReady}
