@@ -6,6 +6,8 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { startCinetpayEmulator } from "../lib/payments/providers/emulators/cinetpay";
+import { startPawapayEmulator } from "../lib/payments/providers/emulators/pawapay";
 import { createAccount, freePort, HOST, ROOT, startServer } from "./support/kola-server";
 
 export default async function globalSetup(): Promise<(() => Promise<void>) | void> {
@@ -13,6 +15,12 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kola-e2e-"));
   const port = await freePort();
+  // live mode pays through the providers' contract emulators (issue 10): pawaPay first; Orange
+  // Cameroon is closed at pawaPay, so it goes to CinetPay (the redirect flow)
+  const cinetpayCredentials = { apiKey: "e2e-cinetpay-key", siteId: "100000", secretKey: randomBytes(16).toString("hex") };
+  const pawapay = await startPawapayEmulator({ token: "e2e-pawapay-token", callbackUrl: `http://${HOST}:${port}/api/providers/pawapay/callback`, callbackDelayMs: 1500 });
+  pawapay.closed.add("ORANGE_CMR");
+  const cinetpay = await startCinetpayEmulator(cinetpayCredentials);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PUBLIC_BASE_URL: `http://${HOST}:${port}`, // payment links point at this server
@@ -24,6 +32,13 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
     DEPOSIT_EXPIRY_SECONDS: process.env.DEPOSIT_EXPIRY_SECONDS || "8",
     // the webhook specs' receiver listens on 127.0.0.1, which production refuses without this
     WEBHOOKS_ALLOW_PRIVATE_URLS: "1",
+    LIVE_PROVIDERS: "pawapay,cinetpay",
+    PAWAPAY_BASE_URL: pawapay.url,
+    PAWAPAY_API_TOKEN: "e2e-pawapay-token",
+    CINETPAY_BASE_URL: cinetpay.url,
+    CINETPAY_API_KEY: cinetpayCredentials.apiKey,
+    CINETPAY_SITE_ID: cinetpayCredentials.siteId,
+    CINETPAY_SECRET_KEY: cinetpayCredentials.secretKey,
   };
   const account = await createAccount(
     { ...env, LOG_LEVEL: "silent" },
@@ -31,7 +46,9 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
   );
 
   const logFile = path.join(ROOT, "e2e", ".artifacts", "server.log");
-  const server = await startServer({ env, port, logFile }).catch((error: unknown) => {
+  const closeEmulators = () => Promise.all([pawapay.close(), cinetpay.close()]);
+  const server = await startServer({ env, port, logFile }).catch(async (error: unknown) => {
+    await closeEmulators();
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
   });
@@ -47,6 +64,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
 
   return async () => {
     await server.stop();
+    await closeEmulators();
     if (!process.env.KOLA_E2E_KEEP_DATA) fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

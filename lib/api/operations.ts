@@ -5,6 +5,7 @@ import { marketplaceGatewayOperations } from "@/lib/marketplace-gateways/schemas
 import { marketplaceOperations } from "@/lib/marketplaces/schemas";
 import { webhookOperations } from "@/lib/webhooks/schemas";
 import type { Operation } from "@/lib/http/operation";
+import { providerOperations } from "@/lib/payments/providers/dashboard";
 import { statsOperations } from "@/lib/stats/schemas";
 import { healthOperation } from "./health";
 
@@ -23,6 +24,7 @@ const groups: Record<string, Record<string, Operation>> = {
   stats: statsOperations,
   webhook: webhookOperations,
   account: accountOperations,
+  provider: providerOperations,
 };
 
 const ids = new Map<Operation, string>();

@@ -2,7 +2,7 @@ import { countries, isCountry, type CountryIso3 } from "@/lib/countries";
 import type { FormBlock } from "@/lib/db/schema";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
 import { ApiError } from "@/lib/http/errors";
-import { providerForMode } from "@/lib/payments/providers";
+import { providerForMode, routeOperators } from "@/lib/payments/providers";
 import { payableCountries, type PayTarget } from "@/lib/payments/start-payment";
 import type { Locale } from "./i18n";
 import { findMarketplaceLink, findPayingDeposit, findPaymentLink } from "./queries";
@@ -35,6 +35,8 @@ export type Checkout = {
   branding: Branding | null;
   /** a marketplace link sells only while its marketplace is active */
   selling: boolean;
+  /** operators no provider of the mode can take now (issue 10), and why */
+  unavailable?: Record<string, "down" | "unserved" | "amount">;
 };
 
 export type LinkState =
@@ -119,7 +121,11 @@ export async function linkState(kind: Kind, id: string): Promise<LinkState> {
     if (error instanceof ApiError && error.type === "LIVE_PAYMENTS_UNAVAILABLE") return { state: "unavailable", checkout };
     throw error;
   }
-  return { state: "open", checkout };
+  const operators = checkout.payable.flatMap((c) => operatorsOf(c).map(([code]) => code));
+  const routes = await routeOperators(checkout.mode, operators, checkout.total);
+  const unavailable = Object.fromEntries(routes.filter((r) => !r.provider).map((r) => [r.operator, r.reason ?? "unserved"]));
+  if (routes.every((r) => !r.provider)) return { state: "unavailable", checkout };
+  return { state: "open", checkout: { ...checkout, unavailable } };
 }
 
 /** The operators a buyer may pick, by payable country. */

@@ -101,6 +101,8 @@ export function submitCheckoutForm(kind: Kind) {
       const { input, values } = await readSubmission(req, kind);
       typed = values ?? typed;
       const deposit = await startPayment(checkout.target, input as Parameters<typeof startPayment>[1], clientAddress(req));
+      // a redirect flow (CinetPay): the buyer pays on the provider's page (a page, not a 303: form-action 'self')
+      if (deposit.redirectUrl) return send(renderContinue({ checkout, deposit, locale }, deposit.redirectUrl, "continue.provider"));
       const back = returnUrlFor(checkout, deposit);
       if (back) return send(renderContinue({ checkout, deposit, locale }, back));
       return seeOther(waitPath(checkout, deposit.trackId, locale));
@@ -133,7 +135,8 @@ export function submitCheckoutJson(kind: Kind) {
     try {
       submitted = await readSubmission(req, kind);
       const deposit = await startPayment(checkout.target, submitted.input as Parameters<typeof startPayment>[1], clientAddress(req));
-      return jsonResponse({ track_id: deposit.trackId, status: deposit.status, next: waitPath(checkout, deposit.trackId, locale) });
+      const next = deposit.redirectUrl ?? waitPath(checkout, deposit.trackId, locale);
+      return jsonResponse({ track_id: deposit.trackId, status: deposit.status, next });
     } catch (error) {
       if (error instanceof ValidationError) {
         const { input, values } = submitted;

@@ -33,6 +33,7 @@ const fr = {
   "submit.busy": "Envoi en cours…",
   "submit.network": "La connexion a échoué. Vérifiez votre réseau puis appuyez de nouveau sur Payer\u00a0: vous ne serez pas débité deux fois.",
   "form.problems": "Certaines informations sont à corriger.",
+  "form.operator_down": "indisponible pour le moment",
   "form.expired": "Le formulaire a expiré. Vérifiez vos informations et appuyez de nouveau sur Payer.",
   "limit.phone": "Trop de demandes de paiement envoyées à ce numéro. Réessayez dans {minutes}\u00a0min, ou payez avec un autre numéro.",
   "limit.attempts": "Trop de tentatives de paiement. Réessayez dans {minutes}\u00a0min.",
@@ -80,6 +81,10 @@ const fr = {
   "failed.refused_by_payer": "Le paiement a été refusé sur le téléphone.",
   "failed.expired": "La demande a expiré\u00a0: elle n’a pas été validée à temps.",
   "failed.provider_error": "Le service de paiement n’a pas répondu.",
+  "failed.payer_not_found": "Ce numéro n’a pas de compte mobile money chez cet opérateur.",
+  "failed.payer_limit_reached": "Le plafond de votre compte mobile money est atteint.",
+  "failed.amount_out_of_bounds": "Ce montant dépasse les limites de l’opérateur.",
+  "failed.operator_unavailable": "L’opérateur est momentanément indisponible.",
   "failed.other": "L’opérateur a refusé le paiement.",
   "failed.nothing_taken": "Aucun montant n’a été débité.",
   "failed.retry": "Réessayer",
@@ -95,6 +100,7 @@ const fr = {
   "error.body": "Nous n’avons pas pu afficher cette page. Réessayez dans un instant\u00a0: vous ne serez pas débité deux fois.",
   "error.retry": "Réessayer",
   "continue.title": "Retour au site du marchand…",
+  "continue.provider": "Vers la page de paiement sécurisée…",
   "continue.link": "Continuer",
 } as const;
 
@@ -126,6 +132,7 @@ const en: Record<MessageKey, string> = {
   "submit.busy": "Sending…",
   "submit.network": "The connection failed. Check your network and tap Pay again: you will not be charged twice.",
   "form.problems": "Some details need correcting.",
+  "form.operator_down": "unavailable right now",
   "form.expired": "This form has expired. Check your details and tap Pay again.",
   "limit.phone": "Too many payment requests sent to this number. Try again in {minutes} min, or pay with another number.",
   "limit.attempts": "Too many payment attempts. Try again in {minutes} min.",
@@ -173,6 +180,10 @@ const en: Record<MessageKey, string> = {
   "failed.refused_by_payer": "The payment was declined on the phone.",
   "failed.expired": "The request expired: it was not approved in time.",
   "failed.provider_error": "The payment service did not answer.",
+  "failed.payer_not_found": "This number has no mobile money account with this operator.",
+  "failed.payer_limit_reached": "Your mobile money account has reached its limit.",
+  "failed.amount_out_of_bounds": "This amount is outside the operator’s limits.",
+  "failed.operator_unavailable": "The operator is unavailable for now.",
   "failed.other": "The operator declined the payment.",
   "failed.nothing_taken": "No money was taken.",
   "failed.retry": "Try again",
@@ -188,6 +199,7 @@ const en: Record<MessageKey, string> = {
   "error.body": "We could not show this page. Try again in a moment: you will not be charged twice.",
   "error.retry": "Try again",
   "continue.title": "Returning to the merchant’s site…",
+  "continue.provider": "Going to the secure payment page…",
   "continue.link": "Continue",
 };
 

@@ -404,3 +404,37 @@ export const rateLimits = pgTable(
   },
   (t) => [index("rate_limits_reset_idx").on(t.resetAt)],
 );
+
+export const providerLogKinds = ["request", "callback"] as const;
+
+// Every request Kola sends to a mobile-money provider and every callback it accepts from one
+// (issue 10): the body without secrets, the HTTP status, what it meant, and the deposit it concerns.
+// `alert` marks what a person must look at: a callback whose amount, currency or reference is not ours.
+export const providerLogs = pgTable(
+  "provider_logs",
+  {
+    id: id(),
+    provider: text("provider").notNull(),
+    depositId: uuid("deposit_id").references(() => deposits.id, { onDelete: "cascade" }),
+    /** copied from the deposit, so the dashboard's queries stay scoped by account and mode */
+    accountId: uuid("account_id").references(() => accounts.id, { onDelete: "cascade" }),
+    mode: text("mode", { enum: ["test", "live"] }),
+    kind: text("kind", { enum: providerLogKinds }).notNull(),
+    /** e.g. `POST /v2/deposits` */
+    operation: text("operation").notNull(),
+    /** the HTTP status of the answer (requests) or of our reply (callbacks); null without an answer */
+    httpStatus: integer("http_status"),
+    /** what it meant: accepted, rejected, network_error, settled, mismatch … */
+    outcome: text("outcome").notNull(),
+    alert: boolean("alert").notNull().default(false),
+    request: jsonb("request").$type<unknown>(),
+    response: jsonb("response").$type<unknown>(),
+    latencyMs: integer("latency_ms"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("provider_logs_deposit_idx").on(t.depositId, t.createdAt),
+    index("provider_logs_provider_idx").on(t.provider, t.kind, t.createdAt.desc()),
+    index("provider_logs_alert_idx").on(t.accountId, t.mode, t.createdAt.desc()).where(sql`${t.alert}`),
+  ],
+);

@@ -6,10 +6,12 @@ import { deposits, providerCallbacks } from "@/lib/db/schema";
 import { readBody } from "@/lib/http/body";
 import { log } from "@/lib/log";
 import { providerByName } from "./providers";
+import { CallbackRefused, type CallbackEvent, type CallbackRequest } from "./providers/callback-event";
+import { ProviderUnavailable, recordProviderLog } from "./providers/provider-log";
 import { verifyCallback } from "./providers/signature";
 import { settleDeposit } from "./settle-deposit";
 
-const callbackBody = z.object({
+const sandboxBody = z.object({
   event_id: z.string().min(8).max(100),
   reference: z.string().max(200),
   track_id: z.string().max(64),
@@ -18,44 +20,129 @@ const callbackBody = z.object({
   timestamp: z.number(),
 });
 
+type Reply = (status: number, body: unknown) => Response;
+
+const refused = (reply: Reply) => reply(401, { detail: { message: "Invalid signature", type: "INVALID_SIGNATURE" } });
+const invalid = (reply: Reply) => reply(422, { detail: { message: "Invalid callback body", type: "INVALID_CALLBACK" } });
+
 /**
- * A provider's signed report. Refused unless the HMAC over the raw body is right and fresh (401);
- * an event id seen before is a replay (409). Both change nothing. A valid report settles the
- * deposit once, as the status machine allows: a success for a deposit we had expired is still
- * recorded (expired → success, DESIGN §6); any other report for a settled deposit is acknowledged
- * and ignored.
+ * A provider's report. Each provider proves it its own way: the sandbox by an HMAC over the raw
+ * body, pawaPay by an RFC 9421 signature, CinetPay by its x-token HMAC (then its check call).
+ * Unproven is 401 and changes nothing. A proven report settles the deposit once, and only when its
+ * amount, currency and reference are ours; otherwise it is an alert for a person, and settles nothing.
+ * A success for a deposit we had expired is still recorded (expired → success, DESIGN §6).
  */
 export async function handleProviderCallback(providerName: string, req: Request): Promise<Response> {
   const requestId = randomUUID();
-  const reply = (status: number, body: unknown) =>
+  const reply: Reply = (status, body) =>
     Response.json(body, { status, headers: { "x-request-id": requestId, "cache-control": "no-store" } });
   const provider = providerByName(providerName);
   if (!provider) return reply(404, { detail: "Not Found" });
-
   const raw = (await readBody(req, 16 * 1024).catch(() => null))?.toString("utf8");
-  if (raw === undefined || !verifyCallback(raw, req.headers.get("x-kola-signature"))) {
-    log("warn", "provider callback refused: bad signature", { provider: providerName, request_id: requestId });
-    return reply(401, { detail: { message: "Invalid signature", type: "INVALID_SIGNATURE" } });
-  }
-  let parsed: z.output<typeof callbackBody>;
-  try {
-    parsed = callbackBody.parse(JSON.parse(raw));
-  } catch {
-    return reply(422, { detail: { message: "Invalid callback body", type: "INVALID_CALLBACK" } });
-  }
+  if (raw === undefined) return refused(reply);
 
+  if (provider.name === "sandbox") return sandboxCallback(raw, req, reply);
+  const parser = (provider as { parseCallback?: (r: CallbackRequest) => Promise<CallbackEvent> }).parseCallback;
+  if (!parser) return reply(404, { detail: "Not Found" });
+  let event: CallbackEvent;
+  try {
+    event = await parser(callbackRequest(req, raw));
+  } catch (error) {
+    if (error instanceof CallbackRefused) {
+      log("warn", "provider callback refused", { provider: provider.name, why: error.message, request_id: requestId });
+      return refused(reply);
+    }
+    if (error instanceof ProviderUnavailable) {
+      // the provider's own check call failed: it will notify again, and the reconciler asks too
+      return reply(503, { detail: { message: "The provider could not confirm the payment; retry later", type: "PROVIDER_UNAVAILABLE" } });
+    }
+    if (error instanceof z.ZodError || error instanceof SyntaxError) return invalid(reply);
+    throw error;
+  }
+  const outcome = await applyEvent(provider.name, event);
+  if (outcome === "unknown") return reply(404, { detail: { message: "Unknown deposit", type: "DEPOSIT_NOT_FOUND" } });
+  return reply(200, { received: true, outcome });
+}
+
+function callbackRequest(req: Request, raw: string): CallbackRequest {
+  const url = new URL(req.url);
+  const publicUrl = process.env.PUBLIC_BASE_URL;
+  return {
+    method: req.method,
+    authority: req.headers.get("host") ?? url.host,
+    altAuthority: publicUrl ? new URL(publicUrl).host : undefined,
+    path: url.pathname,
+    headers: req.headers,
+    raw,
+  };
+}
+
+type Outcome = "settled" | "already_settled" | "replay" | "processing" | "mismatch" | "unknown";
+
+async function applyEvent(providerName: string, event: CallbackEvent): Promise<Outcome> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const where = event.find.depositId ? eq(deposits.id, event.find.depositId) : eq(deposits.trackId, event.find.trackId ?? "");
+    const [deposit] = await tx.select().from(deposits).where(and(where, eq(deposits.provider, providerName)));
+    const operation = `POST /api/providers/${providerName}/callback`;
+    if (!deposit) {
+      await recordProviderLog({ provider: providerName, kind: "callback", operation, httpStatus: 404, outcome: "unknown_deposit", alert: true, request: event.body }, tx);
+      return "unknown";
+    }
+    const entry = { provider: providerName, deposit, kind: "callback" as const, operation, request: event.body };
+    const ours =
+      event.amountMinor === deposit.amount &&
+      event.currency === deposit.currency &&
+      (event.reference === undefined || event.reference === deposit.trackId);
+    if (!ours) {
+      // money is never guessed: a report about other money than ours settles nothing
+      await recordProviderLog({ ...entry, httpStatus: 200, outcome: "mismatch", alert: true }, tx);
+      return "mismatch";
+    }
+    if (!event.outcome) {
+      await recordProviderLog({ ...entry, httpStatus: 200, outcome: "processing" }, tx);
+      return "processing";
+    }
+    const [fresh] = await tx
+      .insert(providerCallbacks)
+      .values({ provider: providerName, eventId: event.eventId })
+      .onConflictDoNothing()
+      .returning({ eventId: providerCallbacks.eventId });
+    if (!fresh) {
+      await recordProviderLog({ ...entry, httpStatus: 200, outcome: "replay" }, tx);
+      return "replay";
+    }
+    const settled = await settleDeposit(deposit.id, event.outcome, tx);
+    const outcome = settled ? "settled" : "already_settled";
+    await recordProviderLog({ ...entry, httpStatus: 200, outcome: `${outcome}:${event.outcome.status}` }, tx);
+    return outcome;
+  });
+}
+
+/** The built-in sandbox: HMAC over the raw body, fresh, and a replayed event id is 409. */
+async function sandboxCallback(raw: string, req: Request, reply: Reply): Promise<Response> {
+  if (!verifyCallback(raw, req.headers.get("x-kola-signature"))) {
+    log("warn", "provider callback refused: bad signature", { provider: "sandbox" });
+    return refused(reply);
+  }
+  let parsed: z.output<typeof sandboxBody>;
+  try {
+    parsed = sandboxBody.parse(JSON.parse(raw));
+  } catch {
+    return invalid(reply);
+  }
   const db = await getDb();
   const outcome = await db.transaction(async (tx) => {
     const [fresh] = await tx
       .insert(providerCallbacks)
-      .values({ provider: provider.name, eventId: parsed.event_id })
+      .values({ provider: "sandbox", eventId: parsed.event_id })
       .onConflictDoNothing()
       .returning({ eventId: providerCallbacks.eventId });
     if (!fresh) return "replay" as const;
     const [deposit] = await tx
       .select({ id: deposits.id })
       .from(deposits)
-      .where(and(eq(deposits.trackId, parsed.track_id), eq(deposits.provider, provider.name)));
+      .where(and(eq(deposits.trackId, parsed.track_id), eq(deposits.provider, "sandbox")));
     if (!deposit) return "unknown" as const;
     const settled = await settleDeposit(
       deposit.id,
@@ -65,7 +152,7 @@ export async function handleProviderCallback(providerName: string, req: Request)
     return settled ? ("settled" as const) : ("already_settled" as const);
   });
   if (outcome === "replay") {
-    log("warn", "provider callback refused: replay", { provider: providerName, event_id: parsed.event_id });
+    log("warn", "provider callback refused: replay", { provider: "sandbox", event_id: parsed.event_id });
     return reply(409, { detail: { message: "Callback already received", type: "CALLBACK_REPLAYED" } });
   }
   if (outcome === "unknown") return reply(404, { detail: { message: "Unknown deposit", type: "DEPOSIT_NOT_FOUND" } });

@@ -16,7 +16,8 @@ import { recordMarketplaceTransaction } from "@/lib/marketplace-gateways/record-
 import { checkAnswers } from "./check-answers";
 import { crashPoint } from "./crash-point";
 import { depositExpirySeconds } from "./expiry";
-import { providerForMode } from "./providers";
+import { providerFor, providerForMode } from "./providers";
+import { ProviderRejection } from "./providers/types";
 import { checkoutInput, type CheckoutInput } from "./schemas";
 import { settleDeposit } from "./settle-deposit";
 
@@ -40,14 +41,18 @@ export function payableCountries(currency: string): CountryIso3[] {
  * provider to collect. The page's client token makes a double tap or a retry return the same deposit.
  * `clientAddress` is the buyer's (lib/http/client-address.ts), for the attempt limits.
  */
-export async function startPayment(target: PayTarget, raw: CheckoutInput, clientAddress?: string): Promise<DepositRow> {
+export async function startPayment(
+  target: PayTarget,
+  raw: CheckoutInput,
+  clientAddress?: string,
+): Promise<DepositRow & { redirectUrl?: string }> {
   const input = validate(checkoutInput, raw, "body");
   const existing = await findByClientToken(input.client_token);
   if (existing) return sameTarget(existing, target);
 
   const { gateway } = target;
   if (gateway.archivedAt) throw new ApiError("GATEWAY_NOT_FOUND");
-  const provider = providerForMode(gateway.mode);
+  providerForMode(gateway.mode);
   if (target.kind === "link" && (await isGatewayPaid(gateway.id))) throw new ApiError("GATEWAY_ALREADY_PAID");
   if (target.kind === "market" && !(await isMarketplaceActive(target.gateway.marketplaceId))) {
     throw new ApiError("MARKETPLACE_INACTIVE");
@@ -77,20 +82,27 @@ export async function startPayment(target: PayTarget, raw: CheckoutInput, client
   }
   if (problems.length || !phone) throw new ValidationError(problems);
   await limitPaymentAttempt({ mode: gateway.mode, linkId: gateway.id, phone: phone.digits, clientAddress });
+  // each operator goes to the first provider that serves it and can take this amount now
+  const provider = await providerFor(gateway.mode, input.operator, target.kind === "link" ? target.gateway.amount : target.gateway.amount + target.gateway.fee);
 
   const { deposit, created } = await recordAttempt(target, input, phone.digits, answers, provider.name);
   if (!created) return deposit; // another submit's attempt: it asked (or asks) the provider itself
   await crashPoint("deposit-recorded"); // a crash here leaves a pending deposit no provider knows: the sweeper expires it
   log("info", "payment started", { track_id: deposit.trackId, phone: maskPhone(deposit.phoneNumber), provider: provider.name });
   try {
-    const { reference } = await provider.requestCollection(deposit);
+    const { reference, redirectUrl } = await provider.requestCollection(deposit);
     const conn = await getDb();
     await conn.update(deposits).set({ providerReference: reference }).where(eq(deposits.id, deposit.id));
-    return { ...deposit, providerReference: reference };
+    return { ...deposit, providerReference: reference, ...(redirectUrl ? { redirectUrl } : {}) };
   } catch (error) {
-    log("error", "collection request failed", { track_id: deposit.trackId, error: String(error) });
-    await settleDeposit(deposit.id, { status: "failed", reason: "provider_error" });
-    return { ...deposit, status: "failed", failureReason: "provider_error" };
+    if (error instanceof ProviderRejection) {
+      log("warn", "collection refused", { track_id: deposit.trackId, provider: provider.name, reason: error.reason });
+      await settleDeposit(deposit.id, { status: "failed", reason: error.reason });
+      return { ...deposit, status: "failed", failureReason: error.reason };
+    }
+    // no answer or a 5xx: the provider may have the request; the reconciler will ask it
+    log("error", "collection request unanswered", { track_id: deposit.trackId, provider: provider.name, error: String(error) });
+    return deposit;
   }
 }
 

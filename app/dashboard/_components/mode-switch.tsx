@@ -4,6 +4,7 @@ import { Switch } from "@/components/ui/switch";
 import { useToast } from "@/components/ui/toast";
 import { useI18n } from "@/lib/i18n/provider";
 import { useMode } from "@/lib/query/mode";
+import { useProviders } from "@/lib/query/providers";
 import { cn } from "@/components/ui/cn";
 
 /** Test ◯ Live: always on screen; live mode is orange everywhere so nobody mistakes it for test. */
@@ -41,5 +42,22 @@ export function ModeBanner() {
   if (mode === "test") {
     return <p className="border-b border-stone-200 bg-stone-100 px-4 py-1.5 text-center text-xs text-stone-700">{t.mode.testBanner}</p>;
   }
-  return <p className="border-b border-orange-800 bg-orange-700 px-4 py-1.5 text-center text-xs font-semibold text-white">{t.mode.liveBanner}</p>;
+  return (
+    <>
+      <p className="border-b border-orange-800 bg-orange-700 px-4 py-1.5 text-center text-xs font-semibold text-white">{t.mode.liveBanner}</p>
+      <LiveProviderWarning />
+    </>
+  );
+}
+
+/** In live mode without a configured provider, a buyer cannot pay: say so before one tries. */
+function LiveProviderWarning() {
+  const { t } = useI18n();
+  const providers = useProviders();
+  if (!providers.data || providers.data.live_ready) return null;
+  return (
+    <p role="alert" className="border-b border-orange-300 bg-orange-50 px-4 py-2 text-center text-sm font-medium text-orange-900">
+      {t.providers.notReady}
+    </p>
+  );
 }

@@ -42,6 +42,21 @@
     };
     country.addEventListener("change", sync);
     sync();
+    // A typed number can name its operator (pawaPay's predict-provider): pre-select it, never override a choice.
+    if (phone && window.fetch) {
+      phone.addEventListener("change", function () {
+        if (operator.value || phone.value.replace(/\D/g, "").length < 8) return;
+        fetch("/api/providers/predict-operator?country=" + encodeURIComponent(country.value) + "&phone=" + encodeURIComponent(phone.value), { credentials: "same-origin" })
+          .then(function (res) {
+            return res.ok ? res.json() : {};
+          })
+          .then(function (body) {
+            var match = body.operator && operator.querySelector('option[value="' + body.operator + '"]:not([disabled])');
+            if (match && !operator.value) operator.value = body.operator;
+          })
+          .catch(function () {});
+      });
+    }
   }
 
   // One submit: the button locks at once, the form goes by fetch, a second tap does nothing.

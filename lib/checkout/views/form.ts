@@ -108,8 +108,11 @@ function countryOptions(checkout: Checkout, chosen: string, locale: Locale): Htm
 }
 
 function operatorOptions(checkout: Checkout, chosen: string, country: CountryIso3, locale: Locale): Child {
+  // an operator no configured provider can take now stays listed, greyed out, so the buyer knows why
   const option = (code: string, name: string, c: CountryIso3) =>
-    html`<option${attrs({ value: code, selected: code === chosen, "data-c": c })}>${name}</option>`;
+    checkout.unavailable?.[code]
+      ? html`<option${attrs({ value: code, disabled: true, "data-c": c })}>${name} — ${t(locale, "form.operator_down")}</option>`
+      : html`<option${attrs({ value: code, selected: code === chosen, "data-c": c })}>${name}</option>`;
   if (checkout.payable.length === 1) return operatorsOf(country).map(([code, name]) => option(code, name, country));
   // without JavaScript every payable country's operators show, grouped; the script keeps the chosen country's
   return checkout.payable.map(

@@ -77,6 +77,10 @@ function failureReason(deposit: DepositRow): MessageKey {
     insufficient_funds: "failed.insufficient_funds",
     refused_by_payer: "failed.refused_by_payer",
     provider_error: "failed.provider_error",
+    payer_not_found: "failed.payer_not_found",
+    payer_limit_reached: "failed.payer_limit_reached",
+    amount_out_of_bounds: "failed.amount_out_of_bounds",
+    operator_unavailable: "failed.operator_unavailable",
     no_answer_from_payer: "failed.expired",
   };
   return known[deposit.failureReason ?? ""] ?? "failed.other";
@@ -92,8 +96,8 @@ export function renderFailure(model: Model): Rendered {
  * A finished payment met again by a form post (a re-sent form): the merchant's URL is reached by
  * a plain link and a meta refresh, since CSP form-action would stop a redirect chain from a form.
  */
-export function renderContinue(model: Model, url: string): Rendered {
+export function renderContinue(model: Model, url: string, title: MessageKey = "continue.title"): Rendered {
   const { locale } = model;
-  const body = html`<section class="state"><h1>${t(locale, "continue.title")}</h1><a class="btn" href="${url}">${t(locale, "continue.link")}</a></section>`;
-  return frame(model, t(locale, "continue.title"), body, { head: html`<meta http-equiv="refresh" content="0;url=${url}">` });
+  const body = html`<section class="state"><h1>${t(locale, title)}</h1><a class="btn" href="${url}">${t(locale, "continue.link")}</a></section>`;
+  return frame(model, t(locale, title), body, { head: html`<meta http-equiv="refresh" content="0;url=${url}">` });
 }

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
+import { ProviderLog } from "@/components/providers/provider-log";
 import { Card, PageHeader } from "@/components/ui/card";
 import { Field, Input, Select } from "@/components/ui/field";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
@@ -82,6 +83,7 @@ function DepositCard({ deposit }: { deposit: Deposit }) {
         <Item label={t.deposits.country}>{(iso2 && names.of(iso2)) || country.name}</Item>
         <Item label={t.deposits.createdAt}>{formatDateTime(deposit.created_at, lang)}</Item>
       </dl>
+      <ProviderLog trackId={deposit.track_id} pending={deposit.status === "pending"} />
     </Card>
   );
 }

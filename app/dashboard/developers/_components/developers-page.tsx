@@ -4,6 +4,7 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { cn, focusRing } from "@/components/ui/cn";
 import { useI18n } from "@/lib/i18n/provider";
 import { ApiKeysSection } from "./api-keys-section";
+import { ProvidersSection } from "./providers-section";
 import { WebhooksSection } from "./webhooks-section";
 
 export function DevelopersPage() {
@@ -15,6 +16,7 @@ export function DevelopersPage() {
         <ApiKeysSection />
         {/* Webhooks: endpoints, secrets, delivery log (its own component, see webhooks-section.tsx) */}
         <WebhooksSection />
+        <ProvidersSection />
         <Card title={t.developers.docsTitle}>
           <p className="text-sm text-stone-600">{t.developers.docsText}</p>
           <a href="/docs" className={cn("mt-3 inline-flex rounded text-sm font-medium text-teal-800 underline underline-offset-2", focusRing)}>

@@ -13,6 +13,8 @@ import { useI18n } from "@/lib/i18n/provider";
 import { formatMoney } from "@/lib/i18n/numbers";
 import { ApiRequestError } from "@/lib/query/api-fetch";
 import { useCreateGateway, useUpdateGateway } from "@/lib/query/gateways";
+import { useMode } from "@/lib/query/mode";
+import { useProviders } from "@/lib/query/providers";
 import type { Gateway } from "@/lib/query/types";
 import { createLinkSchema, toMajorText, updateLinkSchema, type LinkFormValues } from "./link-form";
 
@@ -27,6 +29,19 @@ type Props = {
   paid?: boolean;
   onClose: () => void;
 };
+
+/** Creating a live link while live mode has no provider: the merchant hears it now, not from a buyer. */
+function LiveProviderNotice() {
+  const { t } = useI18n();
+  const { mode } = useMode();
+  const providers = useProviders();
+  if (mode !== "live" || !providers.data || providers.data.live_ready) return null;
+  return (
+    <p role="alert" className="rounded-md border border-orange-300 bg-orange-50 px-3 py-2 text-sm font-medium text-orange-900">
+      {t.providers.liveWarning}
+    </p>
+  );
+}
 
 /** Create or edit a payment link, validated with the API's own schemas before it is sent. */
 export function LinkFormDialog({ target, currency, paid, onClose }: Props) {
@@ -98,6 +113,7 @@ function LinkForm({ editing, currency, paid, onDone }: { editing: Gateway | null
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      {!editing && <LiveProviderNotice />}
       <FormError>{formError}</FormError>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={format(t.links.amount, { currency })} description={paid ? t.links.paidLocked : amountError === range ? undefined : range} error={amountError}>

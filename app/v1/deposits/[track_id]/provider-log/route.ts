@@ -1,0 +1,7 @@
+import { methodNotAllowed, route } from "@/lib/http/route";
+import { depositProviderLog, providerOperations as op } from "@/lib/payments/providers/dashboard";
+
+// GET /v1/deposits/{track_id}/provider-log — every exchange with the provider about a deposit
+export const GET = route(op.depositLog, async ({ auth, params }) => depositProviderLog(auth, params.track_id));
+
+export { methodNotAllowed as POST, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE };

@@ -1,0 +1,7 @@
+import { methodNotAllowed, route } from "@/lib/http/route";
+import { providerOperations as op, providersOverviewFor } from "@/lib/payments/providers/dashboard";
+
+// GET /v1/providers — live providers: configuration, health, operators available now, alerts
+export const GET = route(op.overview, async ({ auth }) => providersOverviewFor(auth));
+
+export { methodNotAllowed as POST, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE };

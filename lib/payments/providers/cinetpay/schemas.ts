@@ -1,0 +1,70 @@
+import { z } from "zod";
+
+// CinetPay payment API v2 bodies, written from docs.cinetpay.com (Initialization, Transaction
+// Verification, Code table). The contract emulator refuses any initialisation that does not match.
+
+export const initRequest = z.strictObject({
+  apikey: z.string().min(1),
+  site_id: z.string().min(1),
+  /** unique per payment; the docs forbid special characters */
+  transaction_id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/),
+  /** an integer; a multiple of 5 except in USD */
+  amount: z.number().int().positive(),
+  currency: z.enum(["XOF", "XAF", "CDF", "GNF", "USD"]),
+  /** the docs forbid $, #, / and other special characters */
+  description: z.string().min(1).max(200).regex(/^[^$#/]*$/),
+  notify_url: z.url(),
+  return_url: z.url(),
+  channels: z.enum(["ALL", "MOBILE_MONEY", "CREDIT_CARD", "WALLET"]),
+  lang: z.enum(["fr", "en"]).optional(),
+  metadata: z.string().optional(),
+  lock_phone_number: z.boolean().optional(),
+  customer_id: z.string().optional(),
+  customer_name: z.string().optional(),
+  customer_surname: z.string().optional(),
+  customer_email: z.string().optional(),
+  customer_phone_number: z.string().optional(),
+  customer_address: z.string().optional(),
+  customer_city: z.string().optional(),
+  customer_country: z.string().length(2).optional(),
+  customer_state: z.string().optional(),
+  customer_zip_code: z.string().optional(),
+  invoice_data: z.record(z.string(), z.string()).optional(),
+}).superRefine((body, ctx) => {
+  if (body.currency !== "USD" && body.amount % 5 !== 0) ctx.addIssue({ code: "custom", path: ["amount"], message: "must be a multiple of 5" });
+});
+export type InitRequest = z.input<typeof initRequest>;
+
+export const initAnswer = z.object({
+  code: z.string(),
+  message: z.string().optional(),
+  description: z.string().optional(),
+  data: z.object({ payment_token: z.string(), payment_url: z.url() }).optional(),
+  api_response_id: z.string().optional(),
+});
+
+export const checkRequest = z.strictObject({
+  apikey: z.string().min(1),
+  site_id: z.string().min(1),
+  transaction_id: z.string().min(1).optional(),
+  token: z.string().min(1).optional(),
+});
+
+export const checkAnswer = z.object({
+  code: z.string(),
+  message: z.string().optional(),
+  data: z
+    .object({
+      amount: z.union([z.string(), z.number()]).transform(String),
+      currency: z.string(),
+      status: z.string(),
+      payment_method: z.string().nullish(),
+      description: z.string().nullish(),
+      metadata: z.unknown().optional(),
+      operator_id: z.string().nullish(),
+      payment_date: z.string().nullish(),
+    })
+    .nullish(),
+  api_response_id: z.string().optional(),
+});
+export type CheckAnswer = z.infer<typeof checkAnswer>;

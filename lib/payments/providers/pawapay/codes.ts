@@ -1,0 +1,94 @@
+// pawaPay's provider codes are not all ours: the docs' provider list (docs.pawapay.io/v2/docs/providers)
+// writes ORANGE_CMR where Kola writes ORANGE_MONEY_CMR, MOOV_BEN for MOOV_MONEY_BEN, and so on.
+// An operator missing from pawaPay's active configuration is simply never routed to pawaPay.
+export const pawapayProviderCodes: Record<string, string> = {
+  MTN_MOMO_CMR: "MTN_MOMO_CMR",
+  ORANGE_MONEY_CMR: "ORANGE_CMR",
+  MTN_MOMO_CIV: "MTN_MOMO_CIV",
+  ORANGE_MONEY_CIV: "ORANGE_CIV",
+  WAVE_CIV: "WAVE_CIV",
+  MOOV_MONEY_CIV: "MOOV_CIV",
+  ORANGE_MONEY_SEN: "ORANGE_SEN",
+  WAVE_SEN: "WAVE_SEN",
+  FREE_MONEY_SEN: "FREE_SEN",
+  MTN_MOMO_BEN: "MTN_MOMO_BEN",
+  MOOV_MONEY_BEN: "MOOV_BEN",
+  MOOV_MONEY_BFA: "MOOV_BFA",
+  ORANGE_MONEY_BFA: "ORANGE_BFA",
+  MOOV_MONEY_TGO: "MOOV_TGO",
+  TMONEY_TGO: "TMONEY_TGO",
+  MTN_MOMO_COG: "MTN_MOMO_COG",
+  AIRTEL_MONEY_COG: "AIRTEL_COG",
+  AIRTEL_MONEY_GAB: "AIRTEL_GAB",
+  ORANGE_MONEY_COD: "ORANGE_COD",
+  VODACOM_MPESA_COD: "VODACOM_MPESA_COD",
+  AIRTEL_MONEY_COD: "AIRTEL_COD",
+  MPESA_KEN: "MPESA_KEN",
+  MTN_MOMO_RWA: "MTN_MOMO_RWA",
+  AIRTEL_MONEY_RWA: "AIRTEL_RWA",
+  AIRTEL_MONEY_TZA: "AIRTEL_TZA",
+  TIGO_PESA_TZA: "TIGO_TZA",
+  HALOPESA_TZA: "HALOTEL_TZA",
+  AIRTEL_MONEY_ZMB: "AIRTEL_OAPI_ZMB",
+  MTN_MOMO_ZMB: "MTN_MOMO_ZMB",
+};
+
+export const operatorOfPawapayCode: Record<string, string> = Object.fromEntries(
+  Object.entries(pawapayProviderCodes).map(([ours, theirs]) => [theirs, ours]),
+);
+
+/**
+ * pawaPay's failure codes (docs.pawapay.io/v2/docs/failure_codes) as the reasons Kola stores on a
+ * deposit; the checkout words each one for the buyer in French and English. Technical codes that
+ * mean our request was wrong (INVALID_*, MISSING_PARAMETER, AUTHENTICATION_ERROR…) become
+ * `provider_error`: the buyer can do nothing about them, the merchant's provider log says which.
+ */
+const reasons: Record<string, string> = {
+  INSUFFICIENT_BALANCE: "insufficient_funds",
+  PAYMENT_NOT_APPROVED: "refused_by_payer",
+  PAYER_NOT_FOUND: "payer_not_found",
+  INVALID_PHONE_NUMBER: "payer_not_found",
+  PAYER_LIMIT_REACHED: "payer_limit_reached",
+  AMOUNT_OUT_OF_BOUNDS: "amount_out_of_bounds",
+  PROVIDER_TEMPORARILY_UNAVAILABLE: "operator_unavailable",
+  PAYMENT_IN_PROGRESS: "payment_in_progress",
+  UNSPECIFIED_FAILURE: "other",
+  UNKNOWN_ERROR: "other",
+};
+
+export function reasonOf(failureCode: string | undefined): string {
+  if (!failureCode) return "other";
+  return reasons[failureCode] ?? "provider_error";
+}
+
+/** Decimal places pawaPay takes for an amount (active-conf `decimalsInAmount`). */
+export function decimalsOf(setting: string | undefined, currencyDecimals: number): number {
+  if (setting === "NONE") return 0;
+  if (setting === "TWO_PLACES") return Math.min(2, currencyDecimals);
+  return currencyDecimals;
+}
+
+/**
+ * Our integer minor units as pawaPay writes the amount: a decimal string with at most `places`
+ * decimals. Null when the amount cannot be written so (cents where the provider takes none):
+ * money is never rounded.
+ */
+export function amountText(minor: number, currencyDecimals: number, places: number): string | null {
+  const scale = 10 ** currencyDecimals;
+  const whole = Math.trunc(minor / scale);
+  const fraction = minor % scale;
+  if (fraction === 0) return String(whole);
+  if (places === 0) return null;
+  const digits = String(fraction).padStart(currencyDecimals, "0").replace(/0+$/, "");
+  if (digits.length > places) return null;
+  return `${whole}.${digits}`;
+}
+
+/** pawaPay's amount string back in our minor units; null when it is not a plain decimal. */
+export function minorOf(text: string, currencyDecimals: number): number | null {
+  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  const fraction = (match[2] ?? "").padEnd(currencyDecimals, "0");
+  if (fraction.length > currencyDecimals) return null;
+  return Number(match[1]) * 10 ** currencyDecimals + Number(fraction || "0");
+}

@@ -1,0 +1,249 @@
+import type { KeyObject } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
+import { marketplaceGateways, paymentGateways } from "@/lib/db/schema";
+import { currencies, type Currency } from "@/lib/countries";
+import type { DepositRow } from "@/lib/deposits/create-deposit";
+import { log } from "@/lib/log";
+import type { CallbackEvent, CallbackRequest } from "../callback-event";
+import { CallbackRefused } from "../callback-event";
+import { callProvider, recordProviderLog } from "../provider-log";
+import { ProviderRejection, type OperatorAvailability, type Provider, type ProviderStatus } from "../types";
+import { amountText, decimalsOf, minorOf, operatorOfPawapayCode, pawapayProviderCodes, reasonOf } from "./codes";
+import { publicKeyOf, verifyMessage } from "./http-signature";
+import * as api from "./schemas";
+
+// pawaPay Merchant API v2 (docs.pawapay.io/v2): a push to the payer's phone. Kola's deposit id is
+// pawaPay's depositId, so a retry after a lost answer is answered DUPLICATE_IGNORED, never paid twice.
+
+export const PAWAPAY_SANDBOX_URL = "https://api.sandbox.pawapay.io";
+
+export function pawapaySettings() {
+  const flag = (process.env.PAWAPAY_SIGNED_CALLBACKS ?? "true").toLowerCase();
+  return {
+    baseUrl: (process.env.PAWAPAY_BASE_URL || PAWAPAY_SANDBOX_URL).replace(/\/+$/, ""),
+    token: process.env.PAWAPAY_API_TOKEN ?? "",
+    signedCallbacks: !["false", "0", "off", "no"].includes(flag),
+  };
+}
+
+export const pawapayConfigured = () => Boolean(pawapaySettings().token);
+
+const decimalsOfCurrency = (currency: string) => currencies[currency as Currency]?.decimals ?? 0;
+
+function headers(): Record<string, string> {
+  return { authorization: `Bearer ${pawapaySettings().token}`, "content-type": "application/json", accept: "application/json" };
+}
+
+type Cached<T> = { at: number; value: T };
+const cache = globalThis as unknown as {
+  __kolaPawapayConf?: Cached<Map<string, OperatorAvailability & { decimals: number }>>;
+  __kolaPawapayKeys?: Cached<Map<string, KeyObject>>;
+};
+
+const CONF_TTL_MS = 60_000;
+const KEYS_TTL_MS = 3_600_000;
+
+/** Forgets what was fetched from pawaPay (tests; a changed configuration). */
+export function clearPawapayCache(): void {
+  cache.__kolaPawapayConf = undefined;
+  cache.__kolaPawapayKeys = undefined;
+}
+
+/**
+ * Each of our operators pawaPay serves on this account, from the active configuration (limits,
+ * decimals) and the availability endpoint (OPERATIONAL / DELAYED / CLOSED for deposits). Fetched
+ * at most once a minute; when pawaPay cannot be reached and nothing is known, nothing is available.
+ */
+async function configuration(): Promise<Map<string, OperatorAvailability & { decimals: number }>> {
+  const held = cache.__kolaPawapayConf;
+  if (held && Date.now() - held.at < CONF_TTL_MS) return held.value;
+  const { baseUrl } = pawapaySettings();
+  try {
+    const [conf, status] = await Promise.all([
+      callProvider({ provider: "pawapay", operation: "GET /v2/active-conf", url: `${baseUrl}/v2/active-conf?operationType=DEPOSIT`, headers: headers(), attempts: 1, timeoutMs: 5000 }),
+      callProvider({ provider: "pawapay", operation: "GET /v2/availability", url: `${baseUrl}/v2/availability?operationType=DEPOSIT`, headers: headers(), attempts: 1, timeoutMs: 5000 }),
+    ]);
+    const parsedConf = api.activeConf.parse(conf.body);
+    const parsedStatus = api.availability.parse(status.body);
+    const states = new Map(parsedStatus.flatMap((c) => c.providers.map((p) => [p.provider, p.operationTypes.DEPOSIT] as const)));
+    const value = new Map<string, OperatorAvailability & { decimals: number }>();
+    for (const country of parsedConf.countries) {
+      for (const provider of country.providers) {
+        const ours = operatorOfPawapayCode[provider.provider];
+        const deposit = provider.currencies[0]?.operationTypes.DEPOSIT;
+        if (!ours || !deposit) continue;
+        const currency = provider.currencies[0]!.currency;
+        const currencyDecimals = decimalsOfCurrency(currency);
+        const bound = (text?: string) => (text === undefined ? undefined : (minorOf(text, currencyDecimals) ?? undefined));
+        value.set(ours, {
+          available: (states.get(provider.provider) ?? "OPERATIONAL") !== "CLOSED",
+          min: bound(deposit.minAmount),
+          max: bound(deposit.maxAmount),
+          decimals: decimalsOf(deposit.decimalsInAmount, currencyDecimals),
+        });
+      }
+    }
+    cache.__kolaPawapayConf = { at: Date.now(), value };
+    return value;
+  } catch (error) {
+    log("warn", "pawapay configuration unavailable", { error: String(error) });
+    if (held) return held.value;
+    return new Map();
+  }
+}
+
+/** The keys pawaPay signs callbacks with, by key id; fetched again for a key id not seen yet. */
+async function publicKey(keyid: string): Promise<KeyObject | undefined> {
+  const held = cache.__kolaPawapayKeys;
+  if (held && Date.now() - held.at < KEYS_TTL_MS && held.value.has(keyid)) return held.value.get(keyid);
+  if (held && Date.now() - held.at < 10_000) return held.value.get(keyid); // no refetch storm for unknown ids
+  try {
+    const answer = await callProvider({ provider: "pawapay", operation: "GET /v2/public-key/http", url: `${pawapaySettings().baseUrl}/v2/public-key/http`, headers: headers(), attempts: 2, timeoutMs: 5000 });
+    const keys = new Map(api.publicKeys.parse(answer.body).map((k) => [k.id, publicKeyOf(k.key)] as const));
+    cache.__kolaPawapayKeys = { at: Date.now(), value: keys };
+    return keys.get(keyid);
+  } catch (error) {
+    log("warn", "pawapay public keys unavailable", { error: String(error) });
+    return held?.value.get(keyid);
+  }
+}
+
+/** "4 to 22 characters" shown on the payer's prompt: the shop's name, letters, digits and spaces. */
+export function customerMessage(shopName: string): string {
+  const cleaned = shopName.normalize("NFD").replace(/[^A-Za-z0-9 ]+/g, "").replace(/\s+/g, " ").trim().slice(0, 22).trim();
+  return cleaned.length >= 4 ? cleaned : `Kola ${cleaned}`.trim().padEnd(4, "0");
+}
+
+/** The name the payer sees on the prompt: the payment link's or the marketplace link's shop. */
+async function shopNameOf(deposit: DepositRow): Promise<string> {
+  const db = await getDb();
+  if (deposit.paymentGatewayId) {
+    const [row] = await db.select({ name: paymentGateways.shopName }).from(paymentGateways).where(eq(paymentGateways.id, deposit.paymentGatewayId));
+    return row?.name ?? "Kola";
+  }
+  if (!deposit.marketplaceGatewayId) return "Kola";
+  const [row] = await db.select({ name: marketplaceGateways.shopName }).from(marketplaceGateways).where(eq(marketplaceGateways.id, deposit.marketplaceGatewayId));
+  return row?.name ?? "Kola";
+}
+
+function settlementOf(data: api.Deposit): ProviderStatus {
+  if (data.status === "COMPLETED") return { state: "settled", settlement: { status: "success" } };
+  if (data.status === "FAILED") return { state: "settled", settlement: { status: "failed", reason: reasonOf(data.failureReason?.failureCode) } };
+  return { state: "processing" };
+}
+
+/** Whether pawaPay's description of a deposit is about ours: same amount, currency and reference. */
+function matches(data: api.Deposit, deposit: DepositRow): boolean {
+  return (
+    data.depositId === deposit.id &&
+    data.currency === deposit.currency &&
+    minorOf(data.amount, decimalsOfCurrency(deposit.currency)) === deposit.amount &&
+    (data.clientReferenceId === undefined || data.clientReferenceId === deposit.trackId)
+  );
+}
+
+export const pawapayProvider: Provider & {
+  parseCallback(req: CallbackRequest): Promise<CallbackEvent>;
+  predictOperator(phone: string): Promise<string | null>;
+} = {
+  name: "pawapay",
+
+  async availability() {
+    return configuration();
+  },
+
+  async requestCollection(deposit) {
+    const provider = pawapayProviderCodes[deposit.operator];
+    const conf = (await configuration()).get(deposit.operator);
+    if (!provider) throw new ProviderRejection("operator_unavailable");
+    const amount = amountText(deposit.amount, decimalsOfCurrency(deposit.currency), conf?.decimals ?? decimalsOfCurrency(deposit.currency));
+    if (amount === null) throw new ProviderRejection("amount_out_of_bounds", "amount has decimals the provider does not take");
+    const body: api.DepositRequest = {
+      depositId: deposit.id,
+      payer: { type: "MMO", accountDetails: { phoneNumber: deposit.phoneNumber, provider } },
+      amount,
+      currency: deposit.currency,
+      clientReferenceId: deposit.trackId,
+      customerMessage: customerMessage(await shopNameOf(deposit)),
+    };
+    const answer = await callProvider({
+      provider: "pawapay",
+      operation: "POST /v2/deposits",
+      url: `${pawapaySettings().baseUrl}/v2/deposits`,
+      method: "POST",
+      headers: headers(),
+      body: JSON.stringify(body),
+      deposit,
+      describe: ({ body }) => String((body as { status?: unknown })?.status ?? "answered").toLowerCase(),
+    });
+    if (answer.status === 429) throw new Error("pawapay answered 429: outcome unknown");
+    const parsed = api.initiateAnswer.safeParse(answer.body);
+    if (answer.status >= 400 || (parsed.success && parsed.data.status === "REJECTED")) {
+      const code = (answer.body as { failureReason?: { failureCode?: string } })?.failureReason?.failureCode;
+      throw new ProviderRejection(reasonOf(code ?? "INVALID_INPUT"), `pawapay rejected the deposit: ${code ?? answer.status}`);
+    }
+    if (!parsed.success || parsed.data.depositId !== deposit.id) throw new Error("pawapay answered an unreadable initiation");
+    // ACCEPTED, or DUPLICATE_IGNORED: pawaPay already has this deposit from an earlier try
+    return { reference: deposit.id };
+  },
+
+  async queryStatus(deposit) {
+    const answer = await callProvider({
+      provider: "pawapay",
+      operation: "GET /v2/deposits/{depositId}",
+      url: `${pawapaySettings().baseUrl}/v2/deposits/${encodeURIComponent(deposit.id)}`,
+      headers: headers(),
+      deposit,
+      describe: ({ body }) => {
+        const b = body as { status?: string; data?: { status?: string } };
+        return String(b?.data?.status ?? b?.status ?? "answered").toLowerCase();
+      },
+    });
+    if (answer.status !== 200) throw new Error(`pawapay status query answered ${answer.status}`);
+    const parsed = api.statusAnswer.parse(answer.body);
+    if (parsed.status === "NOT_FOUND") return { state: "not_found" };
+    if (!matches(parsed.data, deposit)) {
+      await recordProviderLog({ provider: "pawapay", deposit, kind: "request", operation: "GET /v2/deposits/{depositId}", outcome: "mismatch", alert: true, response: parsed.data });
+      return { state: "processing" }; // money is never guessed: a person looks at the alert
+    }
+    return settlementOf(parsed.data);
+  },
+
+  async parseCallback(req) {
+    if (pawapaySettings().signedCallbacks) {
+      const verified = await verifyMessage({ method: req.method, authority: req.authority, path: req.path, headers: req.headers, body: req.raw }, publicKey);
+      if (!verified.ok && req.altAuthority) {
+        const again = await verifyMessage({ method: req.method, authority: req.altAuthority, path: req.path, headers: req.headers, body: req.raw }, publicKey);
+        if (!again.ok) throw new CallbackRefused(verified.why);
+      } else if (!verified.ok) throw new CallbackRefused(verified.why);
+    }
+    const data = api.deposit.parse(JSON.parse(req.raw));
+    const status = settlementOf(data);
+    return {
+      eventId: `${data.depositId}:${data.status}`,
+      find: { depositId: data.depositId },
+      outcome: status.state === "settled" ? status.settlement : null,
+      amountMinor: minorOf(data.amount, decimalsOfCurrency(data.currency)),
+      currency: data.currency,
+      reference: data.clientReferenceId,
+      body: data,
+    };
+  },
+
+  async predictOperator(phone) {
+    const answer = await callProvider({
+      provider: "pawapay",
+      operation: "POST /v2/predict-provider",
+      url: `${pawapaySettings().baseUrl}/v2/predict-provider`,
+      method: "POST",
+      headers: headers(),
+      body: JSON.stringify({ phoneNumber: phone }),
+      logged: { phoneNumber: "[hidden]" },
+      attempts: 1,
+      timeoutMs: 3000,
+    });
+    const parsed = api.predictAnswer.safeParse(answer.body);
+    return parsed.success ? (operatorOfPawapayCode[parsed.data.provider] ?? null) : null;
+  },
+};

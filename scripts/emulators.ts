@@ -1,0 +1,25 @@
+import { startCinetpayEmulator } from "@/lib/payments/providers/emulators/cinetpay";
+import { startPawapayEmulator } from "@/lib/payments/providers/emulators/pawapay";
+
+// npm run emulators — the pawaPay and CinetPay contract emulators on 127.0.0.1, for `npm run dev`
+// with LIVE_PROVIDERS pointing at them (README, "Going live"). Callbacks go to KOLA_URL.
+
+const kola = (process.env.KOLA_URL || "http://127.0.0.1:3000").replace(/\/+$/, "");
+const pawapayPort = Number(process.env.PAWAPAY_EMULATOR_PORT || 4010);
+const cinetpayPort = Number(process.env.CINETPAY_EMULATOR_PORT || 4020);
+const cinetpay = { apiKey: "emulator-api-key", siteId: "100000", secretKey: "emulator-secret-key" };
+
+const pawapay = await startPawapayEmulator({ port: pawapayPort, token: "emulator-token", callbackUrl: `${kola}/api/providers/pawapay/callback`, callbackDelayMs: 2000 });
+const cinet = await startCinetpayEmulator({ port: cinetpayPort, ...cinetpay });
+
+process.stdout.write(`pawaPay emulator on ${pawapay.url}, CinetPay emulator on ${cinet.url}; callbacks to ${kola}
+Start Kola with:
+  LIVE_PROVIDERS=pawapay,cinetpay \\
+  PAWAPAY_BASE_URL=${pawapay.url} PAWAPAY_API_TOKEN=emulator-token \\
+  CINETPAY_BASE_URL=${cinet.url} CINETPAY_API_KEY=${cinetpay.apiKey} CINETPAY_SITE_ID=${cinetpay.siteId} CINETPAY_SECRET_KEY=${cinetpay.secretKey} \\
+  PUBLIC_BASE_URL=${kola} npm run dev
+`);
+
+const stop = () => void Promise.all([pawapay.close(), cinet.close()]).then(() => process.exit(0));
+process.once("SIGINT", stop);
+process.once("SIGTERM", stop);
