@@ -208,7 +208,9 @@ describe("the checkout in a redirect flow", () => {
     const body = json.json() as { track_id: string; next: string };
     const payment = emulator.payments.get(body.track_id)!;
     expect([json.status, body]).toEqual([200, { track_id: body.track_id, status: "pending", next: `${emulator.url}/payment/${payment.token}` }]);
-    const page = await hit(linkPage.POST, { id: gateway.id }, `/pay/${gateway.id}?lang=en`, { form: { ...form, client_token: randomUUID().replaceAll("-", "") } });
+    // another link: this one now holds its one attempt in flight (DESIGN §3)
+    const other = await createGateway(live, { amount: 5000, shop_name: "Boutique Awa", message: "", order_id: "", success_url: "", failure_url: "" });
+    const page = await hit(linkPage.POST, { id: other.id }, `/pay/${other.id}?lang=en`, { form: { ...form, client_token: randomUUID().replaceAll("-", "") } });
     expect(page.status).toBe(200);
     expect(page.text).toContain("Going to the secure payment page");
     expect(page.text).toMatch(new RegExp(`href="${emulator.url}/payment/[0-9a-f]+"`));
