@@ -56,7 +56,10 @@ cluster.on("exit", (worker, code, signal) => {
     setTimeout(fork, 1000);
     return;
   }
-  if (code !== 0) exitCode ||= code ?? 1;
+  if (code !== 0) {
+    log("error", "worker stopped badly", { pid: worker.process.pid, code, signal });
+    exitCode ||= code ?? 1;
+  }
   if (Object.keys(cluster.workers ?? {}).length === 0) {
     log("info", "server stopped", { code: exitCode });
     process.exit(exitCode);

@@ -9,6 +9,10 @@ test("pay a link in the checkout, follow it on the link's page, look its deposit
   const link = await sessionPost<{ id: string; link: string }>(page, "/v1/gateway", { amount: 12500, shop_name: "Panier de fruits" });
 
   const failedTrack = await payLink(page, link.link, "670000001"); // …01: insufficient funds
+  // one attempt at a time on a link (DESIGN §3): the next buyer pays once this one has failed
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/checkout/status/${failedTrack}`)).json()) as { status: string }).status, { timeout: 20_000 })
+    .toBe("failed");
   const paidTrack = await payLink(page, link.link, "670000042"); // anything else: success
 
   await page.goto(`/dashboard/links/${link.id}`);

@@ -45,8 +45,10 @@ export function stopOnSignals(stopBackground: () => Promise<unknown>): void {
     state.stopping = true;
     void shutdown(signal, stopBackground);
   };
-  process.once("SIGTERM", onSignal);
-  process.once("SIGINT", onSignal);
+  // `on`, not `once`: a second signal (npm and the primary both forward Ctrl-C or a stop) must not
+  // fall back to Node's default, which kills the process and the requests it is finishing
+  process.on("SIGTERM", onSignal);
+  process.on("SIGINT", onSignal);
 }
 
 async function shutdown(signal: NodeJS.Signals, stopBackground: () => Promise<unknown>): Promise<void> {
