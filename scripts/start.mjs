@@ -44,11 +44,19 @@ let restarts = 0;
 
 const log = (level, msg, fields = {}) =>
   (level === "info" ? console.log : console.error)(JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields }));
-const fork = () => log("info", "worker started", { pid: cluster.fork(shared).process.pid });
+// Worker processes still alive. cluster.workers is not this: it forgets a worker as soon as it
+// disconnects, while the worker may still be finishing its requests in flight.
+const alive = new Set();
+const fork = () => {
+  const worker = cluster.fork(shared);
+  alive.add(worker);
+  log("info", "worker started", { pid: worker.process.pid });
+};
 
 for (let i = 0; i < workers; i++) fork();
 
 cluster.on("exit", (worker, code, signal) => {
+  alive.delete(worker);
   if (!stopping) {
     log("error", "worker exited", { pid: worker.process.pid, code, signal });
     if (code === EXIT_CANNOT_START) return stop(null, code); // the reason is in its log: stop, do not restart
@@ -60,7 +68,7 @@ cluster.on("exit", (worker, code, signal) => {
     log("error", "worker stopped badly", { pid: worker.process.pid, code, signal });
     exitCode ||= code ?? 1;
   }
-  if (Object.keys(cluster.workers ?? {}).length === 0) {
+  if (alive.size === 0) {
     log("info", "server stopped", { code: exitCode });
     process.exit(exitCode);
   }
@@ -71,13 +79,12 @@ function stop(signal, code = 0) {
   if (stopping) return;
   stopping = true;
   exitCode = code;
-  if (signal) log("info", "server stopping", { signal, workers: Object.keys(cluster.workers ?? {}).length });
-  const running = Object.values(cluster.workers ?? {});
-  if (running.length === 0) process.exit(exitCode);
-  for (const worker of running) worker?.process.kill("SIGTERM");
+  if (signal) log("info", "server stopping", { signal, workers: alive.size });
+  if (alive.size === 0) process.exit(exitCode);
+  for (const worker of alive) worker.process.kill("SIGTERM");
   setTimeout(() => {
     log("error", "workers did not stop in time: killed", { stop_ms: STOP_MS });
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGKILL");
+    for (const worker of alive) worker.process.kill("SIGKILL");
     process.exit(1);
   }, STOP_MS).unref();
 }

@@ -1,6 +1,7 @@
 import cluster from "node:cluster";
 import diagnostics from "node:diagnostics_channel";
 import type { Server, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import { closeDb } from "@/lib/db/client";
 import { log } from "@/lib/log";
 
@@ -17,9 +18,9 @@ const GIVE_UP_MS = 25_000;
 /** `npm start`'s primary does not restart a worker that exits with this: it cannot start (sysexits EX_CONFIG). */
 export const EXIT_CANNOT_START = 78;
 
-type State = { servers: Set<Server>; inFlight: Set<ServerResponse>; stopping: boolean; watching: boolean };
+type State = { servers: Set<Server>; inFlight: Set<ServerResponse>; sockets: Set<Socket>; stopping: boolean; watching: boolean };
 const store = globalThis as unknown as { __kolaShutdown?: State };
-const state = (store.__kolaShutdown ??= { servers: new Set(), inFlight: new Set(), stopping: false, watching: false });
+const state = (store.__kolaShutdown ??= { servers: new Set(), inFlight: new Set(), sockets: new Set(), stopping: false, watching: false });
 
 /**
  * Next.js owns the HTTP server; Node announces each request on a diagnostics channel, before the
@@ -32,6 +33,11 @@ function watchRequests(): void {
     const { server, response } = message as { server: Server; response: ServerResponse };
     state.servers.add(server);
     state.inFlight.add(response);
+    const socket = response.socket;
+    if (socket && !state.sockets.has(socket)) {
+      state.sockets.add(socket);
+      socket.once("close", () => state.sockets.delete(socket));
+    }
     response.once("close", () => state.inFlight.delete(response));
     if (state.stopping) response.setHeader("connection", "close");
   });
@@ -86,14 +92,27 @@ async function drainRequests(): Promise<void> {
       for (const server of state.servers) server.close(() => --open === 0 && finish());
     }
   });
+  // A cluster worker's servers may report closed while a request is still being answered (the
+  // listening handle is the primary's): wait for the responses in flight themselves too.
+  const drained = () => closed && state.inFlight.size === 0;
   const deadline = Date.now() + DRAIN_MS;
-  while (!closed && Date.now() < deadline) {
-    for (const server of state.servers) server.closeIdleConnections(); // kept-alive, between two requests
+  while (!drained() && Date.now() < deadline) {
+    closeIdle();
     await Promise.race([done, new Promise((r) => setTimeout(r, 50))]);
   }
-  if (!closed) {
+  if (!drained()) {
     log("warn", "requests still in flight after the drain time: cut", { requests: state.inFlight.size, drain_ms: DRAIN_MS });
     for (const server of state.servers) server.closeAllConnections();
     await Promise.race([done, new Promise((r) => setTimeout(r, 1_000))]);
   }
+}
+
+/**
+ * Ends the kept-alive connections that wait between two requests. Node's closeIdleConnections() is
+ * not used: under load it also closed a connection whose request was still sending its body (a
+ * client hung up on mid-request in the lifecycle spec). A socket with a response in flight is busy.
+ */
+function closeIdle(): void {
+  const busy = new Set([...state.inFlight].map((response) => response.socket));
+  for (const socket of state.sockets) if (!busy.has(socket) && !socket.destroyed) socket.end();
 }
