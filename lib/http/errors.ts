@@ -38,6 +38,11 @@ export const errorTypes = {
   FILE_TOO_LARGE: { status: 413, message: "The file is too large" },
   UNSUPPORTED_FILE_TYPE: { status: 415, message: "Unsupported file type" },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "Send the request body as application/json" },
+  PROVIDER_NOT_FOUND: { status: 404, message: "No such payment provider" },
+  INVALID_SIGNATURE: { status: 401, message: "Invalid signature" },
+  CALLBACK_REPLAYED: { status: 409, message: "Callback already received" },
+  INVALID_CALLBACK: { status: 422, message: "Invalid callback body" },
+  PROVIDER_UNAVAILABLE: { status: 503, message: "The provider could not confirm the payment; retry later" },
   INTERNAL_ERROR: { status: 500, message: "Internal server error" },
 } as const satisfies Record<string, { status: number; message: string }>;
 
