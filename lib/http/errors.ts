@@ -1,5 +1,6 @@
 // One table of application errors: their status and default message. Domain code throws
-// ApiError; the route wrapper alone turns it into a response; the OpenAPI document reads this table.
+// ApiError; the edge alone (lib/http/edge.ts) turns it into a response; the OpenAPI document reads
+// this table. Every type any route answers (API, checkout JSON, provider callbacks) is here.
 export const errorTypes = {
   NO_API_KEY_PROVIDED: { status: 401, message: "No API Key." },
   API_KEY_NOT_FOUND: { status: 404, message: "API Key not found" },

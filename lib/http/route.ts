@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { authenticate, type Auth } from "./auth";
 import { parseForm, parseJson, readBody } from "./body";
 import { answerError, describeError, edge, incomingRequestId, jsonFace } from "./edge";
 import { ValidationError, type ValidationItem } from "./errors";
@@ -10,10 +9,14 @@ import { validate } from "./validation";
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-export type Context<O extends Operation> = {
+/** Who called, as the authenticator proved it; lib/http knows only what idempotency needs. */
+export type Caller = { accountId: string; mode: "test" | "live" };
+export type Authenticator<A extends Caller> = (req: Request, sessionOnly: boolean) => Promise<A>;
+
+export type Context<O extends Operation, A extends Caller = Caller> = {
   req: Request;
   url: URL;
-  auth: O["auth"] extends "key" | "session" ? Auth : null;
+  auth: O["auth"] extends "key" | "session" ? A : null;
   params: Out<O["params"]>;
   query: Out<O["query"]>;
   body: Out<O["body"]>;
@@ -31,27 +34,31 @@ const MAX_MULTIPART_BODY = 3 * 1024 * 1024;
 /**
  * The one wrapper every API route goes through: request id, auth, idempotency, validation of
  * path, query and body (every problem reported at once), errors turned into responses, one log line.
- * A handler returns data (sent as JSON 200) or a Response of its own.
+ * A handler returns data (sent as JSON 200) or a Response of its own. lib/http does not know how
+ * callers prove who they are: the API's `route` (lib/api/route.ts) is made here with its authenticator.
  */
-export function route<O extends Operation>(operation: O, handler: (ctx: Context<O>) => Promise<unknown>) {
-  const handle = async (req: Request, next?: NextContext): Promise<Response> => {
-    const response = await edge(req, jsonFace, ({ requestId, url, note }) =>
-      run(operation, handler, req, url, requestId, next, (auth) => note({ account_id: auth.accountId })),
-    );
-    if (operation.cors) response.headers.set("access-control-allow-origin", "*");
-    return response;
+export function createRoute<A extends Caller>(authenticate: Authenticator<A>) {
+  return function route<O extends Operation>(operation: O, handler: (ctx: Context<O, A>) => Promise<unknown>) {
+    const handle = async (req: Request, next?: NextContext): Promise<Response> => {
+      const response = await edge(req, jsonFace, ({ requestId, url, note }) =>
+        run(operation, authenticate, handler, req, url, requestId, next, (auth) => note({ account_id: auth.accountId })),
+      );
+      if (operation.cors) response.headers.set("access-control-allow-origin", "*");
+      return response;
+    };
+    return Object.assign(handle, { operation });
   };
-  return Object.assign(handle, { operation });
 }
 
-async function run<O extends Operation>(
+async function run<O extends Operation, A extends Caller>(
   operation: O,
-  handler: (ctx: Context<O>) => Promise<unknown>,
+  authenticate: Authenticator<A>,
+  handler: (ctx: Context<O, A>) => Promise<unknown>,
   req: Request,
   url: URL,
   requestId: string,
   next: NextContext | undefined,
-  onAuth: (auth: Auth) => void,
+  onAuth: (auth: A) => void,
 ): Promise<Response> {
   const auth = operation.auth === "none" ? null : await authenticate(req, operation.auth === "session");
   if (auth) onAuth(auth);
@@ -64,7 +71,7 @@ async function run<O extends Operation>(
   const respond = async (): Promise<Response> => {
     try {
       const input = await validateInput(operation, req, url, raw, next);
-      const result = await handler({ req, url, auth, requestId, raw, ...input } as Context<O>);
+      const result = await handler({ req, url, auth, requestId, raw, ...input } as Context<O, A>);
       return result instanceof Response ? result : Response.json(result);
     } catch (error) {
       return errorResponse(error, req, requestId);

@@ -1,6 +1,6 @@
 import { providerCallbackOperation } from "@/lib/payments/callback-schema";
 import { handleProviderCallback } from "@/lib/payments/handle-callback";
-import { methodNotAllowed, route } from "@/lib/http/route";
+import { methodNotAllowed, route } from "@/lib/api/route";
 
 // POST /api/providers/{provider}/callback — a provider reports an outcome (each proves it its own way)
 export const POST = route(providerCallbackOperation, ({ params, req, raw, requestId }) =>
