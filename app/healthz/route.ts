@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { healthOperation } from "@/lib/api/health";
 import { getDb } from "@/lib/db/client";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
 
 // GET /healthz — 200 when the server and its database answer
 export const GET = route(healthOperation, async () => {

@@ -124,6 +124,22 @@ describe("OpenAPI document", () => {
     expect(schema.required).not.toContain("message");
   });
 
+  it("documents the provider callback's errors, every one from the error table", () => {
+    const post = operationOf("POST", "/api/providers/{provider}/callback");
+    const examples = (status: string) => {
+      const content = post.responses[status].content["application/json"];
+      return content.examples ? Object.keys(content.examples) : [content.example.detail.type];
+    };
+    expect(Object.keys(post.responses)).toEqual(["200", "401", "404", "409", "413", "422", "503"]);
+    expect([examples("401"), examples("404"), examples("409"), examples("503")]).toEqual([
+      ["INVALID_SIGNATURE"],
+      ["PROVIDER_NOT_FOUND", "DEPOSIT_NOT_FOUND"],
+      ["CALLBACK_REPLAYED"],
+      ["PROVIDER_UNAVAILABLE"],
+    ]);
+    expect(examples("422")).toEqual(["validation", "INVALID_CALLBACK"]);
+  });
+
   it("describes responses with shared components", () => {
     const get = operationOf("GET", "/v1/gateway/{gateway_id}");
     expect(operationOf("PUT", "/v1/gateway/{gateway_id}").responses["200"].content["application/json"].schema).toEqual({

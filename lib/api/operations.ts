@@ -5,6 +5,7 @@ import { marketplaceGatewayOperations } from "@/lib/marketplace-gateways/schemas
 import { marketplaceOperations } from "@/lib/marketplaces/schemas";
 import { webhookOperations } from "@/lib/webhooks/schemas";
 import type { Operation } from "@/lib/http/operation";
+import { providerCallbackOperation } from "@/lib/payments/callback-schema";
 import { providerOperations } from "@/lib/payments/providers/dashboard";
 import { statsOperations } from "@/lib/stats/schemas";
 import { healthOperation } from "./health";
@@ -25,6 +26,7 @@ const groups: Record<string, Record<string, Operation>> = {
   webhook: webhookOperations,
   account: accountOperations,
   provider: providerOperations,
+  provider_callback: { receive: providerCallbackOperation },
 };
 
 const ids = new Map<Operation, string>();

@@ -1,5 +1,4 @@
-import { randomUUID } from "node:crypto";
-import { log } from "@/lib/log";
+import { edge } from "@/lib/http/edge";
 import type { Html } from "./html";
 
 // The headers every checkout response carries (DESIGN §7): a CSP that allows nothing but our own
@@ -48,35 +47,14 @@ export function seeOther(location: string): Response {
 type Handler<P> = (req: Request, params: P) => Promise<Response>;
 
 /**
- * The wrapper of every checkout route: request id, one log line, and an unexpected error turned
- * into `onError`'s answer (a friendly page or the generic JSON 500), never a stack trace.
+ * The wrapper of every checkout route: the shared edge (request id, one log line, a scrubbed log
+ * of an unexpected error) with the HTML face: an error is answered by `onError` (a friendly page
+ * or the generic JSON 500), never a stack trace.
  */
 export function checkoutRoute<P extends Record<string, string>>(
   handler: Handler<P>,
   onError: (req: Request) => Response,
 ) {
-  return async (req: Request, ctx: { params: Promise<P> }): Promise<Response> => {
-    const started = performance.now();
-    const requestId = req.headers.get("x-request-id")?.match(/^[\w.:-]{1,100}$/)?.[0] ?? randomUUID();
-    const url = new URL(req.url);
-    let response: Response;
-    try {
-      response = await handler(req, await ctx.params);
-    } catch (error) {
-      log("error", "unhandled error", {
-        request_id: requestId,
-        error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
-      });
-      response = onError(req);
-    }
-    response.headers.set("x-request-id", requestId);
-    log(response.status >= 500 ? "error" : "info", "request", {
-      request_id: requestId,
-      method: req.method,
-      path: url.pathname,
-      status: response.status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
-    });
-    return response;
-  };
+  return (req: Request, ctx: { params: Promise<P> }): Promise<Response> =>
+    edge(req, (_error, req) => onError(req), async () => handler(req, await ctx.params));
 }

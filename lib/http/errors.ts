@@ -1,5 +1,6 @@
 // One table of application errors: their status and default message. Domain code throws
-// ApiError; the route wrapper alone turns it into a response; the OpenAPI document reads this table.
+// ApiError; the edge alone (lib/http/edge.ts) turns it into a response; the OpenAPI document reads
+// this table. Every type any route answers (API, checkout JSON, provider callbacks) is here.
 export const errorTypes = {
   NO_API_KEY_PROVIDED: { status: 401, message: "No API Key." },
   API_KEY_NOT_FOUND: { status: 404, message: "API Key not found" },
@@ -38,6 +39,11 @@ export const errorTypes = {
   FILE_TOO_LARGE: { status: 413, message: "The file is too large" },
   UNSUPPORTED_FILE_TYPE: { status: 415, message: "Unsupported file type" },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "Send the request body as application/json" },
+  PROVIDER_NOT_FOUND: { status: 404, message: "No such payment provider" },
+  INVALID_SIGNATURE: { status: 401, message: "Invalid signature" },
+  CALLBACK_REPLAYED: { status: 409, message: "Callback already received" },
+  INVALID_CALLBACK: { status: 422, message: "Invalid callback body" },
+  PROVIDER_UNAVAILABLE: { status: 503, message: "The provider could not confirm the payment; retry later" },
   INTERNAL_ERROR: { status: 500, message: "Internal server error" },
 } as const satisfies Record<string, { status: number; message: string }>;
 

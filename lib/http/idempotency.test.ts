@@ -20,7 +20,7 @@ import { files, idempotencyKeys, paymentGateways } from "@/lib/db/schema";
 import { createGateway } from "@/lib/gateways/create-gateway";
 import { presentCreated } from "@/lib/gateways/present";
 import { gatewayOperations } from "@/lib/gateways/schemas";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
 import { call, newAccount, type Reply } from "@/lib/test/api";
 import { file, png, storedKeys, tempDataDir } from "@/lib/test/files";
 

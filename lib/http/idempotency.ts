@@ -2,7 +2,6 @@ import { createHash, type Hash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { inTransaction, type Db } from "@/lib/db/client";
 import { idempotencyKeys } from "@/lib/db/schema";
-import type { Auth } from "@/lib/accounts/queries";
 import { ApiError, ValidationError } from "./errors";
 
 const TTL_HOURS = 24;
@@ -24,7 +23,7 @@ const JSON_HEADERS = { "content-type": "application/json" };
  * only once the first has committed, and so replays its answer.
  */
 export async function withIdempotencyKey(
-  auth: Auth,
+  auth: { accountId: string; mode: "test" | "live" },
   key: string,
   request: { method: string; path: string; contentType: string; raw: Buffer },
   run: () => Promise<Response>,

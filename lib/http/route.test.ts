@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { call } from "@/lib/test/api";
 import { defineOperation } from "./operation";
-import { route } from "./route";
+import { route } from "@/lib/api/route";
 
 const boom = defineOperation({
   method: "GET",

@@ -1,23 +1,28 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { log } from "@/lib/log";
-import { authenticate, type Auth } from "./auth";
 import { parseForm, parseJson, readBody } from "./body";
-import { ApiError, ValidationError, type ValidationItem } from "./errors";
+import { answerError, describeError, edge, incomingRequestId, jsonFace } from "./edge";
+import { ValidationError, type ValidationItem } from "./errors";
 import { withIdempotencyKey } from "./idempotency";
 import type { Operation } from "./operation";
 import { validate } from "./validation";
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-export type Context<O extends Operation> = {
+/** Who called, as the authenticator proved it; lib/http knows only what idempotency needs. */
+export type Caller = { accountId: string; mode: "test" | "live" };
+export type Authenticator<A extends Caller> = (req: Request, sessionOnly: boolean) => Promise<A>;
+
+export type Context<O extends Operation, A extends Caller = Caller> = {
   req: Request;
   url: URL;
-  auth: O["auth"] extends "key" | "session" ? Auth : null;
+  auth: O["auth"] extends "key" | "session" ? A : null;
   params: Out<O["params"]>;
   query: Out<O["query"]>;
   body: Out<O["body"]>;
   files: Record<string, File>;
+  /** the request body's bytes, as read (empty for GET) */
+  raw: Buffer;
   requestId: string;
 };
 
@@ -29,43 +34,31 @@ const MAX_MULTIPART_BODY = 3 * 1024 * 1024;
 /**
  * The one wrapper every API route goes through: request id, auth, idempotency, validation of
  * path, query and body (every problem reported at once), errors turned into responses, one log line.
- * A handler returns data (sent as JSON 200) or a Response of its own.
+ * A handler returns data (sent as JSON 200) or a Response of its own. lib/http does not know how
+ * callers prove who they are: the API's `route` (lib/api/route.ts) is made here with its authenticator.
  */
-export function route<O extends Operation>(operation: O, handler: (ctx: Context<O>) => Promise<unknown>) {
-  const handle = async (req: Request, next?: NextContext): Promise<Response> => {
-    const started = performance.now();
-    const requestId = incomingRequestId(req) ?? randomUUID();
-    const url = new URL(req.url);
-    let auth: Auth | null = null;
-    let response: Response;
-    try {
-      response = await run(operation, handler, req, url, requestId, next, (a) => (auth = a));
-    } catch (error) {
-      response = errorResponse(error, requestId);
-    }
-    response.headers.set("x-request-id", requestId);
-    if (operation.cors) response.headers.set("access-control-allow-origin", "*");
-    log(response.status >= 500 ? "error" : "info", "request", {
-      request_id: requestId,
-      method: req.method,
-      path: url.pathname,
-      status: response.status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
-      account_id: (auth as Auth | null)?.accountId,
-    });
-    return response;
+export function createRoute<A extends Caller>(authenticate: Authenticator<A>) {
+  return function route<O extends Operation>(operation: O, handler: (ctx: Context<O, A>) => Promise<unknown>) {
+    const handle = async (req: Request, next?: NextContext): Promise<Response> => {
+      const response = await edge(req, jsonFace, ({ requestId, url, note }) =>
+        run(operation, authenticate, handler, req, url, requestId, next, (auth) => note({ account_id: auth.accountId })),
+      );
+      if (operation.cors) response.headers.set("access-control-allow-origin", "*");
+      return response;
+    };
+    return Object.assign(handle, { operation });
   };
-  return Object.assign(handle, { operation });
 }
 
-async function run<O extends Operation>(
+async function run<O extends Operation, A extends Caller>(
   operation: O,
-  handler: (ctx: Context<O>) => Promise<unknown>,
+  authenticate: Authenticator<A>,
+  handler: (ctx: Context<O, A>) => Promise<unknown>,
   req: Request,
   url: URL,
   requestId: string,
   next: NextContext | undefined,
-  onAuth: (auth: Auth) => void,
+  onAuth: (auth: A) => void,
 ): Promise<Response> {
   const auth = operation.auth === "none" ? null : await authenticate(req, operation.auth === "session");
   if (auth) onAuth(auth);
@@ -78,10 +71,10 @@ async function run<O extends Operation>(
   const respond = async (): Promise<Response> => {
     try {
       const input = await validateInput(operation, req, url, raw, next);
-      const result = await handler({ req, url, auth, requestId, ...input } as Context<O>);
+      const result = await handler({ req, url, auth, requestId, raw, ...input } as Context<O, A>);
       return result instanceof Response ? result : Response.json(result);
     } catch (error) {
-      return errorResponse(error, requestId);
+      return errorResponse(error, req, requestId);
     }
   };
   // With a key, the handler runs inside the transaction that stores its answer (idempotency.ts).
@@ -121,34 +114,11 @@ async function validateInput(operation: Operation, req: Request, url: URL, raw: 
   return { params, query, body, files };
 }
 
-export function errorResponse(error: unknown, requestId: string): Response {
-  if (error instanceof ApiError) {
-    return Response.json(error.body, { status: error.status, headers: error.headers });
-  }
-  if (error instanceof ValidationError) return Response.json(error.body, { status: 422 });
-  log("error", "unhandled error", { request_id: requestId, error: describeError(error) });
-  const internal = new ApiError("INTERNAL_ERROR");
-  return Response.json(internal.body, { status: 500 });
+export function errorResponse(error: unknown, req: Request, requestId: string): Response {
+  return answerError(error, req, requestId, jsonFace);
 }
 
-/**
- * An error as it may be logged. Drizzle's "Failed query: <sql> params: <values>" would log the
- * values (ids, phones, …): keep the database's own code and message instead.
- */
-export function describeError(error: unknown): Record<string, unknown> | string {
-  if (!(error instanceof Error)) return String(error);
-  if (error.message.startsWith("Failed query:")) {
-    const cause = error.cause as { code?: string; message?: string } | undefined;
-    const stack = error.stack?.split("\n").filter((line) => line.trimStart().startsWith("at ")).join("\n");
-    return { name: error.name, message: "database query failed", code: cause?.code, cause: cause?.message, stack };
-  }
-  return { name: error.name, message: error.message, stack: error.stack };
-}
-
-function incomingRequestId(req: Request): string | null {
-  const id = req.headers.get("x-request-id");
-  return id && /^[\w.:-]{1,100}$/.test(id) ? id : null;
-}
+export { describeError };
 
 /** For route files: the methods a path does not have answer 405 as FastAPI does. */
 export async function methodNotAllowed(req: Request): Promise<Response> {

@@ -1,9 +1,9 @@
-import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
 import { deposits, providerCallbacks } from "@/lib/db/schema";
-import { readBody } from "@/lib/http/body";
+import { decodeUtf8 } from "@/lib/http/body";
+import { ApiError, type ErrorType } from "@/lib/http/errors";
 import { log } from "@/lib/log";
 import { providerByName } from "./providers";
 import { CallbackRefused, type CallbackEvent, type CallbackRequest } from "./providers/callback-event";
@@ -20,10 +20,9 @@ const sandboxBody = z.object({
   timestamp: z.number(),
 });
 
-type Reply = (status: number, body: unknown) => Response;
-
-const refused = (reply: Reply) => reply(401, { detail: { message: "Invalid signature", type: "INVALID_SIGNATURE" } });
-const invalid = (reply: Reply) => reply(422, { detail: { message: "Invalid callback body", type: "INVALID_CALLBACK" } });
+const NO_STORE = { "cache-control": "no-store" };
+const refuse = (type: ErrorType) => new ApiError(type, undefined, undefined, NO_STORE);
+const received = (outcome: Outcome) => Response.json({ received: true, outcome }, { headers: NO_STORE });
 
 /**
  * A provider's report. Each provider proves it its own way: the sandbox by an HMAC over the raw
@@ -31,38 +30,36 @@ const invalid = (reply: Reply) => reply(422, { detail: { message: "Invalid callb
  * Unproven is 401 and changes nothing. A proven report settles the deposit once, and only when its
  * amount, currency and reference are ours; otherwise it is an alert for a person, and settles nothing.
  * A success for a deposit we had expired is still recorded (expired → success, DESIGN §6).
+ * Refusals are thrown as ApiErrors of the error table; the route wrapper answers them.
  */
-export async function handleProviderCallback(providerName: string, req: Request): Promise<Response> {
-  const requestId = randomUUID();
-  const reply: Reply = (status, body) =>
-    Response.json(body, { status, headers: { "x-request-id": requestId, "cache-control": "no-store" } });
+export async function handleProviderCallback(providerName: string, req: Request, body: Buffer, requestId: string): Promise<Response> {
   const provider = providerByName(providerName);
-  if (!provider) return reply(404, { detail: "Not Found" });
-  const raw = (await readBody(req, 16 * 1024).catch(() => null))?.toString("utf8");
-  if (raw === undefined) return refused(reply);
+  if (!provider) throw refuse("PROVIDER_NOT_FOUND");
+  const raw = body.length > MAX_CALLBACK_BODY ? null : decodeUtf8(body);
+  if (raw === null) throw refuse("INVALID_SIGNATURE");
 
-  if (provider.name === "sandbox") return sandboxCallback(raw, req, reply);
+  if (provider.name === "sandbox") return sandboxCallback(raw, req, requestId);
   const parser = (provider as { parseCallback?: (r: CallbackRequest) => Promise<CallbackEvent> }).parseCallback;
-  if (!parser) return reply(404, { detail: "Not Found" });
+  if (!parser) throw refuse("PROVIDER_NOT_FOUND");
   let event: CallbackEvent;
   try {
     event = await parser(callbackRequest(req, raw));
   } catch (error) {
     if (error instanceof CallbackRefused) {
       log("warn", "provider callback refused", { provider: provider.name, why: error.message, request_id: requestId });
-      return refused(reply);
+      throw refuse("INVALID_SIGNATURE");
     }
-    if (error instanceof ProviderUnavailable) {
-      // the provider's own check call failed: it will notify again, and the reconciler asks too
-      return reply(503, { detail: { message: "The provider could not confirm the payment; retry later", type: "PROVIDER_UNAVAILABLE" } });
-    }
-    if (error instanceof z.ZodError || error instanceof SyntaxError) return invalid(reply);
+    // the provider's own check call failed: it will notify again, and the reconciler asks too
+    if (error instanceof ProviderUnavailable) throw refuse("PROVIDER_UNAVAILABLE");
+    if (error instanceof z.ZodError || error instanceof SyntaxError) throw refuse("INVALID_CALLBACK");
     throw error;
   }
   const outcome = await applyEvent(provider.name, event);
-  if (outcome === "unknown") return reply(404, { detail: { message: "Unknown deposit", type: "DEPOSIT_NOT_FOUND" } });
-  return reply(200, { received: true, outcome });
+  if (outcome === "unknown") throw refuse("DEPOSIT_NOT_FOUND");
+  return received(outcome);
 }
+
+const MAX_CALLBACK_BODY = 16 * 1024;
 
 function callbackRequest(req: Request, raw: string): CallbackRequest {
   const url = new URL(req.url);
@@ -120,16 +117,16 @@ async function applyEvent(providerName: string, event: CallbackEvent): Promise<O
 }
 
 /** The built-in sandbox: HMAC over the raw body, fresh, and a replayed event id is 409. */
-async function sandboxCallback(raw: string, req: Request, reply: Reply): Promise<Response> {
+async function sandboxCallback(raw: string, req: Request, requestId: string): Promise<Response> {
   if (!verifyCallback(raw, req.headers.get("x-kola-signature"))) {
-    log("warn", "provider callback refused: bad signature", { provider: "sandbox" });
-    return refused(reply);
+    log("warn", "provider callback refused: bad signature", { provider: "sandbox", request_id: requestId });
+    throw refuse("INVALID_SIGNATURE");
   }
   let parsed: z.output<typeof sandboxBody>;
   try {
     parsed = sandboxBody.parse(JSON.parse(raw));
   } catch {
-    return invalid(reply);
+    throw refuse("INVALID_CALLBACK");
   }
   const db = await getDb();
   const outcome = await db.transaction(async (tx) => {
@@ -152,9 +149,9 @@ async function sandboxCallback(raw: string, req: Request, reply: Reply): Promise
     return settled ? ("settled" as const) : ("already_settled" as const);
   });
   if (outcome === "replay") {
-    log("warn", "provider callback refused: replay", { provider: "sandbox", event_id: parsed.event_id });
-    return reply(409, { detail: { message: "Callback already received", type: "CALLBACK_REPLAYED" } });
+    log("warn", "provider callback refused: replay", { provider: "sandbox", event_id: parsed.event_id, request_id: requestId });
+    throw refuse("CALLBACK_REPLAYED");
   }
-  if (outcome === "unknown") return reply(404, { detail: { message: "Unknown deposit", type: "DEPOSIT_NOT_FOUND" } });
-  return reply(200, { received: true, outcome });
+  if (outcome === "unknown") throw refuse("DEPOSIT_NOT_FOUND");
+  return received(outcome);
 }

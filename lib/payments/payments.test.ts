@@ -6,6 +6,7 @@ import type { Auth } from "@/lib/accounts/queries";
 import { findAuthByKeyHash } from "@/lib/accounts/queries";
 import { hashApiKey } from "@/lib/accounts/api-keys";
 import { getDb } from "@/lib/db/client";
+import { errorTypes } from "@/lib/http/errors";
 import { deposits, outboxEvents } from "@/lib/db/schema";
 import { createGateway } from "@/lib/gateways/create-gateway";
 import { newAccount } from "@/lib/test/api";
@@ -122,6 +123,34 @@ describe("provider callbacks", () => {
     expect(await late.json()).toEqual({ received: true, outcome: "already_settled" });
     const { status, events } = await state(deposit.trackId);
     expect([status, events.map((e) => e.type)]).toEqual(["failed", ["payment.failed"]]);
+  });
+});
+
+describe("the callback's errors in the documented shape", () => {
+  const send = (provider: string, raw: string, signature = signCallback(raw)) =>
+    callback.POST(
+      new Request(`http://kola.test/api/providers/${provider}/callback`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-kola-signature": signature, "x-request-id": "cb-req-1" },
+        body: raw,
+      }),
+      { params: Promise.resolve({ provider }) },
+    );
+
+  it.each([
+    ["a bad signature", async (raw: string) => send("sandbox", raw, signCallback(raw, "not-the-secret")), 401, "INVALID_SIGNATURE"],
+    ["a replay", async (raw: string) => (await send("sandbox", raw)) && send("sandbox", raw), 409, "CALLBACK_REPLAYED"],
+    ["a signed body of the wrong shape", async () => send("sandbox", JSON.stringify({ event_id: "short" })), 422, "INVALID_CALLBACK"],
+    ["an unknown provider", async (raw: string) => send("nope", raw), 404, "PROVIDER_NOT_FOUND"],
+  ] as const)("%s: %s with its type from the error table and the request id", async (_name, post, status, type) => {
+    const deposit = await pendingDeposit();
+    const res = await post(JSON.stringify(callbackFor(deposit.trackId, "failed")));
+    expect([res.status, res.headers.get("x-request-id"), await res.json()]).toEqual([
+      status,
+      "cb-req-1",
+      { detail: { message: errorTypes[type].message, type } },
+    ]);
+    expect(errorTypes[type].status).toBe(status);
   });
 });
 

@@ -11,7 +11,7 @@ import * as collection from "@/app/v1/gateway/route";
 import { getDb } from "@/lib/db/client";
 import { createGateway } from "@/lib/gateways/create-gateway";
 import { gatewayOperations as op } from "@/lib/gateways/schemas";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
 
 process.env.LOG_LEVEL ??= "silent";
 

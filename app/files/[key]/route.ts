@@ -3,7 +3,7 @@ import { findFileByKey } from "@/lib/files/queries";
 import { isStorageKey, readObject } from "@/lib/files/storage";
 import { ApiError } from "@/lib/http/errors";
 import { defineOperation } from "@/lib/http/operation";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
 
 const getFile = defineOperation({
   method: "GET",

@@ -1,4 +1,4 @@
-import { notFound } from "@/lib/http/route";
+import { notFound } from "@/lib/api/route";
 
 // Any other /v1 path: 404 {"detail": "Not Found"}, as FastAPI answers.
 export { notFound as GET, notFound as POST, notFound as PUT, notFound as PATCH, notFound as DELETE };

@@ -1,6 +1,6 @@
 import { getAccount } from "@/lib/accounts/api-key-admin";
 import { accountOperations as op } from "@/lib/accounts/operations";
-import { methodNotAllowed, route } from "@/lib/http/route";
+import { methodNotAllowed, route } from "@/lib/api/route";
 
 // GET /v1/account — who is calling, in which mode
 export const GET = route(op.get, async ({ auth }) => getAccount(auth));

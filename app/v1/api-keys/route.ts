@@ -1,6 +1,6 @@
 import { createApiKeyFor, listApiKeys } from "@/lib/accounts/api-key-admin";
 import { accountOperations as op } from "@/lib/accounts/operations";
-import { methodNotAllowed, route } from "@/lib/http/route";
+import { methodNotAllowed, route } from "@/lib/api/route";
 
 // GET /v1/api-keys — the account's keys of the current mode (dashboard)
 export const GET = route(op.listKeys, async ({ auth }) => listApiKeys(auth));

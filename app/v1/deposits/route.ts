@@ -1,7 +1,7 @@
 import { listDeposits } from "@/lib/deposits/list-deposits";
 import { depositOperations as op } from "@/lib/deposits/schemas";
 import { pageResponse } from "@/lib/http/pagination";
-import { methodNotAllowed, route } from "@/lib/http/route";
+import { methodNotAllowed, route } from "@/lib/api/route";
 
 // GET /v1/deposits — the caller's deposits (payment attempts), newest first, filtered
 export const GET = route(op.list, async ({ auth, query, url }) =>

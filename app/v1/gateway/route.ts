@@ -3,7 +3,7 @@ import { presentCreated, presentListItem } from "@/lib/gateways/present";
 import { listGateways } from "@/lib/gateways/queries";
 import { gatewayOperations as op } from "@/lib/gateways/schemas";
 import { pageResponse } from "@/lib/http/pagination";
-import { methodNotAllowed, route } from "@/lib/http/route";
+import { methodNotAllowed, route } from "@/lib/api/route";
 
 // POST /v1/gateway — create a payment link
 export const POST = route(op.create, async ({ auth, body }) => presentCreated(await createGateway(auth, body)));

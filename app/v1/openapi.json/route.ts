@@ -1,5 +1,5 @@
 import { buildOpenApiDocument, openApiOperation } from "@/lib/api/openapi";
-import { methodNotAllowed, route } from "@/lib/http/route";
+import { methodNotAllowed, route } from "@/lib/api/route";
 
 // GET /v1/openapi.json — the OpenAPI 3.1 document of the API, generated from its zod schemas
 export const GET = route(openApiOperation, async () => buildOpenApiDocument());

@@ -1,4 +1,4 @@
-import { methodNotAllowed, route } from "@/lib/http/route";
+import { methodNotAllowed, route } from "@/lib/api/route";
 import { providerOperations as op, providersOverviewFor } from "@/lib/payments/providers/dashboard";
 
 // GET /v1/providers — live providers: configuration, health, operators available now, alerts

@@ -1,4 +1,4 @@
-import { methodNotAllowed, route } from "@/lib/http/route";
+import { methodNotAllowed, route } from "@/lib/api/route";
 import { getStats } from "@/lib/stats/get-stats";
 import { statsOperations as op } from "@/lib/stats/schemas";
 

@@ -1,4 +1,4 @@
-import { methodNotAllowed, route } from "@/lib/http/route";
+import { methodNotAllowed, route } from "@/lib/api/route";
 import { pageResponse } from "@/lib/http/pagination";
 import { createEndpoint } from "@/lib/webhooks/create-endpoint";
 import { presentEndpoint, presentEndpointWithSecret } from "@/lib/webhooks/present";

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lt, max, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Auth } from "@/lib/http/auth";
+import type { Auth } from "@/lib/accounts/authenticate";
 import { getDb } from "@/lib/db/client";
 import { deposits, providerLogs } from "@/lib/db/schema";
 import { ApiError } from "@/lib/http/errors";

@@ -1,9 +1,9 @@
 import { authOperations as op } from "@/lib/accounts/operations";
 import { sessionCookie } from "@/lib/accounts/sessions";
 import { signIn } from "@/lib/accounts/sign-in";
-import { assertSameOriginJson, isHttps } from "@/lib/http/auth";
+import { assertSameOriginJson, isHttps } from "@/lib/accounts/authenticate";
 import { clientAddress } from "@/lib/http/client-address";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
 
 // POST /api/auth/login — email and password; sets the session cookie
 export const POST = route(op.login, async ({ req, body }) => {

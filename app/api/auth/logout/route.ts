@@ -1,8 +1,8 @@
 import { authOperations as op } from "@/lib/accounts/operations";
 import { deleteSession, readCookie, SESSION_COOKIE, sessionCookie } from "@/lib/accounts/sessions";
-import { isHttps, isSameOrigin } from "@/lib/http/auth";
+import { isHttps, isSameOrigin } from "@/lib/accounts/authenticate";
 import { ApiError } from "@/lib/http/errors";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
 
 // POST /api/auth/logout — ends the session and clears the cookie
 export const POST = route(op.logout, async ({ req }) => {

@@ -1,9 +1,9 @@
 import { authOperations as op } from "@/lib/accounts/operations";
 import { sessionCookie } from "@/lib/accounts/sessions";
 import { signUp } from "@/lib/accounts/sign-in";
-import { assertSameOriginJson, isHttps } from "@/lib/http/auth";
+import { assertSameOriginJson, isHttps } from "@/lib/accounts/authenticate";
 import { clientAddress } from "@/lib/http/client-address";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
 
 // POST /api/auth/signup — create an account, sign in, show its test key once
 export const POST = route(op.signup, async ({ req, body }) => {

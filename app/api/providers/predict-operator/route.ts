@@ -1,4 +1,4 @@
-import { methodNotAllowed } from "@/lib/http/route";
+import { methodNotAllowed } from "@/lib/api/route";
 import { predictOperator } from "@/lib/payments/predict-operator";
 
 // GET /api/providers/predict-operator?country=CMR&phone=… — the operator of a typed phone number

@@ -1,6 +1,6 @@
 import { revokeApiKey } from "@/lib/accounts/api-key-admin";
 import { accountOperations as op } from "@/lib/accounts/operations";
-import { methodNotAllowed, route } from "@/lib/http/route";
+import { methodNotAllowed, route } from "@/lib/api/route";
 
 // DELETE /v1/api-keys/{key_id} — revoke a key (dashboard)
 export const DELETE = route(op.revokeKey, async ({ auth, params }) => revokeApiKey(auth, params.key_id));

@@ -1,4 +1,4 @@
-import { methodNotAllowed, route } from "@/lib/http/route";
+import { methodNotAllowed, route } from "@/lib/api/route";
 import { presentMarketplace } from "@/lib/marketplaces/present";
 import { getMarketplaceOrThrow } from "@/lib/marketplaces/queries";
 import { createMarketplace, updateMarketplace } from "@/lib/marketplaces/save-marketplace";

@@ -3,8 +3,8 @@ import { presentListItem, presentView } from "@/lib/gateways/present";
 import { getGatewayWithStatusOrThrow, getPublicGatewayOrThrow } from "@/lib/gateways/queries";
 import { gatewayOperations as op } from "@/lib/gateways/schemas";
 import { updateGateway } from "@/lib/gateways/update-gateway";
-import { authenticate } from "@/lib/http/auth";
-import { methodNotAllowed, route } from "@/lib/http/route";
+import { authenticate } from "@/lib/accounts/authenticate";
+import { methodNotAllowed, route } from "@/lib/api/route";
 
 // GET /v1/gateway/{gateway_id} — a payment link, public (no api-key); the owner's read with include=payment_status
 export const GET = route(op.get, async ({ req, params, query }) =>

@@ -1,4 +1,4 @@
-import { methodNotAllowed, route } from "@/lib/http/route";
+import { methodNotAllowed, route } from "@/lib/api/route";
 import { deleteEndpoint } from "@/lib/webhooks/delete-endpoint";
 import { presentEndpoint } from "@/lib/webhooks/present";
 import { getEndpointOrThrow } from "@/lib/webhooks/queries";

@@ -1,9 +1,10 @@
+import { providerCallbackOperation } from "@/lib/payments/callback-schema";
 import { handleProviderCallback } from "@/lib/payments/handle-callback";
-import { methodNotAllowed } from "@/lib/http/route";
+import { methodNotAllowed, route } from "@/lib/api/route";
 
-// POST /api/providers/{provider}/callback — a provider reports an outcome (HMAC-SHA256 signed)
-export async function POST(req: Request, { params }: { params: Promise<{ provider: string }> }) {
-  return handleProviderCallback((await params).provider, req);
-}
+// POST /api/providers/{provider}/callback — a provider reports an outcome (each proves it its own way)
+export const POST = route(providerCallbackOperation, ({ params, req, raw, requestId }) =>
+  handleProviderCallback(params.provider, req, raw, requestId),
+);
 
 export { methodNotAllowed as GET, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE };

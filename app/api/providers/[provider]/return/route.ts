@@ -1,5 +1,5 @@
 import { handleProviderReturn } from "@/lib/payments/provider-return";
-import { methodNotAllowed } from "@/lib/http/route";
+import { methodNotAllowed } from "@/lib/api/route";
 
 type Context = { params: Promise<{ provider: string }> };
 

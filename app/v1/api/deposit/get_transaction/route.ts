@@ -1,6 +1,6 @@
 import { getDepositOrThrow } from "@/lib/deposits/queries";
 import { depositOperations as op } from "@/lib/deposits/schemas";
-import { methodNotAllowed, route } from "@/lib/http/route";
+import { methodNotAllowed, route } from "@/lib/api/route";
 
 // GET /v1/api/deposit/get_transaction?track_id=… — a deposit of the caller
 export const GET = route(op.byQuery, async ({ auth, query }) => getDepositOrThrow(auth, query.track_id));

@@ -1,5 +1,5 @@
 import { pageResponse } from "@/lib/http/pagination";
-import { methodNotAllowed, route } from "@/lib/http/route";
+import { methodNotAllowed, route } from "@/lib/api/route";
 import { createMarketplaceGateway } from "@/lib/marketplace-gateways/create-marketplace-gateway";
 import { presentMarketplaceGateway } from "@/lib/marketplace-gateways/present";
 import { listMarketplaceGateways } from "@/lib/marketplace-gateways/queries";

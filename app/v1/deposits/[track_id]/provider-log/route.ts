@@ -1,4 +1,4 @@
-import { methodNotAllowed, route } from "@/lib/http/route";
+import { methodNotAllowed, route } from "@/lib/api/route";
 import { depositProviderLog, providerOperations as op } from "@/lib/payments/providers/dashboard";
 
 // GET /v1/deposits/{track_id}/provider-log — every exchange with the provider about a deposit

@@ -1,6 +1,6 @@
 import { payinStatus } from "@/lib/gateways/payin-status";
 import { gatewayOperations as op } from "@/lib/gateways/schemas";
-import { methodNotAllowed, route } from "@/lib/http/route";
+import { methodNotAllowed, route } from "@/lib/api/route";
 
 // GET /v1/gateway/payin/{order_id} — payment status by the merchant's order_id
 export const GET = route(op.payin, async ({ auth, params }) => payinStatus(auth, params.order_id));

@@ -1,4 +1,4 @@
-import { methodNotAllowed, route } from "@/lib/http/route";
+import { methodNotAllowed, route } from "@/lib/api/route";
 import { pageResponse } from "@/lib/http/pagination";
 import { presentDelivery } from "@/lib/webhooks/present";
 import { listDeliveries } from "@/lib/webhooks/queries";

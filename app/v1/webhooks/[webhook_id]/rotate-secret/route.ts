@@ -1,4 +1,4 @@
-import { methodNotAllowed, route } from "@/lib/http/route";
+import { methodNotAllowed, route } from "@/lib/api/route";
 import { presentEndpointWithSecret } from "@/lib/webhooks/present";
 import { rotateSecret } from "@/lib/webhooks/rotate-secret";
 import { webhookOperations as op } from "@/lib/webhooks/schemas";

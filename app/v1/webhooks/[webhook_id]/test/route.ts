@@ -1,4 +1,4 @@
-import { methodNotAllowed, route } from "@/lib/http/route";
+import { methodNotAllowed, route } from "@/lib/api/route";
 import { presentDelivery } from "@/lib/webhooks/present";
 import { webhookOperations as op } from "@/lib/webhooks/schemas";
 import { sendTestEvent } from "@/lib/webhooks/send-test-event";

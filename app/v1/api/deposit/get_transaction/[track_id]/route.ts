@@ -1,6 +1,6 @@
 import { getDepositOrThrow } from "@/lib/deposits/queries";
 import { depositOperations as op } from "@/lib/deposits/schemas";
-import { methodNotAllowed, route } from "@/lib/http/route";
+import { methodNotAllowed, route } from "@/lib/api/route";
 
 // GET /v1/api/deposit/get_transaction/{track_id} — the same, with track_id in the path
 export const GET = route(op.byPath, async ({ auth, params }) => getDepositOrThrow(auth, params.track_id));

@@ -1,4 +1,4 @@
-import { methodNotAllowed, route } from "@/lib/http/route";
+import { methodNotAllowed, route } from "@/lib/api/route";
 import { presentMarketplaceGateway } from "@/lib/marketplace-gateways/present";
 import { getMarketplaceGatewayOrThrow } from "@/lib/marketplace-gateways/queries";
 import { marketplaceGatewayOperations as op } from "@/lib/marketplace-gateways/schemas";

@@ -1,4 +1,4 @@
-import { methodNotAllowed, route } from "@/lib/http/route";
+import { methodNotAllowed, route } from "@/lib/api/route";
 import { presentDelivery } from "@/lib/webhooks/present";
 import { getDeliveryOrThrow } from "@/lib/webhooks/queries";
 import { webhookOperations as op } from "@/lib/webhooks/schemas";

@@ -1,5 +1,5 @@
 import { pageResponse } from "@/lib/http/pagination";
-import { methodNotAllowed, route } from "@/lib/http/route";
+import { methodNotAllowed, route } from "@/lib/api/route";
 import { presentTransaction } from "@/lib/marketplace-gateways/present";
 import { listTransactions } from "@/lib/marketplace-gateways/queries";
 import { marketplaceGatewayOperations as op } from "@/lib/marketplace-gateways/schemas";

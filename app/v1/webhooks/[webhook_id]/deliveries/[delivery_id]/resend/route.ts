@@ -1,4 +1,4 @@
-import { methodNotAllowed, route } from "@/lib/http/route";
+import { methodNotAllowed, route } from "@/lib/api/route";
 import { presentDelivery } from "@/lib/webhooks/present";
 import { resendDelivery } from "@/lib/webhooks/resend-delivery";
 import { webhookOperations as op } from "@/lib/webhooks/schemas";

@@ -1,8 +1,8 @@
-import { hashApiKey } from "@/lib/accounts/api-keys";
-import { findAuthByKeyHash, type Auth } from "@/lib/accounts/queries";
-import { findSessionAuth, readCookie, SESSION_COOKIE } from "@/lib/accounts/sessions";
 import { publicBaseUrl } from "@/lib/config";
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/http/errors";
+import { hashApiKey } from "./api-keys";
+import { findAuthByKeyHash, type Auth } from "./queries";
+import { findSessionAuth, readCookie, SESSION_COOKIE } from "./sessions";
 
 export type { Auth };
 

@@ -1,0 +1,8 @@
+import { authenticate } from "@/lib/accounts/authenticate";
+import { createRoute } from "@/lib/http/route";
+
+// The API's route wrapper: lib/http's edge and validation with the accounts' authenticator
+// (an api-key header or the dashboard's session). Route files import `route` from here.
+export const route = createRoute(authenticate);
+
+export { methodNotAllowed, notFound } from "@/lib/http/route";

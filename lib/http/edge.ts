@@ -1,0 +1,85 @@
+import { randomUUID } from "node:crypto";
+import { log } from "@/lib/log";
+import { ApiError, ValidationError } from "./errors";
+
+/**
+ * The one edge every route goes through (API, checkout, provider callbacks): a request id (the
+ * caller's `x-request-id` when well-formed), an unexpected error caught and logged scrubbed
+ * (describeError), and one log line per request. Its two faces differ only in how an error reads:
+ * `jsonFace` answers the documented `{detail: …}` bodies; an HTML route passes its own friendly page.
+ */
+export type Face = (error: unknown, req: Request, requestId: string) => Response;
+
+export type Exchange = {
+  requestId: string;
+  url: URL;
+  /** fields added to the request's log line (e.g. the account) */
+  note: (fields: Record<string, unknown>) => void;
+};
+
+export async function edge(
+  req: Request,
+  face: Face,
+  run: (exchange: Exchange) => Promise<Response>,
+): Promise<Response> {
+  const started = performance.now();
+  const requestId = incomingRequestId(req) ?? randomUUID();
+  const url = new URL(req.url);
+  const fields: Record<string, unknown> = {};
+  let response: Response;
+  try {
+    response = await run({ requestId, url, note: (more) => Object.assign(fields, more) });
+  } catch (error) {
+    response = answerError(error, req, requestId, face);
+  }
+  response.headers.set("x-request-id", requestId);
+  log(response.status >= 500 ? "error" : "info", "request", {
+    request_id: requestId,
+    method: req.method,
+    path: url.pathname,
+    status: response.status,
+    ms: Math.round((performance.now() - started) * 10) / 10,
+    ...fields,
+  });
+  return response;
+}
+
+/** An error as its face answers it; one that is neither ApiError nor ValidationError is logged first. */
+export function answerError(error: unknown, req: Request, requestId: string, face: Face): Response {
+  if (!(error instanceof ApiError) && !(error instanceof ValidationError)) {
+    log("error", "unhandled error", { request_id: requestId, error: describeError(error) });
+  }
+  return face(error, req, requestId);
+}
+
+/** The JSON face: ApiError and ValidationError as documented, anything else 500 INTERNAL_ERROR. */
+export const jsonFace: Face = (error) => {
+  if (error instanceof ApiError) return Response.json(error.body, { status: error.status, headers: error.headers });
+  if (error instanceof ValidationError) return Response.json(error.body, { status: 422 });
+  return Response.json(new ApiError("INTERNAL_ERROR").body, { status: 500 });
+};
+
+/**
+ * An error as it may be logged. Drizzle's "Failed query: <sql> params: <values>" would log the
+ * values (ids, phones, …): keep the database's own code and message instead. Digit runs that could
+ * be a phone number (8 or more digits, spaces and dashes allowed) are masked in any message.
+ */
+export function describeError(error: unknown): Record<string, unknown> | string {
+  if (!(error instanceof Error)) return scrub(String(error));
+  if (error.message.startsWith("Failed query:")) {
+    const cause = error.cause as { code?: string; message?: string } | undefined;
+    const stack = error.stack?.split("\n").filter((line) => line.trimStart().startsWith("at ")).join("\n");
+    return { name: error.name, message: "database query failed", code: cause?.code, cause: cause && scrub(cause.message ?? ""), stack };
+  }
+  const stack = error.stack?.split("\n").filter((line) => line.trimStart().startsWith("at ")).join("\n");
+  return { name: error.name, message: scrub(error.message), stack };
+}
+
+function scrub(text: string): string {
+  return text.replace(/\+?\d[\d \-]{6,}\d/g, (digits) => (digits.replace(/\D/g, "").length >= 8 ? "[number]" : digits));
+}
+
+export function incomingRequestId(req: Request): string | null {
+  const id = req.headers.get("x-request-id");
+  return id && /^[\w.:-]{1,100}$/.test(id) ? id : null;
+}
