@@ -5,7 +5,7 @@ import { parseArgs } from "node:util";
 import { createAccount, createApiKey } from "@/lib/accounts/create-account";
 import { closeDb } from "@/lib/db/client";
 import { ValidationError } from "@/lib/http/errors";
-import type { Mode } from "@/lib/accounts/api-keys";
+import type { Mode } from "@/lib/accounts/modes";
 
 process.env.LOG_LEVEL ??= "silent";
 

@@ -1,6 +1,8 @@
 // What the API accepts for the marketplace's logo and favicon (lib/files/store-upload.ts checks
 // the bytes; here only the name and the browser's MIME type, for a quick message before sending).
 
+import type { Lang } from "@/lib/i18n/languages";
+
 export type ImageKind = "logo" | "favicon";
 
 export type ImageRule = { maxBytes: number; extensions: readonly string[]; mimes: readonly string[]; label: string };
@@ -33,7 +35,7 @@ export function preCheck(file: { name: string; type: string; size: number }, rul
 }
 
 /** 1 536 000 → "1,5 Mo" / "1.5 MB"; 40 960 → "40 Ko" / "40 KB". */
-export function formatBytes(bytes: number, lang: "fr" | "en"): string {
+export function formatBytes(bytes: number, lang: Lang): string {
   const [unit, value] = bytes >= 1024 * 1024 ? (["MB", bytes / 1024 / 1024] as const) : (["KB", Math.max(1, bytes / 1024)] as const);
   const number = new Intl.NumberFormat(lang === "fr" ? "fr-FR" : "en-GB", { maximumFractionDigits: 1 }).format(value);
   return `${number} ${lang === "fr" ? (unit === "MB" ? "Mo" : "Ko") : unit}`;

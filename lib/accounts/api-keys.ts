@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
+import type { Mode } from "./modes";
 
-export type Mode = "test" | "live";
-export const modes = ["test", "live"] as const;
 
 /** A new API key: `kola_test_` + 32 random bytes (base64url). Only its hash is ever stored. */
 export function generateApiKey(mode: Mode) {

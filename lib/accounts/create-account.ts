@@ -4,7 +4,8 @@ import { getDb } from "@/lib/db/client";
 import { accounts, apiKeys } from "@/lib/db/schema";
 import { countries } from "@/lib/countries";
 import { validate } from "@/lib/http/validation";
-import { generateApiKey, type Mode } from "./api-keys";
+import { generateApiKey } from "./api-keys";
+import type { Mode } from "@/lib/accounts/modes";
 import { createAccountInput, createKeyInput, type CreateAccountInput } from "./schemas";
 
 /** Creates an account with its first test key (DESIGN §1). The key is returned once, never stored. */

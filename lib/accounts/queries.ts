@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { prepared } from "@/lib/db/prepared";
 import { accounts, apiKeys } from "@/lib/db/schema";
-import type { Mode } from "./api-keys";
+import type { Mode } from "@/lib/accounts/modes";
 
 /** Who is calling: every query of the API is scoped by this account and mode. */
 export type Auth = {

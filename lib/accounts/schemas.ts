@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { modes } from "./modes";
 import { countryCodes } from "@/lib/countries";
 
 export const createAccountInput = z.object({
@@ -11,7 +12,7 @@ export type CreateAccountInput = z.input<typeof createAccountInput>;
 
 export const createKeyInput = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email()),
-  mode: z.enum(["test", "live"]),
+  mode: z.enum(modes),
   name: z.string().trim().max(100).default(""),
 });
 
@@ -34,7 +35,7 @@ export const account = z
     business_name: z.string(),
     country: z.object({ name: z.string(), iso_code: z.string() }),
     currency: z.string(),
-    mode: z.enum(["test", "live"]),
+    mode: z.enum(modes),
     created_at: z.iso.datetime(),
   })
   .meta({ id: "Account" });
@@ -43,7 +44,7 @@ export const apiKey = z
   .object({
     id: z.uuid(),
     name: z.string(),
-    mode: z.enum(["test", "live"]),
+    mode: z.enum(modes),
     prefix: z.string().describe("The first characters, to recognise the key"),
     last4: z.string(),
     created_at: z.iso.datetime(),

@@ -3,7 +3,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { accounts, sessions } from "@/lib/db/schema";
 import { log } from "@/lib/log";
-import type { Mode } from "./api-keys";
+import type { Mode } from "@/lib/accounts/modes";
 import type { Auth } from "./queries";
 
 export const SESSION_COOKIE = "kola_session";

@@ -4,7 +4,7 @@ import { z } from "zod";
 import * as docsScript from "@/app/docs/scalar.js/route";
 import * as docs from "@/app/docs/route";
 import * as openapi from "@/app/v1/openapi.json/route";
-import { eventTypes } from "@/lib/db/schema";
+import { eventTypes } from "@/lib/webhooks/event-types";
 import { errorTypes } from "@/lib/http/errors";
 import { defineOperation } from "@/lib/http/operation";
 import { call } from "@/lib/test/api";

@@ -1,4 +1,4 @@
-import type { Mode } from "@/lib/accounts/api-keys";
+import type { Mode } from "@/lib/accounts/modes";
 import { addressSubject } from "@/lib/http/client-address";
 import { hit, type Limit, type RateLimitedError } from "@/lib/http/rate-limit";
 import { t, type Locale } from "./i18n";

@@ -1,5 +1,6 @@
 import { countries, isCountry, type CountryIso3 } from "@/lib/countries";
-import type { FormBlock } from "@/lib/db/schema";
+import type { Mode } from "@/lib/accounts/modes";
+import type { FormBlock } from "@/lib/marketplaces/form-block";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
 import { ApiError } from "@/lib/http/errors";
 import { providerForMode, routeOperators } from "@/lib/payments/providers";
@@ -17,7 +18,7 @@ export type Checkout = {
   kind: Kind;
   id: string;
   target: PayTarget;
-  mode: "test" | "live";
+  mode: Mode;
   shopName: string;
   message: string;
   /** what the buyer pays, in minor units (a marketplace link: price + fee) */
@@ -98,7 +99,7 @@ export async function loadCheckout(kind: Kind, id: string): Promise<Checkout | n
   };
 }
 
-function common(kind: Kind, id: string, mode: "test" | "live", currency: string, country: string) {
+function common(kind: Kind, id: string, mode: Mode, currency: string, country: string) {
   const payable = payableCountries(currency);
   const own = isCountry(country) && payable.includes(country) ? country : undefined;
   return { kind, id, mode, currency, payable, defaultCountry: own ?? payable[0] ?? ("CMR" as CountryIso3) };

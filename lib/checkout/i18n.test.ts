@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FormBlock } from "@/lib/db/schema";
+import type { FormBlock } from "@/lib/marketplaces/form-block";
 import type { ValidationItem } from "@/lib/http/errors";
 import { countryName, intlLocale, pickLocale, t } from "./i18n";
 import { wordErrors } from "./wording";

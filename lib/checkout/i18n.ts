@@ -1,11 +1,12 @@
 import type { CountryIso3 } from "@/lib/countries";
+import { languages, type Lang } from "@/lib/i18n/languages";
 
 // The words of the checkout pages, French first (DESIGN §7). Keys are shared; `{name}` is replaced
 // by `t(locale, key, { name })`. A buyer's choice (`?lang=en`) beats the browser's Accept-Language.
 // French puts a no-break space (\u00a0) before : ; ! ? so that a line never starts with one.
 
-export const locales = ["fr", "en"] as const;
-export type Locale = (typeof locales)[number];
+export const locales = languages;
+export type Locale = Lang;
 
 const fr = {
   "page.pay": "Payer {shop}",

@@ -1,4 +1,4 @@
-import type { DepositStatus } from "@/lib/db/schema";
+import type { DepositStatus } from "@/lib/deposits/statuses";
 
 export type ReturnParams = { order_id: string; gateway_id: string; track_id: string; status: DepositStatus };
 

@@ -1,5 +1,5 @@
 import { isCountry, type CountryIso3 } from "@/lib/countries";
-import type { FormBlock } from "@/lib/db/schema";
+import type { FormBlock } from "@/lib/marketplaces/form-block";
 import type { ValidationItem } from "@/lib/http/errors";
 import { examplePhone } from "./format";
 import { countryName, t, type Locale, type MessageKey } from "./i18n";

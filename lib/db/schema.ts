@@ -13,6 +13,13 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { modes } from "@/lib/accounts/modes";
+import { depositStatuses } from "@/lib/deposits/statuses";
+import type { FormBlock } from "@/lib/marketplaces/form-block";
+import { eventTypes, webhookDeliveryStatuses } from "@/lib/webhooks/event-types";
+
+// Enums and shapes live in dependency-free modules (imported above) that the browser can import;
+// this file only maps them to columns.
 
 // Every merchant-owned table carries account_id and mode (DESIGN §1): queries are scoped by both.
 const id = () => uuid("id").primaryKey().defaultRandom();
@@ -21,7 +28,7 @@ const owner = () => ({
   accountId: uuid("account_id")
     .notNull()
     .references(() => accounts.id, { onDelete: "cascade" }),
-  mode: text("mode", { enum: ["test", "live"] }).notNull(),
+  mode: text("mode", { enum: modes }).notNull(),
 });
 
 export const accounts = pgTable(
@@ -92,15 +99,6 @@ export const paymentGateways = pgTable(
   ],
 );
 
-export type FormBlock = {
-  fieldName: string;
-  fieldType: string;
-  required: boolean;
-  fieldLabel: string;
-  fieldDescription: string;
-  fieldOptions: { name: string; value: string }[];
-};
-
 export const marketplaces = pgTable(
   "marketplaces",
   {
@@ -147,9 +145,6 @@ export const marketplaceGateways = pgTable(
   },
   (t) => [index("marketplace_gateways_list_idx").on(t.accountId, t.mode, t.createdAt.desc(), t.id.desc())],
 );
-
-export const depositStatuses = ["pending", "success", "failed", "expired"] as const;
-export type DepositStatus = (typeof depositStatuses)[number];
 
 // One mobile-money collection: every payment attempt on a payment link or a marketplace link.
 export const deposits = pgTable(
@@ -243,7 +238,7 @@ export const idempotencyKeys = pgTable(
     accountId: uuid("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
-    mode: text("mode", { enum: ["test", "live"] }).notNull(),
+    mode: text("mode", { enum: modes }).notNull(),
     key: text("key").notNull(),
     requestHash: text("request_hash").notNull(),
     responseStatus: integer("response_status"),
@@ -252,16 +247,6 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.accountId, t.mode, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
 );
-
-export const eventTypes = [
-  "payment.succeeded",
-  "payment.failed",
-  "payment.expired",
-  "marketplace.transaction.succeeded",
-  "marketplace.transaction.failed",
-  "marketplace.transaction.expired",
-] as const;
-export type EventType = (typeof eventTypes)[number];
 
 // The transactional outbox: one row per status transition, written in the same database
 // transaction as the transition itself, so every transition is announced exactly once.
@@ -335,9 +320,6 @@ export const webhookEndpoints = pgTable(
   },
   (t) => [index("webhook_endpoints_list_idx").on(t.accountId, t.mode, t.createdAt.desc(), t.id.desc())],
 );
-
-export const webhookDeliveryStatuses = ["pending", "succeeded", "failed"] as const;
-export type WebhookDeliveryStatus = (typeof webhookDeliveryStatuses)[number];
 
 // One event for one endpoint. `event_id` is the `webhook-id` of every attempt; `payload` is the exact
 // body, fixed when the delivery is made. A worker claims a delivery by setting `lease_id` and
@@ -418,7 +400,7 @@ export const providerLogs = pgTable(
     depositId: uuid("deposit_id").references(() => deposits.id, { onDelete: "cascade" }),
     /** copied from the deposit, so the dashboard's queries stay scoped by account and mode */
     accountId: uuid("account_id").references(() => accounts.id, { onDelete: "cascade" }),
-    mode: text("mode", { enum: ["test", "live"] }),
+    mode: text("mode", { enum: modes }),
     kind: text("kind", { enum: providerLogKinds }).notNull(),
     /** e.g. `POST /v2/deposits` */
     operation: text("operation").notNull(),

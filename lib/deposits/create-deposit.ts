@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import type { Mode } from "@/lib/accounts/api-keys";
+import type { Mode } from "@/lib/accounts/modes";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
-import { deposits, type DepositStatus } from "@/lib/db/schema";
+import { deposits } from "@/lib/db/schema";
+import type { DepositStatus } from "@/lib/deposits/statuses";
 
 export type DepositRow = typeof deposits.$inferSelect;
 

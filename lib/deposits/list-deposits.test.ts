@@ -4,7 +4,8 @@ import * as list from "@/app/v1/deposits/route";
 import * as gateways from "@/app/v1/gateway/route";
 import { createApiKey } from "@/lib/accounts/create-account";
 import { getDb } from "@/lib/db/client";
-import { deposits, type DepositStatus } from "@/lib/db/schema";
+import { deposits } from "@/lib/db/schema";
+import type { DepositStatus } from "@/lib/deposits/statuses";
 import { call, newAccount } from "@/lib/test/api";
 import { newTrackId } from "./create-deposit";
 

@@ -1,10 +1,13 @@
 import { z } from "zod";
+import { depositStatuses } from "./statuses";
 import { defineOperation } from "@/lib/http/operation";
 import { pageQuery } from "@/lib/http/page-query";
 
 // Deposit transactions: interface §2.6 and §4.4, DESIGN §6.
 
 const trackId = z.string().min(1).max(64).describe("The deposit's track_id, e.g. TRK7Q2M…");
+
+export const depositStatus = z.enum(depositStatuses);
 
 export const deposit = z
   .object({
@@ -14,12 +17,10 @@ export const deposit = z
     country: z.string(),
     currency: z.string(),
     operator: z.string(),
-    status: z.enum(["pending", "success", "failed", "expired"]),
+    status: depositStatus,
     created_at: z.string().describe("UTC, fractional seconds, no zone designator: 2026-11-22T10:15:30.123456"),
   })
   .meta({ id: "DepositTransaction" });
-
-export const depositStatus = z.enum(["pending", "success", "failed", "expired"]);
 
 export const depositListItem = deposit
   .extend({

@@ -9,7 +9,8 @@ import * as payin from "@/app/v1/gateway/payin/[order_id]/route";
 import { hashApiKey } from "@/lib/accounts/api-keys";
 import { createApiKey } from "@/lib/accounts/create-account";
 import { getDb } from "@/lib/db/client";
-import { apiKeys, deposits, type DepositStatus } from "@/lib/db/schema";
+import { apiKeys, deposits } from "@/lib/db/schema";
+import type { DepositStatus } from "@/lib/deposits/statuses";
 import { call, newAccount, type CallOptions, type Reply } from "@/lib/test/api";
 
 // The payment-gateway API (interface §4.1, DESIGN §3), called in-process on a real database.

@@ -2,7 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Auth } from "@/lib/accounts/queries";
 import { getDb } from "@/lib/db/client";
 import { ownedBy } from "@/lib/db/scope";
-import { paymentGateways, type DepositStatus } from "@/lib/db/schema";
+import { paymentGateways } from "@/lib/db/schema";
+import type { DepositStatus } from "@/lib/deposits/statuses";
 import { ApiError } from "@/lib/http/errors";
 
 // The one home of the payin status rule (DESIGN §3): `success` once any attempt succeeded,

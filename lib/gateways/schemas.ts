@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { depositStatuses } from "@/lib/deposits/statuses";
 import { defineOperation } from "@/lib/http/operation";
 import { pageQuery, queryBoolean } from "@/lib/http/page-query";
 
@@ -67,7 +68,7 @@ export const gatewayView = z.object({ ...gatewayBase, user_country: countryObjec
 export const gatewayParams = z.object({ gateway_id: z.uuid() });
 export const payinParams = z.object({ order_id: z.string().min(1).max(100) });
 export const payinStatus = z
-  .object({ order_id: z.string(), status: z.enum(["pending", "success", "failed", "expired"]) })
+  .object({ order_id: z.string(), status: z.enum(depositStatuses) })
   .meta({ id: "PayinStatus" });
 export const gatewayListQuery = pageQuery.extend({
   q: z.string().trim().max(100).optional().describe("Search in shop_name, order_id and message (case-insensitive)"),

@@ -1,12 +1,11 @@
 import { en } from "./en";
 import { fr, type Dictionary } from "./fr";
+import { LANG_COOKIE, languages, type Lang } from "./languages";
 
 export type { Dictionary };
 /** The marketplace pages' section of the dictionary (`t.marketplace`). */
 export type MarketplaceWords = Dictionary["marketplace"];
-export const languages = ["fr", "en"] as const;
-export type Lang = (typeof languages)[number];
-export const LANG_COOKIE = "kola_lang";
+export { LANG_COOKIE, languages, type Lang };
 
 const dictionaries: Record<Lang, Dictionary> = { fr, en };
 

@@ -4,9 +4,9 @@ import { useRouter } from "next/navigation";
 import { createContext, useCallback, useContext, useMemo, useTransition } from "react";
 import type { Dictionary } from "./fr";
 import { format } from "./format";
+import { LANG_COOKIE, type Lang } from "./languages";
 
-export type Lang = "fr" | "en";
-const LANG_COOKIE = "kola_lang";
+export type { Lang };
 
 type I18n = { t: Dictionary; lang: Lang; format: typeof format; setLang: (lang: Lang) => void; switching: boolean };
 const I18nContext = createContext<I18n | null>(null);

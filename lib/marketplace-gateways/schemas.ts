@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { depositStatuses } from "@/lib/deposits/statuses";
 import { countryObject } from "@/lib/gateways/schemas";
 import { defineOperation } from "@/lib/http/operation";
 import { pageQuery } from "@/lib/http/page-query";
@@ -42,7 +43,7 @@ export const marketplaceGateway = z
 export const marketplaceTransaction = z
   .object({
     transaction_id: z.uuid(),
-    status: z.enum(["pending", "success", "failed", "expired"]),
+    status: z.enum(depositStatuses),
     creation_date: z.iso.datetime(),
     buyer_price: z.number(),
     product_price: z.number(),

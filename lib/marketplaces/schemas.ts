@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { parseJsonText } from "@/lib/http/json-text";
 import { defineOperation } from "@/lib/http/operation";
+import { blockTypes, formBlock, type BlockType, type FormBlock } from "./form-block";
 
 // Marketplace: interface §2.4 and §4.3, DESIGN §4. Requests are multipart text parts.
 
-export const blockTypes = ["text", "textarea", "email", "phone", "number", "date", "select", "checkbox"] as const;
-export type BlockType = (typeof blockTypes)[number];
+export { blockTypes, formBlock, type BlockType, type FormBlock };
 
 export const blockInput = z
   .object({
@@ -111,16 +111,6 @@ export const fileObject = z
   })
   .meta({ id: "File" });
 
-export const formBlock = z
-  .object({
-    fieldName: z.string(),
-    fieldType: z.enum(blockTypes),
-    required: z.boolean(),
-    fieldLabel: z.string(),
-    fieldDescription: z.string(),
-    fieldOptions: z.array(z.object({ name: z.string(), value: z.string() })),
-  })
-  .meta({ id: "FormBlock" });
 
 export const marketplace = z
   .object({

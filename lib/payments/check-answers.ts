@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/max";
-import type { FormBlock } from "@/lib/db/schema";
+import type { FormBlock } from "@/lib/marketplaces/form-block";
 import type { ValidationItem } from "@/lib/http/errors";
 
 /** The buyer's answers to a marketplace's form blocks, checked by block type (loc ["body", "answers", name]). */

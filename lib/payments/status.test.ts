@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { depositStatuses, type DepositStatus } from "@/lib/db/schema";
+import { depositStatuses, type DepositStatus } from "@/lib/deposits/statuses";
 import { defaultFee } from "@/lib/marketplace-gateways/create-marketplace-gateway";
 import { canTransition, eventTypeFor, isTerminal, statusesBefore } from "./status";
 import { sandboxOutcome } from "./providers/sandbox";

@@ -2,7 +2,9 @@
 // current mode in `kola-mode`, JSON or multipart bodies, and every `{"detail": …}` error body
 // turned into an ApiRequestError with its field errors keyed by field name.
 
-export type Mode = "test" | "live";
+import type { Mode } from "@/lib/accounts/modes";
+
+export type { Mode };
 
 /** One FastAPI-style validation item, as the API sends them in a 422. */
 export type ValidationItem = { loc: (string | number)[]; msg: string; type: string };

@@ -2,8 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { webhookDeliveryView, webhookView, webhookWithSecret } from "@/lib/webhooks/schemas";
-import type { EventType } from "@/lib/db/schema";
+import type { createWebhookBody, updateWebhookBody, webhookDeliveryView, webhookView, webhookWithSecret } from "@/lib/webhooks/schemas";
 import { apiFetch } from "./api-fetch";
 import { queryKeys } from "./keys";
 import { useMode } from "./mode";
@@ -12,7 +11,7 @@ import { useMode } from "./mode";
 export type WebhookEndpoint = z.output<typeof webhookView>;
 export type WebhookWithSecret = z.output<typeof webhookWithSecret>;
 export type WebhookDelivery = z.output<typeof webhookDeliveryView>;
-type WebhookBody = { url: string; event_types: EventType[]; enabled: boolean; description?: string };
+type WebhookBody = z.input<typeof createWebhookBody>;
 
 /** GET /v1/webhooks — the endpoints of the current mode. */
 export function useWebhooks() {
@@ -36,7 +35,7 @@ export function useUpdateWebhook() {
   const { mode } = useMode();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: Partial<WebhookBody> }) =>
+    mutationFn: ({ id, body }: { id: string; body: z.input<typeof updateWebhookBody> }) =>
       apiFetch<WebhookEndpoint>(`/v1/webhooks/${id}`, { mode, method: "PATCH", body }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.webhooks(mode) }),
   });

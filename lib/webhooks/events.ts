@@ -1,11 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { eventTypes, type EventType } from "@/lib/db/schema";
+import { TEST_EVENT_TYPE, type WebhookEventType } from "./event-types";
 
 // The events sent to webhook endpoints (DESIGN §8): {"id", "type", "created_at", "data": {…}}.
 
-export const TEST_EVENT_TYPE = "webhook.test";
-export const webhookEventTypes = [...eventTypes, TEST_EVENT_TYPE] as const;
-export type WebhookEventType = EventType | typeof TEST_EVENT_TYPE;
 
 /** The stable id of the event announcing an outbox row: `evt_` and the row's id in hex. */
 export function eventIdOf(outboxId: string): string {

@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { eventTypes } from "@/lib/db/schema";
 import { defineOperation } from "@/lib/http/operation";
-import { pageQuery } from "@/lib/http/pagination";
-import { webhookEventTypes } from "./events";
+import { pageQuery } from "@/lib/http/page-query";
+import { eventTypes, webhookDeliveryStatuses, webhookEventTypes } from "./event-types";
 
 // Webhook endpoints, their deliveries and attempts (DESIGN §8).
 
@@ -75,15 +74,13 @@ export const webhookAttemptView = z
   })
   .meta({ id: "WebhookAttempt" });
 
-export const deliveryStatuses = ["pending", "succeeded", "failed"] as const;
-
 export const webhookDeliveryView = z
   .object({
     id: z.uuid(),
     webhook_id: z.uuid(),
     event_id: z.string().describe("The event's id, sent as `webhook-id` on every attempt"),
     event_type: z.enum(webhookEventTypes),
-    status: z.enum(deliveryStatuses).describe("`pending` until an attempt succeeds or the retries run out"),
+    status: z.enum(webhookDeliveryStatuses).describe("`pending` until an attempt succeeds or the retries run out"),
     attempt_count: z.int(),
     next_attempt_at: z.iso.datetime().nullable(),
     last_attempt_at: z.iso.datetime().nullable(),
@@ -178,7 +175,7 @@ export const webhookEvents = {
 export const webhookParams = z.object({ webhook_id: z.uuid() });
 export const deliveryParams = z.object({ webhook_id: z.uuid(), delivery_id: z.uuid() });
 export const deliveryQuery = pageQuery.extend({
-  status: z.enum(deliveryStatuses).optional().describe("Only deliveries in this status"),
+  status: z.enum(webhookDeliveryStatuses).optional().describe("Only deliveries in this status"),
   event_id: z.string().max(100).optional().describe("Only the delivery of this event (`evt_…`)"),
 });
 export type DeliveryQuery = z.output<typeof deliveryQuery>;

@@ -1,7 +1,8 @@
 import { getDb } from "@/lib/db/client";
 import { webhookDeliveries } from "@/lib/db/schema";
 import { ApiError } from "@/lib/http/errors";
-import { newEventId, testEventPayload, TEST_EVENT_TYPE } from "./events";
+import { TEST_EVENT_TYPE } from "./event-types";
+import { newEventId, testEventPayload } from "./events";
 import { getEndpointOrThrow, type DeliveryWithAttempts, type Owner } from "./queries";
 import { wakeWebhookWorkers } from "./worker";
 

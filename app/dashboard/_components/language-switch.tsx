@@ -1,14 +1,15 @@
 "use client";
 
 import { cn, focusRing } from "@/components/ui/cn";
-import { useI18n, type Lang } from "@/lib/i18n/provider";
+import { languages } from "@/lib/i18n/languages";
+import { useI18n } from "@/lib/i18n/provider";
 
 /** FR | EN: the language of the dashboard, kept in a cookie. */
 export function LanguageSwitch({ className }: { className?: string }) {
   const { t, lang, setLang, switching } = useI18n();
   return (
     <div role="group" aria-label={t.lang.label} className={cn("inline-flex rounded-md border border-stone-300 bg-white p-0.5 text-xs", className)}>
-      {(["fr", "en"] as Lang[]).map((l) => (
+      {languages.map((l) => (
         <button
           key={l}
           type="button"

@@ -7,6 +7,7 @@ import { cn, focusRing } from "@/components/ui/cn";
 import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
 import { operatorObject } from "@/lib/countries";
 import { format } from "@/lib/i18n/format";
+import type { Lang } from "@/lib/i18n/languages";
 import { useI18n } from "@/lib/i18n/provider";
 import { formatDateTime, formatMoney, maskPhone } from "@/lib/i18n/numbers";
 import { useDeposits } from "@/lib/query/deposits";
@@ -54,7 +55,7 @@ export function AttemptFlags({ deposit: d }: { deposit: DepositListItem }) {
   );
 }
 
-export function DepositTable({ items, lang, label }: { items: DepositListItem[]; lang: "fr" | "en"; label: string }) {
+export function DepositTable({ items, lang, label }: { items: DepositListItem[]; lang: Lang; label: string }) {
   const { t } = useI18n();
   return (
     <Table label={label}>

@@ -1,3 +1,4 @@
+import type { Mode } from "@/lib/accounts/modes";
 import { assetUrl, themeUrl } from "../assets";
 import type { Branding } from "../checkout";
 import { attrs, html, type Child, type Html } from "../html";
@@ -10,7 +11,7 @@ export type PageFrame = {
   title: string;
   /** the same page in the other language */
   otherLangHref: string;
-  mode?: "test" | "live";
+  mode?: Mode;
   /** in test mode, explain the sandbox's numbers (the form) rather than just say "test" */
   testHelp?: boolean;
   branding?: Branding | null;

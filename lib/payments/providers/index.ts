@@ -1,4 +1,4 @@
-import type { Mode } from "@/lib/accounts/api-keys";
+import type { Mode } from "@/lib/accounts/modes";
 import { ApiError } from "@/lib/http/errors";
 import { cinetpayConfigured, cinetpayProvider } from "./cinetpay";
 import { pawapayConfigured, pawapayProvider } from "./pawapay";

@@ -9,6 +9,7 @@ import { Field, Input, Select } from "@/components/ui/field";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { countries, countryObject, isCountry, operatorObject } from "@/lib/countries";
 import { depositOperations } from "@/lib/deposits/schemas";
+import { depositStatuses } from "@/lib/deposits/statuses";
 import { localizedZodResolver } from "@/lib/forms/zod-resolver";
 import { useI18n } from "@/lib/i18n/provider";
 import { formatDateTime, formatMoney, maskPhone } from "@/lib/i18n/numbers";
@@ -113,7 +114,7 @@ function RecentDeposits() {
             <option value="">
               {t.deposits.status} : {t.common.all}
             </option>
-            {(["success", "pending", "failed", "expired"] as const).map((s) => (
+            {depositStatuses.map((s) => (
               <option key={s} value={s}>
                 {t.status[s]}
               </option>

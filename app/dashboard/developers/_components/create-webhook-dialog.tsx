@@ -2,42 +2,22 @@
 
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
+import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { cn, focusRing } from "@/components/ui/cn";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { Field, FormError, Input } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
 import { SecretOnce } from "@/components/ui/secret-once";
-import type { EventType } from "@/lib/db/schema";
+import { eventTypes } from "@/lib/webhooks/event-types";
+import { createWebhookBody, type CreateWebhookBody } from "@/lib/webhooks/schemas";
 import { applyServerError } from "@/lib/forms/server-errors";
 import { localizedZodResolver } from "@/lib/forms/zod-resolver";
 import { useI18n } from "@/lib/i18n/provider";
 import { useCreateWebhook, type WebhookWithSecret } from "@/lib/query/webhooks";
 
-// The event types a merchant can subscribe to. The list is typed by the server's own EventType
-// (a type-only import): lib/webhooks/schemas.ts itself imports server code, so the browser gets
-// this light form schema and the API still validates with its own.
-const EVENT_TYPES = [
-  "payment.succeeded",
-  "payment.failed",
-  "payment.expired",
-  "marketplace.transaction.succeeded",
-  "marketplace.transaction.failed",
-  "marketplace.transaction.expired",
-] as const satisfies readonly EventType[];
-
-const webhookForm = z.object({
-  url: z
-    .string()
-    .trim()
-    .min(1)
-    .max(2048)
-    .refine((v) => /^https?:\/\/[^/\s]+/.test(v), { message: "url" }),
-  event_types: z.array(z.enum(EVENT_TYPES)),
-  enabled: z.boolean(),
-});
-type WebhookFormValues = z.input<typeof webhookForm>;
+// The API's own schema validates the form (lib/webhooks/schemas.ts depends on zod only).
+type WebhookFormValues = z.input<typeof createWebhookBody>;
 
 /** A new endpoint: URL, events, enabled; then its signing secret, shown once. */
 export function CreateWebhookDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -68,14 +48,14 @@ function WebhookForm({ onCreated, onCancel }: { onCreated: (w: WebhookWithSecret
   const create = useCreateWebhook();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<WebhookFormValues>({
-    resolver: localizedZodResolver(webhookForm, t, { url: "url" }),
+    resolver: localizedZodResolver(createWebhookBody, t, { url: "url" }),
     defaultValues: { url: "", event_types: [], enabled: true },
   });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (body) => {
     setFormError(null);
     try {
-      onCreated(await create.mutateAsync(body as z.output<typeof webhookForm>));
+      onCreated(await create.mutateAsync(body as CreateWebhookBody));
       notify(t.developers.webhookCreatedToast);
     } catch (error) {
       setFormError(applyServerError(error, form.setError, ["url", "event_types", "enabled"], t, { url: "url" }));
@@ -91,7 +71,7 @@ function WebhookForm({ onCreated, onCancel }: { onCreated: (w: WebhookWithSecret
         <legend className="text-sm font-medium text-stone-800">{t.developers.webhookEvents}</legend>
         <p className="text-xs text-stone-600">{t.developers.webhookEventsHint}</p>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
-          {EVENT_TYPES.map((type) => (
+          {eventTypes.map((type) => (
             <label key={type} className="flex items-center gap-2 text-sm">
               <input type="checkbox" value={type} className={cn("size-4 accent-teal-700", focusRing)} {...form.register("event_types")} />
               {t.developers.eventLabels[type]}

@@ -1,0 +1,20 @@
+// The event types a webhook endpoint can subscribe to, and the statuses of a delivery (DESIGN §8).
+// Dependency-free: lib/db/schema.ts, the API schemas and the dashboard all import these lists.
+
+export const eventTypes = [
+  "payment.succeeded",
+  "payment.failed",
+  "payment.expired",
+  "marketplace.transaction.succeeded",
+  "marketplace.transaction.failed",
+  "marketplace.transaction.expired",
+] as const;
+export type EventType = (typeof eventTypes)[number];
+
+/** A test event (POST /webhooks/{id}/test): sent on request, never subscribed to. */
+export const TEST_EVENT_TYPE = "webhook.test";
+export const webhookEventTypes = [...eventTypes, TEST_EVENT_TYPE] as const;
+export type WebhookEventType = EventType | typeof TEST_EVENT_TYPE;
+
+export const webhookDeliveryStatuses = ["pending", "succeeded", "failed"] as const;
+export type WebhookDeliveryStatus = (typeof webhookDeliveryStatuses)[number];
