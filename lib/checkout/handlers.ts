@@ -167,14 +167,21 @@ const busyWords = (error: PaymentInProgress, locale: Locale) => t(locale, "busy.
 
 const TRACK_ID = /^TRK[A-Z2-7]{20}$/;
 
+/** A link's checkout and one of its attempts, by track_id; undefined when either is unknown or they do not belong together. */
+async function findAttempt(kind: Kind, id: string, trackId: string): Promise<{ checkout: Checkout; deposit: DepositRow } | undefined> {
+  const checkout = await loadCheckout(kind, id);
+  const deposit = checkout && TRACK_ID.test(trackId) ? await findDeposit(trackId) : undefined;
+  const owner = deposit && (kind === "link" ? deposit.paymentGatewayId : deposit.marketplaceGatewayId);
+  return checkout && deposit && owner === checkout.id ? { checkout, deposit } : undefined;
+}
+
 /** GET /pay/{id}/{track_id} and /pay/m/{id}/{track_id}: waiting, then the merchant's URL or a receipt. */
 export function showPayment(kind: Kind) {
   return checkoutRoute<{ id: string; track_id: string }>(async (req, { id, track_id }) => {
     const { url, locale } = localeOf(req);
-    const checkout = await loadCheckout(kind, id);
-    const deposit = checkout && TRACK_ID.test(track_id) ? await findDeposit(track_id) : undefined;
-    const owner = deposit && (kind === "link" ? deposit.paymentGatewayId : deposit.marketplaceGatewayId);
-    if (!checkout || !deposit || owner !== checkout.id) return messagePage("notfound", 404, url, locale);
+    const found = await findAttempt(kind, id, track_id);
+    if (!found) return messagePage("notfound", 404, url, locale);
+    const { checkout, deposit } = found;
     const model = { checkout, deposit, locale };
     if (deposit.status === "pending") {
       // back from a "use another number" that came too early: how long is left
@@ -195,10 +202,9 @@ export function showPayment(kind: Kind) {
 export function giveUpPayment(kind: Kind) {
   return checkoutRoute<{ id: string; track_id: string }>(async (req, { id, track_id }) => {
     const { url, locale } = localeOf(req);
-    const checkout = await loadCheckout(kind, id);
-    const deposit = checkout && TRACK_ID.test(track_id) ? await findDeposit(track_id) : undefined;
-    const owner = deposit && (kind === "link" ? deposit.paymentGatewayId : deposit.marketplaceGatewayId);
-    if (!checkout || !deposit || owner !== checkout.id) return messagePage("notfound", 404, url, locale);
+    const found = await findAttempt(kind, id, track_id);
+    if (!found) return messagePage("notfound", 404, url, locale);
+    const { checkout, deposit } = found;
     const { outcome } = await giveUpAttempt(deposit);
     if (outcome === "given_up") return seeOther(pagePath(checkout, locale));
     const back = waitPath(checkout, deposit.trackId, locale);
