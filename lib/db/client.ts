@@ -1,3 +1,4 @@
+import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
@@ -137,4 +138,14 @@ async function openPglite(dataDir: string): Promise<Handle> {
     release();
     throw error;
   }
+}
+
+/** Runs `work` outside any ambient transaction (a timer started inside one must not join it). */
+export function outsideTransaction<T>(work: () => T): T {
+  return ambient.exit(work);
+}
+
+/** Whether this process has opened its database (tests check the ledger only where one was used). */
+export function dbOpened(): boolean {
+  return Boolean(store.__kolaDb);
 }

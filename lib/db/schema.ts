@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -14,7 +16,8 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { modes } from "@/lib/accounts/modes";
-import { depositStatuses } from "@/lib/deposits/statuses";
+import { depositHistoryEvents, depositStatuses } from "@/lib/deposits/statuses";
+import { disbursementStatuses, entryKinds, ledgerAccounts, payoutKinds } from "@/lib/ledger/kinds";
 import type { FormBlock } from "@/lib/marketplaces/form-block";
 import { eventTypes, webhookDeliveryStatuses } from "@/lib/webhooks/event-types";
 
@@ -24,6 +27,8 @@ import { eventTypes, webhookDeliveryStatuses } from "@/lib/webhooks/event-types"
 // Every merchant-owned table carries account_id and mode (DESIGN §1): queries are scoped by both.
 const id = () => uuid("id").primaryKey().defaultRandom();
 const createdAt = () => timestamp("created_at", { withTimezone: true, precision: 6 }).notNull().defaultNow();
+/** the time of the statement, not of the transaction: entries written together keep their order */
+const clockTime = () => timestamp("created_at", { withTimezone: true, precision: 6 }).notNull().default(sql`clock_timestamp()`);
 const owner = () => ({
   accountId: uuid("account_id")
     .notNull()
@@ -95,7 +100,12 @@ export const paymentGateways = pgTable(
   },
   (t) => [
     index("payment_gateways_list_idx").on(t.accountId, t.mode, t.createdAt.desc(), t.id.desc()),
-    uniqueIndex("payment_gateways_order_id_key").on(t.accountId, t.mode, t.orderId).where(sql`${t.orderId} <> ''`),
+    // a live link holds its order_id; archiving (DELETE) frees it for a new link (DESIGN §3)
+    uniqueIndex("payment_gateways_live_order_id_key")
+      .on(t.accountId, t.mode, t.orderId)
+      .where(sql`${t.orderId} <> '' and ${t.archivedAt} is null`),
+    // the payin lookup by order_id, archived holders included
+    index("payment_gateways_order_id_idx").on(t.accountId, t.mode, t.orderId).where(sql`${t.orderId} <> ''`),
   ],
 );
 
@@ -178,6 +188,8 @@ export const deposits = pgTable(
     duplicateOf: uuid("duplicate_of").references((): AnyPgColumn => deposits.id, { onDelete: "set null" }),
     /** a success that arrived after our expiry (`expired` → `success`, DESIGN §6) */
     lateSuccess: boolean("late_success").notNull().default(false),
+    /** what refunds took or hold of this success (pending, processing or done); never more than `amount` */
+    refundedAmount: integer("refunded_amount").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
@@ -186,6 +198,8 @@ export const deposits = pgTable(
     uniqueIndex("deposits_track_id_key").on(t.trackId),
     uniqueIndex("deposits_client_token_key").on(t.clientToken),
     index("deposits_payment_gateway_idx").on(t.paymentGatewayId, t.createdAt.desc()),
+    // a merchant's deposits by time: CSV exports walk it by keyset (lib/exports/)
+    index("deposits_account_created_idx").on(t.accountId, t.mode, t.createdAt, t.id),
     index("deposits_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
     // Money rules the database keeps (DESIGN §3): one attempt in flight per payment link, and per
     // buyer phone on a marketplace link (an attempt given up no longer counts); a payment link is
@@ -199,7 +213,33 @@ export const deposits = pgTable(
     uniqueIndex("deposits_one_kept_success_per_link_key")
       .on(t.paymentGatewayId)
       .where(sql`${t.status} = 'success' and ${t.duplicateOf} is null and ${t.paymentGatewayId} is not null`),
+    check("deposits_refunded_amount_check", sql`${t.refundedAmount} >= 0 and ${t.refundedAmount} <= ${t.amount}`),
   ],
+);
+
+// A deposit's history, append-only: one row when it is made, one per status change and one when
+// its buyer gives it up, each written in the same transaction as the change it records
+// (createDeposit, settleDeposit, giveUpAttempt). `backfilled` rows were inferred from a deposit's
+// columns by the migration that made this table: their times are the best the columns knew.
+export const depositStatusChanges = pgTable(
+  "deposit_status_changes",
+  {
+    id: id(),
+    ...owner(),
+    depositId: uuid("deposit_id")
+      .notNull()
+      .references(() => deposits.id, { onDelete: "cascade" }),
+    event: text("event", { enum: depositHistoryEvents }).notNull(),
+    /** the status before; null when the deposit was made */
+    fromStatus: text("from_status", { enum: depositStatuses }),
+    /** the status after (a give-up leaves it pending) */
+    toStatus: text("to_status", { enum: depositStatuses }).notNull(),
+    /** a failure or expiry reason as stored on the deposit (`insufficient_funds`, `no_answer_from_payer`…) */
+    reason: text("reason"),
+    backfilled: boolean("backfilled").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("deposit_status_changes_deposit_idx").on(t.depositId, t.createdAt, t.id)],
 );
 
 // One buyer's attempt on a marketplace link; its status is its deposit's.
@@ -227,6 +267,7 @@ export const marketplaceTransactions = pgTable(
   },
   (t) => [
     index("marketplace_transactions_gateway_idx").on(t.marketplaceGatewayId, t.createdAt.desc(), t.id.desc()),
+    index("marketplace_transactions_account_created_idx").on(t.accountId, t.mode, t.createdAt, t.id),
     uniqueIndex("marketplace_transactions_deposit_key").on(t.depositId),
   ],
 );
@@ -256,9 +297,10 @@ export const outboxEvents = pgTable(
     id: id(),
     ...owner(),
     type: text("type", { enum: eventTypes }).notNull(),
-    depositId: uuid("deposit_id")
-      .notNull()
-      .references(() => deposits.id, { onDelete: "cascade" }),
+    /** what the event is about: a deposit, or (money out) a payout or a refund */
+    depositId: uuid("deposit_id").references(() => deposits.id, { onDelete: "cascade" }),
+    payoutId: uuid("payout_id").references((): AnyPgColumn => payouts.id, { onDelete: "cascade" }),
+    refundId: uuid("refund_id").references((): AnyPgColumn => refunds.id, { onDelete: "cascade" }),
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
     /** when the webhook dispatcher turned this event into deliveries (claimed with SKIP LOCKED) */
@@ -267,6 +309,8 @@ export const outboxEvents = pgTable(
   (t) => [
     index("outbox_events_account_idx").on(t.accountId, t.mode, t.createdAt),
     uniqueIndex("outbox_events_deposit_type_key").on(t.depositId, t.type),
+    uniqueIndex("outbox_events_payout_type_key").on(t.payoutId, t.type),
+    uniqueIndex("outbox_events_refund_type_key").on(t.refundId, t.type),
     index("outbox_events_undispatched_idx").on(t.createdAt, t.id).where(sql`${t.dispatchedAt} is null`),
   ],
 );
@@ -296,6 +340,28 @@ export const sessions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("sessions_token_hash_key").on(t.tokenHash), index("sessions_account_idx").on(t.accountId)],
+);
+
+// Single-use links sent by e-mail: a password reset, or the confirmation of a sign-up (the account
+// is created only when its address is confirmed, so sign-up never says whether an address is taken).
+// The link carries `{id}.{secret}`; only a SHA-256 of the secret is stored, compared in constant time,
+// and `used_at` is set by one conditional update, so two uses of one link at once let one through.
+export const emailTokens = pgTable(
+  "email_tokens",
+  {
+    id: id(),
+    purpose: text("purpose", { enum: ["password_reset", "signup"] }).notNull(),
+    secretHash: text("secret_hash").notNull(),
+    /** the account a reset is for; null for a sign-up (no account yet) */
+    accountId: uuid("account_id").references(() => accounts.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    /** a sign-up's details (business name, country, argon2id hash of the password) */
+    signup: jsonb("signup").$type<{ businessName: string; country: string; passwordHash: string }>(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_tokens_account_idx").on(t.accountId)],
 );
 
 // Webhooks (DESIGN §8). Endpoints per account and mode; the outbox fans out to one delivery per
@@ -368,6 +434,8 @@ export const webhookAttempts = pgTable(
     latencyMs: integer("latency_ms").notNull(),
     /** at most 1 KB of the answer's body */
     responseExcerpt: text("response_excerpt").notNull().default(""),
+    /** the answer's body as read, at most 64 KB (RESPONSE_BODY_BYTES), for the delivery's detail view */
+    responseBody: text("response_body").notNull().default(""),
     error: text("error"),
     createdAt: createdAt(),
   },
@@ -418,5 +486,141 @@ export const providerLogs = pgTable(
     index("provider_logs_deposit_idx").on(t.depositId, t.createdAt),
     index("provider_logs_provider_idx").on(t.provider, t.kind, t.createdAt.desc()),
     index("provider_logs_alert_idx").on(t.accountId, t.mode, t.createdAt.desc()).where(sql`${t.alert}`),
+  ],
+);
+
+// Money out (issue 11): seller payouts and merchant withdrawals. `id` is the provider's payoutId
+// (its idempotency key): a payout is sent under one id only, so a re-send can never pay twice.
+// A failed payout is retried as a new row (`retry_of`), once per failed row.
+export const payouts = pgTable(
+  "payouts",
+  {
+    id: id(),
+    ...owner(),
+    kind: text("kind", { enum: payoutKinds }).notNull(),
+    status: text("status", { enum: disbursementStatuses }).notNull().default("pending"),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    /** ISO 3166 alpha-3 of the receiving phone */
+    country: text("country").notNull(),
+    operator: text("operator").notNull(),
+    phoneNumber: text("phone_number").notNull(),
+    /** seller payouts: the sale (deposit) whose seller share this pays */
+    depositId: uuid("deposit_id").references(() => deposits.id, { onDelete: "cascade" }),
+    marketplaceGatewayId: uuid("marketplace_gateway_id").references(() => marketplaceGateways.id, { onDelete: "cascade" }),
+    retryOf: uuid("retry_of").references((): AnyPgColumn => payouts.id, { onDelete: "set null" }),
+    provider: text("provider").notNull(),
+    providerReference: text("provider_reference"),
+    failureReason: text("failure_reason"),
+    /** when it was last handed to the provider (null: never yet) */
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** when the sender or the reconciler last claimed it */
+    checkedAt: timestamp("checked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("payouts_list_idx").on(t.accountId, t.mode, t.createdAt.desc(), t.id.desc()),
+    index("payouts_open_idx").on(t.createdAt).where(sql`${t.status} in ('pending', 'processing')`),
+    // a sale's seller share is paid by one payout at a time, and never again once paid
+    uniqueIndex("payouts_one_live_per_sale_key").on(t.depositId).where(sql`${t.depositId} is not null and ${t.status} <> 'failed'`),
+    uniqueIndex("payouts_retry_of_key").on(t.retryOf),
+    check("payouts_amount_check", sql`${t.amount} > 0`),
+  ],
+);
+
+// Refunds of successful deposits (full or partial); `id` is the provider's refundId.
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: id(),
+    ...owner(),
+    depositId: uuid("deposit_id")
+      .notNull()
+      .references(() => deposits.id, { onDelete: "cascade" }),
+    status: text("status", { enum: disbursementStatuses }).notNull().default("pending"),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    /** the merchant's words, or `duplicate_payment` for the automatic refund of a duplicate success */
+    reason: text("reason").notNull().default(""),
+    automatic: boolean("automatic").notNull().default(false),
+    provider: text("provider").notNull(),
+    providerReference: text("provider_reference"),
+    failureReason: text("failure_reason"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    checkedAt: timestamp("checked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("refunds_list_idx").on(t.accountId, t.mode, t.createdAt.desc(), t.id.desc()),
+    index("refunds_deposit_idx").on(t.depositId),
+    index("refunds_open_idx").on(t.createdAt).where(sql`${t.status} in ('pending', 'processing')`),
+    check("refunds_amount_check", sql`${t.amount} > 0`),
+  ],
+);
+
+// The double-entry ledger (issue 11). Append-only: an entry is a set of postings that sum to zero
+// per currency, written in the same transaction as the status change that caused it; an entry is
+// written once per (source, kind), which the unique indexes hold.
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    id: id(),
+    ...owner(),
+    kind: text("kind", { enum: entryKinds }).notNull(),
+    currency: text("currency").notNull(),
+    // no cascade: what the books name cannot be deleted alone (an account's deletion takes all at once)
+    depositId: uuid("deposit_id").references(() => deposits.id),
+    payoutId: uuid("payout_id").references(() => payouts.id),
+    refundId: uuid("refund_id").references(() => refunds.id),
+    /** payments credited as pending: when the release makes them available */
+    availableAt: timestamp("available_at", { withTimezone: true }),
+    createdAt: clockTime(),
+  },
+  (t) => [
+    uniqueIndex("ledger_entries_deposit_kind_key").on(t.depositId, t.kind).where(sql`${t.payoutId} is null and ${t.refundId} is null`),
+    uniqueIndex("ledger_entries_payout_kind_key").on(t.payoutId, t.kind),
+    uniqueIndex("ledger_entries_refund_kind_key").on(t.refundId, t.kind),
+    index("ledger_entries_release_idx").on(t.availableAt).where(sql`${t.availableAt} is not null`),
+  ],
+);
+
+export const ledgerPostings = pgTable(
+  "ledger_postings",
+  {
+    id: id(),
+    ...owner(),
+    entryId: uuid("entry_id")
+      .notNull()
+      .references(() => ledgerEntries.id, { onDelete: "cascade" }),
+    ledgerAccount: text("ledger_account", { enum: ledgerAccounts }).notNull(),
+    currency: text("currency").notNull(),
+    /** signed minor units: positive = owed to this account more */
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    createdAt: clockTime(),
+  },
+  (t) => [
+    index("ledger_postings_list_idx").on(t.accountId, t.mode, t.createdAt.desc(), t.id.desc()),
+    index("ledger_postings_entry_idx").on(t.entryId),
+  ],
+);
+
+// Each ledger account's balance, kept up to date in the entry's transaction (the sum of its
+// postings; `npm run ledger:check` recomputes it). The check is the last word on "never below zero".
+export const ledgerBalances = pgTable(
+  "ledger_balances",
+  {
+    ...owner(),
+    ledgerAccount: text("ledger_account", { enum: ledgerAccounts }).notNull(),
+    currency: text("currency").notNull(),
+    balance: bigint("balance", { mode: "number" }).notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.mode, t.ledgerAccount, t.currency] }),
+    check("ledger_balances_non_negative_check", sql`${t.ledgerAccount} = 'provider_clearing' or ${t.balance} >= 0`),
   ],
 );

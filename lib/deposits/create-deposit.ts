@@ -3,6 +3,7 @@ import type { Mode } from "@/lib/accounts/modes";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { deposits } from "@/lib/db/schema";
 import type { DepositStatus } from "@/lib/deposits/statuses";
+import { recordDepositChange } from "./history";
 
 export type DepositRow = typeof deposits.$inferSelect;
 
@@ -45,12 +46,13 @@ export class DepositConflict extends Error {
  * marketplace link (partial unique indexes): that refusal is a DepositConflict, not a crash.
  */
 export async function createDeposit(input: NewDeposit, tx?: Db | Tx): Promise<DepositRow> {
-  const db = tx ?? (await getDb());
-  const [row] = await db
+  if (!tx) return (await getDb()).transaction((inner) => createDeposit(input, inner));
+  const [row] = await tx
     .insert(deposits)
     .values({ ...input, trackId: newTrackId() })
     .onConflictDoNothing()
     .returning();
   if (!row) throw new DepositConflict();
+  await recordDepositChange(tx, { deposit: row, event: "created", from: null, to: row.status });
   return row;
 }

@@ -27,6 +27,9 @@ type Item = {
   duplicate_of: string | null;
   late_success: boolean;
   given_up: boolean;
+  refunded_amount: number;
+  link_name: string;
+  buyer_name: string | null;
 };
 
 const MICROS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}$/;
@@ -73,6 +76,9 @@ async function insert(accountId: string, mode: "test" | "live", status: DepositS
     duplicate_of: null,
     late_success: false,
     given_up: false,
+    refunded_amount: 0,
+    link_name: gatewayId ? "B" : "",
+    buyer_name: null,
   } satisfies Item;
 }
 
@@ -129,9 +135,14 @@ describe("GET /v1/deposits", () => {
   });
 
   const invalid: [string, unknown][] = [
-    ["?status=paid", [{ loc: ["query", "status"], msg: "Input should be 'pending', 'success', 'failed' or 'expired'", type: "enum" }]],
-    ["?payment_gateway_id=x", [{ loc: ["query", "payment_gateway_id"], msg: "Input should be a valid UUID", type: "uuid_parsing" }]],
-    ["?limit=0", [{ loc: ["query", "limit"], msg: "Input should be greater than or equal to 1", type: "greater_than_equal" }]],
+    ["?status=paid", [{ loc: ["query", "status"], msg: "Input should be 'pending', 'success', 'failed' or 'expired'", type: "enum", ctx: { expected: "'pending', 'success', 'failed' or 'expired'" } }]],
+    ["?payment_gateway_id=x", [{
+      loc: ["query", "payment_gateway_id"],
+      msg: "Input should be a valid UUID, invalid character: expected an optional prefix of `urn:uuid:` followed by [0-9a-fA-F-], found `x` at 1",
+      type: "uuid_parsing",
+      ctx: { error: "invalid character: expected an optional prefix of `urn:uuid:` followed by [0-9a-fA-F-], found `x` at 1" },
+    }]],
+    ["?limit=0", [{ loc: ["query", "limit"], msg: "Input should be greater than or equal to 1", type: "greater_than_equal", ctx: { ge: 1 } }]],
   ];
   for (const [query, detail] of invalid) {
     it(`answers 422 for ${query}`, async () => {

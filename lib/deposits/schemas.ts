@@ -1,11 +1,13 @@
 import { z } from "zod";
-import { depositStatuses } from "./statuses";
+import { webhookDeliveryStatuses } from "@/lib/webhooks/event-types";
+import { depositHistoryEvents, depositStatuses } from "./statuses";
 import { defineOperation } from "@/lib/http/operation";
 import { pageQuery } from "@/lib/http/page-query";
 
 // Deposit transactions: interface §2.6 and §4.4, DESIGN §6.
 
-const trackId = z.string().min(1).max(64).describe("The deposit's track_id, e.g. TRK7Q2M…");
+// a track_id is upper-case base32: one read back from a phone call or typed in lower case still finds it
+const trackId = z.string().trim().toUpperCase().min(1).max(64).describe("The deposit's track_id, e.g. TRK7Q2M… (case-insensitive)");
 
 export const depositStatus = z.enum(depositStatuses);
 
@@ -34,8 +36,80 @@ export const depositListItem = deposit
       .describe("A success on a payment link already paid: the track_id of the payment kept. This one is to refund"),
     late_success: z.boolean().describe("The provider reported this success after the deposit had expired on our side"),
     given_up: z.boolean().describe("The buyer gave this attempt up (used another number) while it was pending"),
+    refunded_amount: z
+      .int()
+      .describe("What refunds took or hold of this payment (pending, processing or done), in minor units; a duplicate is refunded in full automatically"),
+    link_name: z.string().describe("The `shop_name` of the link paid (payment link or marketplace link)"),
+    buyer_name: z.string().nullable().describe("The buyer's full name (marketplace links ask it; payment links do not)"),
   })
   .meta({ id: "DepositListItem" });
+
+const isoTime = z.iso.datetime().describe("ISO 8601, UTC");
+
+export const paymentDetail = depositListItem
+  .extend({
+    completed_at: isoTime.nullable().describe("When it reached its (latest) final status"),
+    provider: z.string().describe("The provider that collects it: `sandbox` in test mode, `pawapay` or `cinetpay` live"),
+    provider_reference: z.string().nullable().describe("The provider's own reference of this collection"),
+    link: z
+      .object({
+        kind: z.enum(["payment_link", "marketplace_link"]),
+        id: z.uuid(),
+        name: z.string().describe("Its `shop_name`"),
+        order_id: z.string().describe("A payment link's `order_id`; `\"\"` for a marketplace link"),
+        archived: z.boolean(),
+      })
+      .describe("The link paid"),
+    buyer: z
+      .object({
+        transaction_id: z.uuid(),
+        full_name: z.string(),
+        email: z.string(),
+        buyer_price: z.int(),
+        product_price: z.int(),
+      })
+      .nullable()
+      .describe("A marketplace buyer's transaction; null on a payment link (its buyer is the phone number)"),
+    answers: z
+      .array(
+        z.object({
+          field_name: z.string(),
+          label: z.string().describe("The question as the buyer read it"),
+          type: z.string().describe("The form block's type: `text`, `checkbox`, `select`…"),
+          value: z.string().describe("As typed; a `select` answer is the option's name"),
+        }),
+      )
+      .describe("The buyer's answers to the marketplace's form blocks"),
+    history: z
+      .array(
+        z.object({
+          event: z.enum(depositHistoryEvents),
+          from_status: depositStatus.nullable(),
+          to_status: depositStatus,
+          reason: z.string().nullable(),
+          at: isoTime,
+          inferred: z.boolean().describe("Reconstructed from older records (made before the history was kept)"),
+        }),
+      )
+      .describe("Every change, oldest first: made, given up by the buyer, each status change"),
+    webhook_deliveries: z
+      .array(
+        z.object({
+          id: z.uuid(),
+          webhook_id: z.uuid(),
+          url: z.string(),
+          event_id: z.string(),
+          event_type: z.string(),
+          status: z.enum(webhookDeliveryStatuses),
+          attempt_count: z.int(),
+          last_attempt_at: isoTime.nullable(),
+          last_status_code: z.int().nullable(),
+          created_at: isoTime,
+        }),
+      )
+      .describe("The webhook deliveries of the events this payment caused, oldest first"),
+  })
+  .meta({ id: "PaymentDetail" });
 
 export const depositListQuery = pageQuery.extend({
   status: depositStatus.optional().describe("Only deposits in this status"),
@@ -79,5 +153,17 @@ export const depositOperations = {
     response: z.array(depositListItem),
     errors: ["NO_API_KEY_PROVIDED", "API_KEY_NOT_FOUND"],
     paged: true,
+  }),
+  detail: defineOperation({
+    method: "GET",
+    path: "/v1/deposits/{track_id}",
+    tag,
+    summary: "A payment attempt in full",
+    description:
+      "Everything about one deposit: its history with times, why it failed, the provider's reference, the link paid, the buyer and their answers, and the webhook deliveries it caused.",
+    auth: "key",
+    params: z.object({ track_id: trackId }),
+    response: paymentDetail,
+    errors: [...errors],
   }),
 };

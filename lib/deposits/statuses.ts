@@ -3,3 +3,7 @@
 
 export const depositStatuses = ["pending", "success", "failed", "expired"] as const;
 export type DepositStatus = (typeof depositStatuses)[number];
+
+/** What a row of a deposit's history records: its making, a status change, its buyer giving it up. */
+export const depositHistoryEvents = ["created", "status_changed", "given_up"] as const;
+export type DepositHistoryEvent = (typeof depositHistoryEvents)[number];

@@ -2,6 +2,8 @@ import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { deposits } from "@/lib/db/schema";
 import { log } from "@/lib/log";
+import { onMoneyOutKick } from "@/lib/money-out/kick";
+import { processMoneyOut } from "@/lib/money-out/send";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
 import { depositExpirySeconds, PROCESSING_CAP_SECONDS } from "./expiry";
 import { providerByName } from "./providers";
@@ -112,17 +114,21 @@ export function startBackgroundWork(): Worker {
       if (stopped) return;
       running = running
         .then(task)
-        .then((n) => n && log("info", `${name} settled deposits`, { count: n }))
+        .then((n) => n && log("info", `${name} settled`, { count: n }))
         .catch((error: unknown) => log("error", `${name} failed`, { error: String(error) }));
     }, ms);
   const timers = [
     every(Math.min(5_000, depositExpirySeconds() * 250), sweepExpired, "expiry sweeper"),
     every(5_000, reconcilePending, "reconciler"),
+    // money out (issue 11): release held money, send payouts and refunds, ask about late ones
+    every(3_000, processMoneyOut, "money-out"),
   ];
+  onMoneyOutKick(() => (running = running.then(processMoneyOut).catch((error: unknown) => log("error", "money-out failed", { error: String(error) }))));
   const worker: Worker = {
     stop: async () => {
       stopped = true;
       timers.forEach(clearInterval);
+      onMoneyOutKick(undefined);
       await running;
       store.__kolaBackground = undefined;
     },

@@ -17,3 +17,20 @@ export const providerCallbackOperation = defineOperation({
   }),
   errors: ["INVALID_SIGNATURE", "PROVIDER_NOT_FOUND", "DEPOSIT_NOT_FOUND", "CALLBACK_REPLAYED", "INVALID_CALLBACK", "PROVIDER_UNAVAILABLE"],
 });
+
+/** POST /api/providers/{provider}/disbursements/callback: a provider reports a payout's or refund's outcome. */
+export const disbursementCallbackOperation = defineOperation({
+  method: "POST",
+  path: "/api/providers/{provider}/disbursements/callback",
+  tag: "Providers",
+  summary: "A provider reports a payout's or refund's outcome",
+  description:
+    "Called by mobile-money providers, not by merchants. The body is the provider's own, proven by its signature (the sandbox: HMAC-SHA256 in `x-kola-signature`). A proven report settles the payout or refund once, with its ledger entry; a repeated event id changes nothing (`replay`); a report of another amount or currency settles nothing (`mismatch`, an alert in the provider log).",
+  auth: "none",
+  params: z.object({ provider: z.string().max(40) }),
+  response: z.object({
+    received: z.literal(true),
+    outcome: z.enum(["settled", "already_settled", "replay", "mismatch"]),
+  }),
+  errors: ["INVALID_SIGNATURE", "PROVIDER_NOT_FOUND", "PAYOUT_NOT_FOUND", "REFUND_NOT_FOUND", "INVALID_CALLBACK", "PROVIDER_UNAVAILABLE"],
+});

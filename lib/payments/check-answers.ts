@@ -1,6 +1,7 @@
 import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/max";
 import type { FormBlock } from "@/lib/marketplaces/form-block";
 import type { ValidationItem } from "@/lib/http/errors";
+import { item, valueError } from "@/lib/http/validation";
 
 /** The buyer's answers to a marketplace's form blocks, checked by block type (loc ["body", "answers", name]). */
 export function checkAnswers(
@@ -16,12 +17,12 @@ export function checkAnswers(
     if (block.fieldType === "checkbox") value = value === "on" || value === "true" ? "true" : "false";
     const empty = value === "" || (block.fieldType === "checkbox" && value === "false");
     if (empty) {
-      if (block.required) problems.push({ loc, msg: "Field required", type: "missing" });
+      if (block.required) problems.push(item(loc, "missing"));
       values.push({ fieldName: block.fieldName, value });
       continue;
     }
     const problem = checkValue(block, value, buyerCountry);
-    if (problem) problems.push({ loc, msg: `Value error, ${problem}`, type: "value_error" });
+    if (problem) problems.push(valueError(loc, problem));
     values.push({ fieldName: block.fieldName, value });
   }
   return { values, problems };

@@ -2,7 +2,13 @@
 // KOLA_CRASH_POINT=<name> announces the point on stdout and stops there, inside the money path,
 // until the test kills it with SIGKILL. Unset (always, outside those tests), it does nothing.
 
-export type CrashPointName = "deposit-recorded" | "settlement-written";
+export type CrashPointName =
+  | "deposit-recorded"
+  | "settlement-written"
+  // money out (lib/money-out): the provider took a payout or refund, nothing recorded yet
+  | "disbursement-sent"
+  // a payout's or refund's outcome written, its ledger entry not yet (one transaction)
+  | "disbursement-settled";
 
 export async function crashPoint(name: CrashPointName): Promise<void> {
   if (process.env.KOLA_CRASH_POINT !== name) return;

@@ -4,13 +4,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as callback from "@/app/api/providers/[provider]/callback/route";
 import { hashApiKey } from "@/lib/accounts/api-keys";
 import { findAuthByKeyHash, type Auth } from "@/lib/accounts/queries";
 import { closeDb, databaseSettings, getDb, useDatabase } from "@/lib/db/client";
-import { deposits, outboxEvents } from "@/lib/db/schema";
+import { deposits, depositStatusChanges, outboxEvents } from "@/lib/db/schema";
 import { createGateway } from "@/lib/gateways/create-gateway";
 import { newAccount } from "@/lib/test/api";
 import { reconcilePending, sweepExpired } from "./background";
@@ -69,7 +69,7 @@ afterAll(async () => {
 async function crashAt(point: CrashPointName, job: Record<string, unknown>): Promise<void> {
   const settings = databaseSettings();
   if (!settings.databaseUrl) await closeDb(); // PGlite: one process at a time on a folder
-  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", CHILD, JSON.stringify({ ...job, settings })], {
+  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "--input-type=module", "-e", CHILD, JSON.stringify({ ...job, settings })], {
     cwd: process.cwd(),
     env: { ...process.env, KOLA_CRASH_POINT: point, LOG_LEVEL: "silent" },
     stdio: ["ignore", "pipe", "inherit"],
@@ -95,9 +95,12 @@ async function stateOf(gatewayId: string) {
   const db = await getDb();
   const rows = await db.select().from(deposits).where(eq(deposits.paymentGatewayId, gatewayId));
   const events = await db.select().from(outboxEvents);
+  const history = await db.select().from(depositStatusChanges).orderBy(asc(depositStatusChanges.createdAt));
   return {
     deposits: rows.map((r) => ({ status: r.status, reference: r.providerReference })),
     events: events.filter((e) => rows.some((r) => r.id === e.depositId)).map((e) => e.type),
+    // the deposit's history commits with the change it records, or not at all
+    history: history.filter((h) => rows.some((r) => r.id === h.depositId)).map((h) => `${h.event}:${h.fromStatus ?? ""}>${h.toStatus}`),
   };
 }
 
@@ -111,13 +114,17 @@ describe("kill -9 inside the money paths", () => {
       gatewayId: link.id,
       input: { country: "CMR", operator: "MTN_MOMO_CMR", phone: "670000010", client_token: token() },
     });
-    expect(await stateOf(link.id)).toEqual({ deposits: [{ status: "pending", reference: null }], events: [] });
+    expect(await stateOf(link.id)).toEqual({ deposits: [{ status: "pending", reference: null }], events: [], history: ["created:>pending"] });
 
     // the provider never heard of it (not found): expired once, announced once, nobody charged
     process.env.DEPOSIT_EXPIRY_SECONDS = "0.001";
     expect(await sweepExpired()).toBeGreaterThanOrEqual(1);
     expect(await sweepExpired()).toBe(0);
-    expect(await stateOf(link.id)).toEqual({ deposits: [{ status: "expired", reference: null }], events: ["payment.expired"] });
+    expect(await stateOf(link.id)).toEqual({
+      deposits: [{ status: "expired", reference: null }],
+      events: ["payment.expired"],
+      history: ["created:>pending", "status_changed:pending>expired"],
+    });
 
     setSandboxTransport(async () => {});
     const again = await startPayment({ kind: "link", gateway: link }, { country: "CMR", operator: "MTN_MOMO_CMR", phone: "670000010", client_token: token() });
@@ -131,7 +138,7 @@ describe("kill -9 inside the money paths", () => {
     const deposit = await startPayment({ kind: "link", gateway: link }, { country: "CMR", operator: "MTN_MOMO_CMR", phone: "670000010", client_token: token() });
     setSandboxTransport(undefined);
     await crashAt("settlement-written", { task: "settle", depositId: deposit.id });
-    expect(await stateOf(link.id)).toEqual({ deposits: [{ status: "pending", reference: expect.stringMatching(/^SBX-/) }], events: [] });
+    expect(await stateOf(link.id)).toEqual({ deposits: [{ status: "pending", reference: expect.stringMatching(/^SBX-/) }], events: [], history: ["created:>pending"] });
 
     const db = await getDb();
     await db.update(deposits).set({ createdAt: new Date(Date.now() - 60_000) }).where(eq(deposits.id, deposit.id));
@@ -143,6 +150,10 @@ describe("kill -9 inside the money paths", () => {
       { params: Promise.resolve({ provider: "sandbox" }) },
     );
     expect(await late.json()).toEqual({ received: true, outcome: "already_settled" });
-    expect(await stateOf(link.id)).toEqual({ deposits: [{ status: "success", reference: deposit.providerReference }], events: ["payment.succeeded"] });
+    expect(await stateOf(link.id)).toEqual({
+      deposits: [{ status: "success", reference: deposit.providerReference }],
+      events: ["payment.succeeded"],
+      history: ["created:>pending", "status_changed:pending>success"],
+    });
   });
 });

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { deposits } from "@/lib/db/schema";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
+import { recordDepositChange } from "@/lib/deposits/history";
 import { log, maskPhone } from "@/lib/log";
 import { GIVE_UP_AFTER_SECONDS } from "./expiry";
 import { providerByName } from "./providers";
@@ -40,11 +41,15 @@ export async function giveUpAttempt(deposit: DepositRow): Promise<GiveUpOutcome>
     if (status.state === "processing") return { outcome: "too_early", retryAfterSeconds: Math.ceil(GIVE_UP_AFTER_SECONDS - ageSeconds) };
   }
   const db = await getDb();
-  const [marked] = await db
-    .update(deposits)
-    .set({ abandonedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(deposits.id, deposit.id), eq(deposits.status, "pending"), isNull(deposits.abandonedAt)))
-    .returning({ id: deposits.id });
+  const marked = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(deposits)
+      .set({ abandonedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(deposits.id, deposit.id), eq(deposits.status, "pending"), isNull(deposits.abandonedAt)))
+      .returning({ id: deposits.id, accountId: deposits.accountId, mode: deposits.mode });
+    if (row) await recordDepositChange(tx, { deposit: row, event: "given_up", from: "pending", to: "pending" });
+    return row;
+  });
   if (marked) log("info", "attempt given up by the buyer", { track_id: deposit.trackId, phone: maskPhone(deposit.phoneNumber) });
   const [now] = await db.select({ status: deposits.status }).from(deposits).where(eq(deposits.id, deposit.id));
   return now?.status === "pending" ? { outcome: "given_up" } : { outcome: "finished" };

@@ -6,7 +6,7 @@ import { decodeUtf8 } from "@/lib/http/body";
 import { ApiError, type ErrorType } from "@/lib/http/errors";
 import { log } from "@/lib/log";
 import { providerByName } from "./providers";
-import { CallbackRefused, type CallbackEvent, type CallbackRequest } from "./providers/callback-event";
+import { CallbackRefused, callbackRequest, type CallbackEvent, type CallbackRequest } from "./providers/callback-event";
 import { ProviderUnavailable, recordProviderLog } from "./providers/provider-log";
 import { verifyCallback } from "./providers/signature";
 import { settleDeposit } from "./settle-deposit";
@@ -60,19 +60,6 @@ export async function handleProviderCallback(providerName: string, req: Request,
 }
 
 const MAX_CALLBACK_BODY = 16 * 1024;
-
-function callbackRequest(req: Request, raw: string): CallbackRequest {
-  const url = new URL(req.url);
-  const publicUrl = process.env.PUBLIC_BASE_URL;
-  return {
-    method: req.method,
-    authority: req.headers.get("host") ?? url.host,
-    altAuthority: publicUrl ? new URL(publicUrl).host : undefined,
-    path: url.pathname,
-    headers: req.headers,
-    raw,
-  };
-}
 
 type Outcome = "settled" | "already_settled" | "replay" | "processing" | "mismatch" | "unknown";
 

@@ -1,6 +1,8 @@
 import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { deposits, marketplaceTransactions, outboxEvents, paymentGateways } from "@/lib/db/schema";
+import { recordPaymentSuccess } from "@/lib/ledger/record-payment";
+import { recordDepositChange } from "@/lib/deposits/history";
 import { log, maskPhone } from "@/lib/log";
 import { crashPoint } from "./crash-point";
 import { eventTypeFor, statusesBefore, type TerminalStatus } from "./status";
@@ -17,6 +19,8 @@ export type Settlement = { status: TerminalStatus; reason?: string | null; provi
  * the link's row, taken before the deposit's); a success after the link's kept one is still a
  * success (the buyer paid) but is flagged `duplicate_of` the kept one, to refund. The partial
  * unique index on kept successes holds the rule even if this code is wrong.
+ *
+ * A success posts its money to the ledger in the same transaction (lib/ledger/record-payment.ts).
  */
 export async function settleDeposit(depositId: string, settlement: Settlement, tx?: Db | Tx): Promise<boolean> {
   if (!tx) return (await getDb()).transaction((inner) => settleDeposit(depositId, settlement, inner));
@@ -48,6 +52,9 @@ export async function settleDeposit(depositId: string, settlement: Settlement, t
     }
   }
 
+  // the status before, read under the row lock the update below takes (for the history)
+  const [before] = await tx.select({ status: deposits.status }).from(deposits).where(eq(deposits.id, depositId)).for("update");
+  if (!before || !from.includes(before.status)) return false;
   const [row] = await tx
     .update(deposits)
     .set({
@@ -62,6 +69,7 @@ export async function settleDeposit(depositId: string, settlement: Settlement, t
     .where(and(eq(deposits.id, depositId), inArray(deposits.status, from)))
     .returning();
   if (!row) return false;
+  await recordDepositChange(tx, { deposit: row, event: "status_changed", from: before.status, to: row.status, reason: row.failureReason });
   await crashPoint("settlement-written"); // a crash here rolls the transition back: nothing announced, nothing changed
 
   const data: Record<string, unknown> = {
@@ -99,6 +107,8 @@ export async function settleDeposit(depositId: string, settlement: Settlement, t
     depositId: row.id,
     data,
   });
+  // the money it brought, in the ledger; a duplicate is refunded (issue 11)
+  if (success) await recordPaymentSuccess(tx, row);
   log("info", "deposit settled", { track_id: row.trackId, status: row.status, reason: row.failureReason });
   // money the buyer paid that the merchant did not expect: an operator must look (and refund)
   if (row.lateSuccess) {

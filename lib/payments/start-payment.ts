@@ -9,7 +9,7 @@ import { createDeposit, DepositConflict, type DepositRow } from "@/lib/deposits/
 import type { GatewayRow } from "@/lib/gateways/queries";
 import { isGatewayPaid } from "@/lib/gateways/queries";
 import { ApiError, ValidationError, type ValidationItem } from "@/lib/http/errors";
-import { validate } from "@/lib/http/validation";
+import { item, validate, valueError } from "@/lib/http/validation";
 import { log, maskPhone } from "@/lib/log";
 import type { MarketplaceGatewayRow } from "@/lib/marketplace-gateways/queries";
 import { recordMarketplaceTransaction } from "@/lib/marketplace-gateways/record-transaction";
@@ -61,21 +61,21 @@ export async function startPayment(
   const problems: ValidationItem[] = [];
   const country = input.country;
   if (!payableCountries(gateway.currency).includes(country)) {
-    problems.push({ loc: ["body", "country"], msg: `Value error, cannot pay ${gateway.currency} from ${country}`, type: "value_error" });
+    problems.push(valueError(["body", "country"], `cannot pay ${gateway.currency} from ${country}`));
   }
   const operators = countries[country].operators as Record<string, string>;
   if (!Object.hasOwn(operators, input.operator)) {
-    problems.push({ loc: ["body", "operator"], msg: "Value error, not an operator of this country", type: "value_error" });
+    problems.push(valueError(["body", "operator"], "not an operator of this country"));
   }
   const phone = parsePhone(input.phone, country);
-  if (!phone) problems.push({ loc: ["body", "phone"], msg: "Value error, not a valid phone number for this country", type: "value_error" });
+  if (!phone) problems.push(valueError(["body", "phone"], "not a valid phone number for this country"));
 
   let answers: { fieldName: string; value: string }[] = [];
   if (target.kind === "market") {
-    if (!input.full_name || input.full_name.length < 2) problems.push({ loc: ["body", "full_name"], msg: "Field required", type: "missing" });
-    if (!input.email) problems.push({ loc: ["body", "email"], msg: "Field required", type: "missing" });
+    if (!input.full_name || input.full_name.length < 2) problems.push(item(["body", "full_name"], "missing"));
+    if (!input.email) problems.push(item(["body", "email"], "missing"));
     else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.email))
-      problems.push({ loc: ["body", "email"], msg: "Value error, not an email address", type: "value_error" });
+      problems.push(valueError(["body", "email"], "not an email address"));
     const checked = checkAnswers(target.gateway.formBlocks, input.answers, countries[country].iso2);
     problems.push(...checked.problems);
     answers = checked.values;
@@ -214,7 +214,7 @@ async function findByClientToken(token: string): Promise<DepositRow | undefined>
 
 function sameTarget(deposit: DepositRow, target: PayTarget): DepositRow {
   const id = target.kind === "link" ? deposit.paymentGatewayId : deposit.marketplaceGatewayId;
-  if (id !== target.gateway.id) throw new ValidationError([{ loc: ["body", "client_token"], msg: "Value error, already used", type: "value_error" }]);
+  if (id !== target.gateway.id) throw new ValidationError([valueError(["body", "client_token"], "already used")]);
   return deposit;
 }
 

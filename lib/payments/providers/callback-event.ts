@@ -11,6 +11,20 @@ export type CallbackRequest = {
   raw: string;
 };
 
+/** The request as a signature covers it: the Host it came to, and PUBLIC_BASE_URL's behind a proxy. */
+export function callbackRequest(req: Request, raw: string): CallbackRequest {
+  const url = new URL(req.url);
+  const publicUrl = process.env.PUBLIC_BASE_URL;
+  return {
+    method: req.method,
+    authority: req.headers.get("host") ?? url.host,
+    altAuthority: publicUrl ? new URL(publicUrl).host : undefined,
+    path: url.pathname,
+    headers: req.headers,
+    raw,
+  };
+}
+
 /** What a verified callback says, in Kola's words; the handler checks it against the deposit. */
 export type CallbackEvent = {
   /** the same report twice has the same id: the second is a no-op */

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Mode } from "@/lib/accounts/modes";
 import { ApiError } from "@/lib/http/errors";
 import { cinetpayConfigured, cinetpayProvider } from "./cinetpay";

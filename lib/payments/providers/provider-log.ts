@@ -27,9 +27,12 @@ function hide(value: unknown): unknown {
   return value;
 }
 
+/** What a log line is about: a deposit, or money out (a payout has no deposit: id null). */
+export type LogSubject = { id: string | null; accountId: string | null; mode: DepositRow["mode"] | null };
+
 export type LogEntry = {
   provider: string;
-  deposit?: Pick<DepositRow, "id" | "accountId" | "mode"> | null;
+  deposit?: LogSubject | null;
   kind: "request" | "callback";
   operation: string;
   httpStatus?: number | null;
@@ -81,7 +84,7 @@ type Call = {
   body?: string;
   /** what to keep of the request body (defaults to the body without secrets) */
   logged?: unknown;
-  deposit?: Pick<DepositRow, "id" | "accountId" | "mode"> | null;
+  deposit?: LogSubject | null;
   /** how many times to try in all; only network errors and 5xx are retried */
   attempts?: number;
   timeoutMs?: number;

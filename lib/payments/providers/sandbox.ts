@@ -1,10 +1,20 @@
 import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { ApiError } from "@/lib/http/errors";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
 import { log } from "@/lib/log";
 import type { Settlement } from "../settle-deposit";
-import { signCallback } from "./signature";
+import { signCallback, verifyCallback } from "./signature";
 import { depositExpirySeconds } from "../expiry";
-import type { CallbackBody, Provider, ProviderStatus } from "./types";
+import type {
+  CallbackBody,
+  Disbursement,
+  DisbursementCallbackBody,
+  DisbursementStatus,
+  DisbursementUpdate,
+  Provider,
+  ProviderStatus,
+} from "./types";
 
 /**
  * The provider of test mode (DESIGN §6). It answers through the same signed callback path as a real
@@ -21,7 +31,12 @@ export function sandboxOutcome(phone: string): Settlement | null {
 
 type Transport = (path: string, raw: string, signature: string) => Promise<void>;
 
-const store = globalThis as unknown as { __kolaSandboxTransport?: Transport; __kolaSandboxDelay?: () => number };
+const store = globalThis as unknown as {
+  __kolaSandboxTransport?: Transport;
+  __kolaSandboxDelay?: () => number;
+  /** money-out this process sent: id → when and under which reference (re-sends are idempotent) */
+  __kolaSandboxSent?: Map<string, { at: number; reference: string }>;
+};
 
 /** Where callbacks go: this server itself, over HTTP, like any provider's would. */
 function internalBaseUrl(): string {
@@ -44,6 +59,68 @@ export function setSandboxTransport(transport: Transport | undefined, delay?: ()
   store.__kolaSandboxDelay = delay;
 }
 
+function deliver(path: string, body: object, what: Record<string, string>): void {
+  const raw = JSON.stringify(body);
+  const delay = store.__kolaSandboxDelay?.() ?? 1000 + Math.random() * 2000;
+  const transport = store.__kolaSandboxTransport ?? httpTransport;
+  setTimeout(() => {
+    transport(path, raw, signCallback(raw)).catch((error: unknown) => {
+      // the reconciler settles it later from its status query
+      log("warn", "sandbox callback failed", { ...what, error: String(error) });
+    });
+  }, delay).unref?.();
+}
+
+/**
+ * Money out follows the deposit rules on the receiving phone's last two digits: `01` failed
+ * (insufficient funds), `02` failed (refused by the recipient), `03` never answers, else success.
+ */
+export function sandboxDisbursementOutcome(phone: string): { outcome: "success" } | { outcome: "failed"; reason: string } | null {
+  const settlement = sandboxOutcome(phone);
+  if (!settlement) return null;
+  if (settlement.status === "success") return { outcome: "success" };
+  return { outcome: "failed", reason: settlement.reason === "refused_by_payer" ? "refused_by_recipient" : (settlement.reason ?? "other") };
+}
+
+/** The sandbox's reference for a payout or refund: one per id, so a re-send answers the same. */
+export const sandboxDisbursementReference = (d: Pick<Disbursement, "id" | "kind">) => `SBX-${d.kind === "payout" ? "PO" : "RF"}-${d.id}`;
+
+const SANDBOX_DISBURSEMENT_PATH = "/api/providers/sandbox/disbursements/callback";
+
+function sendDisbursement(d: Disbursement): { reference: string } {
+  const sent = (store.__kolaSandboxSent ??= new Map());
+  const reference = sandboxDisbursementReference(d);
+  if (sent.has(d.id)) return { reference }; // the same id again: already taken, nothing sent twice
+  sent.set(d.id, { at: Date.now(), reference });
+  const result = sandboxDisbursementOutcome(d.phoneNumber);
+  if (result) {
+    const body: DisbursementCallbackBody = {
+      // one event per outcome of one id: a repeated callback is a replay the route refuses
+      event_id: `sandbox:${d.kind}:${d.id}:${result.outcome}`,
+      kind: d.kind,
+      id: d.id,
+      reference,
+      status: result.outcome,
+      ...(result.outcome === "failed" ? { reason: result.reason } : {}),
+      timestamp: Math.floor(Date.now() / 1000),
+    };
+    deliver(SANDBOX_DISBURSEMENT_PATH, body, { [`${d.kind}_id`]: d.id });
+  }
+  return { reference };
+}
+
+const disbursementBody = z.strictObject({
+  event_id: z.string().min(8).max(200),
+  kind: z.enum(["payout", "refund"]),
+  id: z.uuid(),
+  reference: z.string().min(1).max(200),
+  status: z.enum(["success", "failed"]),
+  reason: z.string().min(1).max(100).optional(),
+  timestamp: z.number().int(),
+});
+
+const NO_STORE = { "cache-control": "no-store" };
+
 export const sandboxProvider: Provider = {
   name: "sandbox",
 
@@ -59,15 +136,7 @@ export const sandboxProvider: Provider = {
         ...(outcome.reason ? { reason: outcome.reason } : {}),
         timestamp: Math.floor(Date.now() / 1000),
       };
-      const raw = JSON.stringify(body);
-      const delay = store.__kolaSandboxDelay?.() ?? 1000 + Math.random() * 2000;
-      const transport = store.__kolaSandboxTransport ?? httpTransport;
-      setTimeout(() => {
-        transport("/api/providers/sandbox/callback", raw, signCallback(raw)).catch((error: unknown) => {
-          // the reconciler settles it later from queryStatus
-          log("warn", "sandbox callback failed", { track_id: deposit.trackId, error: String(error) });
-        });
-      }, delay).unref?.();
+      deliver("/api/providers/sandbox/callback", body, { track_id: deposit.trackId });
     }
     return { reference };
   },
@@ -85,5 +154,44 @@ export const sandboxProvider: Provider = {
     if (!settlement) return age < depositExpirySeconds() * 1000 ? { state: "processing" } : { state: "not_found" };
     if (age < 3000) return { state: "processing" };
     return { state: "settled", settlement: { ...settlement, providerReference: deposit.providerReference } };
+  },
+
+  async sendPayout(d) {
+    return sendDisbursement(d);
+  },
+
+  async sendRefund(d) {
+    return sendDisbursement(d);
+  },
+
+  /**
+   * As for deposits: one it was never sent (not sent by this process, and no reference stored) is
+   * not found; else processing for the first 3 s, then the outcome the phone decides. `03` never
+   * answers: processing for the deposit expiry age, then not found (the caller may re-send the id).
+   */
+  async queryDisbursement(d): Promise<DisbursementStatus> {
+    const sent = store.__kolaSandboxSent?.get(d.id);
+    const at = sent?.at ?? (d.providerReference ? (d.createdAt?.getTime() ?? 0) : undefined);
+    if (at === undefined) return { state: "not_found" };
+    const age = Date.now() - at;
+    const result = sandboxDisbursementOutcome(d.phoneNumber);
+    if (!result) return age < depositExpirySeconds() * 1000 ? { state: "processing" } : { state: "not_found" };
+    if (age < 3000) return { state: "processing" };
+    return { state: "settled", ...result, providerReference: sandboxDisbursementReference(d) };
+  },
+
+  /** The sandbox's money-out callback: HMAC over the raw body (x-kola-signature), fresh, well formed. */
+  async parseDisbursementCallback(req, raw): Promise<DisbursementUpdate> {
+    if (!verifyCallback(raw, req.headers.get("x-kola-signature"))) throw new ApiError("INVALID_SIGNATURE", undefined, undefined, NO_STORE);
+    let body: z.output<typeof disbursementBody>;
+    try {
+      body = disbursementBody.parse(JSON.parse(raw));
+    } catch {
+      throw new ApiError("INVALID_CALLBACK", undefined, undefined, NO_STORE);
+    }
+    const update = { kind: body.kind, id: body.id, eventId: body.event_id };
+    if (body.status === "success") return { ...update, status: { state: "settled", outcome: "success", providerReference: body.reference } };
+    if (!body.reason) throw new ApiError("INVALID_CALLBACK", undefined, undefined, NO_STORE);
+    return { ...update, status: { state: "settled", outcome: "failed", reason: body.reason, providerReference: body.reference } };
   },
 };

@@ -1,10 +1,13 @@
 "use client";
 
+import Link from "next/link";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
+import { ExportForm } from "@/components/payments/export-form";
 import { ProviderLog } from "@/components/providers/provider-log";
 import { Card, PageHeader } from "@/components/ui/card";
+import { cn, focusRing } from "@/components/ui/cn";
 import { Field, Input, Select } from "@/components/ui/field";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { countries, countryObject, isCountry, operatorObject } from "@/lib/countries";
@@ -20,6 +23,7 @@ import { Pager, useCursorPages } from "../../_components/pager";
 import { QueryError } from "../../_components/query-error";
 import { QueryList } from "../../_components/query-list";
 import { StatusBadge } from "../../_components/status-badge";
+import { PaymentRefunds } from "./refunds";
 
 const lookupSchema = depositOperations.byQuery.query;
 
@@ -29,7 +33,7 @@ export function DepositsPage({ initialTrackId }: { initialTrackId: string }) {
   const deposit = useDeposit(trackId);
   const form = useForm({ resolver: localizedZodResolver(lookupSchema, t), defaultValues: { track_id: initialTrackId } });
   const onSubmit = form.handleSubmit(({ track_id }) => {
-    const next = track_id.trim();
+    const next = track_id.trim().toUpperCase(); // track_ids are upper case: a lower-case one finds the same deposit
     if (next === trackId) void deposit.refetch();
     else setTrackId(next);
   });
@@ -60,6 +64,9 @@ export function DepositsPage({ initialTrackId }: { initialTrackId: string }) {
       </div>
 
       <RecentDeposits />
+      <div className="mt-8">
+        <ExportForm kind="payments" />
+      </div>
     </>
   );
 }
@@ -84,6 +91,13 @@ function DepositCard({ deposit }: { deposit: Deposit }) {
         <Item label={t.deposits.country}>{(iso2 && names.of(iso2)) || country.name}</Item>
         <Item label={t.deposits.createdAt}>{formatDateTime(deposit.created_at, lang)}</Item>
       </dl>
+      {deposit.status === "success" && <PaymentRefunds deposit={deposit} />}
+      <Link
+        href={`/dashboard/payments/${encodeURIComponent(deposit.track_id)}`}
+        className={cn("mt-4 inline-flex rounded text-sm font-medium text-teal-800 underline underline-offset-2", focusRing)}
+      >
+        {format(t.payment.open, { trackId: deposit.track_id })}
+      </Link>
       <ProviderLog trackId={deposit.track_id} pending={deposit.status === "pending"} />
     </Card>
   );
@@ -102,7 +116,7 @@ function RecentDeposits() {
   const { t, lang } = useI18n();
   const [status, setStatus] = useState<PaymentStatus | "">("");
   const pages = useCursorPages(status);
-  const deposits = useDeposits({ status: status || undefined }, pages.cursor, 20, { followPending: true });
+  const deposits = useDeposits({ status: status || undefined }, pages.cursor, 20);
   return (
     <section aria-labelledby="recent-deposits">
       <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
@@ -130,7 +144,7 @@ function RecentDeposits() {
       >
         {(items) => (
           <>
-            <DepositTable items={items} lang={lang} label={t.deposits.recent} />
+            <DepositTable items={items} lang={lang} label={t.deposits.recentTable} />
             <Pager page={pages.page} hasNext={Boolean(deposits.data?.next)} onNext={() => deposits.data?.next && pages.next(deposits.data.next)} onPrevious={pages.previous} />
           </>
         )}

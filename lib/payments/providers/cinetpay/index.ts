@@ -9,6 +9,7 @@ import { callProvider, recordProviderLog } from "../provider-log";
 import { ProviderRejection, type OperatorAvailability, type Provider, type ProviderStatus } from "../types";
 import * as api from "./schemas";
 import { xToken } from "./x-token";
+import { parseCinetpayTransferNotification, queryCinetpayPayout, sendCinetpayPayout } from "./transfer";
 
 export { TOKEN_FIELDS, xToken } from "./x-token";
 
@@ -181,6 +182,14 @@ export const cinetpayProvider: Provider & { parseCallback(req: CallbackRequest):
       body: { notification: Object.fromEntries(form), check: answer },
     };
   },
+
+  sendPayout: sendCinetpayPayout,
+
+  // no sendRefund: CinetPay has no refund API. POST /v1/refunds then refuses at once (503
+  // MONEY_OUT_UNAVAILABLE, saying so) instead of taking the money aside for a refund that must fail.
+
+  queryDisbursement: queryCinetpayPayout,
+  parseDisbursementCallback: parseCinetpayTransferNotification,
 };
 
 function sameMoney(answer: api.CheckAnswer, deposit: DepositRow): boolean {

@@ -68,3 +68,61 @@ export const checkAnswer = z.object({
   api_response_id: z.string().optional(),
 });
 export type CheckAnswer = z.infer<typeof checkAnswer>;
+
+// CinetPay's transfer API v1 (docs.cinetpay.com/api/1.0-en/transfert): money out to a phone. It has
+// its own host and credentials (the API key and the transfer API password); a token from
+// POST /v1/auth/login lives 5 minutes; a phone must be one of our contacts before it is paid.
+// Every call answers `code` 0 on success (a number or a string), else a documented code (701 …).
+
+const code = z.union([z.number(), z.string()]).transform(String);
+
+export const loginAnswer = z.object({ code, message: z.string().optional(), data: z.union([z.object({ token: z.string().min(1) }), z.array(z.unknown())]).optional() });
+
+/** POST /v1/transfer/contact, form field `data`: a JSON list of contacts. */
+export const contactRequest = z.array(
+  z.strictObject({
+    prefix: z.string().regex(/^\d{1,4}$/),
+    phone: z.string().regex(/^\d{6,12}$/),
+    name: z.string().min(1),
+    surname: z.string().min(1),
+    email: z.email(),
+  }),
+).min(1);
+export type ContactRequest = z.infer<typeof contactRequest>;
+
+/** POST /v1/transfer/money/send/contact, form field `data`: a JSON list of transfers. */
+export const transferRequest = z.array(
+  z.strictObject({
+    prefix: z.string().regex(/^\d{1,4}$/),
+    phone: z.string().regex(/^\d{6,12}$/),
+    /** whole units, a multiple of 5 */
+    amount: z.number().int().positive().multipleOf(5),
+    notify_url: z.url(),
+    client_transaction_id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/),
+    payment_method: z.string().optional(),
+  }),
+).min(1);
+export type TransferRequest = z.infer<typeof transferRequest>;
+
+/** NEW, REC (in process) and NOS (awaiting confirmation) are transitions; VAL and REJ are final. */
+export const treatmentStatuses = ["NEW", "REC", "NOS", "VAL", "REJ"] as const;
+
+export const transfer = z.object({
+  transaction_id: z.string().nullish(),
+  client_transaction_id: z.string().nullish(),
+  lot: z.string().nullish(),
+  amount: z.union([z.number(), z.string()]).transform(String).nullish(),
+  receiver: z.string().nullish(),
+  sending_status: z.string().nullish(),
+  comment: z.string().nullish(),
+  treatment_status: z.enum(treatmentStatuses),
+  operator_transaction_id: z.string().nullish(),
+  validated_at: z.string().nullish(),
+});
+export type Transfer = z.infer<typeof transfer>;
+
+/** The send answer lists what was taken, sometimes as a list of lists (one per batch). */
+export const sendAnswer = z.object({ code, message: z.string().optional(), description: z.string().optional(), data: z.unknown().optional() });
+
+export const checkTransferAnswer = z.object({ code, message: z.string().optional(), description: z.string().optional(), data: z.array(transfer).nullish() });
+export type CheckTransferAnswer = z.infer<typeof checkTransferAnswer>;

@@ -2,7 +2,7 @@ import { generateKeyPairSync, randomUUID } from "node:crypto";
 import { countries, currencies, type Currency } from "@/lib/countries";
 import { operatorOfPawapayCode, pawapayProviderCodes } from "../pawapay/codes";
 import { signMessage } from "../pawapay/http-signature";
-import { depositRequest, predictRequest, type Deposit } from "../pawapay/schemas";
+import { depositRequest, payoutRequest, predictRequest, refundRequest, type Deposit, type Payout, type Refund } from "../pawapay/schemas";
 import { parseJsonBody, serve, type Answer, type Incoming, type Served } from "./serve";
 
 // A contract emulator of the pawaPay Merchant API v2, built from its API reference: the same paths,
@@ -15,11 +15,20 @@ import { parseJsonBody, serve, type Answer, type Incoming, type Served } from ".
 //   07 REJECTED on initiation (INVALID_PHONE_NUMBER)
 //   08 answers the initiation slowly (slowMs), then COMPLETED      09 calls back before answering
 //   anything else COMPLETED.
+//
+// Payouts (POST /v2/payouts) by the recipient's phone, the same way: 01 FAILED INSUFFICIENT_BALANCE
+// (our wallet), 02 FAILED RECIPIENT_NOT_FOUND, 06 FAILED UNSPECIFIED_FAILURE, 03 stays PROCESSING,
+// 07 REJECTED INVALID_PHONE_NUMBER, 08 slow, 09 calls back before answering, else COMPLETED.
+// Refunds (POST /v2/refunds) of a COMPLETED deposit it holds, never more than what remains and one
+// at a time (DEPOSIT_NOT_FOUND, DEPOSIT_NOT_COMPLETED, AMOUNT_TOO_LARGE, IN_PROGRESS), by the
+// payer's phone like payouts. `tamper.failDisbursements` fails every later payout and refund.
 
 export type PawapayEmulatorOptions = {
   port?: number;
   /** where callbacks go, e.g. http://127.0.0.1:3000/api/providers/pawapay/callback */
   callbackUrl?: string;
+  /** where payout and refund callbacks go, e.g. …/api/providers/pawapay/disbursements/callback */
+  disbursementCallbackUrl?: string;
   /** the API token it expects; any bearer token when unset */
   token?: string;
   callbackDelayMs?: number;
@@ -28,14 +37,27 @@ export type PawapayEmulatorOptions = {
 
 export type PawapayEmulator = Served & {
   deposits: Map<string, Deposit>;
+  payouts: Map<string, Payout>;
+  /** refunds, with the deposit each refunds */
+  refunds: Map<string, Refund & { depositId: string }>;
   /** providers whose deposits are CLOSED in /v2/availability */
   closed: Set<string>;
   keyId: string;
   /** the callbacks sent, with our reply's status */
   callbacks: { body: string; status: number | null }[];
   /** changes the amount or currency pawaPay reports in callbacks and status checks (tests) */
-  tamper: { amount?: string; currency?: string; signatureOf?: "other-key" | "none"; alterBodyAfterSigning?: boolean; mute?: boolean };
+  tamper: {
+    amount?: string;
+    currency?: string;
+    signatureOf?: "other-key" | "none";
+    alterBodyAfterSigning?: boolean;
+    mute?: boolean;
+    /** every later payout and refund FAILS with this failure code */
+    failDisbursements?: string;
+  };
   sendCallback(depositId: string): Promise<number | null>;
+  /** (re)sends the callback of a payout or refund, as pawaPay's resend-callback does */
+  sendDisbursementCallback(id: string): Promise<number | null>;
   /** every callback sent so far has been answered */
   settled(): Promise<void>;
 };
@@ -45,6 +67,12 @@ const FAILURES: Record<string, string> = {
   "02": "PAYMENT_NOT_APPROVED",
   "04": "PAYER_NOT_FOUND",
   "05": "PAYER_LIMIT_REACHED",
+  "06": "UNSPECIFIED_FAILURE",
+};
+
+const PAYOUT_FAILURES: Record<string, string> = {
+  "01": "INSUFFICIENT_BALANCE",
+  "02": "RECIPIENT_NOT_FOUND",
   "06": "UNSPECIFIED_FAILURE",
 };
 
@@ -95,19 +123,40 @@ export async function startPawapayEmulator(options: PawapayEmulatorOptions = {})
   const other = generateKeyPairSync("ec", { namedCurve: "P-256" });
   const keyId = `EMULATOR_EC_P256_KEY:${randomUUID().slice(0, 8)}`;
   const deposits = new Map<string, Deposit>();
+  const payouts = new Map<string, Payout>();
+  const refunds = new Map<string, Refund & { depositId: string }>();
   const closed = new Set<string>();
   const callbacks: PawapayEmulator["callbacks"] = [];
   const inFlight = new Set<Promise<unknown>>();
   const tamper: PawapayEmulator["tamper"] = {};
   const slowMs = options.slowMs ?? 800;
 
-  const reported = (d: Deposit): Deposit => ({ ...d, amount: tamper.amount ?? d.amount, currency: tamper.currency ?? d.currency });
+  const reported = <T extends { amount: string; currency: string }>(d: T): T => ({ ...d, amount: tamper.amount ?? d.amount, currency: tamper.currency ?? d.currency });
+  /** a refund as pawaPay describes it (the deposit it refunds is the emulator's own bookkeeping) */
+  const publicRefund = (r: Refund & { depositId: string }): Refund => {
+    const { depositId, ...shown } = r;
+    void depositId;
+    return shown;
+  };
 
   async function sendCallback(depositId: string): Promise<number | null> {
     const deposit = deposits.get(depositId);
-    if (!deposit || !options.callbackUrl || tamper.mute) return null;
-    let body = JSON.stringify(reported(deposit));
-    const url = new URL(options.callbackUrl);
+    if (!deposit || !options.callbackUrl) return null;
+    return deliver(options.callbackUrl, reported(deposit));
+  }
+
+  async function sendDisbursementCallback(id: string): Promise<number | null> {
+    const payout = payouts.get(id);
+    const refund = refunds.get(id);
+    const body = payout ?? (refund ? publicRefund(refund) : undefined);
+    if (!body || !options.disbursementCallbackUrl) return null;
+    return deliver(options.disbursementCallbackUrl, reported(body));
+  }
+
+  async function deliver(callbackUrl: string, payload: object): Promise<number | null> {
+    if (tamper.mute) return null;
+    let body = JSON.stringify(payload);
+    const url = new URL(callbackUrl);
     let headers: Record<string, string> = { "content-type": "application/json" };
     if (tamper.signatureOf !== "none") {
       const key = tamper.signatureOf === "other-key" ? other.privateKey : privateKey;
@@ -126,9 +175,9 @@ export async function startPawapayEmulator(options: PawapayEmulatorOptions = {})
     return status;
   }
 
-  function later(depositId: string) {
+  function later(depositId: string, send: (id: string) => Promise<number | null> = sendCallback) {
     if (tamper.mute) return; // a lost callback stays lost
-    const task = new Promise((r) => setTimeout(r, options.callbackDelayMs ?? 50)).then(() => sendCallback(depositId));
+    const task = new Promise((r) => setTimeout(r, options.callbackDelayMs ?? 50)).then(() => send(depositId));
     inFlight.add(task);
     void task.finally(() => inFlight.delete(task));
   }
@@ -192,6 +241,114 @@ export async function startPawapayEmulator(options: PawapayEmulatorOptions = {})
     return accepted;
   }
 
+  function invalid(json: unknown, error: { issues: { code: string; message: string; path: PropertyKey[] }[] }, idField: string): Answer {
+    const issue = error.issues[0]!;
+    const code = issue.code === "unrecognized_keys" ? "UNSUPPORTED_PARAMETER" : issue.code === "invalid_type" && /received undefined/.test(issue.message) ? "MISSING_PARAMETER" : "INVALID_PARAMETER";
+    const id = (json as Record<string, unknown> | null)?.[idField];
+    return { status: 400, body: { ...(typeof id === "string" ? { [idField]: id } : {}), status: "REJECTED", failureReason: { failureCode: code, failureMessage: `${issue.path.join(".")}: ${issue.message}` } } };
+  }
+
+  /** Whether pawaPay would take this amount of this currency to this provider; the refusal if not. */
+  function refusal(provider: string, currency: string, amount: string): [string, string] | null {
+    const country = countryOfProvider(provider);
+    if (!country) return ["INVALID_PROVIDER", "Unknown provider"];
+    if (countries[country].currency !== currency) return ["INVALID_CURRENCY", "The provider does not take this currency"];
+    if (closed.has(provider)) return ["PROVIDER_TEMPORARILY_UNAVAILABLE", "The provider is not available"];
+    if (currencies[currency as Currency].decimals !== 2 && amount.includes(".")) return ["INVALID_AMOUNT", "No decimals for this provider"];
+    const min = currency === "XAF" || currency === "XOF" ? 100 : 1;
+    if (Number(amount) < min || Number(amount) > 2_000_000) return ["AMOUNT_OUT_OF_BOUNDS", "Outside the provider's limits"];
+    return null;
+  }
+
+  /** The outcome a payout or refund to this phone gets, and how its answer and callback go. */
+  function disbursementOutcome(phone: string): { status: Payout["status"]; failure?: string } {
+    const last = phone.slice(-2);
+    const failure = tamper.failDisbursements ?? PAYOUT_FAILURES[last];
+    if (last === "03") return { status: "PROCESSING" };
+    return failure ? { status: "FAILED", failure } : { status: "COMPLETED" };
+  }
+
+  async function settleLater(id: string, phone: string, accepted: Answer): Promise<Answer> {
+    const last = phone.slice(-2);
+    if (last === "03") return accepted;
+    if (last === "09") {
+      await sendDisbursementCallback(id); // the callback overtakes the answer
+      return accepted;
+    }
+    if (last === "08") await new Promise((r) => setTimeout(r, slowMs));
+    later(id, sendDisbursementCallback);
+    return accepted;
+  }
+
+  async function initiatePayout(req: Incoming): Promise<Answer> {
+    const json = parseJsonBody(req.raw);
+    if (json === undefined) return rejected(400, "INVALID_INPUT", "The body is not JSON");
+    const parsed = payoutRequest.safeParse(json);
+    if (!parsed.success) return invalid(json, parsed.error, "payoutId");
+    const body = parsed.data;
+    const created = new Date().toISOString();
+    const no = (code: string, message: string): Answer => ({ status: 200, body: { payoutId: body.payoutId, status: "REJECTED", failureReason: { failureCode: code, failureMessage: message } } });
+    if (payouts.has(body.payoutId)) return { status: 200, body: { payoutId: body.payoutId, status: "DUPLICATE_IGNORED", created } };
+    const provider = body.recipient.accountDetails.provider;
+    const refused = refusal(provider, body.currency, body.amount);
+    if (refused) return no(...refused);
+    const phone = body.recipient.accountDetails.phoneNumber;
+    if (phone.endsWith("07")) return no("INVALID_PHONE_NUMBER", "The phone number is not valid for the provider");
+    const outcome = disbursementOutcome(phone);
+    payouts.set(body.payoutId, {
+      payoutId: body.payoutId,
+      status: outcome.status,
+      amount: body.amount,
+      currency: body.currency,
+      country: countryOfProvider(provider)!,
+      recipient: body.recipient,
+      ...(body.customerMessage ? { customerMessage: body.customerMessage } : {}),
+      ...(body.clientReferenceId ? { clientReferenceId: body.clientReferenceId } : {}),
+      created,
+      ...(outcome.failure ? { failureReason: { failureCode: outcome.failure, failureMessage: outcome.failure.toLowerCase().replaceAll("_", " ") } } : {}),
+      ...(outcome.status === "COMPLETED" ? { providerTransactionId: `EMUPO${payouts.size + 1}` } : {}),
+    });
+    return settleLater(body.payoutId, phone, { status: 200, body: { payoutId: body.payoutId, status: "ACCEPTED", created } });
+  }
+
+  async function initiateRefund(req: Incoming): Promise<Answer> {
+    const json = parseJsonBody(req.raw);
+    if (json === undefined) return rejected(400, "INVALID_INPUT", "The body is not JSON");
+    const parsed = refundRequest.safeParse(json);
+    if (!parsed.success) return invalid(json, parsed.error, "refundId");
+    const body = parsed.data;
+    const created = new Date().toISOString();
+    const no = (code: string, message: string): Answer => ({ status: 200, body: { refundId: body.refundId, status: "REJECTED", failureReason: { failureCode: code, failureMessage: message } } });
+    if (refunds.has(body.refundId)) return { status: 200, body: { refundId: body.refundId, status: "DUPLICATE_IGNORED", created } };
+    const deposit = deposits.get(body.depositId);
+    if (!deposit) return no("DEPOSIT_NOT_FOUND", `Deposit with ID #${body.depositId} not found`);
+    if (deposit.status !== "COMPLETED") return no("DEPOSIT_NOT_COMPLETED", "Only completed deposits can be refunded");
+    const earlier = [...refunds.values()].filter((r) => r.depositId === body.depositId);
+    if (earlier.some((r) => r.status !== "COMPLETED" && r.status !== "FAILED")) return no("IN_PROGRESS", "Another refund of this deposit is being processed");
+    const refunded = earlier.filter((r) => r.status === "COMPLETED").reduce((sum, r) => sum + Number(r.amount), 0);
+    const remaining = Number(deposit.amount) - refunded;
+    if (remaining <= 0) return no("ALREADY_REFUNDED", "The deposit has already been refunded");
+    if (body.currency !== undefined && body.currency !== deposit.currency) return no("INVALID_CURRENCY", "Not the deposit's currency");
+    const amount = body.amount ?? String(remaining);
+    if (Number(amount) > remaining) return no("AMOUNT_TOO_LARGE", "More than what remains of the deposit");
+    const phone = deposit.payer.accountDetails.phoneNumber;
+    const outcome = disbursementOutcome(phone);
+    refunds.set(body.refundId, {
+      refundId: body.refundId,
+      depositId: body.depositId,
+      status: outcome.status,
+      amount,
+      currency: deposit.currency,
+      country: deposit.country,
+      recipient: deposit.payer,
+      ...(body.clientReferenceId ? { clientReferenceId: body.clientReferenceId } : {}),
+      created,
+      ...(outcome.failure ? { failureReason: { failureCode: outcome.failure, failureMessage: outcome.failure.toLowerCase().replaceAll("_", " ") } } : {}),
+      ...(outcome.status === "COMPLETED" ? { providerTransactionId: `EMURF${refunds.size + 1}` } : {}),
+    });
+    return settleLater(body.refundId, phone, { status: 200, body: { refundId: body.refundId, status: "ACCEPTED", created } });
+  }
+
   const served = await serve(async (req) => {
     if (req.method === "GET" && req.path === "/v2/public-key/http") {
       return { status: 200, body: [{ id: keyId, key: publicKey.export({ type: "spki", format: "pem" }).toString() }] };
@@ -199,6 +356,16 @@ export async function startPawapayEmulator(options: PawapayEmulatorOptions = {})
     const denied = authorised(req);
     if (denied) return denied;
     if (req.method === "POST" && req.path === "/v2/deposits") return initiate(req);
+    if (req.method === "POST" && req.path === "/v2/payouts") return initiatePayout(req);
+    if (req.method === "POST" && req.path === "/v2/refunds") return initiateRefund(req);
+    const disbursement = /^\/v2\/(payouts|refunds)\/([^/]+)$/.exec(req.path);
+    if (req.method === "GET" && disbursement) {
+      const id = decodeURIComponent(disbursement[2]!);
+      const payout = disbursement[1] === "payouts" ? payouts.get(id) : undefined;
+      const refund = disbursement[1] === "refunds" ? refunds.get(id) : undefined;
+      const data = payout ?? (refund ? publicRefund(refund) : undefined);
+      return { status: 200, body: data ? { status: "FOUND", data: reported(data) } : { status: "NOT_FOUND" } };
+    }
     const status = /^\/v2\/deposits\/([^/]+)$/.exec(req.path);
     if (req.method === "GET" && status) {
       const deposit = deposits.get(decodeURIComponent(status[1]!));
@@ -231,6 +398,9 @@ export async function startPawapayEmulator(options: PawapayEmulatorOptions = {})
 
   return Object.assign(served, {
     deposits,
+    payouts,
+    refunds,
+    sendDisbursementCallback,
     closed,
     keyId,
     callbacks,

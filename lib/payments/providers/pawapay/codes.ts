@@ -52,6 +52,13 @@ const reasons: Record<string, string> = {
   AMOUNT_OUT_OF_BOUNDS: "amount_out_of_bounds",
   PROVIDER_TEMPORARILY_UNAVAILABLE: "operator_unavailable",
   PAYMENT_IN_PROGRESS: "payment_in_progress",
+  RECIPIENT_NOT_FOUND: "recipient_not_found",
+  // refunds (the deposit's state at pawaPay)
+  DEPOSIT_NOT_FOUND: "not_refundable",
+  DEPOSIT_NOT_COMPLETED: "not_refundable",
+  ALREADY_REFUNDED: "already_refunded",
+  AMOUNT_TOO_LARGE: "amount_too_large",
+  IN_PROGRESS: "refund_in_progress",
   UNSPECIFIED_FAILURE: "other",
   UNKNOWN_ERROR: "other",
 };

@@ -5,10 +5,19 @@ import { marketplaceGateways, paymentGateways } from "@/lib/db/schema";
 import { currencies, type Currency } from "@/lib/countries";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
 import { log } from "@/lib/log";
+import { ApiError } from "@/lib/http/errors";
 import type { CallbackEvent, CallbackRequest } from "../callback-event";
-import { CallbackRefused } from "../callback-event";
-import { callProvider, recordProviderLog } from "../provider-log";
-import { ProviderRejection, type OperatorAvailability, type Provider, type ProviderStatus } from "../types";
+import { callbackRequest, CallbackRefused } from "../callback-event";
+import { callProvider, recordProviderLog, type LogSubject } from "../provider-log";
+import {
+  ProviderRejection,
+  type Disbursement,
+  type DisbursementStatus,
+  type DisbursementUpdate,
+  type OperatorAvailability,
+  type Provider,
+  type ProviderStatus,
+} from "../types";
 import { amountText, decimalsOf, minorOf, operatorOfPawapayCode, pawapayProviderCodes, reasonOf } from "./codes";
 import { publicKeyOf, verifyMessage } from "./http-signature";
 import * as api from "./schemas";
@@ -107,6 +116,18 @@ async function publicKey(keyid: string): Promise<KeyObject | undefined> {
     log("warn", "pawapay public keys unavailable", { error: String(error) });
     return held?.value.get(keyid);
   }
+}
+
+/** pawaPay's signature over a callback (RFC 9421), when signed callbacks are on; else CallbackRefused. */
+async function verifyCallback(req: CallbackRequest): Promise<void> {
+  if (!pawapaySettings().signedCallbacks) return;
+  const verified = await verifyMessage({ method: req.method, authority: req.authority, path: req.path, headers: req.headers, body: req.raw }, publicKey);
+  if (verified.ok) return;
+  if (req.altAuthority) {
+    const again = await verifyMessage({ method: req.method, authority: req.altAuthority, path: req.path, headers: req.headers, body: req.raw }, publicKey);
+    if (again.ok) return;
+  }
+  throw new CallbackRefused(verified.why);
 }
 
 /** "4 to 22 characters" shown on the payer's prompt: the shop's name, letters, digits and spaces. */
@@ -211,13 +232,7 @@ export const pawapayProvider: Provider & {
   },
 
   async parseCallback(req) {
-    if (pawapaySettings().signedCallbacks) {
-      const verified = await verifyMessage({ method: req.method, authority: req.authority, path: req.path, headers: req.headers, body: req.raw }, publicKey);
-      if (!verified.ok && req.altAuthority) {
-        const again = await verifyMessage({ method: req.method, authority: req.altAuthority, path: req.path, headers: req.headers, body: req.raw }, publicKey);
-        if (!again.ok) throw new CallbackRefused(verified.why);
-      } else if (!verified.ok) throw new CallbackRefused(verified.why);
-    }
+    await verifyCallback(req);
     const data = api.deposit.parse(JSON.parse(req.raw));
     const status = settlementOf(data);
     return {
@@ -246,4 +261,148 @@ export const pawapayProvider: Provider & {
     const parsed = api.predictAnswer.safeParse(answer.body);
     return parsed.success ? (operatorOfPawapayCode[parsed.data.provider] ?? null) : null;
   },
+  sendPayout(d) {
+    const provider = pawapayProviderCodes[d.operator];
+    if (!provider) return Promise.reject(new ProviderRejection("operator_unavailable", `pawapay does not pay out to ${d.operator}`));
+    const body: api.PayoutRequest = {
+      payoutId: d.id,
+      recipient: { type: "MMO", accountDetails: { phoneNumber: d.phoneNumber, provider } },
+      amount: disbursementAmount(d),
+      currency: d.currency,
+    };
+    return initiateDisbursement(d, "POST /v2/payouts", "/v2/payouts", body);
+  },
+
+  sendRefund(d) {
+    if (!d.deposit || d.deposit.provider !== "pawapay") {
+      return Promise.reject(new ProviderRejection("not_refundable", "pawapay refunds only deposits it collected"));
+    }
+    // amount and currency always: a full refund names the whole amount, so a lost answer retried
+    // after a partial refund elsewhere can never refund "the rest"
+    const body: api.RefundRequest = { refundId: d.id, depositId: d.deposit.id, amount: disbursementAmount(d), currency: d.currency };
+    return initiateDisbursement(d, "POST /v2/refunds", "/v2/refunds", body);
+  },
+
+  async queryDisbursement(d) {
+    const operation = d.kind === "payout" ? "GET /v2/payouts/{payoutId}" : "GET /v2/refunds/{refundId}";
+    const answer = await callProvider({
+      provider: "pawapay",
+      operation,
+      url: `${pawapaySettings().baseUrl}/v2/${d.kind}s/${encodeURIComponent(d.id)}`,
+      headers: headers(),
+      logged: { [`${d.kind}Id`]: d.id },
+      deposit: logSubject(d),
+      describe: ({ body }) => {
+        const b = body as { status?: string; data?: { status?: string } };
+        return String(b?.data?.status ?? b?.status ?? "answered").toLowerCase();
+      },
+    });
+    if (answer.status !== 200) throw new Error(`pawapay ${d.kind} status query answered ${answer.status}`);
+    const parsed = d.kind === "payout" ? api.payoutStatusAnswer.parse(answer.body) : api.refundStatusAnswer.parse(answer.body);
+    if (parsed.status === "NOT_FOUND") return { state: "not_found" };
+    const id = "payoutId" in parsed.data ? parsed.data.payoutId : parsed.data.refundId;
+    const ours = id === d.id && parsed.data.currency === d.currency && minorOf(parsed.data.amount, decimalsOfCurrency(d.currency)) === d.amount;
+    if (!ours) {
+      await recordProviderLog({ provider: "pawapay", deposit: logSubject(d), kind: "request", operation, outcome: "mismatch", alert: true, response: parsed.data });
+      return { state: "processing" }; // money is never guessed: a person looks at the alert
+    }
+    return disbursementStatusOf(parsed.data);
+  },
+
+  /**
+   * pawaPay's payout and refund callbacks (one URL can take both: the body names a payoutId or a
+   * refundId). Signed like deposit callbacks. Only final statuses settle anything.
+   */
+  async parseDisbursementCallback(req, raw) {
+    try {
+      await verifyCallback(callbackRequest(req, raw));
+    } catch (error) {
+      if (error instanceof CallbackRefused) {
+        log("warn", "provider callback refused", { provider: "pawapay", why: error.message });
+        throw refuse("INVALID_SIGNATURE");
+      }
+      throw error;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      throw refuse("INVALID_CALLBACK");
+    }
+    const kind = json && typeof json === "object" && "refundId" in json ? "refund" : "payout";
+    const parsed = kind === "payout" ? api.payout.safeParse(json) : api.refund.safeParse(json);
+    if (!parsed.success) throw refuse("INVALID_CALLBACK");
+    const data = parsed.data;
+    const id = "payoutId" in data ? data.payoutId : data.refundId;
+    const status = disbursementStatusOf(data);
+    if (status.state !== "settled") throw refuse("INVALID_CALLBACK", `pawapay reported ${data.status}: not a final status`);
+    const update: DisbursementUpdate = {
+      kind,
+      id,
+      status,
+      eventId: `${kind}:${id}:${data.status}`,
+      amount: minorOf(data.amount, decimalsOfCurrency(data.currency)),
+      currency: data.currency,
+      body: data,
+    };
+    return update;
+  },
 };
+
+const refuse = (type: "INVALID_SIGNATURE" | "INVALID_CALLBACK", message?: string) => new ApiError(type, message, undefined, { "cache-control": "no-store" });
+
+/** Payouts and refunds are logged under the refunded deposit, or the account (a payout has no deposit). */
+function logSubject(d: Disbursement): LogSubject {
+  return d.deposit ?? { id: null, accountId: d.accountId ?? null, mode: d.mode };
+}
+
+/**
+ * Our minor units as pawaPay writes them. Every decimal the currency has is sent (a payout is never
+ * rounded): a provider that takes fewer refuses it with INVALID_AMOUNT, a definite "no".
+ */
+function disbursementAmount(d: Disbursement): string {
+  const decimals = decimalsOfCurrency(d.currency);
+  return amountText(d.amount, decimals, decimals) ?? String(d.amount);
+}
+
+/** pawaPay's failure codes for money out: the phone is the recipient's, not a payer's. */
+function disbursementReason(code: string | undefined): string {
+  const reason = reasonOf(code);
+  return reason === "payer_not_found" ? "recipient_not_found" : reason;
+}
+
+function disbursementStatusOf(data: api.Payout | api.Refund): DisbursementStatus {
+  const providerReference = data.providerTransactionId;
+  if (data.status === "COMPLETED") return { state: "settled", outcome: "success", ...(providerReference ? { providerReference } : {}) };
+  if (data.status === "FAILED") {
+    return { state: "settled", outcome: "failed", reason: disbursementReason(data.failureReason?.failureCode), ...(providerReference ? { providerReference } : {}) };
+  }
+  return { state: "processing" };
+}
+
+/**
+ * POST /v2/payouts or /v2/refunds. ACCEPTED and DUPLICATE_IGNORED (pawaPay has this id from an
+ * earlier try) are taken; REJECTED or a 4xx answer is a definite "no" (ProviderRejection); a 429,
+ * 5xx after retries, a timeout or an unreadable answer leaves the outcome unknown (a plain Error).
+ */
+async function initiateDisbursement(d: Disbursement, operation: string, path: string, body: api.PayoutRequest | api.RefundRequest): Promise<{ reference: string }> {
+  const answer = await callProvider({
+    provider: "pawapay",
+    operation,
+    url: `${pawapaySettings().baseUrl}${path}`,
+    method: "POST",
+    headers: headers(),
+    body: JSON.stringify(body),
+    deposit: logSubject(d),
+    describe: ({ body }) => String((body as { status?: unknown })?.status ?? "answered").toLowerCase(),
+  });
+  if (answer.status === 429) throw new Error(`pawapay answered 429 to ${operation}: outcome unknown`);
+  const parsed = d.kind === "payout" ? api.payoutAnswer.safeParse(answer.body) : api.refundAnswer.safeParse(answer.body);
+  if (answer.status >= 400 || (parsed.success && parsed.data.status === "REJECTED")) {
+    const code = (answer.body as { failureReason?: { failureCode?: string } })?.failureReason?.failureCode;
+    throw new ProviderRejection(disbursementReason(code ?? "INVALID_INPUT"), `pawapay rejected the ${d.kind}: ${code ?? answer.status}`);
+  }
+  const id = parsed.success ? ("payoutId" in parsed.data ? parsed.data.payoutId : parsed.data.refundId) : undefined;
+  if (id !== d.id) throw new Error(`pawapay answered an unreadable ${d.kind} initiation`);
+  return { reference: d.id };
+}

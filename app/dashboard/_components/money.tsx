@@ -1,0 +1,25 @@
+"use client";
+
+import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { errorMessage } from "@/lib/forms/messages";
+import type { Dictionary } from "@/lib/i18n/fr";
+import { useI18n } from "@/lib/i18n/provider";
+import type { DisbursementStatusName } from "@/lib/ledger/kinds";
+import { ApiRequestError } from "@/lib/query/api-fetch";
+
+const tones: Record<DisbursementStatusName, BadgeTone> = { pending: "pending", processing: "info", success: "success", failed: "failed" };
+
+/** A payout's or refund's status in the merchant's words, with its colour. */
+export function DisbursementBadge({ status }: { status: DisbursementStatusName }) {
+  const { t } = useI18n();
+  return <Badge tone={tones[status]}>{t.money.statuses[status]}</Badge>;
+}
+
+/** A money-out call's error in the merchant's words (the money errors first, then the common ones). */
+export function moneyErrorMessage(error: unknown, t: Dictionary): string {
+  const known = error instanceof ApiRequestError ? (t.money.errors as Record<string, string>)[error.type] : undefined;
+  return known ?? errorMessage(error, t);
+}
+
+/** A phone as the merchant reads it: `+237 670000001`. */
+export const phoneText = (digits: string) => `+${digits}`;

@@ -1,0 +1,182 @@
+"use client";
+
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card, PageHeader } from "@/components/ui/card";
+import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
+import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
+import { cn } from "@/components/ui/cn";
+import { operatorObject } from "@/lib/countries";
+import { format } from "@/lib/i18n/format";
+import { formatDateTime, formatMoney, maskPhone } from "@/lib/i18n/numbers";
+import { useI18n } from "@/lib/i18n/provider";
+import { useAccount } from "@/lib/query/account";
+import { useBalance, useBalanceTransactions, useWithdrawals, type Balance, type BalanceLine } from "@/lib/query/money";
+import { DisbursementBadge } from "../../_components/money";
+import { Pager, useCursorPages } from "../../_components/pager";
+import { QueryError } from "../../_components/query-error";
+import { QueryList } from "../../_components/query-list";
+import { WithdrawDialog } from "./withdraw-dialog";
+
+export function BalancePage() {
+  const { t } = useI18n();
+  const w = t.money.balance;
+  const balance = useBalance();
+  const account = useAccount();
+  const [withdrawing, setWithdrawing] = useState(false);
+  const canWithdraw = Boolean(balance.data?.available.some((a) => a.amount > 0));
+
+  return (
+    <>
+      <PageHeader
+        title={w.title}
+        description={w.intro}
+        action={
+          <Button onClick={() => setWithdrawing(true)} disabled={!canWithdraw} aria-describedby={balance.data && !canWithdraw ? "nothing-to-withdraw" : undefined}>
+            {w.withdraw}
+          </Button>
+        }
+      />
+      {balance.data && !canWithdraw && (
+        <p id="nothing-to-withdraw" className="-mt-4 mb-4 text-sm text-stone-600">
+          {w.nothingToWithdraw}
+        </p>
+      )}
+      {balance.isPending ? (
+        <LoadingRegion label={t.common.loading}>
+          <Skeleton className="mb-6 h-28" />
+        </LoadingRegion>
+      ) : balance.isError ? (
+        <QueryError error={balance.error} />
+      ) : (
+        <Totals balance={balance.data} currency={account.data?.currency ?? balance.data.available[0]?.currency ?? "XAF"} />
+      )}
+      <div className="mt-8 grid grid-cols-1 gap-8">
+        <Withdrawals />
+        <Movements />
+      </div>
+      {withdrawing && balance.data && account.data && (
+        <WithdrawDialog open onClose={() => setWithdrawing(false)} available={balance.data.available} accountCountry={account.data.country.iso_code} />
+      )}
+    </>
+  );
+}
+
+/** Each total per currency; an empty one reads 0 in the account's currency. */
+function Totals({ balance, currency }: { balance: Balance; currency: string }) {
+  const { t, lang } = useI18n();
+  const w = t.money.balance;
+  const tiles = [
+    { key: "available", label: w.available, hint: w.availableHint, amounts: balance.available, strong: true },
+    { key: "pending", label: w.pending, hint: w.pendingHint, amounts: balance.pending, strong: false },
+    { key: "sellers", label: w.sellers, hint: w.sellersHint, amounts: balance.seller_payable, strong: false },
+  ];
+  return (
+    <dl className="grid gap-4 sm:grid-cols-3" data-testid="balance-totals">
+      {tiles.map((tile) => (
+        <div key={tile.key} className="rounded-lg border border-stone-200 bg-white p-4" data-testid={`balance-${tile.key}`}>
+          <dt className="text-sm font-medium text-stone-600">{tile.label}</dt>
+          <dd className="mt-1">
+            {(tile.amounts.length ? tile.amounts : [{ currency, amount: 0 }]).map((a) => (
+              <p key={a.currency} className={cn("tabular-nums", tile.strong ? "text-2xl font-bold tracking-tight" : "text-xl font-semibold")}>
+                {formatMoney(a.amount, a.currency, lang)}
+              </p>
+            ))}
+            <p className="mt-1 text-xs text-stone-500">{tile.hint}</p>
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Withdrawals() {
+  const { t, lang } = useI18n();
+  const w = t.money.balance;
+  const withdrawals = useWithdrawals();
+  return (
+    <Card title={w.withdrawals}>
+      <QueryList query={withdrawals} items={withdrawals.data} loading={t.common.loading} empty={<p className="text-sm text-stone-600">{w.withdrawalsEmpty}</p>}>
+        {(items) => (
+          <ul className="divide-y divide-stone-100" data-testid="withdrawals">
+            {items.map((p) => (
+              <li key={p.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2.5 text-sm" data-testid="withdrawal">
+                <span className="font-semibold tabular-nums">{formatMoney(p.amount, p.currency, lang)}</span>
+                <DisbursementBadge status={p.status} />
+                <span className="text-stone-600">
+                  {w.to} <span className="font-mono">{maskPhone(p.phone_number)}</span> · {operatorObject(p.operator).name}
+                </span>
+                <span className="ml-auto text-stone-500">{formatDateTime(p.created_at, lang)}</span>
+                {p.failure_reason && <span className="w-full text-xs text-red-800">{format(t.money.payout.reason, { reason: p.failure_reason })}</span>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryList>
+    </Card>
+  );
+}
+
+function Movements() {
+  const { t, lang } = useI18n();
+  const w = t.money.balance;
+  const pages = useCursorPages("movements");
+  const lines = useBalanceTransactions(pages.cursor);
+  return (
+    <section aria-labelledby="movements-title">
+      <h2 id="movements-title" className="mb-3 text-lg font-semibold">
+        {w.movements}
+      </h2>
+      <QueryList
+        query={lines}
+        items={lines.data?.items}
+        loading={t.common.loading}
+        empty={<p className="rounded-lg border border-dashed border-stone-300 bg-white px-4 py-8 text-center text-sm text-stone-600">{w.movementsEmpty}</p>}
+      >
+        {(items) => (
+          <>
+            <Table label={w.movements}>
+              <THead>
+                <tr>
+                  <Th>{w.date}</Th>
+                  <Th>{w.type}</Th>
+                  <Th>{w.account}</Th>
+                  <Th className="text-right">{w.amount}</Th>
+                  <Th>{w.source}</Th>
+                </tr>
+              </THead>
+              <TBody>
+                {items.map((line) => (
+                  <MovementRow key={line.id} line={line} lang={lang} />
+                ))}
+              </TBody>
+            </Table>
+            <Pager page={pages.page} hasNext={Boolean(lines.data?.next)} onNext={() => lines.data?.next && pages.next(lines.data.next)} onPrevious={pages.previous} />
+          </>
+        )}
+      </QueryList>
+    </section>
+  );
+}
+
+function MovementRow({ line, lang }: { line: BalanceLine; lang: "fr" | "en" }) {
+  const { t } = useI18n();
+  const w = t.money.balance;
+  return (
+    <tr data-testid="movement">
+      <Td className="whitespace-nowrap text-stone-600">{formatDateTime(line.created_at, lang)}</Td>
+      <Td className="whitespace-nowrap">{t.money.kinds[line.type]}</Td>
+      <Td className="whitespace-nowrap">
+        {t.money.accounts[line.account]}
+        {line.available_at && line.account === "merchant_pending" && line.amount > 0 && (
+          <span className="block text-xs text-stone-500">{format(w.availableAt, { date: formatDateTime(line.available_at, lang) })}</span>
+        )}
+      </Td>
+      <Td className={cn("text-right font-medium whitespace-nowrap tabular-nums", line.amount < 0 ? "text-red-800" : "text-emerald-800")}>
+        {line.amount > 0 ? "+" : ""}
+        {formatMoney(line.amount, line.currency, lang)}
+      </Td>
+      <Td className="font-mono text-xs whitespace-nowrap">{line.source.track_id ?? line.source.id.slice(0, 8)}</Td>
+    </tr>
+  );
+}

@@ -1,0 +1,133 @@
+"use client";
+
+import { useMemo, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogActions } from "@/components/ui/dialog";
+import { Field, FormError, Input, Select } from "@/components/ui/field";
+import { useToast } from "@/components/ui/toast";
+import { countries, countryCodes, isCountry, operatorObject, type CountryIso3 } from "@/lib/countries";
+import { parsePhone } from "@/lib/countries/phones";
+import { amountInputText, parseAmountInput } from "@/lib/forms/amount-input";
+import { format } from "@/lib/i18n/format";
+import { decimalsOf, formatMoney } from "@/lib/i18n/numbers";
+import { useI18n } from "@/lib/i18n/provider";
+import { useCreateWithdrawal, type Balance } from "@/lib/query/money";
+import { moneyErrorMessage, phoneText } from "../../_components/money";
+
+type Values = { operator: string; phone_number: string; amount: string };
+type Checked = { operator: string; phone: string; amount: number; currency: string };
+
+const countryOfOperator = (operator: string): CountryIso3 | undefined =>
+  countryCodes.find((c) => Object.hasOwn(countries[c].operators, operator));
+
+/**
+ * A withdrawal in two steps: the form (operator, the merchant's own number, an amount of the
+ * available balance), then a confirmation that says exactly what will be sent where. The
+ * Idempotency-Key is made once per dialog: a double click or a retry never withdraws twice.
+ */
+export function WithdrawDialog({ open, onClose, available, accountCountry }: { open: boolean; onClose: () => void; available: Balance["available"]; accountCountry: string }) {
+  const { t, lang } = useI18n();
+  const w = t.money.withdraw;
+  const notify = useToast();
+  const withdraw = useCreateWithdrawal();
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const [checked, setChecked] = useState<Checked | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const home = isCountry(accountCountry) ? accountCountry : "CMR";
+  const firstOperator = Object.keys(countries[home].operators)[0]!;
+  const form = useForm<Values>({ defaultValues: { operator: firstOperator, phone_number: "", amount: "" } });
+  const operator = useWatch({ control: form.control, name: "operator" });
+  const country = countryOfOperator(operator) ?? home;
+  const currency = countries[country].currency;
+  const decimals = decimalsOf(currency);
+  const max = available.find((a) => a.currency === currency)?.amount ?? 0;
+  const money = (minor: number) => formatMoney(minor, currency, lang);
+  const byCountry = useMemo(() => countryCodes.filter((c) => available.some((a) => a.currency === countries[c].currency) || c === home), [available, home]);
+
+  const review = form.handleSubmit((values) => {
+    setError(null);
+    const amount = parseAmountInput(values.amount, decimals);
+    const phone = parsePhone(values.phone_number, country);
+    let ok = true;
+    if (amount === null || amount < 1 || amount > max) {
+      form.setError("amount", { message: format(w.amountInvalid, { max: money(max) }) });
+      ok = false;
+    }
+    if (!phone) {
+      form.setError("phone_number", { message: w.phoneInvalid });
+      ok = false;
+    }
+    if (ok && amount !== null && phone) setChecked({ operator: values.operator, phone: phone.digits, amount, currency });
+  });
+
+  const confirm = async () => {
+    if (!checked) return;
+    setError(null);
+    try {
+      await withdraw.mutateAsync({ body: { amount: checked.amount, currency: checked.currency, operator: checked.operator, phone_number: checked.phone }, idempotencyKey });
+      notify(w.done);
+      onClose();
+    } catch (e) {
+      setError(moneyErrorMessage(e, t));
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} title={checked ? w.confirmTitle : w.title} description={checked ? undefined : w.intro} closeLabel={t.common.close} dismissible={!withdraw.isPending}>
+      {checked ? (
+        <>
+          <p className="text-sm break-words text-stone-800" data-testid="withdraw-summary">
+            {format(w.confirmText, { amount: formatMoney(checked.amount, checked.currency, lang), phone: phoneText(checked.phone), operator: operatorObject(checked.operator).name })}
+          </p>
+          <div className="mt-3">
+            <FormError>{error}</FormError>
+          </div>
+          <DialogActions>
+            <Button variant="secondary" onClick={() => setChecked(null)} disabled={withdraw.isPending}>
+              {w.back}
+            </Button>
+            <Button loading={withdraw.isPending} onClick={() => void confirm()}>
+              {format(w.confirm, { amount: formatMoney(checked.amount, checked.currency, lang) })}
+            </Button>
+          </DialogActions>
+        </>
+      ) : (
+        <form onSubmit={review} noValidate className="flex flex-col gap-4">
+          <Field label={w.operator}>
+            <Select {...form.register("operator")}>
+              {byCountry.map((c) => (
+                <optgroup key={c} label={countries[c].name}>
+                  {Object.entries(countries[c].operators).map(([code, name]) => (
+                    <option key={code} value={code}>
+                      {name} ({countries[c].name})
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </Select>
+          </Field>
+          <Field label={w.phone} description={w.phoneHint} error={form.formState.errors.phone_number?.message}>
+            <Input type="tel" inputMode="tel" autoComplete="tel" placeholder={phoneText(country === "CMR" ? "237670000000" : "")} {...form.register("phone_number")} />
+          </Field>
+          <Field label={`${w.amount} (${currency})`} description={format(w.amountHint, { amount: money(max) })} error={form.formState.errors.amount?.message}>
+            <Input inputMode="decimal" autoComplete="off" className="tabular-nums" {...form.register("amount")} />
+          </Field>
+          <Button variant="secondary" size="sm" className="-mt-2 self-start" onClick={() => {
+              form.setValue("amount", amountInputText(max, decimals));
+              form.clearErrors("amount");
+            }} disabled={max < 1}>
+            {w.all}
+          </Button>
+          <FormError>{error}</FormError>
+          <DialogActions>
+            <Button variant="secondary" onClick={onClose}>
+              {t.common.cancel}
+            </Button>
+            <Button type="submit">{w.review}</Button>
+          </DialogActions>
+        </form>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,3 @@
+DROP INDEX "payment_gateways_order_id_key";--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_gateways_live_order_id_key" ON "payment_gateways" USING btree ("account_id","mode","order_id") WHERE "payment_gateways"."order_id" <> '' and "payment_gateways"."archived_at" is null;--> statement-breakpoint
+CREATE INDEX "payment_gateways_order_id_idx" ON "payment_gateways" USING btree ("account_id","mode","order_id") WHERE "payment_gateways"."order_id" <> '';

@@ -1,0 +1,124 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeDb, databaseSettings, getDb, useDatabase } from "@/lib/db/client";
+import { deposits, ledgerBalances, ledgerPostings } from "@/lib/db/schema";
+import { deliverCallbacks, newLink, payLink, queueSandboxCallbacks } from "@/lib/money-out/test-support";
+import { setSandboxTransport } from "@/lib/payments/providers/sandbox";
+import { newAccount } from "@/lib/test/api";
+import { checkLedger } from "./check";
+import { postEntry } from "./post";
+
+// The invariant check behind `npm run ledger:check` (and the end of every test file, lib/test/setup.ts):
+// each way the books can disagree with themselves is found, and the command exits non-zero.
+
+let dataDir: string;
+let accountId: string;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kola-ledger-check-"));
+  if (!databaseSettings().databaseUrl) await useDatabase({ dataDir }); // the command opens the same folder
+  queueSandboxCallbacks();
+  const m = await newAccount("CMR");
+  accountId = m.accountId;
+  await payLink(await newLink(m.key, 5000));
+  await deliverCallbacks();
+  setSandboxTransport(undefined);
+});
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+/** `npm run ledger:check` on this file's database: its exit code and output. */
+async function command(): Promise<{ status: number | null; out: string }> {
+  const settings = databaseSettings();
+  if (!settings.databaseUrl) await closeDb(); // PGlite: one process at a time on a folder
+  const env = { ...process.env, LOG_LEVEL: "silent", ...(settings.databaseUrl ? { DATABASE_URL: settings.databaseUrl } : { DATA_DIR: dataDir, DATABASE_URL: "" }) };
+  const run = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/ledger-check.ts"], { cwd: process.cwd(), env, encoding: "utf8", timeout: 60_000 });
+  return { status: run.status, out: run.stdout };
+}
+
+const available = () => and(eq(ledgerBalances.accountId, accountId), eq(ledgerBalances.ledgerAccount, "merchant_available"));
+
+describe("ledger:check", () => {
+  it("agrees with books written by the ledger", async () => {
+    expect(await checkLedger()).toEqual([]);
+    expect(await command()).toEqual({ status: 0, out: "ledger:check: the books agree\n" });
+  });
+
+  it("finds a balance row that is not the sum of its postings, and exits 1", async () => {
+    const db = await getDb();
+    await db.update(ledgerBalances).set({ balance: sql`${ledgerBalances.balance} + 1` }).where(available());
+    const problem = { problem: "balance_mismatch", account_id: accountId, mode: "test", ledger_account: "merchant_available", currency: "XAF", balance: 5001, postings: 5000 };
+    expect(await checkLedger()).toEqual([problem]);
+    expect(await command()).toEqual({ status: 1, out: `${JSON.stringify(problem)}\nledger:check: 1 difference(s)\n` });
+    await (await getDb()).update(ledgerBalances).set({ balance: sql`${ledgerBalances.balance} - 1` }).where(available());
+  });
+
+  it.each([
+    [
+      "an entry whose postings do not sum to zero",
+      async () => {
+        const db = await getDb();
+        const [posting] = await db.select().from(ledgerPostings).where(eq(ledgerPostings.accountId, accountId)).limit(1);
+        await db.insert(ledgerPostings).values({ ...posting!, id: undefined, amount: 7 });
+        await db.update(ledgerBalances).set({ balance: sql`${ledgerBalances.balance} + 7` }).where(
+          and(eq(ledgerBalances.accountId, accountId), eq(ledgerBalances.ledgerAccount, posting!.ledgerAccount)),
+        );
+        return async () => {
+          await db.delete(ledgerPostings).where(and(eq(ledgerPostings.accountId, accountId), eq(ledgerPostings.amount, 7)));
+          await db.update(ledgerBalances).set({ balance: sql`${ledgerBalances.balance} - 7` }).where(
+            and(eq(ledgerBalances.accountId, accountId), eq(ledgerBalances.ledgerAccount, posting!.ledgerAccount)),
+          );
+        };
+      },
+      ["unbalanced_entry"],
+    ],
+    [
+      "a deposit whose refunded amount no refund explains",
+      async () => {
+        const db = await getDb();
+        await db.update(deposits).set({ refundedAmount: 100 }).where(eq(deposits.accountId, accountId));
+        return async () => void (await db.update(deposits).set({ refundedAmount: 0 }).where(eq(deposits.accountId, accountId)));
+      },
+      ["refunded_amount_mismatch"],
+    ],
+    [
+      "money in flight that no open payout holds",
+      async () => {
+        const db = await getDb();
+        const line = (account: "merchant_available" | "payouts_in_flight", amount: number) => ({ account, amount });
+        await postEntry(db, { accountId, mode: "test", currency: "XAF", kind: "release", lines: [line("merchant_available", -10), line("payouts_in_flight", 10)] });
+        return async () =>
+          void (await postEntry(db, { accountId, mode: "test", currency: "XAF", kind: "release", lines: [line("merchant_available", 10), line("payouts_in_flight", -10)] }));
+      },
+      ["in_flight_mismatch"],
+    ],
+  ] as const)("finds %s", async (_, tamper, found) => {
+    const undo = await tamper();
+    expect((await checkLedger()).map((p) => p.problem)).toEqual(found);
+    await undo();
+    expect(await checkLedger()).toEqual([]);
+  });
+
+  it("refuses an unbalanced entry and a debit below zero before writing anything", async () => {
+    const db = await getDb();
+    await expect(postEntry(db, { accountId, mode: "test", currency: "XAF", kind: "release", lines: [{ account: "merchant_available", amount: 1 }] })).rejects.toThrow(
+      "unbalanced release entry",
+    );
+    await expect(
+      postEntry(db, {
+        accountId,
+        mode: "test",
+        currency: "XAF",
+        kind: "release",
+        lines: [
+          { account: "merchant_available", amount: -5001 },
+          { account: "payouts_in_flight", amount: 5001 },
+        ],
+      }),
+    ).rejects.toMatchObject({ type: "INSUFFICIENT_BALANCE" });
+    expect(await checkLedger()).toEqual([]);
+  });
+});

@@ -1,0 +1,67 @@
+import { sql, type SQL } from "drizzle-orm";
+import { getDb, type Db } from "@/lib/db/client";
+
+const NUMERIC = new Set(["sum", "balance", "postings", "open", "refunded_amount", "refunds"]);
+
+/** One thing the ledger's invariants found wrong; `npm run ledger:check` prints them. */
+export type LedgerProblem = { problem: string } & Record<string, string | number | null>;
+
+/**
+ * Recomputes what the books must say from the postings and compares (issue 11):
+ * - every entry's postings sum to zero per currency, in the entry's currency;
+ * - every maintained balance equals the sum of its account's postings (and no sum lacks a row);
+ * - what is in flight equals the payouts and refunds still open; what a deposit says was
+ *   refunded equals its refunds that have not failed.
+ * An empty list means the books agree with themselves.
+ */
+export async function checkLedger(db?: Db): Promise<LedgerProblem[]> {
+  const conn = db ?? (await getDb());
+  const run = async (query: SQL): Promise<LedgerProblem[]> => {
+    const result = (await conn.execute(query)) as unknown;
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[];
+    // sums are bigint: PostgreSQL's driver hands them over as text, PGlite as numbers
+    return rows.map((row) =>
+      Object.fromEntries(Object.entries(row).map(([k, v]) => [k, NUMERIC.has(k) && v !== null ? Number(v) : (v as string | null)])),
+    ) as LedgerProblem[];
+  };
+  const checks = [
+    sql`select 'unbalanced_entry' as problem, p.entry_id::text as entry_id, p.currency, sum(p.amount)::bigint as sum
+        from ledger_postings p group by p.entry_id, p.currency having sum(p.amount) <> 0`,
+    sql`select 'posting_currency' as problem, p.id::text as posting_id, p.currency, e.currency as entry_currency
+        from ledger_postings p join ledger_entries e on e.id = p.entry_id
+        where p.currency <> e.currency or p.account_id <> e.account_id or p.mode <> e.mode`,
+    sql`select 'balance_mismatch' as problem, coalesce(b.account_id, s.account_id)::text as account_id,
+          coalesce(b.mode, s.mode) as mode, coalesce(b.ledger_account, s.ledger_account) as ledger_account,
+          coalesce(b.currency, s.currency) as currency, b.balance::bigint as balance, coalesce(s.sum, 0)::bigint as postings
+        from ledger_balances b
+        full outer join (select account_id, mode, ledger_account, currency, sum(amount) as sum from ledger_postings
+                         group by account_id, mode, ledger_account, currency) s
+          on s.account_id = b.account_id and s.mode = b.mode and s.ledger_account = b.ledger_account and s.currency = b.currency
+        where coalesce(b.balance, 0) <> coalesce(s.sum, 0)`,
+    sql`select 'in_flight_mismatch' as problem, f.account_id::text as account_id, f.mode, f.ledger_account, f.currency,
+          coalesce(b.balance, 0)::bigint as balance, f.open::bigint as open
+        from (select account_id, mode, 'payouts_in_flight' as ledger_account, currency, sum(amount) as open
+                from payouts where status in ('pending', 'processing') group by account_id, mode, currency
+              union all
+              select account_id, mode, 'refunds_in_flight', currency, sum(amount)
+                from refunds where status in ('pending', 'processing') group by account_id, mode, currency) f
+        left join ledger_balances b
+          on b.account_id = f.account_id and b.mode = f.mode and b.ledger_account = f.ledger_account and b.currency = f.currency
+        where coalesce(b.balance, 0) <> f.open
+        union all
+        select 'in_flight_mismatch', b.account_id::text, b.mode, b.ledger_account, b.currency, b.balance::bigint, 0
+        from ledger_balances b
+        where b.ledger_account in ('payouts_in_flight', 'refunds_in_flight') and b.balance <> 0
+          and not exists (select 1 from payouts p where b.ledger_account = 'payouts_in_flight' and p.account_id = b.account_id
+                            and p.mode = b.mode and p.currency = b.currency and p.status in ('pending', 'processing'))
+          and not exists (select 1 from refunds r where b.ledger_account = 'refunds_in_flight' and r.account_id = b.account_id
+                            and r.mode = b.mode and r.currency = b.currency and r.status in ('pending', 'processing'))`,
+    sql`select 'refunded_amount_mismatch' as problem, d.track_id, d.refunded_amount::bigint as refunded_amount,
+          coalesce(sum(r.amount) filter (where r.status <> 'failed'), 0)::bigint as refunds
+        from deposits d left join refunds r on r.deposit_id = d.id
+        group by d.id having d.refunded_amount <> coalesce(sum(r.amount) filter (where r.status <> 'failed'), 0)`,
+  ];
+  const problems: LedgerProblem[] = [];
+  for (const check of checks) problems.push(...(await run(check)));
+  return problems;
+}

@@ -1,0 +1,72 @@
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { Auth } from "@/lib/accounts/queries";
+import { getDb } from "@/lib/db/client";
+import { ownedBy } from "@/lib/db/scope";
+import { deposits, ledgerBalances, ledgerEntries, ledgerPostings, payouts, refunds } from "@/lib/db/schema";
+import { pageClauses } from "@/lib/http/pagination";
+import type { BalanceTransaction, BalanceTransactionsQuery, BalanceView } from "./schemas";
+
+/** GET /v1/balance: the maintained balance rows of the caller's account and mode. */
+export async function getBalance(auth: Auth): Promise<BalanceView> {
+  const db = await getDb();
+  const rows = await db
+    .select({ account: ledgerBalances.ledgerAccount, currency: ledgerBalances.currency, balance: ledgerBalances.balance })
+    .from(ledgerBalances)
+    .where(
+      and(ownedBy(ledgerBalances, auth), inArray(ledgerBalances.ledgerAccount, ["merchant_available", "merchant_pending", "seller_payable"])),
+    );
+  const currencies = [...new Set([auth.currency, ...rows.map((r) => r.currency)])].sort((a, b) =>
+    a === auth.currency ? -1 : b === auth.currency ? 1 : a.localeCompare(b),
+  );
+  const of = (account: string) =>
+    currencies.map((currency) => ({
+      currency,
+      amount: rows.find((r) => r.account === account && r.currency === currency)?.balance ?? 0,
+    }));
+  return { available: of("merchant_available"), pending: of("merchant_pending"), seller_payable: of("seller_payable") };
+}
+
+/** GET /v1/balance/transactions: a page of ledger lines with their source, newest first. */
+export async function listBalanceTransactions(auth: Auth, query: BalanceTransactionsQuery): Promise<BalanceTransaction[]> {
+  const filters: SQL[] = [
+    query.account
+      ? eq(ledgerPostings.ledgerAccount, query.account)
+      : inArray(ledgerPostings.ledgerAccount, ["merchant_available", "merchant_pending"]),
+  ];
+  if (query.currency) filters.push(eq(ledgerPostings.currency, query.currency));
+  const clauses = pageClauses(ledgerPostings, query, ownedBy(ledgerPostings, auth), and(...filters));
+  const db = await getDb();
+  const rows = await db
+    .select({
+      posting: ledgerPostings,
+      kind: ledgerEntries.kind,
+      depositId: ledgerEntries.depositId,
+      payoutId: ledgerEntries.payoutId,
+      refundId: ledgerEntries.refundId,
+      availableAt: ledgerEntries.availableAt,
+      trackId: deposits.trackId,
+    })
+    .from(ledgerPostings)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerPostings.entryId))
+    .leftJoin(payouts, eq(payouts.id, ledgerEntries.payoutId))
+    .leftJoin(refunds, eq(refunds.id, ledgerEntries.refundId))
+    .leftJoin(deposits, eq(deposits.id, sql`coalesce(${ledgerEntries.depositId}, ${refunds.depositId}, ${payouts.depositId})`))
+    .where(clauses.where)
+    .orderBy(...clauses.orderBy)
+    .limit(clauses.limit);
+  return rows.map((r) => ({
+    id: r.posting.id,
+    entry_id: r.posting.entryId,
+    type: r.kind,
+    account: r.posting.ledgerAccount,
+    amount: r.posting.amount,
+    currency: r.posting.currency,
+    source: r.refundId
+      ? { type: "refund" as const, id: r.refundId, track_id: r.trackId }
+      : r.payoutId
+        ? { type: "payout" as const, id: r.payoutId, track_id: r.trackId }
+        : { type: "deposit" as const, id: r.depositId!, track_id: r.trackId },
+    available_at: r.availableAt?.toISOString() ?? null,
+    created_at: r.posting.createdAt.toISOString(),
+  }));
+}

@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { defineOperation } from "@/lib/http/operation";
+import { pageQuery } from "@/lib/http/page-query";
+import { entryKinds, ledgerAccounts } from "./kinds";
+
+// The merchant's balance and its movements (issue 11): read from the double-entry ledger.
+
+const amounts = (what: string) =>
+  z.array(z.object({ currency: z.string(), amount: z.int().describe("Minor units") })).describe(what);
+
+export const balanceView = z
+  .object({
+    available: amounts("Yours to withdraw or refund from, per currency (the account's currency always listed)"),
+    pending: amounts("Payments still in their hold (BALANCE_HOLD_SECONDS): available once it is over"),
+    seller_payable: amounts("Marketplace sellers' shares not paid out yet (a payout in progress, or failed and waiting for a retry)"),
+  })
+  .meta({ id: "Balance" });
+export type BalanceView = z.output<typeof balanceView>;
+
+export const balanceTransaction = z
+  .object({
+    id: z.uuid().describe("The ledger line; pass it as `starting_after` for the next page"),
+    entry_id: z.uuid().describe("The entry it belongs to: its lines sum to zero"),
+    type: z.enum(entryKinds).describe("What caused it"),
+    account: z.enum(ledgerAccounts).describe("The ledger account moved"),
+    amount: z.int().describe("Signed minor units: positive credits the account, negative debits it"),
+    currency: z.string(),
+    source: z
+      .object({
+        type: z.enum(["deposit", "payout", "refund"]),
+        id: z.uuid().describe("The deposit's, payout's or refund's id"),
+        track_id: z.string().nullable().describe("The payment concerned (a deposit, the payment refunded, the sale paid out)"),
+      })
+      .describe("The object whose status change wrote this line"),
+    available_at: z.iso.datetime().nullable().describe("Payments credited as pending: when they become available"),
+    created_at: z.iso.datetime(),
+  })
+  .meta({ id: "BalanceTransaction" });
+export type BalanceTransaction = z.output<typeof balanceTransaction>;
+
+export const balanceTransactionsQuery = pageQuery.extend({
+  account: z
+    .enum(ledgerAccounts)
+    .optional()
+    .describe("Only the lines of this ledger account; omitted: your balance's (merchant_available and merchant_pending)"),
+  currency: z.string().length(3).optional().describe("Only lines in this currency"),
+});
+export type BalanceTransactionsQuery = z.output<typeof balanceTransactionsQuery>;
+
+const tag = "Balance";
+const keyErrors = ["NO_API_KEY_PROVIDED", "API_KEY_NOT_FOUND"] as const;
+
+export const balanceOperations = {
+  get: defineOperation({
+    method: "GET",
+    path: "/v1/balance",
+    tag,
+    summary: "Your balance: available and pending, per currency",
+    description:
+      "Sums of the ledger's postings. A payment link's payment is credited to `pending` for the hold, then `available`; a marketplace sale credits the owner's fee the same way, and the seller's share goes to the seller by a payout.",
+    auth: "key",
+    response: balanceView,
+    errors: [...keyErrors],
+  }),
+  transactions: defineOperation({
+    method: "GET",
+    path: "/v1/balance/transactions",
+    tag,
+    summary: "The ledger lines behind your balance, newest first",
+    description: "Each line names its source (a deposit, a payout or a refund); paged like every list.",
+    auth: "key",
+    query: balanceTransactionsQuery,
+    response: z.array(balanceTransaction),
+    errors: [...keyErrors],
+    paged: true,
+  }),
+};

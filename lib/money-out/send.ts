@@ -1,0 +1,160 @@
+import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { countries, isCountry } from "@/lib/countries";
+import { getDb } from "@/lib/db/client";
+import { deposits, payouts, refunds } from "@/lib/db/schema";
+import { releaseDue } from "@/lib/ledger/release";
+import { log, maskPhone } from "@/lib/log";
+import { crashPoint } from "@/lib/payments/crash-point";
+import { ProviderRejection, type Disbursement, type DisbursementStatus, type Provider } from "@/lib/payments/providers/types";
+import { iso2Of, moneyOutProvider } from "./providers";
+import { settlePayout, settleRefund, type Outcome } from "./settle";
+
+// The background half of money out: send what was recorded, ask about what the providers have.
+// Never a transaction open across a provider call; a payout or refund is sent under its own id
+// only, so sending it again (after a crash, a timeout, a lost answer) can never pay twice.
+
+const BATCH = 50;
+type Kind = "payout" | "refund";
+type PayoutRow = typeof payouts.$inferSelect;
+type RefundRow = typeof refunds.$inferSelect;
+type Row = PayoutRow | RefundRow;
+
+/**
+ * Claims rows of `status` not claimed lately (FOR UPDATE SKIP LOCKED and a `checked_at` stamp, in a
+ * short transaction of its own), so that several processes never handle one row at once. A row is
+ * claimed again after a tenth of its age (at least 15 s, at most 10 minutes).
+ */
+async function claim(kind: Kind, status: "pending" | "processing", minAgeSeconds: number): Promise<Row[]> {
+  const table = (kind === "payout" ? payouts : refunds) as typeof payouts;
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(table)
+      .where(
+        and(
+          eq(table.status, status),
+          lt(table.createdAt, sql`now() - make_interval(secs => ${minAgeSeconds})`),
+          or(
+            isNull(table.checkedAt),
+            lt(table.checkedAt, sql`now() - greatest(interval '15 seconds', least(interval '10 minutes', (now() - ${table.createdAt}) / 10))`),
+          ),
+        ),
+      )
+      .orderBy(asc(table.createdAt))
+      .limit(BATCH)
+      .for("update", { skipLocked: true });
+    if (rows.length) await tx.update(table).set({ checkedAt: sql`now()` }).where(inArray(table.id, rows.map((r) => r.id)));
+    return rows as Row[];
+  });
+}
+
+async function disbursementOf(kind: Kind, row: Row): Promise<Disbursement> {
+  if (kind === "payout") {
+    const p = row as PayoutRow;
+    return base(kind, p, { country: iso2Of(p.country), operator: p.operator, phoneNumber: p.phoneNumber });
+  }
+  const db = await getDb();
+  const [deposit] = await db.select().from(deposits).where(eq(deposits.id, (row as RefundRow).depositId));
+  return base(kind, row, { country: iso2Of(deposit!.country), operator: deposit!.operator, phoneNumber: deposit!.phoneNumber, deposit });
+}
+
+function base(kind: Kind, row: Row, rest: Pick<Disbursement, "country" | "operator" | "phoneNumber" | "deposit">): Disbursement {
+  return {
+    id: row.id,
+    kind,
+    mode: row.mode,
+    accountId: row.accountId,
+    amount: row.amount,
+    currency: row.currency,
+    ...rest,
+    createdAt: row.sentAt ?? row.createdAt,
+    providerReference: row.providerReference,
+  };
+}
+
+async function settle(kind: Kind, id: string, outcome: Outcome): Promise<boolean> {
+  const db = await getDb();
+  return db.transaction((tx) => (kind === "payout" ? settlePayout(tx, id, outcome) : settleRefund(tx, id, outcome)));
+}
+
+async function markSent(kind: Kind, id: string, reference: string | null): Promise<void> {
+  const table = (kind === "payout" ? payouts : refunds) as typeof payouts;
+  const db = await getDb();
+  await db
+    .update(table)
+    .set({ status: "processing", providerReference: reference ?? sql`${table.providerReference}`, sentAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(table.id, id), inArray(table.status, ["pending", "processing"])));
+}
+
+/**
+ * Hands one payout or refund to its provider. Taken: `processing` (the provider calls back, or
+ * the reconciler asks). A definite refusal (ProviderRejection): failed now, its money returned.
+ * Anything else leaves the outcome unknown: `processing` too, and the reconciler asks the provider.
+ */
+export async function sendOne(kind: Kind, row: Row): Promise<boolean> {
+  const provider = moneyOutProvider(row.provider);
+  const send = kind === "payout" ? provider?.sendPayout : provider?.sendRefund;
+  if (!provider || !send) return settle(kind, row.id, { state: "settled", outcome: "failed", reason: "provider_cannot_send" });
+  if (kind === "payout" && (row as PayoutRow).kind === "seller" && !row.sentAt) await predictSellerOperator(row as PayoutRow, provider);
+  const disbursement = await disbursementOf(kind, row);
+  try {
+    const { reference } = await send.call(provider, disbursement);
+    await crashPoint("disbursement-sent"); // the provider has it, our books do not say so yet
+    await markSent(kind, row.id, reference);
+    return false;
+  } catch (error) {
+    if (error instanceof ProviderRejection) {
+      return settle(kind, row.id, { state: "settled", outcome: "failed", reason: error.reason });
+    }
+    log("warn", `${kind} send failed; its outcome is unknown until the provider is asked`, { id: row.id, error: String(error), phone: maskPhone(disbursement.phoneNumber) });
+    await markSent(kind, row.id, null);
+    return false;
+  }
+}
+
+/**
+ * Marketplace links store the seller's phone, not their operator: before a seller payout is first
+ * sent, a provider that can tell a number's operator (pawaPay's predict-provider) is asked, and a
+ * confident answer of the seller's country replaces the country's first operator.
+ */
+async function predictSellerOperator(row: PayoutRow, provider: Provider): Promise<void> {
+  const predict = (provider as { predictOperator?: (phone: string) => Promise<string | null> }).predictOperator;
+  if (!predict) return;
+  const predicted = await predict.call(provider, row.phoneNumber).catch(() => null);
+  if (!predicted || predicted === row.operator || !isCountry(row.country) || !Object.hasOwn(countries[row.country].operators, predicted)) return;
+  const db = await getDb();
+  await db.update(payouts).set({ operator: predicted, updatedAt: sql`now()` }).where(and(eq(payouts.id, row.id), eq(payouts.status, "pending")));
+  row.operator = predicted;
+}
+
+/** Asks the provider about one payout or refund it has: settled → settle; not found → send it again (same id). */
+async function askOne(kind: Kind, row: Row): Promise<boolean> {
+  const provider = moneyOutProvider(row.provider);
+  if (!provider?.queryDisbursement) return false;
+  let status: DisbursementStatus;
+  try {
+    status = await provider.queryDisbursement(await disbursementOf(kind, row));
+  } catch (error) {
+    log("warn", `${kind} status query failed`, { id: row.id, error: String(error) });
+    return false;
+  }
+  if (status.state === "settled") return settle(kind, row.id, status);
+  if (status.state === "not_found") return sendOne(kind, row);
+  return false;
+}
+
+/**
+ * One round of money out: releases pending money that is due, sends what is recorded (at once:
+ * `minAgeSeconds` 0), and asks providers about what they have had for more than 10 s without a
+ * callback. Returns how many payouts and refunds reached their outcome.
+ */
+export async function processMoneyOut(): Promise<number> {
+  await releaseDue();
+  let settled = 0;
+  for (const kind of ["payout", "refund"] as const) {
+    for (const row of await claim(kind, "pending", 0)) if (await sendOne(kind, row)) settled++;
+    for (const row of await claim(kind, "processing", 10)) if (await askOne(kind, row)) settled++;
+  }
+  return settled;
+}

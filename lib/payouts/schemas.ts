@@ -1,0 +1,100 @@
+import { z } from "zod";
+import { integer, optional } from "@/lib/http/lax";
+import { defineOperation } from "@/lib/http/operation";
+import { pageQuery } from "@/lib/http/page-query";
+import { disbursementStatuses, payoutKinds } from "@/lib/ledger/kinds";
+import { disbursementStatus } from "@/lib/refunds/schemas";
+
+// Payouts (issue 11): sellers' shares of marketplace sales, and merchants' withdrawals.
+
+export const createPayoutBody = z.object({
+  amount: integer((n) => n.min(1)).describe("In the currency's minor unit; at most your available balance"),
+  currency: optional(z.string().length(3)).describe("Default: the currency of the phone's country, which must be this one"),
+  operator: z.string().min(1).max(40).describe("The receiving wallet's operator code, e.g. `MTN_MOMO_CMR`"),
+  phone_number: z.string().min(6).max(24).describe("Your mobile-money number, international or national form"),
+});
+export type CreatePayoutBody = z.output<typeof createPayoutBody>;
+
+export const payoutView = z
+  .object({
+    id: z.uuid(),
+    kind: z.enum(payoutKinds).describe("`seller`: a marketplace seller's share of a sale; `withdrawal`: your money to your phone"),
+    status: disbursementStatus,
+    amount: z.int(),
+    currency: z.string(),
+    country: z.string().describe("ISO 3166 alpha-3 of the receiving phone"),
+    operator: z.string(),
+    phone_number: z.string().describe("The receiving number, E.164 digits without `+`"),
+    track_id: z.string().nullable().describe("Seller payouts: the sale (deposit) paid for"),
+    transaction_id: z.uuid().nullable().describe("Seller payouts: the marketplace transaction"),
+    marketplace_gateway_id: z.uuid().nullable().describe("Seller payouts: the marketplace link sold"),
+    retry_of: z.uuid().nullable().describe("The failed payout this one retries"),
+    retried_by: z.uuid().nullable().describe("The payout that retried this failed one"),
+    failure_reason: z.string().nullable().describe("Why it failed; the money is then back where it came from"),
+    created_at: z.iso.datetime(),
+    completed_at: z.iso.datetime().nullable(),
+  })
+  .meta({ id: "Payout" });
+export type PayoutView = z.output<typeof payoutView>;
+
+export const payoutParams = z.object({ payout_id: z.uuid() });
+export const payoutListQuery = pageQuery.extend({
+  kind: z.enum(payoutKinds).optional().describe("Only seller payouts or only withdrawals"),
+  status: z.enum(disbursementStatuses).optional().describe("Only payouts in this status"),
+  marketplace_gateway_id: z.uuid().optional().describe("Only the seller payouts of this marketplace link"),
+  track_id: z.string().max(64).optional().describe("Only the seller payouts of this sale"),
+});
+export type PayoutListQuery = z.output<typeof payoutListQuery>;
+
+const tag = "Payouts";
+const keyErrors = ["NO_API_KEY_PROVIDED", "API_KEY_NOT_FOUND"] as const;
+const idempotencyErrors = ["IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_USE"] as const;
+
+export const payoutOperations = {
+  create: defineOperation({
+    method: "POST",
+    path: "/v1/payouts",
+    tag,
+    summary: "Withdraw available balance to your mobile-money number",
+    description:
+      "The amount leaves your available balance at once, never more than it (`INSUFFICIENT_BALANCE`: even many requests at the same time cannot overdraw it), and comes back if the payout fails. Follow it with GET /v1/payouts/{payout_id} or the `payout.succeeded` / `payout.failed` events. Send an `Idempotency-Key` so a retry never withdraws twice.",
+    auth: "key",
+    body: createPayoutBody,
+    example: { amount: 10000, operator: "MTN_MOMO_CMR", phone_number: "+237 6 70 00 00 00" },
+    response: payoutView,
+    errors: [...keyErrors, "INSUFFICIENT_BALANCE", "MONEY_OUT_UNAVAILABLE", ...idempotencyErrors],
+  }),
+  list: defineOperation({
+    method: "GET",
+    path: "/v1/payouts",
+    tag,
+    summary: "List payouts (seller payouts and withdrawals), newest first",
+    auth: "key",
+    query: payoutListQuery,
+    response: z.array(payoutView),
+    errors: [...keyErrors],
+    paged: true,
+  }),
+  get: defineOperation({
+    method: "GET",
+    path: "/v1/payouts/{payout_id}",
+    tag,
+    summary: "Get a payout",
+    auth: "key",
+    params: payoutParams,
+    response: payoutView,
+    errors: [...keyErrors, "PAYOUT_NOT_FOUND"],
+  }),
+  retry: defineOperation({
+    method: "POST",
+    path: "/v1/payouts/{payout_id}/retry",
+    tag,
+    summary: "Retry a failed payout",
+    description:
+      "Sends the same amount to the same phone again, as a new payout (`retry_of` the failed one). A failed seller payout's money waits in the sellers' balance until then; a failed withdrawal's is back in your available balance, which must still cover it. Once per failed payout (`PAYOUT_NOT_RETRYABLE` otherwise).",
+    auth: "key",
+    params: payoutParams,
+    response: payoutView,
+    errors: [...keyErrors, "PAYOUT_NOT_FOUND", "PAYOUT_NOT_RETRYABLE", "INSUFFICIENT_BALANCE", "MONEY_OUT_UNAVAILABLE", ...idempotencyErrors],
+  }),
+};
