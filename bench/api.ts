@@ -15,20 +15,32 @@
 //                             (Node 20 refuses --cpu-prof in NODE_OPTIONS); see bench/cpuprofile-summary.ts
 //   DATABASE_POOL_SIZE        passed through to the server (PostgreSQL pool, default 10)
 //   BENCH_WORKERS=2           serve through `npm start` with WEB_CONCURRENCY=2 (one worker per core)
+//   BENCH_BASELINE=1          on PostgreSQL, also load bench/baseline-server.ts (bare node:http + the
+//                             postgres driver, the same queries) on the same database, and print
+//                             Kola's req/s as a ratio of it (0 to skip)
+//   BENCH_LIST_ROWS=100000    GET /v1/gateway without `limit` (the whole list, streamed) on this many
+//                             links, and on a tenth of them: time to last byte, bytes, server RSS (0 to skip)
+//   BENCH_SOAK_SECONDS=300    then a mixed soak (POST, GET by id, GET a page of the list) for this long:
+//                             RSS of each server process at its end (0, the default, to skip)
+//
+// Operations: post (POST /v1/gateway), get (GET /v1/gateway/{id}), empty (GET /v1/no-such-route: the
+// catch-all's 404, a handler that does nothing — what the framework costs per request on its own).
 import autocannon from "autocannon";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import { assertBuilt, createAccount, ROOT, startServer, type KolaServer } from "../e2e/support/kola-server";
+import { assertBuilt, createAccount, freePort, HOST, ROOT, startServer, type KolaServer } from "../e2e/support/kola-server";
 
 type Database = "pglite" | "postgres";
-type Op = "post" | "get";
+type Op = "post" | "get" | "empty";
+type Target = "kola" | "baseline";
 
 type Row = {
   database: Database;
+  server: Target;
   operation: string;
   requests_per_s: number;
   p50_ms: number;
@@ -43,14 +55,40 @@ type Row = {
   peak_rss_mb: number;
 };
 
+type ListRow = {
+  database: Database;
+  links: number;
+  bytes: number;
+  first_byte_ms: number;
+  last_byte_ms: number;
+  rss_before_mb: number;
+  rss_peak_mb: number;
+};
+
+type Soak = { database: Database; seconds: number; requests: number; non_2xx: number; errors: number; p99_ms: number; rss_mb_per_process: number[] };
+
 const SECONDS = positive("BENCH_SECONDS", 10);
 const CONNECTIONS = positive("BENCH_CONNECTIONS", 20);
 const WARMUP_SECONDS = Math.min(3, SECONDS);
 const DATABASES = list("BENCH_DATABASES", ["pglite", "postgres"]) as Database[];
-const OPS = list("BENCH_OPS", ["post", "get"]) as Op[];
+const OPS = list("BENCH_OPS", ["post", "get", "empty"]) as Op[];
 const PG_ADMIN_URL = process.env.BENCH_PG_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 /** BENCH_WORKERS=N serves through `npm start` (scripts/start.mjs) with WEB_CONCURRENCY=N (PostgreSQL). */
 const WORKERS = Number(process.env.BENCH_WORKERS || 0);
+const BASELINE = (process.env.BENCH_BASELINE ?? "1") !== "0";
+const LIST_ROWS = nonNegative("BENCH_LIST_ROWS", 100_000);
+const SOAK_SECONDS = nonNegative("BENCH_SOAK_SECONDS", 0);
+const OPERATION: Record<Op, string> = {
+  post: "POST /v1/gateway",
+  get: "GET /v1/gateway/{id}",
+  empty: "GET /v1/no-such-route (empty handler)",
+};
+
+function nonNegative(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number ≥ 0`);
+  return value;
+}
 
 function positive(name: string, fallback: number): number {
   const value = Number(process.env[name] || fallback);
@@ -159,7 +197,14 @@ function rssSampler(pid: number) {
 const mb = (kb: number) => Math.round(kb / 102.4) / 10;
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-async function load(server: KolaServer, apiKey: string, op: Op, gatewayId: string, seconds: number) {
+/** VmRSS of each process of the server's tree that is a Node process serving (the primary of npm start included). */
+function rssByProcess(pid: number): number[] {
+  return processTree(pid).map((p) => mb(statusKb(p, "VmRSS"))).filter((v) => v > 0);
+}
+
+type Endpoint = { baseURL: string; pid: number };
+
+async function load(server: Endpoint, apiKey: string, op: Op, gatewayId: string, seconds: number) {
   const common = { connections: CONNECTIONS, duration: seconds, timeout: 10 };
   if (op === "post") {
     return autocannon({
@@ -170,7 +215,185 @@ async function load(server: KolaServer, apiKey: string, op: Op, gatewayId: strin
       body: JSON.stringify({ amount: 5000, shop_name: "Boutique Bench", message: "Benchmark" }),
     });
   }
+  if (op === "empty") return autocannon({ ...common, url: `${server.baseURL}/v1/no-such-route`, method: "GET" });
   return autocannon({ ...common, url: `${server.baseURL}/v1/gateway/${gatewayId}`, method: "GET" });
+}
+
+/** Loads each operation for SECONDS and measures it (req/s, latency, CPU per request, peak RSS). */
+async function measure(
+  database: Database,
+  target: Target,
+  server: Endpoint,
+  ops: Op[],
+  apiKey: string,
+  gatewayId: string,
+  pgName: string | null,
+): Promise<Row[]> {
+  const sampler = rssSampler(server.pid);
+  try {
+    for (const op of ops) await load(server, apiKey, op, gatewayId, WARMUP_SECONDS);
+    sampler.take();
+    const rows: Row[] = [];
+    for (const op of ops) {
+      console.log(`  ${database} ${target}: ${OPERATION[op]} for ${SECONDS} s…`);
+      const cpuBefore = cpuSeconds(server.pid);
+      const dbCpuBefore = pgName ? databaseCpuSeconds(pgName) : 0;
+      const r = await load(server, apiKey, op, gatewayId, SECONDS);
+      const cpu = cpuSeconds(server.pid) - cpuBefore;
+      const dbCpu = pgName ? databaseCpuSeconds(pgName) - dbCpuBefore : null;
+      const perRequest = (seconds: number) => (r.requests.total ? round((seconds * 1000) / r.requests.total, 2) : 0);
+      rows.push({
+        database,
+        server: target,
+        operation: OPERATION[op],
+        requests_per_s: round(r.requests.average, 0),
+        p50_ms: round(r.latency.p50),
+        p99_ms: round(r.latency.p99),
+        requests: r.requests.total,
+        non_2xx: op === "empty" ? r.non2xx - r.requests.total : r.non2xx, // the empty route answers 404 on purpose
+        errors: r.errors,
+        server_cpu_ms_per_req: perRequest(cpu),
+        db_cpu_ms_per_req: dbCpu === null ? null : perRequest(dbCpu),
+        peak_rss_mb: mb(sampler.take()),
+      });
+    }
+    return rows;
+  } finally {
+    sampler.stop();
+  }
+}
+
+/**
+ * `rows` payment links for the account, written straight into the database before the server opens
+ * it (PGlite allows one process): a tenth named "Petite liste", so `?q=Petite` lists a tenth of them.
+ */
+async function insertLinks(database: Database, dataDir: string, pgUrl: string | null, accountId: string, rows: number): Promise<void> {
+  const statement = `insert into payment_gateways (account_id, mode, amount, currency, country, shop_name, message, order_id)
+    select '${accountId}', 'test', 1000 + i, 'XAF', 'CMR', case when i % 10 = 0 then 'Petite liste' else 'Grande liste' end,
+      'Lien numéro ' || i, 'bench-' || i
+    from generate_series(1, ${rows}) as i`;
+  if (database === "postgres") {
+    const client = postgres(pgUrl!, { max: 1, onnotice: () => {} });
+    try {
+      await client.unsafe(statement);
+    } finally {
+      await client.end({ timeout: 5 });
+    }
+    return;
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const client = await PGlite.create(path.join(dataDir, "pglite"));
+  try {
+    await client.exec(statement);
+  } finally {
+    await client.close();
+  }
+}
+
+/** The whole list (no `limit`) read as a client would: time to first and last byte, bytes, a valid JSON array; server RSS meanwhile. */
+async function fetchWholeList(database: Database, server: Endpoint, apiKey: string, query: string): Promise<ListRow> {
+  const processes = () => processTree(server.pid);
+  const rss = () => processes().reduce((sum, p) => sum + statusKb(p, "VmRSS"), 0);
+  const before = rss();
+  let peak = before;
+  const timer = setInterval(() => (peak = Math.max(peak, rss())), 20);
+  try {
+    const started = performance.now();
+    const res = await fetch(`${server.baseURL}/v1/gateway${query}`, { headers: { "api-key": apiKey } });
+    if (!res.ok || !res.body) throw new Error(`GET /v1/gateway${query} answered ${res.status}: ${await res.text()}`);
+    const chunks: Buffer[] = [];
+    let firstByte = 0;
+    let bytes = 0;
+    const reader = res.body.getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      if (!firstByte) firstByte = performance.now() - started;
+      bytes += read.value.byteLength;
+      chunks.push(Buffer.from(read.value));
+    }
+    const lastByte = performance.now() - started;
+    peak = Math.max(peak, rss());
+    const items = JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown[];
+    if (!Array.isArray(items)) throw new Error("the whole list is not a JSON array");
+    return {
+      database,
+      links: items.length,
+      bytes,
+      first_byte_ms: round(firstByte),
+      last_byte_ms: round(lastByte),
+      rss_before_mb: mb(before),
+      rss_peak_mb: mb(peak),
+    };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** Mixed load for SOAK_SECONDS: creates, public reads and pages of the list, in turn on each connection. */
+async function soak(database: Database, server: Endpoint, apiKey: string, gatewayId: string): Promise<Soak> {
+  console.log(`  ${database}: mixed soak for ${SOAK_SECONDS} s…`);
+  const r = await autocannon({
+    url: server.baseURL,
+    connections: CONNECTIONS,
+    duration: SOAK_SECONDS,
+    timeout: 10,
+    requests: [
+      {
+        method: "POST",
+        path: "/v1/gateway",
+        headers: { "api-key": apiKey, "content-type": "application/json" },
+        body: JSON.stringify({ amount: 5000, shop_name: "Boutique Soak", message: "Soak" }),
+      },
+      { method: "GET", path: `/v1/gateway/${gatewayId}` },
+      { method: "GET", path: `/v1/gateway/${gatewayId}` },
+      { method: "GET", path: "/v1/gateway?limit=20", headers: { "api-key": apiKey } },
+    ],
+  });
+  return {
+    database,
+    seconds: SOAK_SECONDS,
+    requests: r.requests.total,
+    non_2xx: r.non2xx,
+    errors: r.errors,
+    p99_ms: round(r.latency.p99),
+    rss_mb_per_process: rssByProcess(server.pid),
+  };
+}
+
+/** bench/baseline-server.ts on the bench database, on a free port; resolves once it answers. */
+async function startBaseline(databaseUrl: string, logFile: string): Promise<Endpoint & { stop: () => Promise<void> }> {
+  const port = await freePort();
+  const out = fs.openSync(logFile, "w");
+  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join(ROOT, "bench", "baseline-server.ts")], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST, NODE_ENV: "production" },
+    stdio: ["ignore", out, out],
+  });
+  fs.closeSync(out);
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const baseURL = `http://${HOST}:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${baseURL}/healthz`)).ok) break;
+    } catch {
+      // not yet
+    }
+    if (Date.now() > deadline || child.exitCode !== null) {
+      child.kill("SIGKILL");
+      throw new Error(`the baseline server did not start:\n${fs.readFileSync(logFile, "utf8")}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    baseURL,
+    pid: child.pid!,
+    stop: async () => {
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
 }
 
 async function createDatabase(): Promise<{ name: string; url: string; drop: () => Promise<void> } | null> {
@@ -195,7 +418,9 @@ async function createDatabase(): Promise<{ name: string; url: string; drop: () =
   };
 }
 
-async function benchDatabase(database: Database): Promise<{ rows: Row[]; vmhwm_mb: number } | null> {
+type Result = { rows: Row[]; lists: ListRow[]; soak: Soak | null; vmhwm_mb: number; rss_after_mb: number[] };
+
+async function benchDatabase(database: Database): Promise<Result | null> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `kola-bench-${database}-`));
   const pg = database === "postgres" ? await createDatabase() : null;
   if (database === "postgres" && !pg) return null;
@@ -209,16 +434,18 @@ async function benchDatabase(database: Database): Promise<{ rows: Row[]; vmhwm_m
     ...(WORKERS > 0 ? { WEB_CONCURRENCY: String(WORKERS) } : {}),
   };
   let server: KolaServer | undefined;
-  let sampler: ReturnType<typeof rssSampler> | undefined;
   try {
     // With PGlite the admin CLI must have closed DATA_DIR before the server opens it.
     const account = await createAccount(
       env,
       { email: "bench@kola.test", password: "bench-password-1234", business: "Boutique Bench", country: "CMR" },
     );
+    if (LIST_ROWS > 0) {
+      console.log(`  ${database}: inserting ${LIST_ROWS} links…`);
+      await insertLinks(database, dataDir, pg?.url ?? null, account.account_id, LIST_ROWS);
+    }
     const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
     server = await startServer({ env, nodeArgs, logFile: path.join(dataDir, "server.log"), startScript: WORKERS > 0 });
-    sampler = rssSampler(server.pid);
 
     const created = await fetch(`${server.baseURL}/v1/gateway`, {
       method: "POST",
@@ -228,36 +455,29 @@ async function benchDatabase(database: Database): Promise<{ rows: Row[]; vmhwm_m
     if (!created.ok) throw new Error(`POST /v1/gateway answered ${created.status}: ${await created.text()}`);
     const gatewayId = ((await created.json()) as { id: string }).id;
 
-    for (const op of OPS) await load(server, account.api_key, op, gatewayId, WARMUP_SECONDS);
-    sampler.take();
-
-    const rows: Row[] = [];
-    for (const op of OPS) {
-      console.log(`  ${database}: ${op === "post" ? "POST /v1/gateway" : "GET /v1/gateway/{id}"} for ${SECONDS} s…`);
-      const cpuBefore = cpuSeconds(server.pid);
-      const dbCpuBefore = pg ? databaseCpuSeconds(pg.name) : 0;
-      const r = await load(server, account.api_key, op, gatewayId, SECONDS);
-      const cpu = cpuSeconds(server.pid) - cpuBefore;
-      const dbCpu = pg ? databaseCpuSeconds(pg.name) - dbCpuBefore : null;
-      const perRequest = (seconds: number) => (r.requests.total ? round((seconds * 1000) / r.requests.total, 2) : 0);
-      rows.push({
-        database,
-        operation: op === "post" ? "POST /v1/gateway" : "GET /v1/gateway/{id}",
-        requests_per_s: round(r.requests.average, 0),
-        p50_ms: round(r.latency.p50),
-        p99_ms: round(r.latency.p99),
-        requests: r.requests.total,
-        non_2xx: r.non2xx,
-        errors: r.errors,
-        server_cpu_ms_per_req: perRequest(cpu),
-        db_cpu_ms_per_req: dbCpu === null ? null : perRequest(dbCpu),
-        peak_rss_mb: mb(sampler.take()),
-      });
+    const lists: ListRow[] = [];
+    if (LIST_ROWS > 0) {
+      console.log(`  ${database}: GET /v1/gateway without limit…`);
+      await fetchWholeList(database, server, account.api_key, "?q=Petite"); // warm-up
+      lists.push(await fetchWholeList(database, server, account.api_key, "?q=Petite"));
+      lists.push(await fetchWholeList(database, server, account.api_key, ""));
     }
+
+    const rows = await measure(database, "kola", server, OPS, account.api_key, gatewayId, pg?.name ?? null);
+    const rss_after_mb = rssByProcess(server.pid);
+    if (pg && BASELINE) {
+      const baseline = await startBaseline(pg.url, path.join(dataDir, "baseline.log"));
+      try {
+        const ops = OPS.filter((op) => op !== "empty");
+        rows.push(...(await measure(database, "baseline", baseline, ops, account.api_key, gatewayId, pg.name)));
+      } finally {
+        await baseline.stop();
+      }
+    }
+    const soakResult = SOAK_SECONDS > 0 ? await soak(database, server, account.api_key, gatewayId) : null;
     const vmhwm_mb = mb(processTree(server.pid).reduce((sum, p) => sum + statusKb(p, "VmHWM"), 0));
-    return { rows, vmhwm_mb };
+    return { rows, lists, soak: soakResult, vmhwm_mb, rss_after_mb };
   } finally {
-    sampler?.stop();
     await server?.stop(5_000);
     await pg?.drop().catch((error: unknown) => console.log(`could not drop the bench database: ${(error as Error).message}`));
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -281,22 +501,23 @@ async function main(): Promise<void> {
   }
   console.log(
     `Kola API benchmark: ${CONNECTIONS} connections, ${SECONDS} s per operation (after ${WARMUP_SECONDS} s warm-up), ` +
-      `${os.cpus().length} cores, Node ${process.version}, load generator in this process`,
+      `${os.cpus().length} cores, Node ${process.version}, load generator in this process` +
+      (WORKERS > 0 ? `, npm start with ${WORKERS} workers` : ", one server process"),
   );
   const loadBefore = os.loadavg();
-  const rows: Row[] = [];
-  const peaks: Record<string, number> = {};
+  const results: Partial<Record<Database, Result>> = {};
   for (const database of DATABASES) {
     console.log(`${database}…`);
     const result = await benchDatabase(database);
-    if (!result) continue;
-    rows.push(...result.rows);
-    peaks[database] = result.vmhwm_mb;
+    if (result) results[database] = result;
   }
+  const all = Object.values(results);
+  const rows = all.flatMap((r) => r.rows);
   console.log("");
   console.table(
     rows.map((r) => ({
       database: r.database,
+      server: r.server,
       operation: r.operation,
       "req/s (avg)": r.requests_per_s,
       "p50 ms": r.p50_ms,
@@ -308,7 +529,43 @@ async function main(): Promise<void> {
       "peak RSS MB": r.peak_rss_mb,
     })),
   );
-  for (const [database, hwm] of Object.entries(peaks)) console.log(`${database}: server VmHWM (whole run) ${hwm} MB`);
+  const ratios = rows
+    .filter((r) => r.server === "kola")
+    .flatMap((r) => {
+      const base = rows.find((b) => b.server === "baseline" && b.database === r.database && b.operation === r.operation);
+      return base ? [{ database: r.database, operation: r.operation, kola: r.requests_per_s, baseline: base.requests_per_s }] : [];
+    })
+    .map((r) => ({ ...r, ratio: round(r.kola / r.baseline, 2) }));
+  if (ratios.length) {
+    console.log("Kola's throughput as a ratio of the bare node:http + postgres baseline (target ≥ 0.6):");
+    console.table(ratios.map((r) => ({ database: r.database, operation: r.operation, "Kola req/s": r.kola, "baseline req/s": r.baseline, ratio: r.ratio })));
+  }
+  const lists = all.flatMap((r) => r.lists);
+  if (lists.length) {
+    console.log("GET /v1/gateway without limit (the whole list, streamed):");
+    console.table(
+      lists.map((l) => ({
+        database: l.database,
+        links: l.links,
+        MB: round(l.bytes / 1048576),
+        "first byte ms": l.first_byte_ms,
+        "last byte ms": l.last_byte_ms,
+        "server RSS before MB": l.rss_before_mb,
+        "server RSS peak MB": l.rss_peak_mb,
+        "growth MB": round(l.rss_peak_mb - l.rss_before_mb),
+      })),
+    );
+  }
+  for (const [database, r] of Object.entries(results)) {
+    console.log(`${database}: server RSS after the run ${r.rss_after_mb.join(" + ")} MB (per process), VmHWM (whole run) ${r.vmhwm_mb} MB`);
+    if (r.soak) {
+      const s = r.soak;
+      console.log(
+        `${database}: mixed soak ${s.seconds} s, ${s.requests} requests, p99 ${s.p99_ms} ms, non-2xx ${s.non_2xx}, errors ${s.errors}; ` +
+          `RSS at its end ${s.rss_mb_per_process.join(" + ")} MB (per process; target ≤ 250 per worker)`,
+      );
+    }
+  }
   const loadAfter = os.loadavg();
   console.log(
     `load average before ${loadBefore.map((n) => n.toFixed(2)).join(" ")}, after ${loadAfter.map((n) => n.toFixed(2)).join(" ")}` +
@@ -325,12 +582,13 @@ async function main(): Promise<void> {
     connections: CONNECTIONS,
     seconds: SECONDS,
     warmup_seconds: WARMUP_SECONDS,
+    workers: WORKERS,
     database_pool_size: process.env.DATABASE_POOL_SIZE || "default (10)",
     server_node_args: process.env.BENCH_SERVER_NODE_ARGS || "",
     loadavg_before: loadBefore,
     loadavg_after: loadAfter,
   };
-  fs.writeFileSync(file, JSON.stringify({ ...meta, results: rows, server_vmhwm_mb: peaks }, null, 2) + "\n");
+  fs.writeFileSync(file, JSON.stringify({ ...meta, results: rows, ratios, lists, databases: results }, null, 2) + "\n");
   console.log(`\nwritten ${path.relative(ROOT, file)}`);
   if (rows.some((r) => r.non_2xx > 0 || r.errors > 0)) console.log("warning: some requests were not 2xx or failed");
 }

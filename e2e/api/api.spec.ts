@@ -140,7 +140,7 @@ test.describe("errors", () => {
       const response = await request.fetch(p.path, { method: p.method, headers: withKey(), data: p.data });
       expect(response.status()).toBe(422);
       expect(await response.json()).toEqual({
-        detail: [{ loc: p.loc, msg: "Value error, must not contain a NUL character", type: "value_error" }],
+        detail: [{ loc: p.loc, msg: "Value error, must not contain a NUL character", type: "value_error", ctx: { error: "must not contain a NUL character" } }],
       });
     });
   }
@@ -153,7 +153,7 @@ test.describe("errors", () => {
         data: `{"amount":${"[".repeat(6000)}${"]".repeat(6000)}}`,
       });
       expect(response.status()).toBe(422);
-      expect(await response.json()).toEqual({ detail: [{ loc: ["body", 41], msg: "JSON decode error", type: "json_invalid" }] });
+      expect(await response.json()).toEqual({ detail: [{ loc: ["body", 41], msg: "JSON decode error", type: "json_invalid", ctx: { error: "Nested too deeply" } }] });
     });
   }
 });

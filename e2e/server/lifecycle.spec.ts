@@ -34,9 +34,8 @@ async function postgresDatabase(): Promise<Database> {
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   return {
-    // One worker: with two, the worker finishing the request in flight sometimes hangs up on it
-    // after the other worker has stopped (under investigation; see the closing note of issue 8).
-    env: { DATABASE_URL: url.toString(), WEB_CONCURRENCY: "1" },
+    // two workers: one finishes the request in flight while the other, idle, stops at once
+    env: { DATABASE_URL: url.toString(), WEB_CONCURRENCY: "2" },
     drop: async () => {
       await admin.unsafe(`drop database if exists ${name} with (force)`);
       await admin.end();
@@ -46,7 +45,7 @@ async function postgresDatabase(): Promise<Database> {
 
 const databases = [
   { name: "PGlite", open: pgliteDatabase, workers: 1 },
-  { name: "PostgreSQL", open: postgresDatabase, workers: 1 },
+  { name: "PostgreSQL", open: postgresDatabase, workers: 2 },
 ];
 
 function serverEnv(database: Database, port: number): NodeJS.ProcessEnv {
@@ -142,6 +141,9 @@ async function slowCreate(server: KolaServer, apiKey: string) {
     finish = () => req.end(body.slice(cut));
   });
   await connected;
+  // An assertion failing before the answer is awaited stops the server, which then hangs up on
+  // this request: that rejection must not be reported in place of the assertion (it was, once).
+  response.catch(() => {});
   return { response, finish: () => finish() };
 }
 
@@ -200,7 +202,8 @@ for (const { name, open, workers } of databases) {
 
         process.kill(server.pid, signal); // npm's own process, not its group
         await until(() => refused(port), 10_000, "new connections refused");
-        expect(pids.every(alive)).toBe(true); // still finishing the request in flight
+        // the worker answering the request in flight is still there (an idle one may already have stopped)
+        expect(pids.filter(alive).length).toBeGreaterThanOrEqual(1);
 
         inFlight.finish();
         const answer = await inFlight.response;

@@ -57,10 +57,10 @@ describe("OpenAPI document", () => {
     const described = operationOf(op.method, op.path);
     expect(described).toMatchObject({ summary: op.summary, tags: [op.tag], operationId: expect.any(String) });
     expect(described.security).toEqual(op.auth === "key" ? [{ apiKey: [] }] : []);
-    expect(described.responses["200"].content["application/json"].schema).toBeDefined();
+    expect(described.responses["200"].content[op.responseType ?? "application/json"].schema).toBeDefined();
     expect(described.responses["200"].headers["x-request-id"]).toBeDefined();
     if (op.paged) expect(described.responses["200"].headers.Link).toBeDefined();
-    if (op.cors) expect(described.responses["200"].headers["Access-Control-Allow-Origin"]).toBeDefined();
+    expect(Boolean(described.responses["200"].headers["Access-Control-Allow-Origin"])).toBe(op.path.startsWith("/v1/") && op.auth !== "session");
     if (op.params || op.query || op.body)
       expect(described.responses["422"].content["application/json"].schema).toBeDefined();
 
@@ -112,6 +112,18 @@ describe("OpenAPI document", () => {
     ]);
     expect(schema.properties.data.properties.amount.description).toMatch(/buyer price/);
     expect(schema.properties.data.properties.order_id).toMatchObject({ const: "" });
+  });
+
+  it("documents the CSV exports as text/csv, their query and their columns", () => {
+    const get = operationOf("GET", "/v1/exports/payments");
+    expect(get.responses["200"].content).toEqual({ "text/csv": { schema: { type: "string" } } });
+    expect(get.parameters.map((p: Json) => [p.name, p.in, p.required, p.schema.format])).toEqual([
+      ["from", "query", true, "date"],
+      ["to", "query", true, "date"],
+    ]);
+    expect(get.description).toMatch(/byte order mark/);
+    expect(get.description).toMatch(/`track_id`, `status`/);
+    expect(operationOf("GET", "/v1/exports/marketplace-transactions").description).toMatch(/`buyer_price`, `product_price`, `fee`/);
   });
 
   it("describes the body of POST /v1/gateway from its zod schema", () => {

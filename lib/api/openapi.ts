@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { publicBaseUrl } from "@/lib/config";
 import { errorTypes, type ErrorType } from "@/lib/http/errors";
+import { crossOrigin } from "@/lib/http/cors";
 import { defineOperation, type Operation } from "@/lib/http/operation";
+import { uuidError } from "@/lib/http/uuid-error";
+import { item } from "@/lib/http/validation";
 import { webhookEvents } from "@/lib/webhooks/schemas";
 import { allOperations, operationId } from "./operations";
 
@@ -19,7 +22,6 @@ export const openApiOperation = defineOperation({
   auth: "none",
   response: z.record(z.string(), z.unknown()),
   errors: [],
-  cors: true,
 });
 
 let cached: Json | undefined;
@@ -36,6 +38,12 @@ const validationItem = z
     loc: z.array(z.union([z.string(), z.int()])).describe('Where: `["body","amount"]`, `["path","gateway_id"]`, …'),
     msg: z.string(),
     type: z.string().describe("`missing`, `int_type`, `string_type`, `string_too_long`, `uuid_parsing`, `json_invalid`, …"),
+    ctx: z
+      .record(z.string(), z.union([z.string(), z.number()]))
+      .optional()
+      .describe(
+        'What the message is made from, as pydantic gives it: `{"max_length": 100}`, `{"ge": 100}`, `{"expected": "\'XAF\'"}`, `{"error": "…"}`. Absent for types without one (`missing`, `int_parsing`, …). A refused webhook `url`: `reason` (`invalid_url`, `https_required`, `private_address`), `host`, `address`.',
+      ),
   })
   .meta({ id: "ValidationError" });
 const validationBody = z
@@ -109,6 +117,8 @@ export function openApiDocumentOf(operations: Operation[], events: Record<string
         "**Retries.** Send an `Idempotency-Key` header on a mutating request: the same key with the same body within 24 h replays the stored response (`Idempotent-Replayed: true`).",
         "",
         '**Lists** are JSON arrays, newest first, paged with `limit` and `starting_after`; a `Link: <…>; rel="next"` header says there is more.',
+        "",
+        "**Browsers.** Pages on any origin may call these operations with an `api-key` header: each path answers CORS preflights (`OPTIONS`) with its methods and the headers `api-key`, `content-type`, `idempotency-key`, `x-request-id`; answers carry `Access-Control-Allow-Origin: *` and expose `Link`, `x-request-id`, `Retry-After` and `Idempotent-Replayed`. Never with credentials: the dashboard's session cookie is of no use to another origin.",
       ].join("\n"),
     },
     servers: [{ url: publicBaseUrl() }],
@@ -161,21 +171,26 @@ function describeOperation(operation: Operation, schemas: SchemaSet): Json {
     operation.paged
       ? 'Newest first, at most `limit` items. When there are more, the `Link` header holds the next page\'s URL (`rel="next"`), which repeats `limit` and sets `starting_after` to the last id.'
       : undefined,
-    operation.cors && !/CORS/i.test(operation.description ?? "")
-      ? "Answers CORS with `Access-Control-Allow-Origin: *`: pages on any origin may read it."
+    operation.paged === "whole"
+      ? "Without `limit` and `starting_after`, the whole list in one JSON array, however long (sent as it is read from the database, without a `Link` header). Should the server fail after it has started sending, the transfer is cut off before the closing `]`: a client never sees a shorter list that parses."
+      : undefined,
+    operation.path.startsWith("/v1/") && !crossOrigin(operation)
+      ? "Dashboard only: it answers no CORS, so pages on other origins can neither call nor read it."
       : undefined,
   ].filter(Boolean);
 
   const okHeaders: Json = { "x-request-id": headerRef("x-request-id") };
   if (operation.paged) okHeaders.Link = headerRef("Link");
-  if (operation.cors) okHeaders["Access-Control-Allow-Origin"] = headerRef("Access-Control-Allow-Origin");
+  if (crossOrigin(operation)) okHeaders["Access-Control-Allow-Origin"] = headerRef("Access-Control-Allow-Origin");
   if (keyed && mutating) okHeaders["Idempotent-Replayed"] = headerRef("Idempotent-Replayed");
 
   const responses: Record<string, Json> = {
     "200": {
       description: "Success",
       headers: okHeaders,
-      content: { "application/json": { schema: schemas.convert(operation.response, "output") } },
+      content: operation.responseType
+        ? { [operation.responseType]: { schema: { type: "string" } } }
+        : { "application/json": { schema: schemas.convert(operation.response, "output") } },
     },
     ...errorResponses(operation, hasInput, schemas),
   };
@@ -242,7 +257,9 @@ function objectParameters(schema: z.ZodObject | undefined, where: "path" | "quer
 
 function requestBody(operation: Operation, schemas: SchemaSet): Json {
   const schema = schemas.convert(operation.body!, "input");
-  if (operation.bodyKind !== "multipart") return { required: true, content: { "application/json": { schema } } };
+  // without one, a reader's tool makes its example up from the schema (amount 1, shop_name "")
+  const example = operation.example ? { example: operation.example } : {};
+  if (operation.bodyKind !== "multipart") return { required: true, content: { "application/json": { schema, ...example } } };
   // The zod body validates the text parts; the file parts are read beside it (lib/http/body.ts).
   const files = Object.fromEntries(
     Object.entries(operation.files ?? {}).map(([name, limits]) => [
@@ -256,7 +273,7 @@ function requestBody(operation: Operation, schemas: SchemaSet): Json {
       : schema.$ref
         ? { allOf: [schema, { type: "object", properties: files }] }
         : { ...schema, properties: { ...((schema.properties as Json) ?? {}), ...files } };
-  return { required: true, content: { "multipart/form-data": { schema: withFiles } } };
+  return { required: true, content: { "multipart/form-data": { schema: withFiles, ...example } } };
 }
 
 /** 4xx/5xx responses: the 422 of validation, and every error type the operation can answer, by status. */
@@ -316,12 +333,12 @@ function validationExample(operation: Operation): Json {
   const first = (schema: z.ZodType | undefined) =>
     schema instanceof z.ZodObject ? Object.keys(schema.shape).find((key) => !schema.shape[key]!.isOptional()) : undefined;
   const body = first(operation.body);
-  if (body) return { detail: [{ loc: ["body", body], msg: "Field required", type: "missing" }] };
+  if (body) return { detail: [item(["body", body], "missing")] };
   const param = first(operation.params);
-  if (param) return { detail: [{ loc: ["path", param], msg: "Input should be a valid UUID", type: "uuid_parsing" }] };
+  if (param) return { detail: [item(["path", param], "uuid_parsing", { error: uuidError("nope") })] };
   const query = operation.query ? Object.keys(operation.query.shape)[0] : undefined;
-  if (query) return { detail: [{ loc: ["query", query], msg: "Input should be a valid integer", type: "int_type" }] };
-  return { detail: [{ loc: ["body"], msg: "Field required", type: "missing" }] };
+  if (query) return { detail: [item(["query", query], "int_parsing")] };
+  return { detail: [item(["body"], "missing")] };
 }
 
 /**
@@ -371,13 +388,29 @@ class SchemaSet {
   }
 }
 
-/** zod's own regexes for formats and the safe-integer bounds of z.int() say nothing a reader needs. */
-function tidy({ jsonSchema }: { jsonSchema: Json }) {
+/**
+ * zod's own regexes for formats and the safe-integer bounds of z.int() say nothing a reader needs.
+ * What JSON Schema cannot say is said in words: a string the server trims before checking it.
+ */
+function tidy({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodType; jsonSchema: Json }) {
+  if (trims(zodSchema)) {
+    const note = "Leading and trailing white space is removed before the checks.";
+    jsonSchema.description = jsonSchema.description ? `${jsonSchema.description as string}. ${note}`.replace(/\.\. /, ". ") : note;
+  }
   if (typeof jsonSchema.format === "string" && typeof jsonSchema.pattern === "string") delete jsonSchema.pattern;
   if (jsonSchema.type === "integer") {
     if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
     if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
   }
+}
+
+/** Whether a zod string trims its input (`.trim()` is an overwrite check: try it on a padded value). */
+function trims(schema: z.core.$ZodType): boolean {
+  const checks = (schema._zod.def as { checks?: z.core.$ZodCheck[] }).checks ?? [];
+  return checks.some((check) => {
+    const def = check._zod.def as { check: string; tx?: (value: unknown) => unknown };
+    return def.check === "overwrite" && def.tx?.(" x ") === "x";
+  });
 }
 
 /** `#/$defs/X` → a placeholder `#/components/schemas/<io>:X`, named for good by renameRefs. */

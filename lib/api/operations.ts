@@ -1,11 +1,15 @@
 import { accountOperations } from "@/lib/accounts/operations";
 import { depositOperations } from "@/lib/deposits/schemas";
+import { balanceOperations } from "@/lib/ledger/schemas";
+import { payoutOperations } from "@/lib/payouts/schemas";
+import { refundOperations } from "@/lib/refunds/schemas";
+import { exportOperations } from "@/lib/exports/schemas";
 import { gatewayOperations } from "@/lib/gateways/schemas";
 import { marketplaceGatewayOperations } from "@/lib/marketplace-gateways/schemas";
 import { marketplaceOperations } from "@/lib/marketplaces/schemas";
 import { webhookOperations } from "@/lib/webhooks/schemas";
 import type { Operation } from "@/lib/http/operation";
-import { providerCallbackOperation } from "@/lib/payments/callback-schema";
+import { disbursementCallbackOperation, providerCallbackOperation } from "@/lib/payments/callback-schema";
 import { providerOperations } from "@/lib/payments/providers/dashboard";
 import { statsOperations } from "@/lib/stats/schemas";
 import { healthOperation } from "./health";
@@ -22,11 +26,15 @@ const groups: Record<string, Record<string, Operation>> = {
   marketplace: marketplaceOperations,
   marketplace_gateway: marketplaceGatewayOperations,
   deposit: depositOperations,
+  refund: refundOperations,
+  payout: payoutOperations,
+  balance: balanceOperations,
+  export: exportOperations,
   stats: statsOperations,
   webhook: webhookOperations,
   account: accountOperations,
   provider: providerOperations,
-  provider_callback: { receive: providerCallbackOperation },
+  provider_callback: { receive: providerCallbackOperation, disbursement: disbursementCallbackOperation },
 };
 
 const ids = new Map<Operation, string>();

@@ -5,4 +5,4 @@ import { createRoute } from "@/lib/http/route";
 // (an api-key header or the dashboard's session). Route files import `route` from here.
 export const route = createRoute(authenticate);
 
-export { methodNotAllowed, notFound } from "@/lib/http/route";
+export { methodNotAllowed, notFound, preflight } from "@/lib/http/route";

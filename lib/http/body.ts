@@ -1,6 +1,6 @@
 import { ApiError, ValidationError, type ValidationItem } from "./errors";
 import { parseJsonText } from "./json-text";
-import { jsonInvalid } from "./validation";
+import { item, jsonInvalid, valueError } from "./validation";
 
 /** Reads at most `max` bytes of the request body; a larger body is 413 before it is all read. */
 export async function readBody(req: Request, max: number): Promise<Buffer> {
@@ -49,17 +49,13 @@ function invalidUtf8At(bytes: Uint8Array): number {
 
 /** A JSON body, or the FastAPI 422 for a missing, malformed, not UTF-8 or too deeply nested one. */
 export function parseJson(raw: Uint8Array): unknown {
-  if (raw.length === 0) throw new ValidationError([{ loc: ["body"], msg: "Field required", type: "missing" }]);
+  if (raw.length === 0) throw new ValidationError([item(["body"], "missing")]);
   const text = decodeUtf8(raw);
   if (text === null) throw jsonInvalid(new Error(`invalid UTF-8 at position ${invalidUtf8At(raw)}`));
   return parseJsonText(text);
 }
 
-const notUnicode = (name: string): ValidationItem => ({
-  loc: ["body", name],
-  msg: "Input should be a valid string, unable to parse raw data as a unicode string",
-  type: "string_unicode",
-});
+const notUnicode = (name: string): ValidationItem => item(["body", name], "string_unicode");
 
 /**
  * A urlencoded body as URLSearchParams parses it (`+` is a space, a stray `%` stays as it is),
@@ -112,7 +108,7 @@ export async function readFormEntries(raw: Uint8Array, contentType: string): Pro
   try {
     form = await new Response(new Uint8Array(raw), { headers: { "content-type": contentType } }).formData();
   } catch {
-    throw new ValidationError([{ loc: ["body"], msg: "Invalid multipart form data", type: "value_error" }]);
+    throw new ValidationError([valueError(["body"], "invalid multipart form data")]);
   }
   for (const [name, value] of form.entries()) {
     if (typeof value === "string") entries.text.push([name, value]);

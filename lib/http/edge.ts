@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { log } from "@/lib/log";
 import { ApiError, ValidationError } from "./errors";
+import { REQUEST_ID_HEADER, requestIdOf } from "./request-id";
 
 /**
  * The one edge every route goes through (API, checkout, provider callbacks): a request id (the
@@ -23,7 +23,8 @@ export async function edge(
   run: (exchange: Exchange) => Promise<Response>,
 ): Promise<Response> {
   const started = performance.now();
-  const requestId = incomingRequestId(req) ?? randomUUID();
+  // stamped on every request by the server process (./request-id.ts); a new one for in-process calls
+  const requestId = requestIdOf(req);
   const url = new URL(req.url);
   const fields: Record<string, unknown> = {};
   let response: Response;
@@ -32,7 +33,7 @@ export async function edge(
   } catch (error) {
     response = answerError(error, req, requestId, face);
   }
-  response.headers.set("x-request-id", requestId);
+  response.headers.set(REQUEST_ID_HEADER, requestId);
   log(response.status >= 500 ? "error" : "info", "request", {
     request_id: requestId,
     method: req.method,
@@ -77,9 +78,4 @@ export function describeError(error: unknown): Record<string, unknown> | string 
 
 function scrub(text: string): string {
   return text.replace(/\+?\d[\d \-]{6,}\d/g, (digits) => (digits.replace(/\D/g, "").length >= 8 ? "[number]" : digits));
-}
-
-export function incomingRequestId(req: Request): string | null {
-  const id = req.headers.get("x-request-id");
-  return id && /^[\w.:-]{1,100}$/.test(id) ? id : null;
 }

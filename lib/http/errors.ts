@@ -8,6 +8,7 @@ export const errorTypes = {
   INVALID_CREDENTIALS: { status: 401, message: "Email or password is incorrect" },
   CROSS_SITE_REQUEST: { status: 403, message: "Cross-site request refused" },
   EMAIL_TAKEN: { status: 409, message: "An account with this email already exists" },
+  INVALID_TOKEN: { status: 400, message: "This link is invalid, expired or already used; ask for a new one" },
   API_KEY_ID_NOT_FOUND: { status: 404, message: "API key not found" },
   GATEWAY_NOT_FOUND: { status: 404, message: "Payment Gateway Not found" },
   GATEWAY_USER_NOT_FOUND: { status: 404, message: "Payment Gateway user not found" },
@@ -44,6 +45,13 @@ export const errorTypes = {
   CALLBACK_REPLAYED: { status: 409, message: "Callback already received" },
   INVALID_CALLBACK: { status: 422, message: "Invalid callback body" },
   PROVIDER_UNAVAILABLE: { status: 503, message: "The provider could not confirm the payment; retry later" },
+  INSUFFICIENT_BALANCE: { status: 409, message: "Not enough available balance for this amount" },
+  PAYOUT_NOT_FOUND: { status: 404, message: "Payout not found" },
+  PAYOUT_NOT_RETRYABLE: { status: 409, message: "Only a failed payout that was not retried yet can be retried" },
+  REFUND_NOT_FOUND: { status: 404, message: "Refund not found" },
+  DEPOSIT_NOT_REFUNDABLE: { status: 409, message: "Only a successful payment can be refunded" },
+  REFUND_EXCEEDS_REMAINING: { status: 409, message: "The refund is larger than what remains to refund of this payment" },
+  MONEY_OUT_UNAVAILABLE: { status: 503, message: "No mobile-money provider of this mode can send this money out" },
   INTERNAL_ERROR: { status: 500, message: "Internal server error" },
 } as const satisfies Record<string, { status: number; message: string }>;
 
@@ -67,7 +75,12 @@ export class ApiError extends Error {
 }
 
 /** One FastAPI-style validation item: `loc` like ["body","amount"], `msg`, `type`. */
-export type ValidationItem = { loc: (string | number)[]; msg: string; type: string };
+/**
+ * One FastAPI 422 item. `ctx` carries what pydantic renders its message from (`{"max_length": 100}`,
+ * `{"ge": 100}`, `{"expected": "'a' or 'b'"}`, `{"error": "…"}`): read it, never the English `msg`.
+ * Built by `item()` in ./validation, the one place that knows pydantic's words.
+ */
+export type ValidationItem = { loc: (string | number)[]; msg: string; type: string; ctx?: Record<string, string | number> };
 
 export class ValidationError extends Error {
   constructor(readonly items: ValidationItem[]) {

@@ -5,7 +5,7 @@ import nextConfig from "@/next.config";
 // The dashboard, the auth pages and the API reference must not be framed (clickjacking): both the
 // old X-Frame-Options and CSP frame-ancestors, from next.config.ts on every one of their paths.
 describe("framing headers", () => {
-  it.each(["/", "/login", "/signup", "/dashboard", "/dashboard/links", "/dashboard/developers/webhooks"])("%s cannot be framed", async (path) => {
+  it.each(["/", "/login", "/signup", "/signup/confirm", "/forgot-password", "/reset-password", "/dev/mail", "/dashboard", "/dashboard/links", "/dashboard/developers/webhooks"])("%s cannot be framed", async (path) => {
     const rules = (await nextConfig.headers!()).filter((rule) => matches(rule.source, path));
     expect(rules.flatMap((rule) => rule.headers)).toEqual([
       { key: "X-Frame-Options", value: "DENY" },
@@ -15,7 +15,7 @@ describe("framing headers", () => {
 
   it("/docs keeps its own policy (next.config.ts would replace it) and refuses framing", async () => {
     expect((await nextConfig.headers!()).some((rule) => matches(rule.source, "/docs"))).toBe(false);
-    const res = await docs.GET();
+    const res = await docs.GET(new Request("http://kola.test/docs"));
     expect(res.headers.get("x-frame-options")).toBe("DENY");
     expect(res.headers.get("content-security-policy")).toMatch(/^default-src 'self'; .*; frame-ancestors 'none'$/);
   });

@@ -30,7 +30,7 @@ afterAll(async () => {
 async function crash(at: "effect" | "answer", apiKey: string, idempotencyKey: string): Promise<void> {
   const pglite = (await dbKind()) === "pglite";
   if (pglite) await closeDb(); // one process at a time on a PGlite folder; reopened on next use
-  const child = spawn(process.execPath, ["--import", "tsx", "lib/test/crash-gateway.ts"], {
+  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "lib/test/crash-gateway.ts"], {
     cwd: process.cwd(),
     env: {
       ...process.env,

@@ -93,11 +93,11 @@ describe("Idempotency-Key on POST /v1/gateway", () => {
     ["a 422 from the schema", { amount: "x", shop_name: "" }, 422, {
       detail: [
         { loc: ["body", "amount"], msg: "Input should be a valid integer, unable to parse string as an integer", type: "int_parsing" },
-        { loc: ["body", "shop_name"], msg: "String should have at least 1 character", type: "string_too_short" },
+        { loc: ["body", "shop_name"], msg: "String should have at least 1 character", type: "string_too_short", ctx: { min_length: 1 } },
       ],
     }],
     ["a 422 from the amount bounds", { amount: 99, shop_name: "B" }, 422, {
-      detail: [{ loc: ["body", "amount"], msg: "Input should be greater than or equal to 100", type: "greater_than_equal" }],
+      detail: [{ loc: ["body", "amount"], msg: "Input should be greater than or equal to 100", type: "greater_than_equal", ctx: { ge: 100 } }],
     }],
     ["a 409 ORDER_ID_CONFLICT", { amount: 6000, shop_name: "B", order_id: "TAKEN" }, 409, {
       detail: { message: "A payment link with this order_id already exists with other values", type: "ORDER_ID_CONFLICT" },
@@ -213,7 +213,7 @@ describe("Idempotency-Key on POST /v1/gateway", () => {
     const reply = await post(key, "k".repeat(256));
     expect([reply.status, reply.body]).toEqual([
       422,
-      { detail: [{ loc: ["header", "idempotency-key"], msg: "String should have at most 255 characters", type: "string_too_long" }] },
+      { detail: [{ loc: ["header", "idempotency-key"], msg: "String should have at most 255 characters", type: "string_too_long", ctx: { max_length: 255 } }] },
     ]);
   });
 });

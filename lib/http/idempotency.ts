@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { inTransaction, type Db } from "@/lib/db/client";
 import { idempotencyKeys } from "@/lib/db/schema";
 import { ApiError, ValidationError } from "./errors";
+import { item } from "./validation";
 
 const TTL_HOURS = 24;
 const JSON_HEADERS = { "content-type": "application/json" };
@@ -29,9 +30,7 @@ export async function withIdempotencyKey(
   run: () => Promise<Response>,
 ): Promise<Response> {
   if (key.length > 255) {
-    throw new ValidationError([
-      { loc: ["header", "idempotency-key"], msg: "String should have at most 255 characters", type: "string_too_long" },
-    ]);
+    throw new ValidationError([item(["header", "idempotency-key"], "string_too_long", { max_length: 255 })]);
   }
   const hash = createHash("sha256").update(`${request.method} ${request.path}\n`);
   await hashBody(hash, request.raw, request.contentType);

@@ -21,11 +21,16 @@ export type Operation = {
   /** multipart file parts, by name, with their documented limits */
   files?: Record<string, string>;
   response: z.ZodType;
+  /**
+   * A valid request body, shown (and sent by "Test request") in the reference; multipart text parts
+   * as strings. lib/api/openapi.test.ts sends every one to the real handler.
+   */
+  example?: Record<string, unknown>;
+  /** a body other than JSON (an export): its media type; `response` then describes it as text */
+  responseType?: "text/csv";
   errors: ErrorType[];
-  /** answer CORS `*` (readable from buyers' browsers) */
-  cors?: boolean;
-  /** a list: `limit`/`starting_after` and a `Link` header */
-  paged?: boolean;
+  /** a list: `limit`/`starting_after` and a `Link` header; "whole": without either, the whole list */
+  paged?: boolean | "whole";
 };
 
 export function defineOperation<const O extends Operation>(operation: O): O {

@@ -1,7 +1,7 @@
-import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { parseForm, parseJson, readBody } from "./body";
-import { answerError, describeError, edge, incomingRequestId, jsonFace } from "./edge";
+import { allowAnyOrigin, crossOrigin, preflightResponse } from "./cors";
+import { answerError, describeError, edge, jsonFace } from "./edge";
 import { ValidationError, type ValidationItem } from "./errors";
 import { withIdempotencyKey } from "./idempotency";
 import type { Operation } from "./operation";
@@ -43,7 +43,7 @@ export function createRoute<A extends Caller>(authenticate: Authenticator<A>) {
       const response = await edge(req, jsonFace, ({ requestId, url, note }) =>
         run(operation, authenticate, handler, req, url, requestId, next, (auth) => note({ account_id: auth.accountId })),
       );
-      if (operation.cors) response.headers.set("access-control-allow-origin", "*");
+      if (crossOrigin(operation)) allowAnyOrigin(response.headers);
       return response;
     };
     return Object.assign(handle, { operation });
@@ -120,13 +120,30 @@ export function errorResponse(error: unknown, req: Request, requestId: string): 
 
 export { describeError };
 
+/**
+ * For route files: `export const OPTIONS = preflight(GET, POST)` with the file's route handlers,
+ * so that OPTIONS (CORS preflight included) names exactly the methods the path has.
+ */
+export function preflight(...handlers: { operation: Operation }[]) {
+  const operations = handlers.map((handler) => handler.operation);
+  return (req: Request): Promise<Response> => edge(req, jsonFace, async () => preflightResponse(req, operations));
+}
+
+/** An answer of no operation: under /v1 readable from any origin, as the API's own answers are. */
+function bare(req: Request, status: number, body: unknown): Promise<Response> {
+  return edge(req, jsonFace, async ({ url }) => {
+    const response = Response.json(body, { status });
+    if (url.pathname.startsWith("/v1/")) allowAnyOrigin(response.headers);
+    return response;
+  });
+}
+
 /** For route files: the methods a path does not have answer 405 as FastAPI does. */
-export async function methodNotAllowed(req: Request): Promise<Response> {
-  const headers = { "x-request-id": incomingRequestId(req) ?? randomUUID() };
-  return Response.json({ detail: "Method Not Allowed" }, { status: 405, headers });
+export function methodNotAllowed(req: Request): Promise<Response> {
+  return bare(req, 405, { detail: "Method Not Allowed" });
 }
 
 /** For the /v1 catch-all: unknown routes answer 404 as FastAPI does. */
-export async function notFound(req: Request): Promise<Response> {
-  return Response.json({ detail: "Not Found" }, { status: 404, headers: { "x-request-id": incomingRequestId(req) ?? randomUUID() } });
+export function notFound(req: Request): Promise<Response> {
+  return bare(req, 404, { detail: "Not Found" });
 }

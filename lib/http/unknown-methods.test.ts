@@ -1,6 +1,7 @@
 import http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { stampRequestIds } from "./request-id";
 import { refuseUnknownMethods } from "./unknown-methods";
 
 // Methods no route handler can have answer FastAPI's 405 before Next.js sees them (Next.js itself
@@ -12,17 +13,22 @@ let port: number;
 
 beforeAll(async () => {
   refuseUnknownMethods();
-  server = http.createServer((req, res) => res.end(`reached with ${req.method}`));
+  stampRequestIds();
+  server = http.createServer((req, res) => {
+    // like Next.js's `//gateway` → 308: an answer written without any thought of a request id
+    if (req.url!.startsWith("//")) res.writeHead(308, { location: req.url!.replace(/^\/+/, "/") }).end();
+    else res.end(`reached with ${req.method}; x-request-id ${req.headers["x-request-id"]}`);
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as net.AddressInfo).port;
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 /** Sends one raw HTTP/1.1 request and reads the whole answer (the server closes the connection). */
-function rawRequest(method: string, headers = ""): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+function rawRequest(method: string, headers = "", path = "/v1/gateway"): Promise<{ status: number; headers: Record<string, string>; body: string }> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, "127.0.0.1", () => {
-      socket.write(`${method} /v1/gateway HTTP/1.1\r\nhost: kola.test\r\n${headers}connection: close\r\n\r\n`);
+      socket.write(`${method} ${path} HTTP/1.1\r\nhost: kola.test\r\n${headers}connection: close\r\n\r\n`);
     });
     let text = "";
     socket.setEncoding("latin1");
@@ -55,7 +61,34 @@ describe("methods no route can have", () => {
   });
 
   it.each(["GET", "HEAD", "OPTIONS", "POST", "PUT", "DELETE", "PATCH"])("%s still reaches the application", async (method) => {
-    const res = await rawRequest(method, "content-length: 0\r\n");
-    expect([res.status, res.body]).toEqual([200, method === "HEAD" ? "" : `reached with ${method}`]);
+    const res = await rawRequest(method, "content-length: 0\r\nx-request-id: app.1\r\n");
+    expect([res.status, res.body]).toEqual([200, method === "HEAD" ? "" : `reached with ${method}; x-request-id app.1`]);
+  });
+});
+
+describe("x-request-id on every response", () => {
+  it.each([
+    ["a caller's well-formed id: the application sees it and it comes back", "x-request-id: caller-7\r\n", "caller-7"],
+    ["no id: a new UUID, the same for the application and the response", "", /^[0-9a-f-]{36}$/],
+    ["a malformed id: replaced by a new UUID", "x-request-id: not ok!\r\n", /^[0-9a-f-]{36}$/],
+  ])("%s", async (_, headers, expected) => {
+    const res = await rawRequest("GET", headers);
+    const id = res.headers["x-request-id"]!;
+    expect(id).toEqual(typeof expected === "string" ? expected : expect.stringMatching(expected));
+    expect(res.body).toBe(`reached with GET; x-request-id ${id}`);
+  });
+
+  it("is on an answer the application wrote without one (a 308 redirect)", async () => {
+    const res = await rawRequest("GET", "x-request-id: redirect.1\r\n", "//gateway");
+    expect([res.status, res.headers.location, res.headers["x-request-id"]]).toEqual([308, "/gateway", "redirect.1"]);
+  });
+
+  it.each([
+    ["a header line without a colon", "not a header\r\n", 400],
+    ["headers over Node's limit", `x-big: ${"a".repeat(20_000)}\r\n`, 431],
+  ])("is on Node's own refusal of %s", async (_, headers, status) => {
+    const res = await rawRequest("GET", headers);
+    expect([res.status, res.body]).toEqual([status, ""]);
+    expect(res.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { Socket } from "node:net";
 import { log } from "@/lib/log";
+import { wellFormedRequestId } from "./request-id";
 
 // Methods no route handler can have never reach one: Next.js answers TRACE with a 500 (its
 // Request cannot carry TRACE), PROPFIND and the like with an empty 400, and Node's parser refuses
@@ -15,13 +16,21 @@ export const ROUTE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIO
 // No Allow header: which methods a path has is known to its route file alone, not here.
 const BODY = JSON.stringify({ detail: "Method Not Allowed" });
 
-function requestIdOf(header: string | string[] | undefined): string {
-  return typeof header === "string" && /^[\w.:-]{1,100}$/.test(header) ? header : randomUUID();
-}
+// What Node itself would answer a request its parser refuses, with a request id added: every
+// response carries one (./request-id.ts), even those no request object was made for.
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  HPE_INVALID_METHOD: [405, "Method Not Allowed"],
+  HPE_HEADER_OVERFLOW: [431, "Request Header Fields Too Large"],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, "Payload Too Large"],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, "Request Timeout"],
+};
 
 let installed = false;
 
-/** Makes every HTTP server of this process answer unknown methods 405 (idempotent). */
+/**
+ * Makes every HTTP server of this process answer unknown methods 405, and requests its parser
+ * refuses as Node would but with an x-request-id (idempotent).
+ */
 export function refuseUnknownMethods(): void {
   if (installed) return;
   installed = true;
@@ -30,18 +39,22 @@ export function refuseUnknownMethods(): void {
     if (event === "request") {
       const [req, res] = args as [http.IncomingMessage, http.ServerResponse];
       if (!ROUTE_METHODS.has(req.method ?? "")) {
-        const requestId = requestIdOf(req.headers["x-request-id"]);
+        const requestId = wellFormedRequestId(req.headers["x-request-id"]) ?? randomUUID();
         res.writeHead(405, { "content-type": "application/json", "x-request-id": requestId, connection: "close" });
         res.end(BODY);
         log("info", "request", { request_id: requestId, method: req.method, path: req.url?.split("?")[0], status: 405 });
         return true;
       }
     } else if (event === "clientError") {
-      const [error, socket] = args as [NodeJS.ErrnoException, Socket];
-      if (error.code === "HPE_INVALID_METHOD" && socket.writable) {
+      const [error, socket] = args as [NodeJS.ErrnoException, Socket & { _httpMessage?: http.ServerResponse | null }];
+      // Node's own rule: answer only when nothing of a response was sent on the socket yet
+      if (socket.writable && !socket._httpMessage?.headersSent) {
+        const [status, reason] = CLIENT_ERRORS[error.code ?? ""] ?? [400, "Bad Request"];
+        const body = status === 405 ? BODY : "";
+        const type = status === 405 ? "content-type: application/json\r\n" : "";
         socket.end(
-          `HTTP/1.1 405 Method Not Allowed\r\ncontent-type: application/json\r\nx-request-id: ${randomUUID()}\r\n` +
-            `content-length: ${BODY.length}\r\nconnection: close\r\n\r\n${BODY}`,
+          `HTTP/1.1 ${status} ${reason}\r\n${type}x-request-id: ${randomUUID()}\r\n` +
+            `content-length: ${body.length}\r\nconnection: close\r\n\r\n${body}`,
         );
         return true;
       }

@@ -15,9 +15,11 @@ function problems(schema: z.ZodType, input: unknown, location: Location = "body"
   throw new Error("expected a validation error");
 }
 
-const item = (loc: (string | number)[], msg: string, type: string): ValidationItem => ({ loc, msg, type });
+const item = (loc: (string | number)[], msg: string, type: string, ctx?: ValidationItem["ctx"]): ValidationItem =>
+  ctx ? { loc, msg, type, ctx } : { loc, msg, type };
 const field = <S extends z.ZodType>(schema: S) => z.object({ value: schema });
 const INT_MSG = "Input should be a valid integer";
+const uuid = (loc: (string | number)[], error: string) => item(loc, `Input should be a valid UUID, ${error}`, "uuid_parsing", { error });
 
 const cases: [string, z.ZodType, unknown, ValidationItem[]][] = [
   ["missing", field(z.int()), {}, [item(["body", "value"], "Field required", "missing")]],
@@ -36,51 +38,67 @@ const cases: [string, z.ZodType, unknown, ValidationItem[]][] = [
   ]],
   ["string_type", field(z.string()), { value: 5 }, [item(["body", "value"], "Input should be a valid string", "string_type")]],
   ["string_too_short (1)", field(z.string().min(1)), { value: "" }, [
-    item(["body", "value"], "String should have at least 1 character", "string_too_short"),
+    item(["body", "value"], "String should have at least 1 character", "string_too_short", { min_length: 1 }),
   ]],
   ["string_too_short (3)", field(z.string().min(3)), { value: "ab" }, [
-    item(["body", "value"], "String should have at least 3 characters", "string_too_short"),
+    item(["body", "value"], "String should have at least 3 characters", "string_too_short", { min_length: 3 }),
   ]],
   ["string_too_long (1)", field(z.string().max(1)), { value: "ab" }, [
-    item(["body", "value"], "String should have at most 1 character", "string_too_long"),
+    item(["body", "value"], "String should have at most 1 character", "string_too_long", { max_length: 1 }),
   ]],
   ["string_too_long (100)", field(z.string().max(100)), { value: "x".repeat(101) }, [
-    item(["body", "value"], "String should have at most 100 characters", "string_too_long"),
+    item(["body", "value"], "String should have at most 100 characters", "string_too_long", { max_length: 100 }),
   ]],
   ["greater_than_equal", field(z.int().min(100)), { value: 99 }, [
-    item(["body", "value"], "Input should be greater than or equal to 100", "greater_than_equal"),
+    item(["body", "value"], "Input should be greater than or equal to 100", "greater_than_equal", { ge: 100 }),
   ]],
-  ["greater_than", field(z.number().gt(0)), { value: 0 }, [item(["body", "value"], "Input should be greater than 0", "greater_than")]],
+  ["greater_than", field(z.number().gt(0)), { value: 0 }, [item(["body", "value"], "Input should be greater than 0", "greater_than", { gt: 0 })]],
   ["less_than_equal", field(z.int().max(1000)), { value: 1001 }, [
-    item(["body", "value"], "Input should be less than or equal to 1000", "less_than_equal"),
+    item(["body", "value"], "Input should be less than or equal to 1000", "less_than_equal", { le: 1000 }),
   ]],
-  ["less_than", field(z.number().lt(50)), { value: 50 }, [item(["body", "value"], "Input should be less than 50", "less_than")]],
-  ["uuid_parsing", field(z.uuid()), { value: "abc" }, [item(["body", "value"], "Input should be a valid UUID", "uuid_parsing")]],
-  ["uuid_parsing (guid)", field(z.guid()), { value: "abc" }, [item(["body", "value"], "Input should be a valid UUID", "uuid_parsing")]],
+  ["less_than", field(z.number().lt(50)), { value: 50 }, [item(["body", "value"], "Input should be less than 50", "less_than", { lt: 50 })]],
+  ["uuid_parsing (too short)", field(z.uuid()), { value: "abc" }, [uuid(["body", "value"], "invalid length: expected length 32 for simple format, found 3")]],
+  ["uuid_parsing (guid)", field(z.guid()), { value: "abc" }, [uuid(["body", "value"], "invalid length: expected length 32 for simple format, found 3")]],
+  ["uuid_parsing (a character)", field(z.uuid()), { value: "nope" }, [
+    uuid(["body", "value"], "invalid character: expected an optional prefix of `urn:uuid:` followed by [0-9a-fA-F-], found `n` at 1"),
+  ]],
+  ["uuid_parsing (groups)", field(z.uuid()), { value: "0b6e-4c1a" }, [uuid(["body", "value"], "invalid group count: expected 5, found 2")]],
+  ["uuid_parsing (a group's length)", field(z.uuid()), { value: "0b6e2a3-4c1a-4f1e-9a2b-0c3d4e5f6a7b" }, [
+    uuid(["body", "value"], "invalid group length in group 0: expected 8, found 7"),
+  ]],
+  ["uuid_parsing (the last group)", field(z.uuid()), { value: "0b6e2a31-4c1a-4f1e-9a2b-0c3d4e5f6a7" }, [
+    uuid(["body", "value"], "invalid group length in group 4: expected 12, found 11"),
+  ]],
   ["enum (two values)", field(z.enum(["test", "live"])), { value: "prod" }, [
-    item(["body", "value"], "Input should be 'test' or 'live'", "enum"),
+    item(["body", "value"], "Input should be 'test' or 'live'", "enum", { expected: "'test' or 'live'" }),
   ]],
   ["enum (three values)", field(z.enum(["a", "b", "c"])), { value: "d" }, [
-    item(["body", "value"], "Input should be 'a', 'b' or 'c'", "enum"),
+    item(["body", "value"], "Input should be 'a', 'b' or 'c'", "enum", { expected: "'a', 'b' or 'c'" }),
   ]],
-  ["enum (a literal)", field(z.literal("yes")), { value: "no" }, [item(["body", "value"], "Input should be 'yes'", "enum")]],
+  ["enum (a literal)", field(z.literal("yes")), { value: "no" }, [item(["body", "value"], "Input should be 'yes'", "enum", { expected: "'yes'" })]],
+  ["string_pattern_mismatch", field(z.string().regex(/^[^/\p{Cc}]*$/u)), { value: "a/b" }, [
+    item(["body", "value"], "String should match pattern '^[^/\\p{Cc}]*$'", "string_pattern_mismatch", { pattern: "^[^/\\p{Cc}]*$" }),
+  ]],
   ["value_error (refine)", field(z.string().refine((v) => v.startsWith("#"), { message: "must start with #" })), { value: "x" }, [
-    item(["body", "value"], "Value error, must start with #", "value_error"),
+    item(["body", "value"], "Value error, must start with #", "value_error", { error: "must start with #" }),
   ]],
-  ["value_error (regex)", field(z.string().regex(/^\d+$/, { message: "digits only" })), { value: "x" }, [
-    item(["body", "value"], "Value error, digits only", "value_error"),
-  ]],
-  ["value_error (email)", field(z.email()), { value: "x" }, [item(["body", "value"], "Value error, Invalid email address", "value_error")]],
+  ["value_error (email)", field(z.email()), { value: "x" }, [item(["body", "value"], "Value error, Invalid email address", "value_error", { error: "Invalid email address" })]],
   ["value_error (an unmapped expected type)", field(z.bigint()), { value: "1" }, [
-    item(["body", "value"], "Value error, expected bigint", "value_error"),
+    item(["body", "value"], "Value error, expected bigint", "value_error", { error: "expected bigint" }),
   ]],
-  ["bool_type", field(z.boolean()), { value: "yes" }, [item(["body", "value"], "Input should be a valid boolean", "bool_type")]],
+  ["bool_type", field(z.boolean()), { value: null }, [item(["body", "value"], "Input should be a valid boolean", "bool_type")]],
+  ["bool_parsing (a word)", field(z.boolean()), { value: "maybe" }, [
+    item(["body", "value"], "Input should be a valid boolean, unable to interpret input", "bool_parsing"),
+  ]],
+  ["bool_parsing (a number)", field(z.boolean()), { value: 2 }, [
+    item(["body", "value"], "Input should be a valid boolean, unable to interpret input", "bool_parsing"),
+  ]],
   ["list_type", field(z.array(z.string())), { value: "a" }, [item(["body", "value"], "Input should be a valid list", "list_type")]],
   ["too_short (list)", field(z.array(z.string()).min(1)), { value: [] }, [
-    item(["body", "value"], "List should have at least 1 item", "too_short"),
+    item(["body", "value"], "List should have at least 1 item after validation, not 0", "too_short", { field_type: "List", min_length: 1, actual_length: 0 }),
   ]],
   ["too_long (list)", field(z.array(z.string()).max(2)), { value: ["a", "b", "c"] }, [
-    item(["body", "value"], "List should have at most 2 items", "too_long"),
+    item(["body", "value"], "List should have at most 2 items after validation, not 3", "too_long", { field_type: "List", max_length: 2, actual_length: 3 }),
   ]],
   ["model_attributes_type (array)", z.object({}), [], [
     item(["body"], "Input should be a valid dictionary or object to extract fields from", "model_attributes_type"),
@@ -97,15 +115,15 @@ const cases: [string, z.ZodType, unknown, ValidationItem[]][] = [
   ["every problem at once, in field order", z.object({ a: z.int(), b: z.string().max(2), c: z.boolean() }), {
     a: "x",
     b: "long",
-    c: 1,
+    c: [],
   }, [
     item(["body", "a"], `${INT_MSG}, unable to parse string as an integer`, "int_parsing"),
-    item(["body", "b"], "String should have at most 2 characters", "string_too_long"),
+    item(["body", "b"], "String should have at most 2 characters", "string_too_long", { max_length: 2 }),
     item(["body", "c"], "Input should be a valid boolean", "bool_type"),
   ]],
-  ["two problems with one field", field(z.string().max(3).regex(/^[a-z]*$/, { message: "lower case only" })), { value: "ABCD" }, [
-    item(["body", "value"], "String should have at most 3 characters", "string_too_long"),
-    item(["body", "value"], "Value error, lower case only", "value_error"),
+  ["two problems with one field", field(z.string().max(3).refine((v) => /^[a-z]*$/.test(v), { message: "lower case only" })), { value: "ABCD" }, [
+    item(["body", "value"], "String should have at most 3 characters", "string_too_long", { max_length: 3 }),
+    item(["body", "value"], "Value error, lower case only", "value_error", { error: "lower case only" }),
   ]],
 ];
 
@@ -119,7 +137,7 @@ describe("validate / toItem", () => {
   for (const location of ["body", "path", "query"] as const) {
     it(`prefixes loc with "${location}"`, () => {
       expect(problems(z.object({ gateway_id: z.uuid() }), { gateway_id: "x" }, location)).toEqual([
-        item([location, "gateway_id"], "Input should be a valid UUID", "uuid_parsing"),
+        uuid([location, "gateway_id"], "invalid character: expected an optional prefix of `urn:uuid:` followed by [0-9a-fA-F-], found `x` at 1"),
       ]);
     });
   }
@@ -131,19 +149,25 @@ describe("validate / toItem", () => {
 
   it("writes a symbol path key as text", () => {
     const issue = { code: "custom", path: [Symbol("key"), 0], message: "odd", input: 1 } as z.core.$ZodIssue;
-    expect(toItem(issue, "body")).toEqual(item(["body", "Symbol(key)", 0], "Value error, odd", "value_error"));
+    expect(toItem(issue, "body")).toEqual(item(["body", "Symbol(key)", 0], "Value error, odd", "value_error", { error: "odd" }));
   });
 });
 
 describe("jsonInvalid", () => {
-  const texts: [string, number][] = [
-    ["{", 1],
-    ['{"amount": 5000,}', 16],
-    ['{"amount": 5000 "shop_name": "B"}', 16],
-    ['{"a": 1} x', 9],
-    ["nope", 0], // V8 names no position here; Python's decoder says char 0 as well
+  // the position and, in ctx.error, Python's json decoder's words for the same text
+  const texts: [string, number, string][] = [
+    ["{", 1, "Expecting property name enclosed in double quotes"],
+    ['{"amount": 5000,}', 16, "Expecting property name enclosed in double quotes"],
+    ['{"amount": 5000 "shop_name": "B"}', 16, "Expecting ',' delimiter"],
+    ["[1 2]", 3, "Expecting ',' delimiter"],
+    ['{"a" 1}', 5, "Expecting ':' delimiter"],
+    ['"abc', 4, "Unterminated string starting at"],
+    ['"a\u0001"', 2, "Invalid control character at"],
+    ['"\\x"', 2, "Invalid \\escape"],
+    ['{"a": 1} x', 9, "Extra data"],
+    ["nope", 0, "Expecting value"], // V8 names no position here; Python's decoder says char 0 as well
   ];
-  for (const [text, position] of texts) {
+  for (const [text, position, decoder] of texts) {
     it(`reports ${JSON.stringify(text)} at ["body", ${position}]`, () => {
       let error: unknown;
       try {
@@ -151,12 +175,12 @@ describe("jsonInvalid", () => {
       } catch (caught) {
         error = caught;
       }
-      expect(jsonInvalid(error).body).toEqual({ detail: [item(["body", position], "JSON decode error", "json_invalid")] });
+      expect(jsonInvalid(error).body).toEqual({ detail: [item(["body", position], "JSON decode error", "json_invalid", { error: decoder })] });
     });
   }
 
   it("falls back to position 0 for an error without one", () => {
-    expect(jsonInvalid("boom").items).toEqual([item(["body", 0], "JSON decode error", "json_invalid")]);
+    expect(jsonInvalid("boom").items).toEqual([item(["body", 0], "JSON decode error", "json_invalid", { error: "Expecting value" })]);
   });
 });
 
@@ -172,8 +196,8 @@ describe("NUL characters", () => {
       items = (error as { items: unknown }).items;
     }
     expect(items).toEqual([
-      { loc: ["body", "a"], msg: "Value error, must not contain a NUL character", type: "value_error" },
-      { loc: ["body", "b", 1], msg: "Value error, must not contain a NUL character", type: "value_error" },
+      { loc: ["body", "a"], msg: "Value error, must not contain a NUL character", type: "value_error", ctx: { error: "must not contain a NUL character" } },
+      { loc: ["body", "b", 1], msg: "Value error, must not contain a NUL character", type: "value_error", ctx: { error: "must not contain a NUL character" } },
       { loc: ["body", "c"], msg: "Input should be a valid integer, unable to parse string as an integer", type: "int_parsing" },
     ]);
   });

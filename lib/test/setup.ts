@@ -1,13 +1,17 @@
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { afterAll, beforeAll } from "vitest";
-import { closeDb, useDatabase } from "@/lib/db/client";
+import { closeDb, dbOpened, useDatabase } from "@/lib/db/client";
+import { checkLedger } from "@/lib/ledger/check";
 
 // Each test file gets a database of its own: an in-memory PGlite, or a fresh PostgreSQL database
 // created in TEST_DATABASE_URL's server and dropped afterwards. Migrations run as in production.
 let dropDatabase: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
+  // the dispatcher's route table imports every /v1 route file: loaded here, under the hook's
+  // longer timeout, rather than inside a file's first test
+  if (process.env.KOLA_TEST_VIA === "dispatch") await import("@/lib/api/v1-routes");
   if (process.env.KOLA_TEST_DB === "postgres") {
     const admin = new URL(process.env.TEST_DATABASE_URL!);
     const name = `kola_test_${randomBytes(6).toString("hex")}`;
@@ -27,7 +31,12 @@ beforeAll(async () => {
   }
 });
 
+// The ledger's invariant check (`npm run ledger:check`) ends every test file that used its
+// database, on PGlite and on PostgreSQL alike: whatever a file did, the books must agree.
 afterAll(async () => {
+  const problems = dbOpened() ? await checkLedger() : [];
   await closeDb();
   await dropDatabase?.();
-});
+  if (problems.length) throw new Error(`ledger:check found ${problems.length} difference(s): ${JSON.stringify(problems)}`);
+}, 60_000);
+

@@ -1,4 +1,4 @@
-import { methodNotAllowed, route } from "@/lib/api/route";
+import { methodNotAllowed, preflight, route } from "@/lib/api/route";
 import { pageResponse } from "@/lib/http/pagination";
 import { createEndpoint } from "@/lib/webhooks/create-endpoint";
 import { presentEndpoint, presentEndpointWithSecret } from "@/lib/webhooks/present";
@@ -12,5 +12,8 @@ export const POST = route(op.create, async ({ auth, body }) => presentEndpointWi
 export const GET = route(op.list, async ({ auth, query, url }) =>
   pageResponse(url, query, await listEndpoints(auth, query), presentEndpoint),
 );
+
+// OPTIONS /v1/webhooks — the methods above, to CORS preflight requests too
+export const OPTIONS = preflight(GET, POST);
 
 export { methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE };

@@ -1,4 +1,4 @@
-import { methodNotAllowed, route } from "@/lib/api/route";
+import { methodNotAllowed, preflight, route } from "@/lib/api/route";
 import { presentMarketplace } from "@/lib/marketplaces/present";
 import { getMarketplaceOrThrow } from "@/lib/marketplaces/queries";
 import { createMarketplace, updateMarketplace } from "@/lib/marketplaces/save-marketplace";
@@ -16,5 +16,8 @@ export const PATCH = route(op.update, async ({ auth, body, files }) =>
 
 // GET /v1/api/marketplace — the caller's marketplace
 export const GET = route(op.get, async ({ auth }) => presentMarketplace(await getMarketplaceOrThrow(auth)));
+
+// OPTIONS /v1/api/marketplace — the methods above, to CORS preflight requests too
+export const OPTIONS = preflight(GET, POST, PATCH);
 
 export { methodNotAllowed as PUT, methodNotAllowed as DELETE };

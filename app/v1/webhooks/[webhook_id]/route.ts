@@ -1,4 +1,4 @@
-import { methodNotAllowed, route } from "@/lib/api/route";
+import { methodNotAllowed, preflight, route } from "@/lib/api/route";
 import { deleteEndpoint } from "@/lib/webhooks/delete-endpoint";
 import { presentEndpoint } from "@/lib/webhooks/present";
 import { getEndpointOrThrow } from "@/lib/webhooks/queries";
@@ -15,5 +15,8 @@ export const PATCH = route(op.update, async ({ auth, params, body }) =>
 
 // DELETE /v1/webhooks/{webhook_id} — delete an endpoint and its delivery log
 export const DELETE = route(op.delete, async ({ auth, params }) => deleteEndpoint(auth, params.webhook_id));
+
+// OPTIONS /v1/webhooks/{webhook_id} — the methods above, to CORS preflight requests too
+export const OPTIONS = preflight(GET, PATCH, DELETE);
 
 export { methodNotAllowed as POST, methodNotAllowed as PUT };

@@ -1,4 +1,4 @@
-import { methodNotAllowed, route } from "@/lib/api/route";
+import { methodNotAllowed, preflight, route } from "@/lib/api/route";
 import { pageResponse } from "@/lib/http/pagination";
 import { presentDelivery } from "@/lib/webhooks/present";
 import { listDeliveries } from "@/lib/webhooks/queries";
@@ -8,5 +8,8 @@ import { webhookOperations as op } from "@/lib/webhooks/schemas";
 export const GET = route(op.deliveries, async ({ auth, params, query, url }) =>
   pageResponse(url, query, await listDeliveries(auth, params.webhook_id, query), presentDelivery),
 );
+
+// OPTIONS /v1/webhooks/{webhook_id}/deliveries — the methods above, to CORS preflight requests too
+export const OPTIONS = preflight(GET);
 
 export { methodNotAllowed as POST, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE };

@@ -1,4 +1,4 @@
-import { methodNotAllowed, route } from "@/lib/api/route";
+import { methodNotAllowed, preflight, route } from "@/lib/api/route";
 import { presentEndpointWithSecret } from "@/lib/webhooks/present";
 import { rotateSecret } from "@/lib/webhooks/rotate-secret";
 import { webhookOperations as op } from "@/lib/webhooks/schemas";
@@ -7,5 +7,8 @@ import { webhookOperations as op } from "@/lib/webhooks/schemas";
 export const POST = route(op.rotate_secret, async ({ auth, params }) =>
   presentEndpointWithSecret(await rotateSecret(auth, params.webhook_id)),
 );
+
+// OPTIONS /v1/webhooks/{webhook_id}/rotate-secret — the methods above, to CORS preflight requests too
+export const OPTIONS = preflight(POST);
 
 export { methodNotAllowed as GET, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE };

@@ -1,8 +1,11 @@
 import { getDepositOrThrow } from "@/lib/deposits/queries";
 import { depositOperations as op } from "@/lib/deposits/schemas";
-import { methodNotAllowed, route } from "@/lib/api/route";
+import { methodNotAllowed, preflight, route } from "@/lib/api/route";
 
 // GET /v1/api/deposit/get_transaction/{track_id} — the same, with track_id in the path
 export const GET = route(op.byPath, async ({ auth, params }) => getDepositOrThrow(auth, params.track_id));
+
+// OPTIONS /v1/api/deposit/get_transaction/{track_id} — the methods above, to CORS preflight requests too
+export const OPTIONS = preflight(GET);
 
 export { methodNotAllowed as POST, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE };
