@@ -6,8 +6,12 @@ export async function register() {
   const { stampPeerAddresses, trustedProxyHops } = await import("./lib/http/client-address");
   trustedProxyHops();
   stampPeerAddresses();
+  const { stampRequestIds } = await import("./lib/http/request-id");
+  stampRequestIds(); // every response carries x-request-id, Next.js's own redirects and 404s included
   const { refuseUnknownMethods } = await import("./lib/http/unknown-methods");
   refuseUnknownMethods(); // TRACE, PROPFIND, … answer 405 before Next.js sees them
+  const { dispatchV1 } = await import("./lib/api/v1-routes");
+  dispatchV1(); // /v1 answered by its route files' handlers without Next.js's per-request path (lib/http/dispatch.ts)
   const { startServer } = await import("./lib/server/start");
   await startServer();
 }

@@ -17,8 +17,13 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
   const port = await freePort();
   // live mode pays through the providers' contract emulators (issue 10): pawaPay first; Orange
   // Cameroon is closed at pawaPay, so it goes to CinetPay (the redirect flow)
-  const cinetpayCredentials = { apiKey: "e2e-cinetpay-key", siteId: "100000", secretKey: randomBytes(16).toString("hex") };
-  const pawapay = await startPawapayEmulator({ token: "e2e-pawapay-token", callbackUrl: `http://${HOST}:${port}/api/providers/pawapay/callback`, callbackDelayMs: 1500 });
+  const cinetpayCredentials = { apiKey: "e2e-cinetpay-key", siteId: "100000", secretKey: randomBytes(16).toString("hex"), transferPassword: randomBytes(8).toString("hex") };
+  const pawapay = await startPawapayEmulator({
+    token: "e2e-pawapay-token",
+    callbackUrl: `http://${HOST}:${port}/api/providers/pawapay/callback`,
+    disbursementCallbackUrl: `http://${HOST}:${port}/api/providers/pawapay/disbursements/callback`,
+    callbackDelayMs: 1500,
+  });
   pawapay.closed.add("ORANGE_CMR");
   const cinetpay = await startCinetpayEmulator(cinetpayCredentials);
   const env: NodeJS.ProcessEnv = {
@@ -32,6 +37,11 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
     DEPOSIT_EXPIRY_SECONDS: process.env.DEPOSIT_EXPIRY_SECONDS || "8",
     // the webhook specs' receiver listens on 127.0.0.1, which production refuses without this
     WEBHOOKS_ALLOW_PRIVATE_URLS: "1",
+    // no SMTP server: mails are kept at /dev/mail, where the specs read them
+    DEV_MAIL_PAGE: "1",
+    // one proxy hop trusted: the specs' sign-ups each say an address of their own (X-Forwarded-For)
+    TRUST_PROXY: "1",
+    SMTP_URL: "",
     LIVE_PROVIDERS: "pawapay,cinetpay",
     PAWAPAY_BASE_URL: pawapay.url,
     PAWAPAY_API_TOKEN: "e2e-pawapay-token",
@@ -39,6 +49,8 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
     CINETPAY_API_KEY: cinetpayCredentials.apiKey,
     CINETPAY_SITE_ID: cinetpayCredentials.siteId,
     CINETPAY_SECRET_KEY: cinetpayCredentials.secretKey,
+    CINETPAY_TRANSFER_URL: cinetpay.url,
+    CINETPAY_TRANSFER_PASSWORD: cinetpayCredentials.transferPassword,
   };
   const account = await createAccount(
     { ...env, LOG_LEVEL: "silent" },

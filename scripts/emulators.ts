@@ -7,16 +7,23 @@ import { startPawapayEmulator } from "@/lib/payments/providers/emulators/pawapay
 const kola = (process.env.KOLA_URL || "http://127.0.0.1:3000").replace(/\/+$/, "");
 const pawapayPort = Number(process.env.PAWAPAY_EMULATOR_PORT || 4010);
 const cinetpayPort = Number(process.env.CINETPAY_EMULATOR_PORT || 4020);
-const cinetpay = { apiKey: "emulator-api-key", siteId: "100000", secretKey: "emulator-secret-key" };
+const cinetpay = { apiKey: "emulator-api-key", siteId: "100000", secretKey: "emulator-secret-key", transferPassword: "emulator-transfer-password" };
 
-const pawapay = await startPawapayEmulator({ port: pawapayPort, token: "emulator-token", callbackUrl: `${kola}/api/providers/pawapay/callback`, callbackDelayMs: 2000 });
-const cinet = await startCinetpayEmulator({ port: cinetpayPort, ...cinetpay });
+const pawapay = await startPawapayEmulator({
+  port: pawapayPort,
+  token: "emulator-token",
+  callbackUrl: `${kola}/api/providers/pawapay/callback`,
+  disbursementCallbackUrl: `${kola}/api/providers/pawapay/disbursements/callback`,
+  callbackDelayMs: 2000,
+});
+const cinet = await startCinetpayEmulator({ port: cinetpayPort, ...cinetpay, transferDelayMs: 2000 });
 
 process.stdout.write(`pawaPay emulator on ${pawapay.url}, CinetPay emulator on ${cinet.url}; callbacks to ${kola}
 Start Kola with:
   LIVE_PROVIDERS=pawapay,cinetpay \\
   PAWAPAY_BASE_URL=${pawapay.url} PAWAPAY_API_TOKEN=emulator-token \\
   CINETPAY_BASE_URL=${cinet.url} CINETPAY_API_KEY=${cinetpay.apiKey} CINETPAY_SITE_ID=${cinetpay.siteId} CINETPAY_SECRET_KEY=${cinetpay.secretKey} \\
+  CINETPAY_TRANSFER_URL=${cinet.url} CINETPAY_TRANSFER_PASSWORD=${cinetpay.transferPassword} \\
   PUBLIC_BASE_URL=${kola} npm run dev
 `);
 

@@ -1,8 +1,8 @@
-import { randomUUID } from "node:crypto";
+import { requestIdOf } from "@/lib/http/request-id";
 import { referencePage, referencePageCsp } from "@/lib/api/reference-page";
 
 // GET /docs — the API reference, rendered in the browser by Scalar from /v1/openapi.json
-export async function GET(): Promise<Response> {
+export async function GET(req: Request): Promise<Response> {
   return new Response(referencePage(), {
     headers: {
       "content-type": "text/html; charset=utf-8",
@@ -11,7 +11,7 @@ export async function GET(): Promise<Response> {
       "x-content-type-options": "nosniff",
       "referrer-policy": "no-referrer",
       "cache-control": "no-cache",
-      "x-request-id": randomUUID(),
+      "x-request-id": requestIdOf(req),
     },
   });
 }

@@ -304,10 +304,45 @@ describe("paying a link without JavaScript", () => {
     expect(page.status).toBe(200);
     const text = visible(page.text);
     expect(text).toContain(`Le paiement n'a pas abouti ${why} Aucun montant n'a été débité.`);
-    expect(page.text).toContain(`<a class="btn" href="/pay/${link.id}?lang=fr">Réessayer</a>`);
-    // and the link takes a new attempt, with a new token
-    const retry = await getLink(link.id);
+    expect(page.text).toContain(`<a class="btn" href="/pay/${link.id}?lang=fr&amp;from=${trackId}">Réessayer</a>`);
+    // "try again" keeps what the buyer typed (a plain link: with or without the script), with a new token
+    const retry = await getLink(link.id, `?lang=fr&from=${trackId}`);
+    expect(retry.status).toBe(200);
     expect(clientTokenOf(retry.text)).not.toBe(token);
+    expect(retry.text).toContain('<option value="CMR" selected');
+    expect(retry.text).toContain('<option value="MTN_MOMO_CMR" selected data-c="CMR">MTN</option>');
+    expect(plain(retry.text)).toContain('id="phone" name="phone" value="6 70 00 00 00"');
+  });
+
+  it("'try again' from another link's attempt, a success or a made-up track_id starts from an empty form", async () => {
+    const { key, link } = await merchantWithLink();
+    const other = await createLink(key);
+    const trackId = TRACK.exec((await postLink(other.id, validForm(clientTokenOf((await getLink(other.id)).text)))).headers.get("location")!)![0];
+    await settle(trackId, "failed", "insufficient_funds");
+    for (const from of [trackId, "TRKAAAAAAAAAAAAAAAAAAAA", "nope"]) {
+      const page = await getLink(link.id, `?lang=fr&from=${from}`);
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('id="phone" name="phone" value=""');
+    }
+  });
+
+  it("the receipt shows what was bought, the merchant, the amount, the track_id and the buyer's local time, printable", async () => {
+    const { link } = await merchantWithLink({ message: "2 sacs de riz, livraison samedi", order_id: "CMD-7" });
+    const token = clientTokenOf((await getLink(link.id)).text);
+    const trackId = TRACK.exec((await postLink(link.id, validForm(token))).headers.get("location")!)![0];
+    const db = await getDb();
+    const [row] = await db.select().from(deposits).where(eq(deposits.trackId, trackId));
+    expect(await settleDeposit(row!.id, { status: "success" })).toBe(true);
+    await db.update(deposits).set({ completedAt: new Date("2026-11-22T10:15:00Z") }).where(eq(deposits.id, row!.id));
+    const page = await getWait(link.id, trackId);
+    expect(visible(page.text)).toContain(
+      `Montant 5 000 FCFA Achat 2 sacs de riz, livraison samedi Bénéficiaire Boutique Awa Commande CMD-7 Payé avec MTN · +237 ••• 00 Date 22 nov. 2026, 11:15 UTC+1 Référence ${trackId}`,
+    );
+    // the print button appears with the script (which prints); the stylesheet has a print layout
+    expect(page.text).toContain('<button type="button" class="btn alt noprint" id="print" hidden>Imprimer ou enregistrer en PDF</button>');
+    expect(page.text).toContain(`<script src="${assetUrl("checkout.js")}" defer></script>`);
+    const css = await hit(assets.GET, { file: assetUrl("checkout.css").split("/").pop()! }, assetUrl("checkout.css"));
+    expect(css.text).toContain("@media print{");
   });
 
   // URLs stored before the API refused control characters and spaces (issue 8, item 10), or with
@@ -391,7 +426,7 @@ describe("the page's script endpoints", () => {
     const res = await postJson(link.id, { country: "CMR", operator: "MTN_MOMO_CMR", phone: "123", client_token: newToken() }, "?lang=en");
     expect(res.status).toBe(422);
     expect(JSON.parse(plain(res.text))).toEqual({
-      detail: [{ loc: ["body", "phone"], msg: "Value error, not a valid phone number for this country", type: "value_error" }],
+      detail: [{ loc: ["body", "phone"], msg: "Value error, not a valid phone number for this country", type: "value_error", ctx: { error: "not a valid phone number for this country" } }],
       message: "Some details need correcting.",
       errors: { phone: "This does not look like a valid number for the chosen country (Cameroon). Example: 6 71 23 45 67." },
     });
@@ -408,7 +443,7 @@ describe("the page's script endpoints", () => {
     expect([res.status, JSON.parse(plain(res.text))]).toEqual([
       422,
       {
-        detail: [{ loc: ["body", "phone"], msg: "Value error, not a valid phone number for this country", type: "value_error" }],
+        detail: [{ loc: ["body", "phone"], msg: "Value error, not a valid phone number for this country", type: "value_error", ctx: { error: "not a valid phone number for this country" } }],
         message: "Some details need correcting.",
         errors: { phone: `This does not look like a valid number for the chosen country (${name}). Example: ${example}.` },
       },
@@ -568,9 +603,40 @@ describe("marketplace links", () => {
     await settle(trackId, "success");
     const receipt = await hit(marketWait.GET, { id: link.id, track_id: trackId }, `/pay/m/${link.id}/${trackId}?lang=fr`);
     expect(receipt.status).toBe(200);
-    expect(visible(receipt.text)).toContain(`Paiement reçu Merci ! Atelier Fatou a bien reçu votre paiement de 10 500 FCFA.`);
+    const text = visible(receipt.text);
+    expect(text).toContain(`Paiement reçu Merci ! Atelier Fatou a bien reçu votre paiement de 10 500 FCFA.`);
+    expect(text).toContain("Achat Sandales en cuir Vendeur Atelier Fatou Boutique Marché Awa Acheteur Awa Ndiaye Payé avec Orange · +237 ••• 00 Date");
+    // the answers the buyer gave, in words; empty ones left out
+    expect(text).toContain(
+      "Vos réponses Taille (EU) M Adresse de livraison Bonamoussadi, près de la pharmacie Pointure 39,5 Date de livraison 24 décembre 2026 Couleur Bleu J'accepte les conditions de vente Oui",
+    );
     // a marketplace link sells again
     expect((await getMarket(link.id)).text).toContain("<form");
+  });
+
+  it("'try again' after a failed attempt keeps the buyer's name, e-mail, answers, operator and phone", async () => {
+    const { link } = await merchantWithMarketplace();
+    const token = clientTokenOf((await getMarket(link.id)).text);
+    const trackId = TRACK.exec((await postMarket(link.id, answers(token))).headers.get("location")!)![0];
+    await settle(trackId, "failed", "refused_by_payer");
+    const failed = await hit(marketWait.GET, { id: link.id, track_id: trackId }, `/pay/m/${link.id}/${trackId}?lang=fr`);
+    expect(failed.text).toContain(`<a class="btn" href="/pay/m/${link.id}?lang=fr&amp;from=${trackId}">Réessayer</a>`);
+    const page = await getMarket(link.id, `?lang=fr&from=${trackId}`);
+    expect(clientTokenOf(page.text)).not.toBe(token);
+    for (const control of [
+      'id="full_name" name="full_name" value="Awa Ndiaye"',
+      'id="email" name="email" value="awa@example.com"',
+      'id="a-taille_eu" name="answers[taille_eu]" required aria-describedby="err-answers.taille_eu" value="M"',
+      ">Bonamoussadi, près de la pharmacie</textarea>",
+      'id="a-pointure" name="answers[pointure]" required aria-describedby="err-answers.pointure" value="39,5"',
+      'id="a-date_de_livraison" name="answers[date_de_livraison]" aria-describedby="err-answers.date_de_livraison" value="2026-12-24"',
+      '<option value="Bleu" selected>Bleu</option>',
+      'name="answers[j_accepte_les_conditions_de_vente]" required aria-describedby="err-answers.j_accepte_les_conditions_de_vente" checked',
+      '<option value="ORANGE_MONEY_CMR" selected data-c="CMR">Orange</option>',
+      'id="phone" name="phone" value="6 90 00 00 00"',
+    ]) {
+      expect(plain(page.text)).toContain(control);
+    }
   });
 
   it("the JSON endpoint words answers' problems too", async () => {

@@ -12,7 +12,7 @@ import {
   type UniqueIdentifier,
 } from "@dnd-kit/core";
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from "@dnd-kit/sortable";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { useToast } from "@/components/ui/toast";
@@ -22,6 +22,7 @@ import {
   createBlock,
   MAX_BLOCKS,
   moveBlockOnto,
+  restoreBlock,
   type BlockType,
   type BuilderBlock,
 } from "@/lib/form-builder/operations";
@@ -54,6 +55,11 @@ export function FormBuilder({ blocks, onChange, errorOf }: FormBuilderProps) {
   const dndId = useId();
   // one question open at a time (a new one opens); a question with an error is always open
   const [openId, setOpenId] = useState<string | null>(null);
+  // "Undo" runs later: it restores into the list as it is then, not as it was at the deletion
+  const latest = useRef({ blocks, onChange });
+  useEffect(() => {
+    latest.current = { blocks, onChange };
+  }, [blocks, onChange]);
   const sensors = useSensors(
     // 8 px before a pointer drag starts: a click or a text selection inside a block is never a drag
     useSensor(PointerSensor, { activationConstraint: { distance: 8 } }),
@@ -82,8 +88,14 @@ export function FormBuilder({ blocks, onChange, errorOf }: FormBuilderProps) {
     focusSoon(labelInputId(block.id));
   }
 
-  function removed(index: number, label: string) {
-    notify(format(w.removed, { label: label.trim() || w.untitled }), "info");
+  function removed(index: number, block: BuilderBlock) {
+    const undo = () => {
+      const { blocks: now, onChange: change } = latest.current;
+      change(restoreBlock(now, block, index));
+      setOpenId(block.id);
+      focusSoon(labelInputId(block.id));
+    };
+    notify(format(w.removed, { label: block.label.trim() || w.untitled }), "info", { label: w.undo, run: undo });
     const next = blocks[index + 1] ?? blocks[index - 1];
     focusSoon(next ? labelInputId(next.id) : `${dndId}-add`);
   }
@@ -115,7 +127,7 @@ export function FormBuilder({ blocks, onChange, errorOf }: FormBuilderProps) {
                   index={index}
                   blocks={blocks}
                   onChange={onChange}
-                  onRemoved={() => removed(index, block.label)}
+                  onRemoved={() => removed(index, block)}
                   errorOf={(part) => errorOf(`${index}.${part}`)}
                   expanded={openId === block.id || hasError(block, index)}
                   onToggle={() => setOpenId((open) => (open === block.id ? null : block.id))}

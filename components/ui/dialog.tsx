@@ -3,6 +3,17 @@
 import { useEffect, useId, useRef } from "react";
 import { cn, focusRing } from "./cn";
 
+/**
+ * What a dialog opens on: an element marked `data-autofocus`, else its first field, else its first
+ * button (in a confirmation, the safe one comes first in the DOM: actions stack with the main one last).
+ */
+const FIELD = [
+  "input:not([type=hidden]):not([disabled]):not([readonly])",
+  "select:not([disabled])",
+  "textarea:not([disabled])",
+].join(",");
+const ANY_BUTTON = "button:not([disabled]), a[href], input:not([type=hidden]):not([disabled]), [tabindex='0']";
+
 type DialogProps = {
   open: boolean;
   onClose: () => void;
@@ -28,7 +39,13 @@ export function Dialog({ open, onClose, title, description, children, size = "md
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // the browser focuses the first focusable element, the ×: start on the dialog's own content instead
+      const body = dialog.querySelector<HTMLElement>("[data-dialog-body]");
+      const first = ["[data-autofocus]", FIELD, ANY_BUTTON].map((selector) => body?.querySelector<HTMLElement>(selector)).find(Boolean);
+      first?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
@@ -76,7 +93,9 @@ export function Dialog({ open, onClose, title, description, children, size = "md
               </svg>
             </button>
           </div>
-          <div className="overflow-y-auto px-5 py-4">{children}</div>
+          <div data-dialog-body className="overflow-y-auto px-5 py-4">
+            {children}
+          </div>
         </div>
       )}
     </dialog>

@@ -1,9 +1,9 @@
 import { cn } from "./cn";
 
-/** A table that scrolls sideways on narrow screens instead of squeezing its columns. */
+/** A table that scrolls sideways on narrow screens instead of squeezing its columns (a named group, focusable to scroll by keyboard; not a landmark: its section already is one). */
 export function Table({ children, className, label }: { children: React.ReactNode; className?: string; label?: string }) {
   return (
-    <div className="relative overflow-x-auto rounded-lg border border-stone-200 bg-white" tabIndex={0} role="region" aria-label={label}>
+    <div className="relative overflow-x-auto rounded-lg border border-stone-200 bg-white" tabIndex={0} role="group" aria-label={label}>
       <table className={cn("w-full text-left text-sm", className)}>{children}</table>
     </div>
   );

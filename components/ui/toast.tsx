@@ -4,24 +4,43 @@ import { createContext, useCallback, useContext, useMemo, useRef, useState } fro
 import { cn, focusRing } from "./cn";
 
 type Tone = "success" | "error" | "info";
-type Toast = { id: number; message: string; tone: Tone };
-type Notify = (message: string, tone?: Tone) => void;
+/** A button in the toast ("Undo"): it runs once and closes the toast. */
+export type ToastAction = { label: string; run: () => void };
+type Toast = { id: number; message: string; tone: Tone; action?: ToastAction };
+type Notify = (message: string, tone?: Tone, action?: ToastAction) => void;
 
 const ToastContext = createContext<Notify | null>(null);
 
-/** Toasts for results ("Lien créé"): a polite live region, errors assertive; each leaves after 5 s. */
+/**
+ * Toasts for results ("Lien créé"): a polite live region, errors assertive; each leaves after 5 s,
+ * errors and toasts with an action ("Undo") after 10 s.
+ */
 export function ToastProvider({ children, closeLabel }: { children: React.ReactNode; closeLabel: string }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const next = useRef(0);
 
-  const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
-  const notify = useCallback<Notify>(
-    (message, tone = "success") => {
-      const id = ++next.current;
-      setToasts((list) => [...list.slice(-2), { id, message, tone }]);
-      setTimeout(() => dismiss(id), tone === "error" ? 8000 : 5000);
+  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+  const dismiss = useCallback((id: number) => {
+    clearTimeout(timers.current.get(id));
+    timers.current.delete(id);
+    setToasts((list) => list.filter((t) => t.id !== id));
+  }, []);
+  const schedule = useCallback(
+    (id: number, ms: number) => {
+      clearTimeout(timers.current.get(id));
+      timers.current.set(id, setTimeout(() => dismiss(id), ms));
     },
     [dismiss],
+  );
+  // a toast under the pointer or the keyboard focus waits: its Undo stays within reach (WCAG 2.2.1)
+  const hold = (id: number) => clearTimeout(timers.current.get(id));
+  const notify = useCallback<Notify>(
+    (message, tone = "success", action) => {
+      const id = ++next.current;
+      setToasts((list) => [...list.slice(-2), { id, message, tone, action }]);
+      schedule(id, tone === "error" || action ? 10_000 : 5000);
+    },
+    [schedule],
   );
 
   const polite = toasts.filter((t) => t.tone !== "error");
@@ -29,6 +48,10 @@ export function ToastProvider({ children, closeLabel }: { children: React.ReactN
   const render = (t: Toast) => (
     <div
       key={t.id}
+      onMouseEnter={() => hold(t.id)}
+      onMouseLeave={() => schedule(t.id, 5000)}
+      onFocus={() => hold(t.id)}
+      onBlur={() => schedule(t.id, 5000)}
       className={cn(
         "pointer-events-auto flex items-start gap-3 rounded-lg px-4 py-3 text-sm shadow-lg ring-1",
         t.tone === "success" && "bg-stone-900 text-white ring-stone-900",
@@ -37,6 +60,18 @@ export function ToastProvider({ children, closeLabel }: { children: React.ReactN
       )}
     >
       <p className="flex-1">{t.message}</p>
+      {t.action && (
+        <button
+          type="button"
+          onClick={() => {
+            dismiss(t.id);
+            t.action!.run();
+          }}
+          className={cn("-my-1 rounded px-2 py-1 font-semibold underline underline-offset-2", focusRing)}
+        >
+          {t.action.label}
+        </button>
+      )}
       <button type="button" onClick={() => dismiss(t.id)} aria-label={closeLabel} className={cn("-m-1 rounded p-1 opacity-80 hover:opacity-100", focusRing)}>
         <svg viewBox="0 0 20 20" className="size-4" aria-hidden="true">
           <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

@@ -41,6 +41,7 @@ export function ImageUpload<T>({ kind, currentUrl, path, method, onUploaded }: I
   const abort = useRef<AbortController | null>(null);
   const [state, setState] = useState<State>({ step: "idle" });
   const [over, setOver] = useState(false);
+  const [removing, setRemoving] = useState(false);
   const rule = imageRules[kind];
   const max = formatBytes(rule.maxBytes, lang);
 
@@ -86,6 +87,26 @@ export function ImageUpload<T>({ kind, currentUrl, path, method, onUploaded }: I
       setState({ step: "error", message: serverMessage(error) });
     } finally {
       if (input.current) input.current.value = ""; // the same file can be chosen again
+    }
+  }
+
+  /** The text part `logo=none` / `favicon=none` takes the image away (the server deletes a file no link shows). */
+  async function remove() {
+    const body = new FormData();
+    body.append(kind, "none");
+    abort.current?.abort();
+    abort.current = new AbortController();
+    setState({ step: "idle" });
+    setRemoving(true);
+    try {
+      const result = await sendWithProgress<T>(path, { mode, method, body, signal: abort.current.signal, onProgress: () => {} });
+      onUploaded(result);
+      notify(kind === "logo" ? w.logoRemoved : w.faviconRemoved);
+    } catch (error) {
+      if ((error as Error).name === "AbortError") return;
+      setState({ step: "error", message: serverMessage(error) });
+    } finally {
+      setRemoving(false);
     }
   }
 
@@ -180,6 +201,17 @@ export function ImageUpload<T>({ kind, currentUrl, path, method, onUploaded }: I
               >
                 {shown ? w.replace : w.choose}
               </button>
+              {shown && (
+                <button
+                  type="button"
+                  onClick={() => void remove()}
+                  disabled={removing}
+                  aria-label={`${w.remove} (${label})`}
+                  className={cn(buttonClass("ghost", "sm"), "text-red-800 hover:bg-red-50")}
+                >
+                  {w.remove}
+                </button>
+              )}
             </div>
           )}
           <p id={hintId} className="text-xs text-stone-600">

@@ -1,4 +1,4 @@
-import { ApiRequestError, type FieldError, type Mode } from "@/lib/query/api-fetch";
+import { ApiRequestError, fieldErrorsOf, type Mode, type ValidationItem } from "@/lib/query/api-fetch";
 
 // fetch() cannot report upload progress; XMLHttpRequest can. This sends a multipart body the way
 // apiFetch does (same origin, session cookie, `kola-mode`) and fails the same way (ApiRequestError),
@@ -48,11 +48,7 @@ function toError(status: number, statusText: string, json: unknown, retryAfterHe
   const retryAfter = Number(retryAfterHeader) || null;
   const detail = (json as { detail?: unknown } | null)?.detail;
   if (Array.isArray(detail)) {
-    const fieldErrors: Record<string, FieldError> = {};
-    for (const item of detail as { loc: (string | number)[]; msg: string; type: string }[]) {
-      fieldErrors[item.loc.slice(1).join(".")] ??= { type: item.type, msg: item.msg };
-    }
-    return new ApiRequestError(status, "VALIDATION", "Validation failed", fieldErrors, retryAfter);
+    return new ApiRequestError(status, "VALIDATION", "Validation failed", fieldErrorsOf(detail as ValidationItem[]), retryAfter);
   }
   if (detail && typeof detail === "object" && "type" in detail) {
     const { type, message } = detail as { type: string; message?: string };

@@ -1,5 +1,6 @@
-// Sign-up shows the test key once; log-out and log-in; the dashboard needs a session.
+// Sign-up by a mailed link, then the test key once; log-out and log-in; the dashboard needs a session.
 import { expect, test } from "../fixtures";
+import { checkBoth, mailLink } from "./mail";
 import { checkPage, expectAccessible, screenshots, uniqueEmail } from "./support";
 
 test("the dashboard sends a visitor without a session to the log-in page", async ({ page }) => {
@@ -10,7 +11,7 @@ test("the dashboard sends a visitor without a session to the log-in page", async
   await checkPage(page, "01-login");
 });
 
-test("sign up, see the test key once, enter the dashboard, log out and log back in", async ({ page, request }) => {
+test("sign up, confirm by the mailed link, see the test key once, enter the dashboard, log out and log back in", async ({ page, request }) => {
   const email = uniqueEmail("signup");
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.goto("/signup");
@@ -29,6 +30,18 @@ test("sign up, see the test key once, enter the dashboard, log out and log back 
   await page.getByLabel("Mot de passe").fill("e2e-password-1234");
   await page.getByLabel("Pays").selectOption("SEN");
   await page.getByRole("button", { name: "Créer mon compte" }).click();
+
+  // no account yet: a link is mailed (the dev mailbox shows it), and following it opens the account
+  await expect(page.getByRole("heading", { name: "Confirmez votre adresse" })).toBeVisible();
+  await expect(page.getByText(`Nous avons envoyé un message à ${email}.`, { exact: false })).toBeVisible();
+  await checkBoth(page, "auth-01-signup-sent");
+  await page.goto("/dev/mail");
+  await expect(page.getByRole("heading", { name: /^Confirmez votre adresse pour ouvrir votre compte Kola/ }).first()).toBeVisible();
+  await checkBoth(page, "auth-02-dev-mailbox");
+  await page.goto(await mailLink(page.request, email, "/signup/confirm"));
+  await expect(page.getByRole("heading", { name: "Ouvrir votre compte" })).toBeVisible();
+  await checkBoth(page, "auth-03-signup-confirm");
+  await page.getByRole("button", { name: "Confirmer et ouvrir mon compte" }).click();
 
   await expect(page.getByRole("heading", { name: "Votre clé API de test" })).toBeVisible();
   const key = await page.getByTestId("new-api-key").inputValue();
@@ -52,14 +65,16 @@ test("sign up, see the test key once, enter the dashboard, log out and log back 
   await expect(page.getByRole("heading", { name: "Pas encore de paiement" })).toBeVisible();
   await checkPage(page, "04-overview-empty");
 
-  // the same email again is refused beside the field
+  // the same email again: the same answer (nothing says the address is taken); its owner gets a mail
   await page.context().clearCookies();
   await page.goto("/signup");
   await page.getByLabel("Nom de votre entreprise").fill("Autre");
   await page.getByLabel("Adresse e-mail").fill(email.toUpperCase());
   await page.getByLabel("Mot de passe").fill("e2e-password-1234");
   await page.getByRole("button", { name: "Créer mon compte" }).click();
-  await expect(page.getByText("Un compte existe déjà avec cet e-mail. Connectez-vous plutôt.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Confirmez votre adresse" })).toBeVisible();
+  await page.goto("/dev/mail");
+  await expect(page.locator(`[data-mail-to="${email}"]`).first()).toContainText("Tentative d’inscription avec votre adresse");
 
   await page.goto("/login");
   await page.getByLabel("Adresse e-mail").fill(email);

@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
+import { mailLink } from "./mail";
 
 export const SHOTS = path.join(import.meta.dirname, "..", ".artifacts", "dashboard", "marketplace");
 
@@ -52,6 +53,9 @@ export async function signUp(page: Page, account: { business: string; email: str
   await page.getByLabel("Adresse e-mail").fill(account.email);
   await page.getByLabel("Mot de passe").fill(account.password);
   await page.getByRole("button", { name: "Créer mon compte" }).click();
+  await expect(page.getByRole("heading", { name: "Confirmez votre adresse" })).toBeVisible();
+  await page.goto(await mailLink(page.request, account.email, "/signup/confirm"));
+  await page.getByRole("button", { name: "Confirmer et ouvrir mon compte" }).click();
   await expect(page.getByTestId("new-api-key")).toHaveValue(/^kola_test_/);
   await page.getByLabel("J'ai enregistré ma clé").check();
   await page.getByRole("button", { name: "Accéder au tableau de bord" }).click();

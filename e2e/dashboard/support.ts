@@ -2,8 +2,9 @@
 // (the browser context keeps its cookie), axe checks, and screenshots at 375 px and desktop.
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect } from "../fixtures";
+import { mailLink } from "./mail";
 
 const SHOTS = path.join(import.meta.dirname, "..", ".artifacts", "dashboard");
 export const DESKTOP = { width: 1280, height: 800 };
@@ -16,19 +17,34 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${process.pid}-${++n}@kola.test`;
 }
 
-/** Signs a new merchant up with POST /api/auth/signup from the page's context: its cookie is the session. */
-export async function signUp(page: Page, business = "Boutique Awa"): Promise<Merchant> {
-  const merchant = { email: uniqueEmail("dash"), password: "e2e-password-1234", business };
-  // the specs read back what the copy buttons wrote
-  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
-  // as the sign-up form sends it: JSON from our own origin (anything else is refused: login CSRF)
-  const response = await page.request.post("/api/auth/signup", {
-    headers: { origin: new URL(process.env.KOLA_E2E_BASE_URL!).origin },
-    data: { email: merchant.email, password: merchant.password, business_name: business, country: "CMR" },
+/**
+ * A merchant signed up through the real endpoints, as the forms do: POST /api/auth/signup, the
+ * confirmation link read from the dev mailbox (/dev/mail), POST /api/auth/signup/confirm; the
+ * request context keeps the session cookie. Each sign-up comes from an address of its own (the e2e
+ * server trusts one proxy hop, TRUST_PROXY=1): the per-address sign-up limit is a real server's,
+ * and a whole suite of merchants from 127.0.0.1 would reach it.
+ */
+export async function signUpThrough(request: APIRequestContext, business: string, email = uniqueEmail("dash"), password = "e2e-password-1234") {
+  const origin = new URL(process.env.KOLA_E2E_BASE_URL!).origin;
+  const headers = { origin, "x-forwarded-for": `10.${rnd()}.${rnd()}.${rnd()}` };
+  const asked = await request.post("/api/auth/signup", {
+    headers,
+    data: { email, password, business_name: business, country: "CMR" },
   });
+  expect(asked.status(), await asked.text()).toBe(200);
+  const token = new URL(await mailLink(request, email, "/signup/confirm")).searchParams.get("token");
+  const response = await request.post("/api/auth/signup/confirm", { headers, data: { token } });
   expect(response.status(), await response.text()).toBe(200);
   const { api_key } = (await response.json()) as { api_key: string };
-  return { ...merchant, apiKey: api_key };
+  return { email, password, business, apiKey: api_key };
+}
+const rnd = () => Math.floor(Math.random() * 250) + 1;
+
+/** A new merchant signed in in the page's context (JSON from our own origin, as the forms send it). */
+export async function signUp(page: Page, business = "Boutique Awa"): Promise<Merchant> {
+  // the specs read back what the copy buttons wrote
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  return signUpThrough(page.request, business);
 }
 
 /** No serious or critical axe-core violation (WCAG 2.x A and AA rules) on what the page shows now. */

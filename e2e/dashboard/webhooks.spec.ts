@@ -43,7 +43,7 @@ test("add a webhook endpoint, send a test event, read the delivery log, resend, 
     const item = section.getByRole("listitem").filter({ hasText: url });
     await expect(item).toContainText("Paiement réussi, Paiement échoué");
     await item.getByRole("button", { name: "Envoyer un test" }).click();
-    const log = item.getByRole("region", { name: "Journal des envois" });
+    const log = item.getByRole("group", { name: "Journal des envois" });
     const row = log.getByRole("row").filter({ hasText: "Test" });
     await expect(row).toContainText("Livré", { timeout: 20_000 });
     await expect(row).toContainText("200");

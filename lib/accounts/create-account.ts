@@ -2,7 +2,7 @@ import { hash } from "@node-rs/argon2";
 import { sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { accounts, apiKeys } from "@/lib/db/schema";
-import { countries } from "@/lib/countries";
+import { countries, type CountryIso3 } from "@/lib/countries";
 import { validate } from "@/lib/http/validation";
 import { generateApiKey } from "./api-keys";
 import type { Mode } from "@/lib/accounts/modes";
@@ -11,8 +11,13 @@ import { createAccountInput, createKeyInput, type CreateAccountInput } from "./s
 /** Creates an account with its first test key (DESIGN §1). The key is returned once, never stored. */
 export async function createAccount(input: CreateAccountInput) {
   const { email, password, business, country } = validate(createAccountInput, input, "body");
+  return insertAccount({ email, passwordHash: await hash(password), business, country });
+}
+
+/** The account row and its first test key, in one transaction; AccountExistsError when the email is taken. */
+export async function insertAccount(input: { email: string; passwordHash: string; business: string; country: CountryIso3 }) {
+  const { email, passwordHash, business, country } = input;
   const db = await getDb();
-  const passwordHash = await hash(password);
   return db.transaction(async (tx) => {
     const [account] = await tx
       .insert(accounts)

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/http/operation";
-import { account, apiKey, createdApiKey, loginBody, signupBody } from "./schemas";
+import { account, apiKey, confirmSignupBody, createdApiKey, loginBody, resetPasswordBody, resetRequestBody, signupBody } from "./schemas";
 
 // Accounts, sessions and API keys: what the dashboard needs beyond the interface (DESIGN §1).
 
@@ -11,13 +11,46 @@ export const authOperations = {
     method: "POST",
     path: "/api/auth/signup",
     tag: "Dashboard sessions",
-    summary: "Create an account and sign in",
+    summary: "Ask for an account: a confirmation link is mailed",
     description:
-      "Returns the account's first test API key, shown once, and sets the session cookie. Takes only `application/json` from the dashboard's own origin (`Origin` header).",
+      "The same answer whether or not the address has an account: a new address gets a link that opens the account (POST /api/auth/signup/confirm); an address with an account gets a mail saying someone tried. Takes only `application/json` from the dashboard's own origin (`Origin` header).",
     auth: "none",
     body: signupBody,
-    response: signedIn.extend({ api_key: z.string() }),
-    errors: ["EMAIL_TAKEN", "CROSS_SITE_REQUEST", "UNSUPPORTED_MEDIA_TYPE", "RATE_LIMITED"],
+    response: z.object({ email: z.string(), confirmation_sent: z.literal(true) }),
+    errors: ["CROSS_SITE_REQUEST", "UNSUPPORTED_MEDIA_TYPE", "RATE_LIMITED"],
+  }),
+  confirmSignup: defineOperation({
+    method: "POST",
+    path: "/api/auth/signup/confirm",
+    tag: "Dashboard sessions",
+    summary: "Open the account of a sign-up link and sign in",
+    description: "Spends the link's token. Returns the account's first test API key, shown once, and sets the session cookie.",
+    auth: "none",
+    body: confirmSignupBody,
+    response: signedIn.extend({ business_name: z.string(), api_key: z.string() }),
+    errors: ["INVALID_TOKEN", "EMAIL_TAKEN", "CROSS_SITE_REQUEST", "UNSUPPORTED_MEDIA_TYPE", "RATE_LIMITED"],
+  }),
+  requestPasswordReset: defineOperation({
+    method: "POST",
+    path: "/api/auth/password-reset",
+    tag: "Dashboard sessions",
+    summary: "Mail a password-reset link",
+    description: "The same answer whether or not the address has an account. The link works once, for an hour.",
+    auth: "none",
+    body: resetRequestBody,
+    response: z.object({ email: z.string(), requested: z.literal(true) }),
+    errors: ["CROSS_SITE_REQUEST", "UNSUPPORTED_MEDIA_TYPE", "RATE_LIMITED"],
+  }),
+  resetPassword: defineOperation({
+    method: "POST",
+    path: "/api/auth/password-reset/confirm",
+    tag: "Dashboard sessions",
+    summary: "Set a new password with a reset link",
+    description: "Spends the link's token, closes every session of the account and signs this browser in.",
+    auth: "none",
+    body: resetPasswordBody,
+    response: signedIn,
+    errors: ["INVALID_TOKEN", "CROSS_SITE_REQUEST", "UNSUPPORTED_MEDIA_TYPE", "RATE_LIMITED"],
   }),
   login: defineOperation({
     method: "POST",
@@ -68,6 +101,7 @@ export const accountOperations = {
     summary: "Create an API key in the current mode; the key is shown once",
     auth: "session",
     body: z.object({ name: z.string().trim().min(1).max(100) }),
+    example: { name: "Order service" },
     response: createdApiKey,
     errors: ["NOT_SIGNED_IN", "CROSS_SITE_REQUEST"],
   }),

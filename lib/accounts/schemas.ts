@@ -23,6 +23,13 @@ export const signupBody = z.object({
   country: z.enum(countryCodes),
 });
 
+const emailToken = z.string().max(200).describe("The `token` of the mailed link");
+const newPassword = z.string().min(8).max(200);
+
+export const confirmSignupBody = z.object({ token: emailToken });
+export const resetRequestBody = z.object({ email: z.string().trim().toLowerCase().pipe(z.email().max(254)) });
+export const resetPasswordBody = z.object({ token: emailToken, password: newPassword });
+
 export const loginBody = z.object({
   email: z.string().trim().toLowerCase().max(254),
   password: z.string().min(1).max(200),

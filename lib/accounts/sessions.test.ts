@@ -3,41 +3,55 @@ import { afterEach, describe, expect, it } from "vitest";
 import * as login from "@/app/api/auth/login/route";
 import * as logout from "@/app/api/auth/logout/route";
 import * as signup from "@/app/api/auth/signup/route";
+import * as confirm from "@/app/api/auth/signup/confirm/route";
 import * as account from "@/app/v1/account/route";
 import * as keys from "@/app/v1/api-keys/route";
 import * as key from "@/app/v1/api-keys/[key_id]/route";
 import * as gateways from "@/app/v1/gateway/route";
 import { PEER_HEADER } from "@/lib/http/client-address";
 import { call } from "@/lib/test/api";
+import { lastMailTo, tokenIn } from "@/lib/test/mail";
 
 const ORIGIN = "http://kola.test";
 let n = 0;
 
+/** Signs up as the form does, then follows the mailed link as the merchant does. */
 async function signUp() {
   const email = `owner-${++n}-${Date.now()}@example.com`;
-  const res = await call(signup.POST, "POST", "/api/auth/signup", {
+  const headers = { origin: ORIGIN, [PEER_HEADER]: `10.0.0.${n}` };
+  const asked = await call(signup.POST, "POST", "/api/auth/signup", {
     json: { email, password: "correct horse battery", business_name: "Boutique", country: "SEN" },
-    headers: { origin: ORIGIN, [PEER_HEADER]: `10.0.0.${n}` },
+    headers,
   });
+  expect([asked.status, asked.body]).toEqual([200, { email, confirmation_sent: true }]);
+  const token = tokenIn(lastMailTo(email), "/signup/confirm");
+  const res = await call(confirm.POST, "POST", "/api/auth/signup/confirm", { json: { token }, headers });
   const cookie = res.headers.get("set-cookie")!.split(";")[0]!;
   return { res, email, cookie };
 }
 
 describe("sign-up and sessions", () => {
-  it("signs up, shows the test key once and sets an HttpOnly SameSite=Lax cookie", async () => {
+  it("the confirmation link opens the account, shows the test key once and sets an HttpOnly SameSite=Lax cookie", async () => {
     const { res, email } = await signUp();
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ account_id: expect.any(String), email, api_key: expect.stringMatching(/^kola_test_/) });
+    expect(res.body).toEqual({ account_id: expect.any(String), email, business_name: "Boutique", api_key: expect.stringMatching(/^kola_test_/) });
     expect(res.headers.get("set-cookie")).toMatch(/^kola_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Expires=/);
   });
 
-  it("refuses a second account with the same email, whatever its case", async () => {
-    const { email } = await signUp();
+  it("a second sign-up with a registered email (any case) answers the same, mails a warning and changes nothing", async () => {
+    const { email, cookie } = await signUp();
     const again = await call(signup.POST, "POST", "/api/auth/signup", {
       json: { email: email.toUpperCase(), password: "another password", business_name: "B", country: "CMR" },
       headers: { origin: ORIGIN },
     });
-    expect([again.status, again.body]).toEqual([409, { detail: { message: "An account with this email already exists", type: "EMAIL_TAKEN" } }]);
+    expect([again.status, again.body, again.headers.get("set-cookie")]).toEqual([200, { email, confirmation_sent: true }, null]);
+    const mail = lastMailTo(email)!;
+    expect(mail.subject).toBe("Tentative d’inscription avec votre adresse / Someone tried to sign up with your address");
+    expect(mail.text).toContain("http://kola.test/forgot-password");
+    expect(mail.text).not.toContain("token=");
+    // the account is as it was: same business, the old password still works
+    expect(((await call(account.GET, "GET", "/v1/account", { headers: { cookie } })).body as { business_name: string }).business_name).toBe("Boutique");
+    expect((await call(login.POST, "POST", "/api/auth/login", { json: { email, password: "correct horse battery" }, headers: { origin: ORIGIN } })).status).toBe(200);
   });
 
   it("the cookie authenticates /v1 in the mode of kola-mode", async () => {

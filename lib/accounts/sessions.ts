@@ -1,3 +1,4 @@
+import "server-only";
 import { createHmac, randomBytes } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";

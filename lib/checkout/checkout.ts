@@ -139,6 +139,11 @@ export function pagePath(checkout: Pick<Checkout, "kind" | "id">, locale: Locale
   return `${checkout.kind === "link" ? "/pay/" : "/pay/m/"}${checkout.id}?lang=${locale}`;
 }
 
+/** A new attempt's form that starts from what the buyer typed for `trackId` (the failure page's "try again"). */
+export function retryPath(checkout: Pick<Checkout, "kind" | "id">, trackId: string, locale: Locale): string {
+  return `${pagePath(checkout, locale)}&from=${trackId}`;
+}
+
 export function waitPath(checkout: Pick<Checkout, "kind" | "id">, trackId: string, locale: Locale): string {
   return `${checkout.kind === "link" ? "/pay/" : "/pay/m/"}${checkout.id}/${trackId}?lang=${locale}`;
 }

@@ -39,10 +39,16 @@ describe("phones and dates", () => {
     expect([examplePhone("KEN"), dialCode("KEN")]).toEqual([nb("0712 123456"), "+254"]);
   });
 
-  it("dates receipts in UTC, in the page's language", () => {
-    const at = new Date("2026-11-22T10:15:30.123Z");
-    expect(formatDateTime(at, "fr")).toBe("22 nov. 2026, 10:15 UTC");
-    expect(formatDateTime(at, "en")).toBe("22 Nov 2026, 10:15 UTC");
+  it.each([
+    ["CMR", "fr", "22 nov. 2026, 11:15 UTC+1"],
+    ["CMR", "en", "22 Nov 2026, 11:15 UTC+1"],
+    ["SEN", "fr", "22 nov. 2026, 10:15 UTC"],
+    ["KEN", "en", "22 Nov 2026, 13:15 UTC+3"],
+    ["RWA", "fr", "22 nov. 2026, 12:15 UTC+2"],
+    ["COD", "fr", "22 nov. 2026, 11:15 UTC+1"],
+    ["XXX", "en", "22 Nov 2026, 10:15 UTC"],
+  ] as const)("dates a receipt paid from %s in that country's time (%s)", (country, locale, expected) => {
+    expect(formatDateTime(new Date("2026-11-22T10:15:30.123Z"), locale, country)).toBe(expected);
   });
 });
 

@@ -1,6 +1,6 @@
 import { getExampleNumber, parsePhoneNumberFromString } from "libphonenumber-js/max";
 import examples from "libphonenumber-js/examples.mobile.json";
-import { countries, currencies, type CountryIso3, type Currency } from "@/lib/countries";
+import { countries, currencies, isCountry, type CountryIso3, type Currency } from "@/lib/countries";
 import { intlLocale, type Locale } from "./i18n";
 
 // How the checkout pages write money, dates and phone numbers (DESIGN §2).
@@ -26,14 +26,20 @@ export function formatWait(seconds: number): string {
   return whole < 60 ? `${whole}\u00a0s` : `${Math.ceil(whole / 60)}\u00a0min`;
 }
 
-/** A moment as the buyer reads it on a receipt, in UTC (the server does not know the buyer's zone). */
-export function formatDateTime(date: Date, locale: Locale): string {
-  const text = new Intl.DateTimeFormat(intlLocale(locale), {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "UTC",
-  }).format(date);
-  return `${text} UTC`;
+/** The offset of a zone at a moment, as "UTC+1" (or "UTC"): short, and the same in fr and en. */
+function utcOffset(date: Date, timeZone: string): string {
+  const name = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "shortOffset" }).formatToParts(date).find((p) => p.type === "timeZoneName")?.value;
+  return (name ?? "GMT").replace(/^GMT(?:[+-]0)?$/, "UTC").replace("GMT", "UTC");
+}
+
+/**
+ * A moment as the buyer reads it on a receipt: in the time zone of the country they paid from
+ * (a buyer in Nairobi reads Nairobi time), with its offset so a printed receipt stays exact.
+ */
+export function formatDateTime(date: Date, locale: Locale, country: string): string {
+  const timeZone = isCountry(country) ? countries[country].timeZone : "UTC";
+  const text = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "medium", timeStyle: "short", timeZone }).format(date);
+  return `${text} ${utcOffset(date, timeZone)}`;
 }
 
 const noBreak = (text: string) => text.replace(/ /g, "\u00a0");
@@ -41,6 +47,11 @@ const noBreak = (text: string) => text.replace(/ /g, "\u00a0");
 /** A stored phone (E.164 digits without `+`) written the international way, on one line: "+237 6 70 00 00 00". */
 export function formatPhone(digits: string): string {
   return noBreak(parsePhoneNumberFromString(`+${digits}`)?.formatInternational() ?? `+${digits}`);
+}
+
+/** A stored phone in its country's national form, as a buyer types it back into the form: "6 70 00 00 00". */
+export function nationalPhone(digits: string): string {
+  return parsePhoneNumberFromString(`+${digits}`)?.formatNational() ?? digits;
 }
 
 /** A phone shown on a public page: the country code and the last two digits only ("+237 ••• 00"). */

@@ -10,10 +10,10 @@ import { findAsset } from "./assets";
 import { attemptLimitMessage } from "./attempt-limits";
 import { linkState, loadCheckout, pagePath, waitPath, type Checkout, type Kind, type LinkState } from "./checkout";
 import type { Html } from "./html";
-import { formatWait } from "./format";
+import { formatWait, nationalPhone } from "./format";
 import { emptyValues, newClientToken, readSubmission, type FormValues } from "./form-input";
 import { pickLocale, t, type Locale } from "./i18n";
-import { findDeposit } from "./queries";
+import { findBuyerDetails, findDeposit } from "./queries";
 import { checkoutRoute, htmlResponse, jsonResponse, seeOther } from "./respond";
 import { buildReturnUrl } from "./return-url";
 import { renderForm } from "./views/form";
@@ -55,10 +55,38 @@ const CLOSED = {
 } as const;
 
 /** The page of a link that cannot take a payment now: its receipt once paid, else why not. */
-function closedPage(state: Exclude<LinkState, { state: "open" }>, url: URL, locale: Locale): Response {
-  if (state.state === "paid") return send(renderReceipt({ checkout: state.checkout, deposit: state.deposit, locale }));
+async function closedPage(state: Exclude<LinkState, { state: "open" }>, url: URL, locale: Locale): Promise<Response> {
+  if (state.state === "paid") return send(await receipt(state.checkout, state.deposit, locale));
   const [kind, status] = CLOSED[state.state];
   return messagePage(kind, status, url, locale, "checkout" in state ? state.checkout : undefined);
+}
+
+/** A success's receipt, with what the buyer of a marketplace link typed. */
+async function receipt(checkout: Checkout, deposit: DepositRow, locale: Locale) {
+  const buyer = checkout.kind === "market" ? await findBuyerDetails(deposit.id) : undefined;
+  return renderReceipt({ checkout, deposit, locale, buyer });
+}
+
+/**
+ * The form a new attempt starts from: empty, or after a failed attempt (`?from=<track_id>`, the
+ * failure page's "try again") everything the buyer typed for it, read back from the attempt itself,
+ * so it works the same with or without the page's script. A fresh client token: a new attempt.
+ */
+async function startingValues(checkout: Checkout, from: string | null): Promise<FormValues> {
+  const empty = emptyValues(checkout.defaultCountry);
+  const found = from ? await findAttempt(checkout.kind, checkout.id, from) : undefined;
+  if (!found || found.deposit.status === "success") return empty;
+  const { deposit } = found;
+  const buyer = checkout.kind === "market" ? await findBuyerDetails(deposit.id) : undefined;
+  return {
+    ...empty,
+    country: deposit.country,
+    operator: deposit.operator,
+    phone: nationalPhone(deposit.phoneNumber),
+    full_name: buyer?.fullName ?? "",
+    email: buyer?.email ?? "",
+    answers: Object.fromEntries((buyer?.answers ?? []).map((a) => [a.fieldName, a.value])),
+  };
 }
 
 function formPage(checkout: Checkout, locale: Locale, values: FormValues, errors: Record<string, string> = {}, status = 200) {
@@ -71,7 +99,7 @@ export function showCheckout(kind: Kind) {
     const { url, locale } = localeOf(req);
     const state = await linkState(kind, id);
     if (state.state !== "open") return closedPage(state, url, locale);
-    return formPage(state.checkout, locale, emptyValues(state.checkout.defaultCountry));
+    return formPage(state.checkout, locale, await startingValues(state.checkout, url.searchParams.get("from")));
   }, errorPage);
 }
 
@@ -190,7 +218,7 @@ export function showPayment(kind: Kind) {
     }
     const back = returnUrlFor(checkout, deposit);
     if (back) return seeOther(back);
-    return send(deposit.status === "success" ? renderReceipt(model) : renderFailure(model));
+    return send(deposit.status === "success" ? await receipt(checkout, deposit, locale) : renderFailure(model));
   }, errorPage);
 }
 

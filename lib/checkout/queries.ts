@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { deposits, marketplaceGateways, marketplaces, paymentGateways } from "@/lib/db/schema";
+import { deposits, marketplaceGateways, marketplaces, marketplaceTransactions, paymentGateways } from "@/lib/db/schema";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
 import type { GatewayRow } from "@/lib/gateways/queries";
 import type { MarketplaceGatewayRow } from "@/lib/marketplace-gateways/queries";
@@ -43,5 +43,17 @@ export async function findPayingDeposit(gatewayId: string): Promise<DepositRow |
     .where(and(eq(deposits.paymentGatewayId, gatewayId), eq(deposits.status, "success"), isNull(deposits.duplicateOf)))
     .orderBy(desc(deposits.createdAt))
     .limit(1);
+  return row;
+}
+
+export type BuyerDetails = { fullName: string; email: string; answers: { fieldName: string; value: string }[] };
+
+/** What the buyer of a marketplace attempt typed (name, e-mail, answers): its receipt shows it, its "try again" keeps it. */
+export async function findBuyerDetails(depositId: string): Promise<BuyerDetails | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ fullName: marketplaceTransactions.buyerFullName, email: marketplaceTransactions.buyerEmail, answers: marketplaceTransactions.additionalInfo })
+    .from(marketplaceTransactions)
+    .where(eq(marketplaceTransactions.depositId, depositId));
   return row;
 }

@@ -1,11 +1,14 @@
 import type { CountryCode } from "libphonenumber-js";
 import { ValidationError } from "@/lib/http/errors";
+import { expectedOf, item } from "@/lib/http/validation";
 
 // The supported countries, their currencies and mobile-money operators (DESIGN §2).
 type CountryInfo = {
   name: string;
   iso2: CountryCode;
   currency: Currency;
+  /** the IANA zone its people read clocks in (receipts); DR Congo spans two, Kinshasa's is the capital's */
+  timeZone: string;
   operators: Record<string, string>;
 };
 
@@ -21,39 +24,43 @@ export const currencies = {
 export type Currency = keyof typeof currencies;
 
 export const countries = {
-  CMR: { name: "Cameroon", iso2: "CM", currency: "XAF", operators: { MTN_MOMO_CMR: "MTN", ORANGE_MONEY_CMR: "Orange" } },
+  CMR: { name: "Cameroon", iso2: "CM", currency: "XAF", timeZone: "Africa/Douala", operators: { MTN_MOMO_CMR: "MTN", ORANGE_MONEY_CMR: "Orange" } },
   CIV: {
     name: "Côte d'Ivoire",
     iso2: "CI",
     currency: "XOF",
+    timeZone: "Africa/Abidjan",
     operators: { MTN_MOMO_CIV: "MTN", ORANGE_MONEY_CIV: "Orange", WAVE_CIV: "Wave", MOOV_MONEY_CIV: "Moov" },
   },
   SEN: {
     name: "Senegal",
     iso2: "SN",
     currency: "XOF",
+    timeZone: "Africa/Dakar",
     operators: { ORANGE_MONEY_SEN: "Orange", WAVE_SEN: "Wave", FREE_MONEY_SEN: "Free Money" },
   },
-  BEN: { name: "Benin", iso2: "BJ", currency: "XOF", operators: { MTN_MOMO_BEN: "MTN", MOOV_MONEY_BEN: "Moov" } },
-  BFA: { name: "Burkina Faso", iso2: "BF", currency: "XOF", operators: { MOOV_MONEY_BFA: "Moov", ORANGE_MONEY_BFA: "Orange" } },
-  TGO: { name: "Togo", iso2: "TG", currency: "XOF", operators: { MOOV_MONEY_TGO: "Moov", TMONEY_TGO: "T-Money" } },
-  COG: { name: "Congo", iso2: "CG", currency: "XAF", operators: { MTN_MOMO_COG: "MTN", AIRTEL_MONEY_COG: "Airtel" } },
-  GAB: { name: "Gabon", iso2: "GA", currency: "XAF", operators: { AIRTEL_MONEY_GAB: "Airtel" } },
+  BEN: { name: "Benin", iso2: "BJ", currency: "XOF", timeZone: "Africa/Porto-Novo", operators: { MTN_MOMO_BEN: "MTN", MOOV_MONEY_BEN: "Moov" } },
+  BFA: { name: "Burkina Faso", iso2: "BF", currency: "XOF", timeZone: "Africa/Ouagadougou", operators: { MOOV_MONEY_BFA: "Moov", ORANGE_MONEY_BFA: "Orange" } },
+  TGO: { name: "Togo", iso2: "TG", currency: "XOF", timeZone: "Africa/Lome", operators: { MOOV_MONEY_TGO: "Moov", TMONEY_TGO: "T-Money" } },
+  COG: { name: "Congo", iso2: "CG", currency: "XAF", timeZone: "Africa/Brazzaville", operators: { MTN_MOMO_COG: "MTN", AIRTEL_MONEY_COG: "Airtel" } },
+  GAB: { name: "Gabon", iso2: "GA", currency: "XAF", timeZone: "Africa/Libreville", operators: { AIRTEL_MONEY_GAB: "Airtel" } },
   COD: {
     name: "DR Congo",
     iso2: "CD",
     currency: "CDF",
+    timeZone: "Africa/Kinshasa",
     operators: { ORANGE_MONEY_COD: "Orange", VODACOM_MPESA_COD: "Vodacom M-Pesa", AIRTEL_MONEY_COD: "Airtel" },
   },
-  KEN: { name: "Kenya", iso2: "KE", currency: "KES", operators: { MPESA_KEN: "M-Pesa" } },
-  RWA: { name: "Rwanda", iso2: "RW", currency: "RWF", operators: { MTN_MOMO_RWA: "MTN", AIRTEL_MONEY_RWA: "Airtel" } },
+  KEN: { name: "Kenya", iso2: "KE", currency: "KES", timeZone: "Africa/Nairobi", operators: { MPESA_KEN: "M-Pesa" } },
+  RWA: { name: "Rwanda", iso2: "RW", currency: "RWF", timeZone: "Africa/Kigali", operators: { MTN_MOMO_RWA: "MTN", AIRTEL_MONEY_RWA: "Airtel" } },
   TZA: {
     name: "Tanzania",
     iso2: "TZ",
     currency: "TZS",
+    timeZone: "Africa/Dar_es_Salaam",
     operators: { AIRTEL_MONEY_TZA: "Airtel", TIGO_PESA_TZA: "Tigo Pesa", HALOPESA_TZA: "HaloPesa" },
   },
-  ZMB: { name: "Zambia", iso2: "ZM", currency: "ZMW", operators: { AIRTEL_MONEY_ZMB: "Airtel", MTN_MOMO_ZMB: "MTN" } },
+  ZMB: { name: "Zambia", iso2: "ZM", currency: "ZMW", timeZone: "Africa/Lusaka", operators: { AIRTEL_MONEY_ZMB: "Airtel", MTN_MOMO_ZMB: "MTN" } },
 } as const satisfies Record<string, CountryInfo>;
 
 export type CountryIso3 = keyof typeof countries;
@@ -87,9 +94,40 @@ export function amountBounds(currency: Currency): { min: number; max: number } {
   return { min: currency === "XAF" || currency === "XOF" ? 100 : 1, max: 10_000_000 * factor };
 }
 
+/**
+ * The amount rule as the API's reference states it, written from amountBounds so the two cannot
+ * differ: the widest bounds as `minimum`/`maximum`, each currency's in words (the bounds depend on
+ * the currency, which the request does not carry).
+ */
+export function amountRule(what: string): { minimum: number; maximum: number; description: string } {
+  const groups = new Map<string, Currency[]>();
+  for (const currency of Object.keys(currencies) as Currency[]) {
+    const { min, max } = amountBounds(currency);
+    const key = `${min}–${max}`;
+    groups.set(key, [...(groups.get(key) ?? []), currency]);
+  }
+  const all = (Object.keys(currencies) as Currency[]).map(amountBounds);
+  const perCurrency = [...groups].map(([range, list]) => `${list.join(", ")}: ${range}`).join("; ");
+  return {
+    minimum: Math.min(...all.map((b) => b.min)),
+    maximum: Math.max(...all.map((b) => b.max)),
+    description: `${what}, an integer in the currency's minor unit (whole francs for XAF/XOF, cents for KES…), at most 10,000,000 units of the major currency. Bounds by currency: ${perCurrency}.`,
+  };
+}
+
+/**
+ * Throws a 422 naming `currency` when a request's optional `currency` is another one. The link's
+ * currency is never chosen by the request (the account's, or the seller phone's on a marketplace):
+ * the field only lets a client check that it agrees. Compared in any case ("xaf" is XAF).
+ */
+export function assertCurrency(given: string | undefined, currency: string): void {
+  if (given !== undefined && given.toUpperCase() !== currency)
+    throw new ValidationError([item(["body", "currency"], "literal_error", { expected: expectedOf([currency]) })]);
+}
+
 /** Throws the FastAPI 422 item when `amount` is outside the currency's bounds. */
 export function assertAmount(amount: number, currency: string, loc: (string | number)[] = ["body", "amount"]): void {
   const { min, max } = amountBounds((currency in currencies ? currency : "XAF") as Currency);
-  if (amount < min) throw new ValidationError([{ loc, msg: `Input should be greater than or equal to ${min}`, type: "greater_than_equal" }]);
-  if (amount > max) throw new ValidationError([{ loc, msg: `Input should be less than or equal to ${max}`, type: "less_than_equal" }]);
+  if (amount < min) throw new ValidationError([item(loc, "greater_than_equal", { ge: min })]);
+  if (amount > max) throw new ValidationError([item(loc, "less_than_equal", { le: max })]);
 }

@@ -284,13 +284,13 @@ describe("refused uploads", () => {
       name: "a good logo with an invalid text part",
       parts: () => ({ "logo.0": file(png(4, 4), "logo.png", "image/png"), color: "teal" }),
       status: 422,
-      body: { detail: [{ loc: ["body", "color"], msg: "Value error, must be a hex colour like #0f766e", type: "value_error" }] },
+      body: { detail: [{ loc: ["body", "color"], msg: "String should match pattern '^(#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}))?$'", type: "string_pattern_mismatch", ctx: { pattern: "^(#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}))?$" } }] },
     },
     {
       name: "a good logo with a favicon id of no file",
       parts: () => ({ "logo.0": file(png(4, 4), "logo.png", "image/png"), favicon: "00000000-0000-4000-8000-000000000000" }),
       status: 422,
-      body: { detail: [{ loc: ["body", "favicon"], msg: "Value error, no uploaded image with this id", type: "value_error" }] },
+      body: { detail: [{ loc: ["body", "favicon"], msg: "Value error, no uploaded image with this id", type: "value_error", ctx: { error: "no uploaded image with this id" } }] },
     },
   ])("$name → $status, nothing stored, nothing changed", async ({ parts, status, body }) => {
     const keysBefore = storedKeys(data.uploads());
@@ -335,7 +335,7 @@ describe("refused uploads", () => {
     const refused = await update(key, { logo: row!.id });
     expect(refused.status).toBe(422);
     expect(refused.body).toEqual({
-      detail: [{ loc: ["body", "logo"], msg: "Value error, no uploaded image with this id", type: "value_error" }],
+      detail: [{ loc: ["body", "logo"], msg: "Value error, no uploaded image with this id", type: "value_error", ctx: { error: "no uploaded image with this id" } }],
     });
     // as favicon it is fine
     const before = (await read(key)).body as Marketplace;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { validate } from "@/lib/http/validation";
-import { ValidationError } from "@/lib/http/errors";
+import { ValidationError, type ValidationItem } from "@/lib/http/errors";
 import { updateMarketplaceForm } from "@/lib/marketplaces/schemas";
-import { errorsByKey, kindOf, targetKey, targetOf, validateBlocks } from "./errors";
+import { errorsByKey, kindOf, targetKey, targetOf, validateBlocks, type ErrorKind } from "./errors";
 import type { BuilderBlock } from "./operations";
 
 function block(label: string, extra: Partial<BuilderBlock> = {}): BuilderBlock {
@@ -45,9 +45,9 @@ describe("validateBlocks", () => {
       block("Note", { description: "x".repeat(301) }),
     ]);
     expect(items).toEqual([
-      { loc: ["body", "form_blocks", "blocks", 0, "options", 1], msg: "String should have at least 1 character", type: "string_too_short" },
-      { loc: ["body", "form_blocks", "blocks", 1, "label"], msg: "String should have at least 1 character", type: "string_too_short" },
-      { loc: ["body", "form_blocks", "blocks", 2, "description"], msg: "String should have at most 300 characters", type: "string_too_long" },
+      { loc: ["body", "form_blocks", "blocks", 0, "options", 1], msg: "String should have at least 1 character", type: "string_too_short", ctx: { min_length: 1 } },
+      { loc: ["body", "form_blocks", "blocks", 1, "label"], msg: "String should have at least 1 character", type: "string_too_short", ctx: { min_length: 1 } },
+      { loc: ["body", "form_blocks", "blocks", 2, "description"], msg: "String should have at most 300 characters", type: "string_too_long", ctx: { max_length: 300 } },
     ]);
     expect([...errorsByKey(items)]).toEqual([
       ["option.0.1", { kind: "required" }],
@@ -65,6 +65,19 @@ describe("validateBlocks", () => {
   it("says when there are more than 20 blocks", () => {
     const items = validateBlocks(Array.from({ length: 21 }, (_, i) => block(`B${i}`)));
     expect(items.map((i) => [targetKey(targetOf(i.loc)), kindOf(i)])).toEqual([["blocks", { kind: "tooMany", max: 20 }]]);
+  });
+});
+
+describe("kindOf reads type and ctx, never the message", () => {
+  const at = (...loc: (string | number)[]) => ["body", ...loc];
+  it.each<[string, ValidationItem, ErrorKind]>([
+    ["a label too long", { loc: at("form_blocks", "blocks", 0, "label"), msg: "…", type: "string_too_long", ctx: { max_length: 100 } }, { kind: "tooLong", max: 100 }],
+    ["too many blocks", { loc: at("form_blocks", "blocks"), msg: "…", type: "too_long", ctx: { field_type: "List", max_length: 20, actual_length: 21 } }, { kind: "tooMany", max: 20 }],
+    ["too few options", { loc: at("form_blocks", "blocks", 0, "options"), msg: "…", type: "too_short", ctx: { field_type: "List", min_length: 1, actual_length: 0 } }, { kind: "optionsRequired" }],
+    ["options missing", { loc: at("form_blocks", "blocks", 0, "options"), msg: "…", type: "missing" }, { kind: "optionsRequired" }],
+    ["a name too long", { loc: at("name"), msg: "String should have at most 5 characters", type: "string_too_long", ctx: { max_length: 80 } }, { kind: "tooLong", max: 80 }],
+  ])("%s", (_, item, kind) => {
+    expect(kindOf(item)).toEqual(kind);
   });
 });
 

@@ -65,8 +65,9 @@ export type ErrorKind =
   | { kind: "image" }
   | { kind: "invalid" };
 
+/** What an item means, from its `type`, its `ctx` (the limit) and where it is; never from `msg`. */
 export function kindOf(item: ValidationItem): ErrorKind {
-  const number = Number(/(\d+)/.exec(item.msg)?.[1] ?? 0);
+  const ctx = item.ctx ?? {};
   const last = item.loc[item.loc.length - 1];
   switch (item.type) {
     case "missing":
@@ -74,13 +75,12 @@ export function kindOf(item: ValidationItem): ErrorKind {
     case "string_too_short":
       return { kind: "required" };
     case "string_too_long":
-      return { kind: "tooLong", max: number };
+      return { kind: "tooLong", max: Number(ctx.max_length) };
     case "too_short":
-      return last === "options" ? { kind: "optionsRequired" } : { kind: "tooShort", min: number };
+      return last === "options" ? { kind: "optionsRequired" } : { kind: "tooShort", min: Number(ctx.min_length) };
     case "too_long":
-      return { kind: "tooMany", max: number };
+      return { kind: "tooMany", max: Number(ctx.max_length) };
   }
-  if (/options are required/.test(item.msg)) return { kind: "optionsRequired" };
   if (last === "color") return { kind: "color" };
   if (last === "fee") return { kind: "fee" };
   if (last === "logo" || last === "favicon") return { kind: "image" };

@@ -14,6 +14,7 @@ import {
   moveOption,
   removeBlock,
   removeOption,
+  restoreBlock,
   sameBlocks,
   setOptions,
   toggleRequired,
@@ -125,6 +126,28 @@ describe("removeBlock, toggleRequired, duplicateBlock", () => {
       block("id1", "Taille", { type: "select", options: [{ id: "id2", value: "S" }] }),
       list[1],
     ]);
+  });
+});
+
+describe("restoreBlock (undo a deletion)", () => {
+  it.each<[string, BuilderBlock[], number, number, string[]]>([
+    ["back at its place", removeBlock(three, "b"), 1, 1, ["Taille", "Couleur", "Adresse"]],
+    ["the first one back first", removeBlock(three, "a"), 0, 0, ["Taille", "Couleur", "Adresse"]],
+    ["the last one back last", removeBlock(three, "c"), 2, 2, ["Taille", "Couleur", "Adresse"]],
+    ["a place past the end (others were deleted since): at the end", [three[0]!], 1, 2, ["Taille", "Couleur"]],
+    ["already there (undone twice): unchanged", three, 1, 1, ["Taille", "Couleur", "Adresse"]],
+  ])("%s", (_name, list, which, index, expected) => {
+    expect(labels(restoreBlock(list, three[which]!, index))).toEqual(expected);
+  });
+
+  it("keeps changes made since the deletion", () => {
+    const edited = updateBlock(removeBlock(three, "b"), "c", { label: "Adresse de livraison" });
+    expect(labels(restoreBlock(edited, three[1]!, 1))).toEqual(["Taille", "Couleur", "Adresse de livraison"]);
+  });
+
+  it("a full list stays full", () => {
+    const full = Array.from({ length: MAX_BLOCKS }, (_, i) => block(`f${i}`, `Q${i}`));
+    expect(restoreBlock(full, three[1]!, 0)).toEqual(full);
   });
 });
 

@@ -73,6 +73,15 @@ export function removeBlock(blocks: readonly BuilderBlock[], id: string): Builde
   return blocks.filter((block) => block.id !== id);
 }
 
+/**
+ * Undo of a deletion: the block back at the place it had, in the list as it is now (other changes
+ * made since stay). A block already there, or a full list, leaves the list as it is.
+ */
+export function restoreBlock(blocks: readonly BuilderBlock[], block: BuilderBlock, index: number): BuilderBlock[] {
+  if (blocks.some((b) => b.id === block.id)) return [...blocks];
+  return addBlock(blocks, block, index);
+}
+
 /** A copy of one block (new ids) right after it. */
 export function duplicateBlock(blocks: readonly BuilderBlock[], id: string, makeIdFn: MakeId = makeId): BuilderBlock[] {
   const index = blocks.findIndex((block) => block.id === id);

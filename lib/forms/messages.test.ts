@@ -4,6 +4,7 @@ import { createGatewayBody } from "@/lib/gateways/schemas";
 import { en } from "@/lib/i18n/en";
 import { fr } from "@/lib/i18n/fr";
 import { ApiRequestError } from "@/lib/query/api-fetch";
+import type { ValidationItem } from "@/lib/http/errors";
 import { errorMessage, fieldErrorMessage, issueMessage } from "./messages";
 
 // What a merchant reads when something is wrong: zod issues of the API's own schemas, 422 items
@@ -40,26 +41,62 @@ describe("issueMessage", () => {
 });
 
 describe("fieldErrorMessage (422 items of the API)", () => {
-  const items: [string, string, string][] = [
-    ["missing", "Field required", "Ce champ est obligatoire."],
-    ["string_too_short", "String should have at least 1 character", "Ce champ est obligatoire."],
-    ["string_too_short", "String should have at least 8 characters", "Au moins 8 caractère(s)."],
-    ["string_too_long", "String should have at most 100 characters", "Au plus 100 caractères."],
-    ["greater_than_equal", "Input should be greater than or equal to 100", "Doit être au moins 100."],
-    ["less_than_equal", "Input should be less than or equal to 10000000", "Doit être au plus 10000000."],
-    ["int_parsing", "Input should be a valid integer, unable to parse string as an integer", "Entrez un nombre entier."],
-    ["value_error", "Value error, must be empty or an absolute http(s) URL", "Valeur invalide."],
+  // the words come from `type` and `ctx`; `msg` is a placeholder the function must not read
+  const items: [string, ValidationItem["ctx"], string, string][] = [
+    ["missing", undefined, "Ce champ est obligatoire.", "This field is required."],
+    ["string_too_short", { min_length: 1 }, "Ce champ est obligatoire.", "This field is required."],
+    ["string_too_short", { min_length: 8 }, "Au moins 8 caractère(s).", "At least 8 character(s)."],
+    ["string_too_long", { max_length: 100 }, "Au plus 100 caractères.", "At most 100 characters."],
+    ["greater_than_equal", { ge: 100 }, "Doit être au moins 100.", "Must be at least 100."],
+    ["greater_than", { gt: 0 }, "Doit être au moins > 0.", "Must be at least > 0."],
+    ["less_than_equal", { le: 10000000 }, "Doit être au plus 10000000.", "Must be at most 10000000."],
+    ["less_than", { lt: 51 }, "Doit être au plus < 51.", "Must be at most < 51."],
+    ["int_parsing", undefined, "Entrez un nombre entier.", "Enter a whole number."],
+    ["int_from_float", undefined, "Entrez un nombre entier.", "Enter a whole number."],
+    ["value_error", { error: "must be empty or an absolute http(s) URL" }, "Valeur invalide.", "Invalid value."],
   ];
-  for (const [type, msg, words] of items) {
-    it(`${type}: ${words}`, () => {
-      expect(fieldErrorMessage({ type, msg }, fr)).toBe(words);
+  for (const [type, ctx, french, english] of items) {
+    it(`${type} ${JSON.stringify(ctx ?? {})}: ${french}`, () => {
+      const item: ValidationItem = { loc: ["body", "amount"], msg: "(not read)", type, ...(ctx ? { ctx } : {}) };
+      expect([fieldErrorMessage(item, fr), fieldErrorMessage(item, en)]).toEqual([french, english]);
     });
   }
 
+  // a refused webhook URL: the server's real reason, from the item's ctx (issue 13, defect 3)
+  it.each([
+    [{ reason: "https_required" }, "L'adresse doit commencer par https:// : les événements ne partent pas en http non chiffré."],
+    [
+      { reason: "private_address", host: "127.0.0.1", problem: "a loopback address" },
+      "127.0.0.1 est une adresse privée ou locale : l'endpoint doit être joignable depuis Internet.",
+    ],
+    [
+      { reason: "private_address", host: "intranet.example", address: "10.0.0.7", problem: "a private address" },
+      "intranet.example pointe vers 10.0.0.7, une adresse privée ou locale : l'endpoint doit être joignable depuis Internet.",
+    ],
+    [{ reason: "invalid_url" }, "Entrez une adresse complète qui commence par https://."],
+  ])("a webhook URL refused for %o", (ctx, words) => {
+    expect(fieldErrorMessage({ loc: ["body", "url"], type: "value_error", msg: "Value error, …", ctx }, fr, "url", { url: "webhookUrl" })).toBe(words);
+  });
+
+  it("an empty webhook URL is required, not 'or leave it empty'", async () => {
+    const { createWebhookBody } = await import("@/lib/webhooks/schemas");
+    const [issue] = issues(createWebhookBody, { url: "" });
+    expect([issueMessage(issue!, fr, { url: "webhookUrl" }), issueMessage(issue!, en, { url: "webhookUrl" })]).toEqual([
+      "Ce champ est obligatoire.",
+      "This field is required.",
+    ]);
+    const [other] = issues(createWebhookBody, { url: "exemple.com/hook" });
+    expect(issueMessage(other!, en, { url: "webhookUrl" })).toBe("Enter a full address starting with https://.");
+  });
+
+  it("reads the limit from ctx, not from the English message", () => {
+    const item = { loc: ["body", "shop_name"], msg: "String should have at most 999 characters", type: "string_too_long", ctx: { max_length: 100 } };
+    expect(fieldErrorMessage(item, fr)).toBe("Au plus 100 caractères.");
+  });
+
   it("uses a field's own words for a value_error", () => {
-    expect(fieldErrorMessage({ type: "value_error", msg: "Value error, …" }, en, "success_url", OVERRIDES)).toBe(
-      "Enter a full address starting with https:// (or leave it empty).",
-    );
+    const item = { loc: ["body", "success_url"], msg: "Value error, …", type: "value_error", ctx: { error: "…" } };
+    expect(fieldErrorMessage(item, en, "success_url", OVERRIDES)).toBe("Enter a full address starting with https:// (or leave it empty).");
   });
 });
 

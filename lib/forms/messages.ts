@@ -32,6 +32,7 @@ export function issueMessage(issue: z.core.$ZodIssue, t: Dictionary, overrides: 
       if (issue.format === "email") return v.email;
       return overrides[field] ? v[overrides[field]] : v.invalid;
     case "custom":
+      if (input === "") return v.required; // an empty required field says so, whatever its rule
       return overrides[field] ? v[overrides[field]] : issue.message || v.invalid;
     default:
       return overrides[field] ? v[overrides[field]] : v.invalid;
@@ -41,24 +42,35 @@ export function issueMessage(issue: z.core.$ZodIssue, t: Dictionary, overrides: 
 /** The message of one 422 item of the API. */
 export function fieldErrorMessage(error: FieldError, t: Dictionary, field = "", overrides: MessageOverrides = {}): string {
   const v = t.validation;
-  const n = /(-?\d+(?:\.\d+)?)/.exec(error.msg)?.[1] ?? "";
+  const ctx = error.ctx ?? {};
   switch (error.type) {
     case "missing":
       return v.required;
     case "string_too_short":
-      return Number(n) <= 1 ? v.required : format(v.tooShort, { n });
+      return Number(ctx.min_length) <= 1 ? v.required : format(v.tooShort, { n: ctx.min_length ?? "" });
     case "string_too_long":
-      return format(v.tooLong, { n });
+      return format(v.tooLong, { n: ctx.max_length ?? "" });
     case "greater_than_equal":
+      return format(v.min, { n: ctx.ge ?? "" });
     case "greater_than":
-      return format(v.min, { n });
+      return format(v.min, { n: `> ${ctx.gt}` });
     case "less_than_equal":
+      return format(v.max, { n: ctx.le ?? "" });
     case "less_than":
-      return format(v.max, { n });
+      return format(v.max, { n: `< ${ctx.lt}` });
     case "int_parsing":
     case "int_type":
     case "int_from_float":
       return v.integer;
+    case "value_error": {
+      // a refused webhook URL says why as data (lib/webhooks/check-url.ts)
+      const ctx = error.ctx ?? {};
+      const words = { host: String(ctx.host ?? ""), address: String(ctx.address ?? ""), problem: String(ctx.problem ?? "") };
+      if (ctx.reason === "https_required") return v.webhookHttps;
+      if (ctx.reason === "private_address") return format(ctx.address ? v.webhookPrivateResolved : v.webhookPrivate, words);
+      if (ctx.reason === "invalid_url") return v.webhookUrl;
+      return overrides[field] ? v[overrides[field]] : v.invalid;
+    }
     default:
       return overrides[field] ? v[overrides[field]] : v.invalid;
   }

@@ -1,11 +1,11 @@
 import type { Auth } from "@/lib/accounts/queries";
-import { assertAmount } from "@/lib/countries";
+import { assertAmount, assertCurrency } from "@/lib/countries";
 import { sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { prepared } from "@/lib/db/prepared";
 import { paymentGateways } from "@/lib/db/schema";
 import { ApiError } from "@/lib/http/errors";
-import { findGatewayByOrderId, type GatewayRow } from "./queries";
+import { findLiveGatewayByOrderId, type GatewayRow } from "./queries";
 import type { CreateGatewayBody } from "./schemas";
 
 const columns = [
@@ -32,11 +32,25 @@ const insertGateway = prepared((db) =>
 );
 
 /**
- * Creates a payment link in the caller's currency. A non-empty order_id is unique per account and
- * mode: the same body again returns the existing link (a safe retry), another body is a conflict.
+ * Creates a payment link in the caller's currency. A non-empty order_id is held by at most one live
+ * link per account and mode (a partial unique index; archiving frees it): the same body again
+ * returns the live holder (a safe retry), another body is a conflict.
  */
 export async function createGateway(auth: Auth, body: CreateGatewayBody): Promise<GatewayRow> {
+  assertCurrency(body.currency, auth.currency);
   assertAmount(body.amount, auth.currency);
+  // twice at most: the holder that made the insert conflict may be archived before we read it
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const row = await insert(auth, body);
+    if (row) return row;
+    const holder = await findLiveGatewayByOrderId(auth, body.order_id);
+    if (holder && sameBody(holder, body)) return holder;
+    if (holder) break;
+  }
+  throw new ApiError("ORDER_ID_CONFLICT");
+}
+
+async function insert(auth: Auth, body: CreateGatewayBody): Promise<GatewayRow | undefined> {
   const [row] = await insertGateway(await getDb()).execute({
     accountId: auth.accountId,
     mode: auth.mode,
@@ -49,11 +63,7 @@ export async function createGateway(auth: Auth, body: CreateGatewayBody): Promis
     successUrl: body.success_url,
     failureUrl: body.failure_url,
   });
-  if (row) return row;
-
-  const existing = await findGatewayByOrderId(auth, body.order_id);
-  if (existing && !existing.archivedAt && sameBody(existing, body)) return existing;
-  throw new ApiError("ORDER_ID_CONFLICT");
+  return row;
 }
 
 function sameBody(row: GatewayRow, body: CreateGatewayBody): boolean {

@@ -6,11 +6,15 @@ import * as depositList from "@/app/v1/deposits/route";
 import * as collection from "@/app/v1/gateway/route";
 import * as item from "@/app/v1/gateway/[gateway_id]/route";
 import * as payin from "@/app/v1/gateway/payin/[order_id]/route";
+import * as unarchiveRoute from "@/app/v1/gateway/[gateway_id]/unarchive/route";
+import * as linkPage from "@/app/pay/[id]/route";
+import { hit } from "@/lib/checkout/test-support";
 import { hashApiKey } from "@/lib/accounts/api-keys";
 import { createApiKey } from "@/lib/accounts/create-account";
 import { getDb } from "@/lib/db/client";
-import { apiKeys, deposits } from "@/lib/db/schema";
+import { apiKeys, deposits, paymentGateways } from "@/lib/db/schema";
 import type { DepositStatus } from "@/lib/deposits/statuses";
+import { WHOLE_LIST_BATCH } from "@/lib/http/pagination";
 import { call, newAccount, type CallOptions, type Reply } from "@/lib/test/api";
 
 // The payment-gateway API (interface §4.1, DESIGN §3), called in-process on a real database.
@@ -29,7 +33,7 @@ type Gateway = {
 };
 type Created = Gateway & { user_id: string };
 type View = Gateway & { user_country: { name: string; iso_code: string } };
-type Item = { loc: (string | number)[]; msg: string; type: string };
+type Item = { loc: (string | number)[]; msg: string; type: string; ctx?: Record<string, string | number> };
 
 const CAMEROON = { name: "Cameroon", iso_code: "CMR" };
 const UTC = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
@@ -44,19 +48,23 @@ const ORDER_ID_CONFLICT = {
   detail: { message: "A payment link with this order_id already exists with other values", type: "ORDER_ID_CONFLICT" },
 };
 
-const bad = (loc: (string | number)[], msg: string, type: string): Item => ({ loc, msg, type });
+const bad = (loc: (string | number)[], msg: string, type: string, ctx?: Item["ctx"]): Item => (ctx ? { loc, msg, type, ctx } : { loc, msg, type });
 const missing = (field: string) => bad(["body", field], "Field required", "missing");
-const tooLong = (field: string, max: number) => bad(["body", field], `String should have at most ${max} characters`, "string_too_long");
+const tooLong = (field: string, max: number) => bad(["body", field], `String should have at most ${max} characters`, "string_too_long", { max_length: max });
 const notString = (field: string) => bad(["body", field], "Input should be a valid string", "string_type");
-const badUrl = (field: string) => bad(["body", field], "Value error, must be empty or an absolute http(s) URL", "value_error");
-const unsafeUrl = (field: string) => bad(["body", field], "Value error, must not contain spaces or control characters", "value_error");
+const badUrl = (field: string) => bad(["body", field], "Value error, must be empty or an absolute http(s) URL", "value_error", { error: "must be empty or an absolute http(s) URL" });
+const unsafeUrl = (field: string) => bad(["body", field], "Value error, must not contain spaces or control characters", "value_error", { error: "must not contain spaces or control characters" });
 const notObject = bad(["body"], "Input should be a valid dictionary or object to extract fields from", "model_attributes_type");
-const amountAtLeast = (min: number) => bad(["body", "amount"], `Input should be greater than or equal to ${min}`, "greater_than_equal");
-const amountAtMost = (max: number) => bad(["body", "amount"], `Input should be less than or equal to ${max}`, "less_than_equal");
+const amountAtLeast = (min: number) => bad(["body", "amount"], `Input should be greater than or equal to ${min}`, "greater_than_equal", { ge: min });
+const amountAtMost = (max: number) => bad(["body", "amount"], `Input should be less than or equal to ${max}`, "less_than_equal", { le: max });
 const INT_PARSING = bad(["body", "amount"], "Input should be a valid integer, unable to parse string as an integer", "int_parsing");
 const INT_FROM_FLOAT = bad(["body", "amount"], "Input should be a valid integer, got a number with a fractional part", "int_from_float");
 const INT_TYPE = bad(["body", "amount"], "Input should be a valid integer", "int_type");
-const SLASH = bad(["body", "order_id"], "Value error, must be printable characters without '/'", "value_error");
+const SLASH = bad(["body", "order_id"], "String should match pattern '^[^/\\p{Cc}]*$'", "string_pattern_mismatch", { pattern: "^[^/\\p{Cc}]*$" });
+const badUuid = (loc: (string | number)[], error: string) => bad(loc, `Input should be a valid UUID, ${error}`, "uuid_parsing", { error });
+const NOPE = "invalid character: expected an optional prefix of `urn:uuid:` followed by [0-9a-fA-F-], found `n` at 1";
+const jsonInvalid = (position: number, error: string) => bad(["body", position], "JSON decode error", "json_invalid", { error });
+const NOT_XAF = bad(["body", "currency"], "Input should be 'XAF'", "literal_error", { expected: "'XAF'" });
 
 /** Every call of this file goes through here: every response must carry x-request-id. */
 async function send(handler: Parameters<typeof call>[0], method: string, path: string, options?: CallOptions): Promise<Reply> {
@@ -111,7 +119,7 @@ beforeAll(async () => {
 
 describe("POST /v1/gateway", () => {
   const url2048 = `https://shop.example/${"u".repeat(2048 - 21)}`;
-  const successes: { name: string; json: Record<string, unknown>; stored: Partial<Gateway> }[] = [
+  const successes: { name: string; json?: Record<string, unknown>; raw?: string; stored: Partial<Gateway> }[] = [
     {
       name: "only the required fields: the others default to empty strings",
       json: { amount: 5000, shop_name: "Boutique" },
@@ -168,15 +176,29 @@ describe("POST /v1/gateway", () => {
       stored: { amount: 5000, shop_name: "B", order_id: "commande n°42 — été #7?" },
     },
     {
-      name: "unknown fields are ignored (the currency is the account's)",
-      json: { amount: 5000, shop_name: "B", currency: "EUR", user_id: randomUUID(), link: "https://evil.example" },
+      name: "unknown fields are ignored",
+      json: { amount: 5000, shop_name: "B", user_id: randomUUID(), link: "https://evil.example" },
       stored: { amount: 5000, shop_name: "B" },
     },
+    // pydantic's lax mode (DESIGN §9): what a FastAPI client may send for an integer
+    { name: "amount as digits", json: { amount: "5000", shop_name: "B" }, stored: { amount: 5000, shop_name: "B" } },
+    { name: "amount as digits with .0", json: { amount: "5000.0", shop_name: "B" }, stored: { amount: 5000, shop_name: "B" } },
+    { name: "amount with spaces around", json: { amount: " 5000 ", shop_name: "B" }, stored: { amount: 5000, shop_name: "B" } },
+    { name: "amount as 5000.0", raw: '{"amount": 5000.0, "shop_name": "B"}', stored: { amount: 5000, shop_name: "B" } },
+    // null for an optional string is "not given"
+    {
+      name: "null optional strings",
+      json: { amount: 5000, shop_name: "B", message: null, order_id: null, success_url: null, failure_url: null, currency: null },
+      stored: { amount: 5000, shop_name: "B" },
+    },
+    // the account's currency, in any case, is accepted (and changes nothing)
+    { name: "the account's currency", json: { amount: 5000, shop_name: "B", currency: "XAF" }, stored: { amount: 5000, shop_name: "B" } },
+    { name: "the account's currency in lower case", json: { amount: 5000, shop_name: "B", currency: "xaf" }, stored: { amount: 5000, shop_name: "B" } },
   ];
 
-  for (const { name, json, stored } of successes) {
+  for (const { name, json, raw, stored } of successes) {
     it(`creates a link: ${name}`, async () => {
-      const reply = await create(merchant.key, json);
+      const reply = await send(collection.POST, "POST", "/v1/gateway", { key: merchant.key, json, raw });
       const id = (reply.body as Created).id;
       expect(id).toMatch(UUID);
       expect(reply.status).toBe(200);
@@ -239,10 +261,17 @@ describe("POST /v1/gateway", () => {
     { name: "amount missing", json: { shop_name: "B" }, detail: [missing("amount")] },
     { name: "shop_name missing", json: { amount: 5000 }, detail: [missing("shop_name")] },
     { name: "both missing", json: {}, detail: [missing("amount"), missing("shop_name")] },
-    { name: "amount as text", json: { amount: "5000", shop_name: "B" }, detail: [INT_PARSING] },
     { name: "amount as words", json: { amount: "cinq mille", shop_name: "B" }, detail: [INT_PARSING] },
+    { name: "amount as digits with a fraction", json: { amount: "12.5", shop_name: "B" }, detail: [INT_PARSING] },
     { name: "amount with a fraction", json: { amount: 5000.5, shop_name: "B" }, detail: [INT_FROM_FLOAT] },
-    { name: "amount as a boolean", json: { amount: true, shop_name: "B" }, detail: [INT_TYPE] },
+    { name: "amount 12.5", json: { amount: 12.5, shop_name: "B" }, detail: [INT_FROM_FLOAT] },
+    // pydantic reads true as 1 for an integer: then the amount's lower bound refuses it
+    { name: "amount as a boolean", json: { amount: true, shop_name: "B" }, detail: [amountAtLeast(100)] },
+    { name: "amount as a list", json: { amount: [5000], shop_name: "B" }, detail: [INT_TYPE] },
+    { name: "shop_name null (required)", json: { amount: 5000, shop_name: null }, detail: [notString("shop_name")] },
+    { name: "currency CDF (the account's is XAF)", json: { amount: 5000, shop_name: "B", currency: "CDF" }, detail: [NOT_XAF] },
+    { name: "currency EUR", json: { amount: 5000, shop_name: "B", currency: "EUR" }, detail: [NOT_XAF] },
+    { name: "currency a number", json: { amount: 5000, shop_name: "B", currency: 950 }, detail: [notString("currency")] },
     { name: "amount null", json: { amount: null, shop_name: "B" }, detail: [INT_TYPE] },
     { name: "amount below 100 XAF", json: { amount: 99, shop_name: "B" }, detail: [amountAtLeast(100)] },
     { name: "amount zero", json: { amount: 0, shop_name: "B" }, detail: [amountAtLeast(100)] },
@@ -253,12 +282,12 @@ describe("POST /v1/gateway", () => {
     {
       name: "shop_name empty",
       json: { amount: 5000, shop_name: "" },
-      detail: [bad(["body", "shop_name"], "String should have at least 1 character", "string_too_short")],
+      detail: [bad(["body", "shop_name"], "String should have at least 1 character", "string_too_short", { min_length: 1 })],
     },
     {
       name: "shop_name only spaces",
       json: { amount: 5000, shop_name: "   " },
-      detail: [bad(["body", "shop_name"], "String should have at least 1 character", "string_too_short")],
+      detail: [bad(["body", "shop_name"], "String should have at least 1 character", "string_too_short", { min_length: 1 })],
     },
     { name: "shop_name of 101 characters", json: { amount: 5000, shop_name: "s".repeat(101) }, detail: [tooLong("shop_name", 100)] },
     { name: "message of 501 characters", json: { amount: 5000, shop_name: "B", message: "m".repeat(501) }, detail: [tooLong("message", 500)] },
@@ -303,9 +332,9 @@ describe("POST /v1/gateway", () => {
       },
       detail: [INT_PARSING, tooLong("shop_name", 100), tooLong("message", 500), SLASH, badUrl("success_url"), badUrl("failure_url")],
     },
-    { name: "malformed JSON", raw: "{", detail: [bad(["body", 1], "JSON decode error", "json_invalid")] },
-    { name: "a trailing comma", raw: '{"amount": 5000,}', detail: [bad(["body", 16], "JSON decode error", "json_invalid")] },
-    { name: "a missing comma", raw: '{"amount": 5000 "shop_name": "B"}', detail: [bad(["body", 16], "JSON decode error", "json_invalid")] },
+    { name: "malformed JSON", raw: "{", detail: [jsonInvalid(1, "Expecting property name enclosed in double quotes")] },
+    { name: "a trailing comma", raw: '{"amount": 5000,}', detail: [jsonInvalid(16, "Expecting property name enclosed in double quotes")] },
+    { name: "a missing comma", raw: '{"amount": 5000 "shop_name": "B"}', detail: [jsonInvalid(16, "Expecting ',' delimiter")] },
     { name: "an empty body", raw: "", detail: [bad(["body"], "Field required", "missing")] },
     { name: "a JSON array", raw: "[5000]", detail: [notObject] },
     { name: "a JSON string", raw: '"Boutique"', detail: [notObject] },
@@ -367,12 +396,45 @@ describe("order_id: a safe retry or a conflict", () => {
     });
   }
 
-  it("keeps an archived link's order_id taken", async () => {
+  it("frees an archived link's order_id: a new link takes it, and payin reports the new holder", async () => {
     const account = await newAccount();
     const first = await createOk(account.key, body);
+    await addAttempt(first, "success");
+    expect((await payinOf(account.key, "ORD-1")).body).toEqual({ order_id: "ORD-1", status: "success" });
     await archive(account.key, first.id);
-    const reply = await create(account.key, body);
-    expect([reply.status, reply.body]).toEqual([409, ORDER_ID_CONFLICT]);
+
+    for (const again of [body, { ...body, amount: 7000 }]) {
+      const second = await create(account.key, again);
+      expect(second.status).toBe(200);
+      expect(second.body).toEqual({ ...(second.body as Created), amount: again.amount, order_id: "ORD-1" });
+      expect((second.body as Created).id).not.toBe(first.id);
+      // the live holder answers: unpaid, whatever the archived link's payments were
+      expect((await payinOf(account.key, "ORD-1")).body).toEqual({ order_id: "ORD-1", status: "pending" });
+      // while it lives, the order_id is taken again: its own body is a safe retry, another a conflict
+      expect(await create(account.key, again)).toMatchObject({ status: 200, body: second.body });
+      const other = await create(account.key, { ...again, message: "autre" });
+      expect([other.status, other.body]).toEqual([409, ORDER_ID_CONFLICT]);
+      await archive(account.key, (second.body as Created).id);
+    }
+    // no live holder: the link archived last answers (its payments stay readable)
+    expect((await payinOf(account.key, "ORD-1")).body).toEqual({ order_id: "ORD-1", status: "pending" });
+    expect((await list(account.key, "?archived=true")).body).toHaveLength(3);
+  });
+
+  it("gives the same order_id to one of two links created at once; the other is 409", async () => {
+    const account = await newAccount();
+    for (let round = 0; round < 5; round++) {
+      const order = { ...body, order_id: `RACE-${round}` };
+      const replies = await Promise.all([create(account.key, order), create(account.key, { ...order, message: "autre" })]);
+      expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
+      expect(replies.find((r) => r.status === 409)!.body).toEqual(ORDER_ID_CONFLICT);
+      // the same body twice at once: both are the one link (a safe retry)
+      const same = { ...body, order_id: `TWIN-${round}` };
+      const twins = await Promise.all([create(account.key, same), create(account.key, same)]);
+      expect(twins.map((r) => r.status)).toEqual([200, 200]);
+      expect((twins[0]!.body as Created).id).toBe((twins[1]!.body as Created).id);
+    }
+    expect((await list(account.key)).body).toHaveLength(10);
   });
 
   it("lets links without order_id repeat freely", async () => {
@@ -460,9 +522,11 @@ describe("GET /v1/gateway/{gateway_id}", () => {
   });
 
   const failures: [string, () => Promise<string>, number, unknown][] = [
-    ["a non-uuid id", async () => "abc", 422, { detail: [bad(["path", "gateway_id"], "Input should be a valid UUID", "uuid_parsing")] }],
+    ["a non-uuid id", async () => "abc", 422, {
+      detail: [badUuid(["path", "gateway_id"], "invalid length: expected length 32 for simple format, found 3")],
+    }],
     ["a uuid with a bad variant", async () => "12345678-1234-1234-1234-123456789012", 422, {
-      detail: [bad(["path", "gateway_id"], "Input should be a valid UUID", "uuid_parsing")],
+      detail: [badUuid(["path", "gateway_id"], "invalid UUID version or variant")],
     }],
     ["an unknown id", async () => randomUUID(), 404, NOT_FOUND],
     ["an archived link", async () => {
@@ -489,7 +553,7 @@ describe("GET /v1/gateway/{gateway_id}?include=payment_status (the owner's read)
     const firstPage = await send(depositList.GET, "GET", `/v1/deposits?payment_gateway_id=${created.id}&limit=20`, { key: merchant.key });
     expect((firstPage.body as { status: string }[]).map((d) => d.status)).not.toContain("success");
     const reply = await get(`${created.id}?include=payment_status`, { key: merchant.key });
-    expect([reply.status, reply.body]).toEqual([200, { ...viewOf(created), payment_status: "success" }]);
+    expect([reply.status, reply.body]).toEqual([200, { ...viewOf(created), payment_status: "success", archived_at: null }]);
   });
 
   const statuses: [string, [DepositStatus, number][], DepositStatus][] = [
@@ -502,11 +566,11 @@ describe("GET /v1/gateway/{gateway_id}?include=payment_status (the owner's read)
       const created = await createOk(merchant.key);
       for (const [attempt, minutesAgo] of attempts) await addAttempt(created, attempt, minutesAgo);
       const reply = await get(`${created.id}?include=payment_status`, { key: merchant.key });
-      expect([reply.status, reply.body]).toEqual([200, { ...viewOf(created), payment_status: status }]);
+      expect([reply.status, reply.body]).toEqual([200, { ...viewOf(created), payment_status: status, archived_at: null }]);
     });
   }
 
-  it("is the owner's only: no key 401, another account's key 404, an archived link 404", async () => {
+  it("is the owner's only: no key 401, another account's key 404 (archived or not)", async () => {
     const created = await createOk(merchant.key);
     const other = await newAccount();
     const archived = await createOk(merchant.key);
@@ -514,15 +578,74 @@ describe("GET /v1/gateway/{gateway_id}?include=payment_status (the owner's read)
     const replies = await Promise.all([
       get(`${created.id}?include=payment_status`),
       get(`${created.id}?include=payment_status`, { key: other.key }),
-      get(`${archived.id}?include=payment_status`, { key: merchant.key }),
+      get(`${archived.id}?include=payment_status`, { key: other.key }),
       get(`${created.id}?include=everything`, { key: merchant.key }),
     ]);
     expect(replies.map((r) => [r.status, r.body])).toEqual([
       [401, NO_KEY],
       [404, NOT_FOUND],
       [404, NOT_FOUND],
-      [422, { detail: [bad(["query", "include"], "Input should be 'payment_status'", "enum")] }],
+      [422, { detail: [bad(["query", "include"], "Input should be 'payment_status'", "enum", { expected: "'payment_status'" })] }],
     ]);
+  });
+
+  it("finds the owner's archived link, saying when it was archived; the public read stays 404", async () => {
+    const archived = await createOk(merchant.key, { amount: 7000, shop_name: "Archivé", message: "Pagne wax" });
+    const before = Date.now();
+    await archive(merchant.key, archived.id);
+    const reply = await get(`${archived.id}?include=payment_status`, { key: merchant.key });
+    const body = reply.body as { archived_at: string };
+    expect([reply.status, body]).toEqual([200, { ...viewOf(archived), payment_status: "pending", archived_at: body.archived_at }]);
+    expect(Date.parse(body.archived_at)).toBeGreaterThanOrEqual(before - 1000);
+    expect((await get(archived.id)).status).toBe(404);
+  });
+});
+
+describe("POST /v1/gateway/{gateway_id}/unarchive", () => {
+  const unarchive = (key: string | null, id: string) => send(unarchiveRoute.POST, "POST", `/v1/gateway/${id}/unarchive`, { key });
+
+  it("puts an archived link back: the public read, the list and the checkout page find it again", async () => {
+    const account = await newAccount();
+    const created = await createOk(account.key, { amount: 5000, shop_name: "Retour", order_id: "BACK-1" });
+    await archive(account.key, created.id);
+    expect((await hit(linkPage.GET, { id: created.id }, `/pay/${created.id}`)).status).toBe(410);
+    const reply = await unarchive(account.key, created.id);
+    expect([reply.status, reply.body]).toEqual([200, { ...viewOf(created), payment_status: "pending", archived_at: null }]);
+    expect([(await get(created.id)).status, (await list(account.key)).body]).toEqual([200, [viewOf(created)]]);
+    expect((await hit(linkPage.GET, { id: created.id }, `/pay/${created.id}`)).status).toBe(200);
+    // again: a live link comes back unchanged; and its order_id still refuses another body
+    expect((await unarchive(account.key, created.id)).body).toEqual(reply.body);
+    expect((await create(account.key, { amount: 9000, shop_name: "Autre", order_id: "BACK-1" })).status).toBe(409);
+  });
+
+  it("answers 409 ORDER_ID_CONFLICT when a live link took the order_id meanwhile, and the link stays archived", async () => {
+    const account = await newAccount();
+    const first = await createOk(account.key, { amount: 5000, shop_name: "Premier", order_id: "TAKEN-1" });
+    await archive(account.key, first.id);
+    const second = await createOk(account.key, { amount: 7000, shop_name: "Second", order_id: "TAKEN-1" });
+    const reply = await unarchive(account.key, first.id);
+    expect([reply.status, reply.body]).toEqual([409, ORDER_ID_CONFLICT]);
+    expect((await get(first.id)).status).toBe(404); // still archived
+    expect([(await get(second.id)).status, (await list(account.key)).body]).toEqual([200, [viewOf(second)]]);
+    // once the second is archived in turn, the first comes back with its order_id
+    await archive(account.key, second.id);
+    expect((await unarchive(account.key, first.id)).status).toBe(200);
+  });
+
+  it("answers 401 without a key, 404 for another account's, an unknown or a malformed id", async () => {
+    const account = await newAccount();
+    const created = await createOk(account.key);
+    await archive(account.key, created.id);
+    const other = await newAccount();
+    const replies = [await unarchive(null, created.id), await unarchive(other.key, created.id), await unarchive(account.key, randomUUID())];
+    expect(replies.map((r) => [r.status, r.body])).toEqual([
+      [401, NO_KEY],
+      [404, NOT_FOUND],
+      [404, NOT_FOUND],
+    ]);
+    const malformed = await unarchive(account.key, "42");
+    expect(malformed.status).toBe(422);
+    expect((await get(created.id)).status).toBe(404); // still archived
   });
 });
 
@@ -549,6 +672,9 @@ describe("PUT /v1/gateway/{gateway_id}", () => {
     ["an empty object: nothing changes", {}, {}],
     ["the same values: nothing changes", { amount: 5000, shop_name: "Boutique" }, {}],
     ["order_id, which is not updatable: ignored", { order_id: "OTHER" }, {}],
+    // lax input: null is "not given", digits are an integer
+    ["null fields: nothing changes", { shop_name: null, message: null, success_url: null, failure_url: null, amount: null }, {}],
+    ["amount as digits", { amount: "7500" }, { amount: 7500 }],
   ];
 
   for (const [name, json, changes] of updates) {
@@ -565,11 +691,11 @@ describe("PUT /v1/gateway/{gateway_id}", () => {
     ["amount below 100 XAF", null, { amount: 99 }, [amountAtLeast(100)]],
     ["amount above the bound", null, { amount: 10_000_001 }, [amountAtMost(10_000_000)]],
     ["amount with a fraction", null, { amount: 1.5 }, [INT_FROM_FLOAT]],
-    ["amount as text", null, { amount: "7500" }, [INT_PARSING]],
+    ["amount as words", null, { amount: "sept mille" }, [INT_PARSING]],
     ["shop_name only spaces", null, { shop_name: "  " }, [
-      bad(["body", "shop_name"], "String should have at least 1 character", "string_too_short"),
+      bad(["body", "shop_name"], "String should have at least 1 character", "string_too_short", { min_length: 1 }),
     ]],
-    ["shop_name null", null, { shop_name: null }, [notString("shop_name")]],
+    ["shop_name a number", null, { shop_name: 7 }, [notString("shop_name")]],
     ["message of 501 characters", null, { message: "m".repeat(501) }, [tooLong("message", 500)]],
     ["success_url mailto:", null, { success_url: "mailto:a@b.example" }, [badUrl("success_url")]],
     ["success_url with CR/LF", null, { success_url: "https://shop.example/ok\r\nx: y" }, [unsafeUrl("success_url")]],
@@ -577,7 +703,7 @@ describe("PUT /v1/gateway/{gateway_id}", () => {
     ["success_url with a space", null, { success_url: "https://shop.example/mer ci" }, [unsafeUrl("success_url")]],
     ["a body that is an array", null, [], [notObject]],
     ["a non-uuid path and a bad body, together", "not-a-uuid", { amount: "x", failure_url: "x" }, [
-      bad(["path", "gateway_id"], "Input should be a valid UUID", "uuid_parsing"),
+      badUuid(["path", "gateway_id"], NOPE),
       INT_PARSING,
       badUrl("failure_url"),
     ]],
@@ -596,7 +722,7 @@ describe("PUT /v1/gateway/{gateway_id}", () => {
     const empty = await send(item.PUT, "PUT", `/v1/gateway/${created.id}`, { key: merchant.key, raw: "" });
     expect([empty.status, empty.body]).toEqual([422, { detail: [bad(["body"], "Field required", "missing")] }]);
     const broken = await send(item.PUT, "PUT", `/v1/gateway/${created.id}`, { key: merchant.key, raw: "{" });
-    expect([broken.status, broken.body]).toEqual([422, { detail: [bad(["body", 1], "JSON decode error", "json_invalid")] }]);
+    expect([broken.status, broken.body]).toEqual([422, { detail: [jsonInvalid(1, "Expecting property name enclosed in double quotes")] }]);
   });
 
   it("answers 404 for an unknown or archived link", async () => {
@@ -651,7 +777,7 @@ describe("DELETE /v1/gateway/{gateway_id}", () => {
     const malformed = await archive(merchant.key, "42");
     expect([malformed.status, malformed.body]).toEqual([
       422,
-      { detail: [bad(["path", "gateway_id"], "Input should be a valid UUID", "uuid_parsing")] },
+      { detail: [badUuid(["path", "gateway_id"], "invalid length: expected length 32 for simple format, found 2")] },
     ]);
   });
 });
@@ -710,15 +836,15 @@ describe("GET /v1/gateway", () => {
   });
 
   const invalid: [string, Item[]][] = [
-    ["?limit=0", [bad(["query", "limit"], "Input should be greater than or equal to 1", "greater_than_equal")]],
-    ["?limit=-1", [bad(["query", "limit"], "Input should be greater than or equal to 1", "greater_than_equal")]],
-    ["?limit=1001", [bad(["query", "limit"], "Input should be less than or equal to 1000", "less_than_equal")]],
+    ["?limit=0", [bad(["query", "limit"], "Input should be greater than or equal to 1", "greater_than_equal", { ge: 1 })]],
+    ["?limit=-1", [bad(["query", "limit"], "Input should be greater than or equal to 1", "greater_than_equal", { ge: 1 })]],
+    ["?limit=1001", [bad(["query", "limit"], "Input should be less than or equal to 1000", "less_than_equal", { le: 1000 })]],
     ["?limit=abc", [bad(["query", "limit"], "Input should be a valid integer, unable to parse string as an integer", "int_parsing")]],
     ["?limit=2.5", [bad(["query", "limit"], "Input should be a valid integer, unable to parse string as an integer", "int_parsing")]],
-    ["?starting_after=nope", [bad(["query", "starting_after"], "Input should be a valid UUID", "uuid_parsing")]],
+    ["?starting_after=nope", [badUuid(["query", "starting_after"], NOPE)]],
     ["?limit=0&starting_after=nope", [
-      bad(["query", "limit"], "Input should be greater than or equal to 1", "greater_than_equal"),
-      bad(["query", "starting_after"], "Input should be a valid UUID", "uuid_parsing"),
+      bad(["query", "limit"], "Input should be greater than or equal to 1", "greater_than_equal", { ge: 1 }),
+      badUuid(["query", "starting_after"], NOPE),
     ]],
   ];
   for (const [query, detail] of invalid) {
@@ -736,6 +862,79 @@ describe("GET /v1/gateway", () => {
     ]);
     const all = await list(account.key, "?limit=1000");
     expect([all.body, all.headers.get("link")]).toEqual([links.map((l) => viewOf(l)), null]);
+  });
+});
+
+describe("GET /v1/gateway without limit: the whole list", () => {
+  let account: Awaited<ReturnType<typeof newAccount>>;
+  let views: View[]; // newest first, as the list orders them
+  let archivedId: string | undefined;
+  beforeAll(async () => {
+    account = await newAccount();
+    // More than two batches of the stream, written straight to the database: rows of one statement
+    // share created_at, so the order (and where each batch resumes) falls to the id.
+    const db = await getDb();
+    const rows = [];
+    for (const part of [0, 1, 2]) {
+      const values = Array.from({ length: 450 }, (_, i) => ({
+        accountId: account.accountId,
+        mode: "test" as const,
+        amount: 1000 + part * 1000 + i,
+        currency: "XAF",
+        country: "CMR",
+        shopName: i % 3 === 0 ? "Marché central" : `Boutique ${part}-${i}`,
+        message: `Lien ${part}-${i}`,
+        orderId: `W-${part}-${i}`,
+      }));
+      rows.push(...(await db.insert(paymentGateways).values(values).returning()));
+    }
+    rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1));
+    views = rows.map((row) => ({
+      id: row.id,
+      amount: row.amount,
+      currency: "XAF",
+      shop_name: row.shopName,
+      creation_date: row.createdAt.toISOString(),
+      link: `http://kola.test/pay/${row.id}`,
+      message: row.message,
+      order_id: row.orderId,
+      success_url: "",
+      failure_url: "",
+      user_country: CAMEROON,
+    }));
+  });
+
+  it("answers every link in one JSON array, newest first, without a Link header", async () => {
+    expect(views.length).toBeGreaterThan(2 * WHOLE_LIST_BATCH);
+    const reply = await list(account.key);
+    expect([reply.status, reply.headers.get("content-type"), reply.headers.get("link")]).toEqual([200, "application/json", null]);
+    expect(reply.body).toEqual(views);
+  });
+
+  it("keeps the filters: a search, live links only, include=payment_status", async () => {
+    const archived = views.find((v) => v.shop_name === "Marché central")!;
+    await archive(account.key, archived.id);
+    archivedId = archived.id;
+    const expected = views.filter((v) => v.shop_name === "Marché central" && v.id !== archived.id);
+    const searched = await list(account.key, "?q=march%C3%A9");
+    expect([searched.status, searched.body]).toEqual([200, expected]);
+    const withStatus = await list(account.key, "?q=march%C3%A9&include=payment_status");
+    expect(withStatus.body).toEqual(expected.map((v) => ({ ...v, payment_status: "pending" })));
+    const archivedOnly = await list(account.key, "?archived=true");
+    expect(archivedOnly.body).toEqual([{ ...archived }]);
+  });
+
+  it("an empty list is []", async () => {
+    const empty = await newAccount();
+    const reply = await list(empty.key);
+    expect([reply.status, reply.body, reply.headers.get("link")]).toEqual([200, [], null]);
+  });
+
+  it("still pages when a page is asked for: starting_after alone gives 100 and a Link header", async () => {
+    const live = views.filter((v) => v.id !== archivedId);
+    const reply = await list(account.key, `?starting_after=${live[0]!.id}`);
+    expect([reply.status, reply.body]).toEqual([200, live.slice(1, 101)]);
+    expect(reply.headers.get("link")).toBe(`<http://kola.test/v1/gateway?limit=100&starting_after=${live[100]!.id}>; rel="next"`);
   });
 });
 
@@ -809,11 +1008,18 @@ describe("GET /v1/gateway filters and include=payment_status", () => {
   });
 
   const invalid: [string, Item[]][] = [
-    ["?paid=yes", [bad(["query", "paid"], "Input should be a valid boolean", "bool_type")]],
-    ["?archived=1", [bad(["query", "archived"], "Input should be a valid boolean", "bool_type")]],
-    ["?include=everything", [bad(["query", "include"], "Input should be 'payment_status'", "enum")]],
-    ["?q=" + "x".repeat(101), [bad(["query", "q"], "String should have at most 100 characters", "string_too_long")]],
+    ["?paid=maybe", [bad(["query", "paid"], "Input should be a valid boolean, unable to interpret input", "bool_parsing")]],
+    ["?archived=2", [bad(["query", "archived"], "Input should be a valid boolean, unable to interpret input", "bool_parsing")]],
+    ["?include=everything", [bad(["query", "include"], "Input should be 'payment_status'", "enum", { expected: "'payment_status'" })]],
+    ["?q=" + "x".repeat(101), [bad(["query", "q"], "String should have at most 100 characters", "string_too_long", { max_length: 100 })]],
   ];
+  it("reads booleans as pydantic does: yes/no, 1/0, on/off, any case", async () => {
+    for (const [lax, strict] of [["?paid=yes", "?paid=true"], ["?paid=0", "?paid=false"], ["?archived=ON", "?archived=true"], ["?paid=No&limit=1.0", "?paid=false&limit=1"]]) {
+      const [a, b] = [await list(account.key, `${lax}&include=payment_status`), await list(account.key, `${strict}&include=payment_status`)];
+      expect([a.status, a.body]).toEqual([200, b.body]);
+    }
+  });
+
   for (const [query, detail] of invalid) {
     it(`answers 422 for ${query.slice(0, 20)}`, async () => {
       const reply = await list(account.key, query);
@@ -855,7 +1061,7 @@ describe("GET /v1/gateway/payin/{order_id}", () => {
     const long = await payinOf(merchant.key, "o".repeat(101));
     expect([long.status, long.body]).toEqual([
       422,
-      { detail: [bad(["path", "order_id"], "String should have at most 100 characters", "string_too_long")] },
+      { detail: [bad(["path", "order_id"], "String should have at most 100 characters", "string_too_long", { max_length: 100 })] },
     ]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Auth } from "@/lib/accounts/queries";
 import { getDb } from "@/lib/db/client";
 import { ownedBy } from "@/lib/db/scope";
@@ -23,13 +23,19 @@ export const paymentStatusSql = sql<DepositStatus>`coalesce((select d.status fro
   where d.payment_gateway_id = "payment_gateways"."id"
   order by (d.status = 'success') desc, d.created_at desc limit 1), 'pending')`;
 
-/** GET /v1/gateway/payin/{order_id}: the payment status of the caller's link with this order_id. */
+/**
+ * GET /v1/gateway/payin/{order_id}: the payment status of the caller's link with this order_id. An
+ * archived link frees its order_id, so several links may have carried it: the live holder answers,
+ * else the link archived last (an archived link's payments stay readable).
+ */
 export async function payinStatus(auth: Auth, orderId: string): Promise<{ order_id: string; status: DepositStatus }> {
   const db = await getDb();
   const [row] = await db
     .select({ status: paymentStatusSql })
     .from(paymentGateways)
-    .where(and(ownedBy(paymentGateways, auth), eq(paymentGateways.orderId, orderId)));
+    .where(and(ownedBy(paymentGateways, auth), eq(paymentGateways.orderId, orderId)))
+    .orderBy(sql`${paymentGateways.archivedAt} desc nulls first`, desc(paymentGateways.createdAt))
+    .limit(1);
   if (!row) throw new ApiError("GATEWAY_NOT_FOUND");
   return { order_id: orderId, status: row.status };
 }

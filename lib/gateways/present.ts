@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { publicBaseUrl } from "@/lib/config";
 import { countryObject } from "@/lib/countries";
 import type { GatewayListRow, GatewayRow } from "./queries";
-import type { gatewayCreated, gatewayListItem, gatewayView } from "./schemas";
+import type { gatewayCreated, gatewayListItem, gatewayView, gatewayWithStatus } from "./schemas";
 
 function common(row: GatewayRow) {
   return {
@@ -35,4 +35,9 @@ export function presentView(row: GatewayRow): z.output<typeof gatewayView> {
 export function presentListItem(row: GatewayListRow): z.output<typeof gatewayListItem> {
   const view = presentView(row);
   return row.paymentStatus === undefined ? view : { ...view, payment_status: row.paymentStatus };
+}
+
+/** The owner's read of one link: a list item with its payment status, and when it was archived (or null). */
+export function presentOwnerView(row: GatewayListRow): z.output<typeof gatewayWithStatus> {
+  return { ...presentListItem(row), archived_at: row.archivedAt?.toISOString() ?? null };
 }

@@ -63,23 +63,24 @@ export async function listGateways(auth: Auth, query: GatewayListQuery): Promise
   return rows.map(({ gateway, paymentStatus }) => ({ ...gateway, paymentStatus }));
 }
 
-/** The owner's read of one live link, with its payment status (the rule in ./payin-status), or 404. */
+/** The owner's read of one link, archived or not, with its payment status (the rule in ./payin-status), or 404. */
 export async function getGatewayWithStatusOrThrow(auth: Auth, id: string): Promise<GatewayListRow> {
   const db = await getDb();
   const [row] = await db
     .select({ gateway: paymentGateways, paymentStatus: paymentStatusSql })
     .from(paymentGateways)
-    .where(and(ownedBy(paymentGateways, auth), eq(paymentGateways.id, id), isNull(paymentGateways.archivedAt)));
+    .where(and(ownedBy(paymentGateways, auth), eq(paymentGateways.id, id)));
   if (!row) throw new ApiError("GATEWAY_NOT_FOUND");
   return { ...row.gateway, paymentStatus: row.paymentStatus };
 }
 
-export async function findGatewayByOrderId(auth: Auth, orderId: string): Promise<GatewayRow | undefined> {
+/** The caller's live link holding this order_id (at most one: payment_gateways_live_order_id_key). */
+export async function findLiveGatewayByOrderId(auth: Auth, orderId: string): Promise<GatewayRow | undefined> {
   const db = await getDb();
   const [row] = await db
     .select()
     .from(paymentGateways)
-    .where(and(ownedBy(paymentGateways, auth), eq(paymentGateways.orderId, orderId)));
+    .where(and(ownedBy(paymentGateways, auth), eq(paymentGateways.orderId, orderId), isNull(paymentGateways.archivedAt)));
   return row;
 }
 

@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { amountRule } from "@/lib/countries";
 import { depositStatuses } from "@/lib/deposits/statuses";
+import { integer, optional } from "@/lib/http/lax";
 import { defineOperation } from "@/lib/http/operation";
-import { pageQuery, queryBoolean } from "@/lib/http/page-query";
+import { queryBoolean, wholeListQuery } from "@/lib/http/page-query";
 
 // Payment gateways (payment links): interface §2.1 and §4.1, DESIGN §3.
 
@@ -10,7 +12,12 @@ export const httpUrl = z
   .max(2048)
   // the URL parser drops CR, LF and tabs silently: refuse them (and spaces) rather than store them
   .refine((v) => !/[\s\p{Cc}]/u.test(v), { message: "must not contain spaces or control characters" })
-  .refine((v) => v === "" || isHttpUrl(v), { message: "must be empty or an absolute http(s) URL" });
+  .refine((v) => v === "" || isHttpUrl(v), { message: "must be empty or an absolute http(s) URL" })
+  // the rule above for the reference (lib/api/openapi.test.ts tries both on the same values)
+  .meta({
+    pattern: "^(https?://[^\\s/?#]+[^\\s]*)?$",
+    description: "Empty, or an absolute http(s) URL of at most 2048 characters, without spaces or control characters",
+  });
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -24,27 +31,34 @@ function isHttpUrl(value: string): boolean {
 const shopName = z.string().trim().min(1).max(100);
 const message = z.string().max(500);
 
+/** Optional in create bodies: the account's currency (any case); another one is a 422 naming it. */
+export const currencyField = optional(z.string().trim().max(3)).describe(
+  "Optional: your account's currency (ISO 4217, any case). The link is always in it; another currency is refused (422).",
+);
+
 export const createGatewayBody = z.object({
-  amount: z.int().describe("In the currency's minor unit (whole francs for XAF/XOF)"),
+  amount: integer().meta(amountRule("What the buyer pays")),
   shop_name: shopName,
-  message: message.default(""),
-  order_id: z
-    .string()
-    .max(100)
-    .regex(/^[^/\p{Cc}]*$/u, { message: "must be printable characters without '/'" })
-    .default("")
-    .describe("Your reference; unique per account and mode when not empty"),
-  success_url: httpUrl.default(""),
-  failure_url: httpUrl.default(""),
+  message: optional(message, ""),
+  order_id: optional(
+    z
+      .string()
+      .max(100)
+      .regex(/^[^/\p{Cc}]*$/u, { message: "must be printable characters without '/'" }),
+    "",
+  ).describe("Your reference; when not empty, held by one live link per account and mode (archiving frees it)"),
+  success_url: optional(httpUrl, ""),
+  failure_url: optional(httpUrl, ""),
+  currency: currencyField,
 });
 export type CreateGatewayBody = z.output<typeof createGatewayBody>;
 
 export const updateGatewayBody = z.object({
-  amount: z.int().optional(),
-  shop_name: shopName.optional(),
-  message: message.optional(),
-  success_url: httpUrl.optional(),
-  failure_url: httpUrl.optional(),
+  amount: optional(integer().meta(amountRule("The new amount (not once the link is paid)"))),
+  shop_name: optional(shopName),
+  message: optional(message),
+  success_url: optional(httpUrl),
+  failure_url: optional(httpUrl),
 });
 export type UpdateGatewayBody = z.output<typeof updateGatewayBody>;
 
@@ -70,7 +84,7 @@ export const payinParams = z.object({ order_id: z.string().min(1).max(100) });
 export const payinStatus = z
   .object({ order_id: z.string(), status: z.enum(depositStatuses) })
   .meta({ id: "PayinStatus" });
-export const gatewayListQuery = pageQuery.extend({
+export const gatewayListQuery = wholeListQuery.extend({
   q: z.string().trim().max(100).optional().describe("Search in shop_name, order_id and message (case-insensitive)"),
   paid: queryBoolean.optional().describe("`true`: only links paid successfully; `false`: only links not paid yet"),
   archived: queryBoolean
@@ -96,7 +110,14 @@ const gatewayGetQuery = z.object({
     .describe("`payment_status`: add the link's `payment_status`; only the owner may ask (API key or dashboard session)"),
 });
 export const gatewayWithStatus = gatewayView
-  .extend({ payment_status: paymentStatusField })
+  .extend({
+    payment_status: paymentStatusField,
+    archived_at: z.iso
+      .datetime()
+      .nullable()
+      .optional()
+      .describe("Only with `include=payment_status` (the owner's read, which also finds archived links): when the link was archived, or null"),
+  })
   .meta({ id: "PaymentGatewayWithStatus" });
 
 export const gatewayDeleted = z.object({ id: z.uuid(), deleted: z.literal(true) }).meta({ id: "PaymentGatewayDeleted" });
@@ -111,9 +132,17 @@ export const gatewayOperations = {
     tag,
     summary: "Create a payment link",
     description:
-      "Re-posting the same body with the same non-empty `order_id` returns the existing link (safe retry); another body with a used `order_id` is 409.",
+      "Re-posting the same body with the same non-empty `order_id` returns the existing link (safe retry); another body with a used `order_id` is 409. Archiving a link (`DELETE`) frees its `order_id` for a new link.",
     auth: "key",
     body: createGatewayBody,
+    example: {
+      amount: 5000,
+      shop_name: "Ma boutique",
+      message: "Commande n°42",
+      order_id: "ORD-2026-0042",
+      success_url: "https://shop.example/merci",
+      failure_url: "https://shop.example/echec",
+    },
     response: gatewayCreated,
     errors: [...keyErrors, "ORDER_ID_CONFLICT", "IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_USE"],
   }),
@@ -128,7 +157,7 @@ export const gatewayOperations = {
     query: gatewayListQuery,
     response: z.array(gatewayListItem),
     errors: [...keyErrors],
-    paged: true,
+    paged: "whole",
   }),
   get: defineOperation({
     method: "GET",
@@ -136,13 +165,12 @@ export const gatewayOperations = {
     tag,
     summary: "Get a payment link (no API key)",
     description:
-      "Public: the checkout page and buyers' browsers read it. With `include=payment_status` it is the owner's read: it needs the link's API key (or the dashboard's session) and adds `payment_status`.",
+      "Public: the checkout page and buyers' browsers read it; an archived link is 404. With `include=payment_status` it is the owner's read: it needs the link's API key (or the dashboard's session), adds `payment_status` and `archived_at`, and also finds an archived link.",
     auth: "none",
     params: gatewayParams,
     query: gatewayGetQuery,
     response: gatewayWithStatus,
     errors: [...keyErrors, "GATEWAY_NOT_FOUND"],
-    cors: true,
   }),
   update: defineOperation({
     method: "PUT",
@@ -153,6 +181,7 @@ export const gatewayOperations = {
     auth: "key",
     params: gatewayParams,
     body: updateGatewayBody,
+    example: { amount: 7500, message: "Nouveau prix" },
     response: gatewayView,
     errors: [...keyErrors, "GATEWAY_NOT_FOUND", "GATEWAY_ALREADY_PAID", "IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_USE"],
   }),
@@ -161,11 +190,23 @@ export const gatewayOperations = {
     path: "/v1/gateway/{gateway_id}",
     tag,
     summary: "Archive a payment link",
-    description: "Its link then shows “no longer available”; past payments stay readable.",
+    description: "Its link then shows “no longer available”; past payments stay readable; its `order_id` is free for a new link.",
     auth: "key",
     params: gatewayParams,
     response: gatewayDeleted,
     errors: [...keyErrors, "GATEWAY_NOT_FOUND", "IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_USE"],
+  }),
+  unarchive: defineOperation({
+    method: "POST",
+    path: "/v1/gateway/{gateway_id}/unarchive",
+    tag,
+    summary: "Unarchive a payment link",
+    description:
+      "Its link takes payments again (a paid link shows its receipt again). Unarchiving a link that is not archived returns it unchanged. Answers the owner's read (`payment_status`, `archived_at` null).",
+    auth: "key",
+    params: gatewayParams,
+    response: gatewayWithStatus,
+    errors: [...keyErrors, "GATEWAY_NOT_FOUND", "ORDER_ID_CONFLICT", "IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_USE"],
   }),
   payin: defineOperation({
     method: "GET",
@@ -173,7 +214,7 @@ export const gatewayOperations = {
     tag,
     summary: "Payment status of a link by your order_id",
     description:
-      "`success` once any attempt succeeded, otherwise the latest attempt's status, or `pending` when there is none.",
+      "`success` once any attempt succeeded, otherwise the latest attempt's status, or `pending` when there is none. The link is the live one holding `order_id`; when none does, the one archived last (archiving frees an `order_id`, so several links may have carried it).",
     auth: "key",
     params: payinParams,
     response: payinStatus,

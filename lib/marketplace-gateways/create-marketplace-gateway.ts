@@ -1,9 +1,10 @@
 import type { Auth } from "@/lib/accounts/queries";
-import { assertAmount, countries } from "@/lib/countries";
+import { assertAmount, assertCurrency, countries } from "@/lib/countries";
 import { parsePhone } from "@/lib/countries/phones";
 import { getDb } from "@/lib/db/client";
 import { marketplaceGateways } from "@/lib/db/schema";
 import { ApiError, ValidationError } from "@/lib/http/errors";
+import { valueError } from "@/lib/http/validation";
 import { brandingUrls } from "@/lib/marketplaces/present";
 import { getMarketplaceOrThrow } from "@/lib/marketplaces/queries";
 import { defaultFee } from "./fee";
@@ -21,14 +22,14 @@ export async function createMarketplaceGateway(auth: Auth, body: CreateMarketpla
   const phone = parsePhone(body.phone_number);
   if (!phone) {
     throw new ValidationError([
-      {
-        loc: ["body", "phone_number"],
-        msg: "Value error, not a valid mobile number of a supported country (use the international format, e.g. +237 6 70 00 00 00)",
-        type: "value_error",
-      },
+      valueError(
+        ["body", "phone_number"],
+        "not a valid mobile number of a supported country (use the international format, e.g. +237 6 70 00 00 00)",
+      ),
     ]);
   }
   const currency = countries[phone.country].currency;
+  assertCurrency(body.currency, currency);
   assertAmount(body.amount, currency);
   const fee = body.fee ?? defaultFee(body.amount, Number(marketplace.fee));
   assertAmount(body.amount + fee, currency, ["body", "fee"]);

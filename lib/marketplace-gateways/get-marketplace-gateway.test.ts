@@ -90,12 +90,21 @@ describe("GET /v1/api/marketplace/gateway/{gateway_id}", () => {
     const bad = await get(key, "nope");
     expect([bad.status, bad.body]).toEqual([
       422,
-      { detail: [{ loc: ["path", "gateway_id"], msg: "Input should be a valid UUID", type: "uuid_parsing" }] },
+      {
+        detail: [
+          {
+            loc: ["path", "gateway_id"],
+            msg: "Input should be a valid UUID, invalid character: expected an optional prefix of `urn:uuid:` followed by [0-9a-fA-F-], found `n` at 1",
+            type: "uuid_parsing",
+            ctx: { error: "invalid character: expected an optional prefix of `urn:uuid:` followed by [0-9a-fA-F-], found `n` at 1" },
+          },
+        ],
+      },
     ]);
   });
 
   it("other methods → 405", async () => {
-    const res = await call(one.DELETE, "DELETE", `/v1/api/marketplace/gateway/${created.id}`, { key });
+    const res = await call(one.PATCH, "PATCH", `/v1/api/marketplace/gateway/${created.id}`, { key });
     expect([res.status, res.body]).toEqual([405, { detail: "Method Not Allowed" }]);
   });
 });

@@ -22,7 +22,10 @@ const PHONE_ERROR = {
   loc: ["body", "phone_number"],
   msg: "Value error, not a valid mobile number of a supported country (use the international format, e.g. +237 6 70 00 00 00)",
   type: "value_error",
+  ctx: { error: "not a valid mobile number of a supported country (use the international format, e.g. +237 6 70 00 00 00)" },
 };
+const NOPE = "invalid character: expected an optional prefix of `urn:uuid:` followed by [0-9a-fA-F-], found `n` at 1";
+const badUuid = (loc: (string | number)[], error: string) => ({ loc, msg: `Input should be a valid UUID, ${error}`, type: "uuid_parsing", ctx: { error } });
 
 type Gateway = { id: string; [k: string]: unknown };
 
@@ -126,6 +129,38 @@ describe("POST /v1/api/marketplace/gateway", () => {
     expect(res.body).toEqual(linkBody(res, marketplace.id, { amount, currency, country, phone_number: digits }));
   });
 
+  // lax input and the optional currency (DESIGN §9): the link's currency is the seller phone's
+  it.each([
+    { name: "amount and fee as digits", body: { amount: "10000", fee: "250.0" }, expected: { amount: 10000, fee: 250 } },
+    { name: "null fee and message: not given", body: { amount: 10000, fee: null, message: null }, expected: { amount: 10000, fee: 250 } },
+    { name: "the phone's currency", body: { amount: 10000, currency: "XAF" }, expected: { amount: 10000, fee: 250 } },
+    { name: "the phone's currency in lower case", body: { amount: 10000, currency: "xaf" }, expected: { amount: 10000, fee: 250 } },
+  ])("$name → 200", async ({ body, expected }) => {
+    const { key, marketplace } = await seller({ name: "Marché", fee: "2.5" });
+    const res = await create(key, { shop_name: "Vendeur", phone_number: "+237670000000", ...body });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(linkBody(res, marketplace.id, expected));
+  });
+
+  it.each([
+    { phone: "+237670000000", currency: "CDF", expected: "'XAF'" },
+    { phone: "+250 788 123 456", currency: "XAF", expected: "'RWF'" },
+  ])("currency $currency for a seller phone $phone → 422 naming $expected", async ({ phone, currency, expected }) => {
+    const { key } = await seller();
+    const res = await create(key, { amount: 1000, shop_name: "Vendeur", phone_number: phone, currency });
+    expect([res.status, res.body]).toEqual([
+      422,
+      { detail: [{ loc: ["body", "currency"], msg: `Input should be ${expected}`, type: "literal_error", ctx: { expected } }] },
+    ]);
+  });
+
+  it("a currency the seller phone's country pays in, other than the account's: RWF → 200", async () => {
+    const { key, marketplace } = await seller();
+    const res = await create(key, { amount: 1000, shop_name: "Vendeur", phone_number: "+250 788 123 456", currency: "RWF" });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(linkBody(res, marketplace.id, { amount: 1000, currency: "RWF", country: "RWA", phone_number: "250788123456" }));
+  });
+
   describe("fee", () => {
     it.each([
       { marketplaceFee: "2.5", amount: 10000, fee: undefined, expected: 250 },
@@ -181,8 +216,8 @@ describe("POST /v1/api/marketplace/gateway", () => {
         ],
       },
       {
-        name: "amount as text",
-        body: { ...base, amount: "100" },
+        name: "amount as words",
+        body: { ...base, amount: "cent" },
         detail: [{ loc: ["body", "amount"], msg: "Input should be a valid integer, unable to parse string as an integer", type: "int_parsing" }],
       },
       {
@@ -193,7 +228,7 @@ describe("POST /v1/api/marketplace/gateway", () => {
       {
         name: "a negative fee",
         body: { ...base, fee: -1 },
-        detail: [{ loc: ["body", "fee"], msg: "Input should be greater than or equal to 0", type: "greater_than_equal" }],
+        detail: [{ loc: ["body", "fee"], msg: "Input should be greater than or equal to 0", type: "greater_than_equal", ctx: { ge: 0 } }],
       },
       {
         name: "a fractional fee",
@@ -203,17 +238,17 @@ describe("POST /v1/api/marketplace/gateway", () => {
       {
         name: "a blank shop_name",
         body: { ...base, shop_name: "  " },
-        detail: [{ loc: ["body", "shop_name"], msg: "String should have at least 1 character", type: "string_too_short" }],
+        detail: [{ loc: ["body", "shop_name"], msg: "String should have at least 1 character", type: "string_too_short", ctx: { min_length: 1 } }],
       },
       {
         name: "a shop_name of 101 characters",
         body: { ...base, shop_name: "s".repeat(101) },
-        detail: [{ loc: ["body", "shop_name"], msg: "String should have at most 100 characters", type: "string_too_long" }],
+        detail: [{ loc: ["body", "shop_name"], msg: "String should have at most 100 characters", type: "string_too_long", ctx: { max_length: 100 } }],
       },
       {
         name: "a message of 501 characters",
         body: { ...base, message: "m".repeat(501) },
-        detail: [{ loc: ["body", "message"], msg: "String should have at most 500 characters", type: "string_too_long" }],
+        detail: [{ loc: ["body", "message"], msg: "String should have at most 500 characters", type: "string_too_long", ctx: { max_length: 500 } }],
       },
       {
         name: "a phone_number that is a number",
@@ -223,7 +258,7 @@ describe("POST /v1/api/marketplace/gateway", () => {
       {
         name: "a phone_number of 33 characters",
         body: { ...base, phone_number: "1".repeat(33) },
-        detail: [{ loc: ["body", "phone_number"], msg: "String should have at most 32 characters", type: "string_too_long" }],
+        detail: [{ loc: ["body", "phone_number"], msg: "String should have at most 32 characters", type: "string_too_long", ctx: { max_length: 32 } }],
       },
       { name: "an invalid phone", body: { ...base, phone_number: "12345" }, detail: [PHONE_ERROR] },
       { name: "a phone with letters", body: { ...base, phone_number: "+237 6 70 OO OO OO" }, detail: [PHONE_ERROR] },
@@ -238,37 +273,37 @@ describe("POST /v1/api/marketplace/gateway", () => {
       {
         name: "XAF amount under 100",
         body: { ...base, amount: 99 },
-        detail: [{ loc: ["body", "amount"], msg: "Input should be greater than or equal to 100", type: "greater_than_equal" }],
+        detail: [{ loc: ["body", "amount"], msg: "Input should be greater than or equal to 100", type: "greater_than_equal", ctx: { ge: 100 } }],
       },
       {
         name: "XOF amount 0",
         body: { ...base, amount: 0, phone_number: "+221771234567" },
-        detail: [{ loc: ["body", "amount"], msg: "Input should be greater than or equal to 100", type: "greater_than_equal" }],
+        detail: [{ loc: ["body", "amount"], msg: "Input should be greater than or equal to 100", type: "greater_than_equal", ctx: { ge: 100 } }],
       },
       {
         name: "XAF amount over 10,000,000",
         body: { ...base, amount: 10_000_001, fee: 0 },
-        detail: [{ loc: ["body", "amount"], msg: "Input should be less than or equal to 10000000", type: "less_than_equal" }],
+        detail: [{ loc: ["body", "amount"], msg: "Input should be less than or equal to 10000000", type: "less_than_equal", ctx: { le: 10000000 } }],
       },
       {
         name: "KES amount 0",
         body: { ...base, amount: 0, phone_number: "+254712345678" },
-        detail: [{ loc: ["body", "amount"], msg: "Input should be greater than or equal to 1", type: "greater_than_equal" }],
+        detail: [{ loc: ["body", "amount"], msg: "Input should be greater than or equal to 1", type: "greater_than_equal", ctx: { ge: 1 } }],
       },
       {
         name: "KES amount over 10,000,000.00",
         body: { ...base, amount: 1_000_000_001, fee: 0, phone_number: "+254712345678" },
-        detail: [{ loc: ["body", "amount"], msg: "Input should be less than or equal to 1000000000", type: "less_than_equal" }],
+        detail: [{ loc: ["body", "amount"], msg: "Input should be less than or equal to 1000000000", type: "less_than_equal", ctx: { le: 1000000000 } }],
       },
       {
         name: "amount + default fee (50%) over the bound",
         body: { ...base, amount: 10_000_000 },
-        detail: [{ loc: ["body", "fee"], msg: "Input should be less than or equal to 10000000", type: "less_than_equal" }],
+        detail: [{ loc: ["body", "fee"], msg: "Input should be less than or equal to 10000000", type: "less_than_equal", ctx: { le: 10000000 } }],
       },
       {
         name: "amount + explicit fee over the bound",
         body: { ...base, amount: 9_999_999, fee: 2 },
-        detail: [{ loc: ["body", "fee"], msg: "Input should be less than or equal to 10000000", type: "less_than_equal" }],
+        detail: [{ loc: ["body", "fee"], msg: "Input should be less than or equal to 10000000", type: "less_than_equal", ctx: { le: 10000000 } }],
       },
     ])("$name → 422", async ({ body, detail }) => {
       const res = await create(key, body);
@@ -286,7 +321,9 @@ describe("POST /v1/api/marketplace/gateway", () => {
     it("a body that is not JSON → 422 json_invalid", async () => {
       const res = await call(gateways.POST, "POST", "/v1/api/marketplace/gateway", { key, raw: "{amount: 1" });
       expect(res.status).toBe(422);
-      expect(res.body).toEqual({ detail: [{ loc: ["body", 1], msg: "JSON decode error", type: "json_invalid" }] });
+      expect(res.body).toEqual({
+        detail: [{ loc: ["body", 1], msg: "JSON decode error", type: "json_invalid", ctx: { error: "Expecting property name enclosed in double quotes" } }],
+      });
     });
   });
 
@@ -425,13 +462,13 @@ describe("GET /v1/api/marketplace/gateway", () => {
   });
 
   it.each([
-    ["?limit=0", [{ loc: ["query", "limit"], msg: "Input should be greater than or equal to 1", type: "greater_than_equal" }]],
-    ["?limit=1001", [{ loc: ["query", "limit"], msg: "Input should be less than or equal to 1000", type: "less_than_equal" }]],
+    ["?limit=0", [{ loc: ["query", "limit"], msg: "Input should be greater than or equal to 1", type: "greater_than_equal", ctx: { ge: 1 } }]],
+    ["?limit=1001", [{ loc: ["query", "limit"], msg: "Input should be less than or equal to 1000", type: "less_than_equal", ctx: { le: 1000 } }]],
     [
       "?limit=abc",
       [{ loc: ["query", "limit"], msg: "Input should be a valid integer, unable to parse string as an integer", type: "int_parsing" }],
     ],
-    ["?starting_after=nope", [{ loc: ["query", "starting_after"], msg: "Input should be a valid UUID", type: "uuid_parsing" }]],
+    ["?starting_after=nope", [badUuid(["query", "starting_after"], NOPE)]],
   ])("%s → 422", async (query, detail) => {
     const res = await list(key, query);
     expect(res.status).toBe(422);
@@ -445,6 +482,30 @@ describe("GET /v1/api/marketplace/gateway", () => {
     const liveKey = await createApiKey({ email, mode: "live" });
     const live = await list(liveKey.api_key);
     expect([live.status, live.body]).toEqual([200, []]);
+  });
+});
+
+describe("GET /v1/api/marketplace/gateway without limit: the whole list", () => {
+  it("answers every link in one JSON array, newest first, without a Link header", async () => {
+    const { key } = await seller();
+    const first = await create(key, { amount: 1000, shop_name: "Vendeur", phone_number: "+237670000000" });
+    expect(first.status).toBe(200);
+    const template = first.body as Gateway & Record<string, unknown>;
+    const row = await gatewayRow(template.id);
+    // more than two batches of the stream, straight into the database (one created_at for all: the id orders them)
+    const db = await getDb();
+    const { id: _id, createdAt: _createdAt, ...copy } = row;
+    void [_id, _createdAt];
+    const inserted = await db
+      .insert(marketplaceGateways)
+      .values(Array.from({ length: 1100 }, (_, i) => ({ ...copy, amount: 2000 + i })))
+      .returning();
+    const newest = inserted
+      .sort((a, b) => (a.id < b.id ? 1 : -1))
+      .map((r) => ({ ...template, id: r.id, amount: r.amount, link: `http://kola.test/pay/m/${r.id}`, creation_date: r.createdAt.toISOString() }));
+    const res = await list(key);
+    expect([res.status, res.headers.get("content-type"), res.headers.get("link")]).toEqual([200, "application/json", null]);
+    expect(res.body).toEqual([...newest, template]);
   });
 });
 
@@ -489,6 +550,7 @@ describe("GET /v1/api/marketplace/gateway/{gateway_id}/transactions", () => {
     expect(res.body).toEqual([
       {
         transaction_id: second.transactionId,
+        track_id: second.deposit.trackId,
         status: "pending",
         creation_date: expect.stringMatching(ISO_Z),
         buyer_price: 10250,
@@ -505,6 +567,7 @@ describe("GET /v1/api/marketplace/gateway/{gateway_id}/transactions", () => {
       },
       {
         transaction_id: first.transactionId,
+        track_id: first.deposit.trackId,
         status: "success",
         creation_date: expect.stringMatching(ISO_Z),
         buyer_price: 10250,
@@ -562,6 +625,7 @@ describe("GET /v1/api/marketplace/gateway/{gateway_id}/transactions", () => {
     expect((await listTransactions(owner.key, id)).body).toEqual([
       {
         transaction_id: expect.stringMatching(UUID),
+        track_id: expect.stringMatching(/^TRK[A-Z2-7]{20}$/),
         status: "pending",
         creation_date: expect.stringMatching(ISO_Z),
         buyer_price: 5125,
@@ -594,10 +658,14 @@ describe("GET /v1/api/marketplace/gateway/{gateway_id}/transactions", () => {
     expect(res.body).toEqual(GATEWAY_NOT_FOUND);
   });
 
-  it.each(["nope", "1234", "00000000-0000-4000-8000-00000000000g"])("a gateway_id %j that is not a uuid → 422", async (id) => {
+  it.each([
+    ["nope", NOPE],
+    ["1234", "invalid length: expected length 32 for simple format, found 4"],
+    ["00000000-0000-4000-8000-00000000000g", "invalid character: expected an optional prefix of `urn:uuid:` followed by [0-9a-fA-F-], found `g` at 36"],
+  ])("a gateway_id %j that is not a uuid → 422", async (id, error) => {
     const res = await listTransactions(owner.key, id);
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ detail: [{ loc: ["path", "gateway_id"], msg: "Input should be a valid UUID", type: "uuid_parsing" }] });
+    expect(res.body).toEqual({ detail: [badUuid(["path", "gateway_id"], error)] });
   });
 
   it("the marketplace's own id (not a link) → 404", async () => {

@@ -26,9 +26,10 @@ export function presentMarketplaceGateway(row: MarketplaceGatewayRow): z.output<
   };
 }
 
-export function presentTransaction({ transaction: t, status }: TransactionListRow): z.output<typeof marketplaceTransaction> {
+export function presentTransaction({ transaction: t, status, trackId }: TransactionListRow): z.output<typeof marketplaceTransaction> {
   return {
     transaction_id: t.id,
+    track_id: trackId,
     status,
     creation_date: t.createdAt.toISOString(),
     buyer_price: t.buyerPrice,

@@ -1,23 +1,63 @@
 import { z } from "zod";
+import { amountRule, countryCodes } from "@/lib/countries";
 import { depositStatuses } from "@/lib/deposits/statuses";
-import { countryObject } from "@/lib/gateways/schemas";
+import { countryObject, currencyField } from "@/lib/gateways/schemas";
+import { integer, optional } from "@/lib/http/lax";
 import { defineOperation } from "@/lib/http/operation";
-import { pageQuery } from "@/lib/http/page-query";
+import { pageQuery, queryBoolean, wholeListQuery } from "@/lib/http/page-query";
 import { formBlock } from "@/lib/marketplaces/schemas";
 
 // Marketplace gateways and their buyers' transactions: interface §2.3, §2.5, §4.2, DESIGN §5.
 
 export const createMarketplaceGatewayBody = z.object({
-  amount: z.int().describe("The product price, in the currency's minor unit"),
+  amount: integer().meta(amountRule("The product price (what the seller gets)")),
   shop_name: z.string().trim().min(1).max(100).describe("The seller"),
   phone_number: z
     .string()
     .max(32)
-    .describe("The seller's payout wallet, international format (+237 6 70 00 00 00 or 237670000000)"),
-  fee: z.int().min(0).optional().describe("Default: round(amount × marketplace fee / 100)"),
-  message: z.string().max(500).default(""),
+    .describe(
+      `The seller's payout wallet: a mobile number (not a landline) of a supported country (${countryCodes.join(", ")}), in international form: \`+237 6 70 00 00 00\`, \`237670000000\` or \`00237670000000\`; spaces, dashes, dots and brackets are ignored. Its country sets the link's \`country\` and \`currency\`.`,
+    ),
+  fee: optional(integer((n) => n.min(0))).describe(
+    "The marketplace's commission on this link, in minor units; default round(amount × marketplace fee / 100). The buyer pays amount + fee, which must stay within the currency's amount bounds.",
+  ),
+  message: optional(z.string().max(500), ""),
+  currency: currencyField.describe(
+    "Optional: the currency of the seller phone's country (ISO 4217, any case), which the link is in; another currency is refused (422).",
+  ),
 });
 export type CreateMarketplaceGatewayBody = z.output<typeof createMarketplaceGatewayBody>;
+
+function isHttpsUrl(value: string): boolean {
+  return URL.canParse(value) && new URL(value).protocol === "https:";
+}
+
+export const updateMarketplaceGatewayBody = z.object({
+  amount: optional(createMarketplaceGatewayBody.shape.amount),
+  shop_name: optional(createMarketplaceGatewayBody.shape.shop_name),
+  phone_number: optional(createMarketplaceGatewayBody.shape.phone_number).describe("The seller's payout wallet; a number of a country paying in the link's currency"),
+  fee: optional(integer((n) => n.min(0))).describe("Kept as it is unless sent (changing `amount` does not recompute it)"),
+  message: optional(z.string().max(500)),
+  favicon: z
+    .string()
+    .trim()
+    .max(2048)
+    .refine((v) => v === "" || isHttpsUrl(v), { message: "must be an https URL, or empty to remove it" })
+    .optional()
+    .describe("The link's own favicon (an https URL); `\"\"` removes it and the marketplace's shows again"),
+});
+export type UpdateMarketplaceGatewayBody = z.output<typeof updateMarketplaceGatewayBody>;
+
+export const marketplaceGatewayListQuery = wholeListQuery.extend({
+  archived: queryBoolean
+    .default(false)
+    .describe("`true`: the archived links instead of the live ones (archived links answer 404 everywhere else)"),
+});
+export type MarketplaceGatewayListQuery = z.output<typeof marketplaceGatewayListQuery>;
+export const marketplaceGatewayParams = z.object({ gateway_id: z.uuid() });
+export const marketplaceGatewayDeleted = z
+  .object({ id: z.uuid(), deleted: z.literal(true) })
+  .meta({ id: "MarketplaceGatewayDeleted" });
 
 export const marketplaceGateway = z
   .object({
@@ -43,6 +83,7 @@ export const marketplaceGateway = z
 export const marketplaceTransaction = z
   .object({
     transaction_id: z.uuid(),
+    track_id: z.string().describe("The deposit (payment attempt) of this transaction: GET /v1/deposits/{track_id}"),
     status: z.enum(depositStatuses),
     creation_date: z.iso.datetime(),
     buyer_price: z.number(),
@@ -61,6 +102,7 @@ export const marketplaceTransaction = z
 
 const tag = "Marketplace gateways";
 const keyErrors = ["NO_API_KEY_PROVIDED", "API_KEY_NOT_FOUND"] as const;
+const idempotencyErrors = ["IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_USE"] as const;
 
 export const marketplaceGatewayOperations = {
   create: defineOperation({
@@ -72,6 +114,7 @@ export const marketplaceGatewayOperations = {
       "A reusable product link: many buyers can pay it. Copies the marketplace's colour, logo, favicon and form blocks. Needs an active marketplace.",
     auth: "key",
     body: createMarketplaceGatewayBody,
+    example: { amount: 15000, shop_name: "Boutique Awa", phone_number: "+237 6 70 00 00 00", message: "Sac en raphia" },
     response: marketplaceGateway,
     errors: [...keyErrors, "MARKETPLACE_NOT_FOUND", "MARKETPLACE_INACTIVE", "IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_USE"],
   }),
@@ -80,11 +123,12 @@ export const marketplaceGatewayOperations = {
     path: "/v1/api/marketplace/gateway",
     tag,
     summary: "List your marketplace links, newest first",
+    description: "The live links; `archived=true` lists the archived ones instead.",
     auth: "key",
-    query: pageQuery,
+    query: marketplaceGatewayListQuery,
     response: z.array(marketplaceGateway),
     errors: [...keyErrors],
-    paged: true,
+    paged: "whole",
   }),
   get: defineOperation({
     method: "GET",
@@ -93,9 +137,46 @@ export const marketplaceGatewayOperations = {
     summary: "Get one of your marketplace links",
     description: "The link as its creation returned it (its branding and form blocks are the ones copied then).",
     auth: "key",
-    params: z.object({ gateway_id: z.uuid() }),
+    params: marketplaceGatewayParams,
     response: marketplaceGateway,
     errors: [...keyErrors, "GATEWAY_NOT_FOUND"],
+  }),
+  update: defineOperation({
+    method: "PUT",
+    path: "/v1/api/marketplace/gateway/{gateway_id}",
+    tag,
+    summary: "Update a marketplace link",
+    description:
+      "Changes only the fields sent; the answer is the link as GET shows it. New buyers pay the new price; attempts already started keep theirs. A new `phone_number` must be of a country paying in the link's currency (the link's `country` follows it). An archived link answers 404: unarchive it first.",
+    auth: "key",
+    params: marketplaceGatewayParams,
+    body: updateMarketplaceGatewayBody,
+    example: { amount: 17500, message: "Sac en raphia, grand modèle" },
+    response: marketplaceGateway,
+    errors: [...keyErrors, "GATEWAY_NOT_FOUND", ...idempotencyErrors],
+  }),
+  archive: defineOperation({
+    method: "DELETE",
+    path: "/v1/api/marketplace/gateway/{gateway_id}",
+    tag,
+    summary: "Archive a marketplace link",
+    description:
+      "Its page then tells new buyers the link is no longer available; attempts already started finish, and past transactions stay readable (list with `archived=true`). Undo with POST …/unarchive.",
+    auth: "key",
+    params: marketplaceGatewayParams,
+    response: marketplaceGatewayDeleted,
+    errors: [...keyErrors, "GATEWAY_NOT_FOUND", ...idempotencyErrors],
+  }),
+  unarchive: defineOperation({
+    method: "POST",
+    path: "/v1/api/marketplace/gateway/{gateway_id}/unarchive",
+    tag,
+    summary: "Unarchive a marketplace link",
+    description: "The link takes payments again (if its marketplace is active). A live link is returned as it is.",
+    auth: "key",
+    params: marketplaceGatewayParams,
+    response: marketplaceGateway,
+    errors: [...keyErrors, "GATEWAY_NOT_FOUND", ...idempotencyErrors],
   }),
   transactions: defineOperation({
     method: "GET",
@@ -103,7 +184,7 @@ export const marketplaceGatewayOperations = {
     tag,
     summary: "Buyers' payment attempts on a marketplace link, newest first",
     auth: "key",
-    params: z.object({ gateway_id: z.uuid() }),
+    params: marketplaceGatewayParams,
     query: pageQuery,
     response: z.array(marketplaceTransaction),
     errors: [...keyErrors, "GATEWAY_NOT_FOUND"],

@@ -5,7 +5,7 @@ import { createApiKey } from "@/lib/accounts/create-account";
 import { getDb } from "@/lib/db/client";
 import { apiKeys } from "@/lib/db/schema";
 import { call, newAccount, type Reply } from "@/lib/test/api";
-import { file, png, tempDataDir } from "@/lib/test/files";
+import { file, ico, png, tempDataDir } from "@/lib/test/files";
 
 tempDataDir();
 
@@ -13,7 +13,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO_Z = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const NOT_FOUND = { detail: { message: "Marketplace not found", type: "MARKETPLACE_NOT_FOUND" } };
 const NO_IMAGE = (part: string) => ({
-  detail: [{ loc: ["body", part], msg: "Value error, no uploaded image with this id", type: "value_error" }],
+  detail: [{ loc: ["body", part], msg: "Value error, no uploaded image with this id", type: "value_error", ctx: { error: "no uploaded image with this id" } }],
 });
 
 type Parts = Record<string, string | File>;
@@ -226,9 +226,13 @@ describe("POST /v1/api/marketplace", () => {
       ({ key } = await newAccount());
     });
 
-    const FEE_ERROR = { msg: "Value error, must be a number from 0 to 50 with at most 2 decimals", type: "value_error" };
-    const COLOR_ERROR = { msg: "Value error, must be a hex colour like #0f766e", type: "value_error" };
-    const REF_ERROR = { msg: "Value error, must be an https URL or the id of an uploaded file", type: "value_error" };
+    const valueError = (error: string) => ({ msg: `Value error, ${error}`, type: "value_error", ctx: { error } });
+    // the rules are patterns (stated as such in the OpenAPI document): pydantic's string_pattern_mismatch
+    const patternError = (pattern: string) => ({ msg: `String should match pattern '${pattern}'`, type: "string_pattern_mismatch", ctx: { pattern } });
+    const FEE_ERROR = patternError("^(50(\\.0{1,2})?|[0-4]?\\d(\\.\\d{1,2})?)?$");
+    const COLOR_ERROR = patternError("^(#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}))?$");
+    const REF_ERROR = valueError("must be an https URL, the id of an uploaded file, or none");
+    const BOOL_PARSING = { msg: "Input should be a valid boolean, unable to interpret input", type: "bool_parsing" };
     const blocks = (...list: unknown[]) => JSON.stringify({ blocks: list });
     const text = (label: string) => ({ type: "text", label, required: false });
 
@@ -237,12 +241,12 @@ describe("POST /v1/api/marketplace", () => {
       {
         name: "a blank name",
         parts: { name: "   " },
-        detail: [{ loc: ["body", "name"], msg: "String should have at least 1 character", type: "string_too_short" }],
+        detail: [{ loc: ["body", "name"], msg: "String should have at least 1 character", type: "string_too_short", ctx: { min_length: 1 } }],
       },
       {
         name: "a name of 81 characters",
         parts: { name: "n".repeat(81) },
-        detail: [{ loc: ["body", "name"], msg: "String should have at most 80 characters", type: "string_too_long" }],
+        detail: [{ loc: ["body", "name"], msg: "String should have at most 80 characters", type: "string_too_long", ctx: { max_length: 80 } }],
       },
       { name: "color red", parts: { name: "B", color: "red" }, detail: [{ loc: ["body", "color"], ...COLOR_ERROR }] },
       { name: "color #abcd", parts: { name: "B", color: "#abcd" }, detail: [{ loc: ["body", "color"], ...COLOR_ERROR }] },
@@ -255,9 +259,9 @@ describe("POST /v1/api/marketplace", () => {
       { name: "fee 1e1", parts: { name: "B", fee: "1e1" }, detail: [{ loc: ["body", "fee"], ...FEE_ERROR }] },
       { name: "fee 2,5", parts: { name: "B", fee: "2,5" }, detail: [{ loc: ["body", "fee"], ...FEE_ERROR }] },
       {
-        name: "is_active yes",
-        parts: { name: "B", is_active: "yes" },
-        detail: [{ loc: ["body", "is_active"], msg: "Input should be 'true' or 'false'", type: "enum" }],
+        name: "is_active maybe",
+        parts: { name: "B", is_active: "maybe" },
+        detail: [{ loc: ["body", "is_active"], ...BOOL_PARSING }],
       },
       { name: "logo over http", parts: { name: "B", logo: "http://cdn.example.com/logo.png" }, detail: [{ loc: ["body", "logo"], ...REF_ERROR }] },
       { name: "favicon over http", parts: { name: "B", favicon: "http://cdn.example.com/f.ico" }, detail: [{ loc: ["body", "favicon"], ...REF_ERROR }] },
@@ -271,7 +275,7 @@ describe("POST /v1/api/marketplace", () => {
       {
         name: "form_blocks that is not JSON",
         parts: { name: "B", form_blocks: "{nope" },
-        detail: [{ loc: ["body", "form_blocks"], msg: "JSON decode error", type: "json_invalid" }],
+        detail: [{ loc: ["body", "form_blocks"], msg: "JSON decode error", type: "json_invalid", ctx: { error: "Expecting property name enclosed in double quotes" } }],
       },
       {
         name: "form_blocks without blocks",
@@ -294,25 +298,39 @@ describe("POST /v1/api/marketplace", () => {
         name: "a select block without options (first)",
         parts: { name: "B", form_blocks: blocks({ type: "select", label: "Taille", required: true }) },
         detail: [
-          { loc: ["body", "form_blocks", "blocks", 0, "options"], msg: "Value error, options are required for a select block", type: "value_error" },
+          { loc: ["body", "form_blocks", "blocks", 0, "options"], msg: "Field required", type: "missing" },
         ],
       },
       {
         name: "a select block without options (third)",
         parts: { name: "B", form_blocks: blocks(text("Nom"), text("Ville"), { type: "select", label: "Taille", required: true }) },
         detail: [
-          { loc: ["body", "form_blocks", "blocks", 2, "options"], msg: "Value error, options are required for a select block", type: "value_error" },
+          { loc: ["body", "form_blocks", "blocks", 2, "options"], msg: "Field required", type: "missing" },
         ],
       },
       {
         name: "a select block with no option",
         parts: { name: "B", form_blocks: blocks({ type: "select", label: "Taille", required: true, options: [] }) },
-        detail: [{ loc: ["body", "form_blocks", "blocks", 0, "options"], msg: "List should have at least 1 item", type: "too_short" }],
+        detail: [
+          {
+            loc: ["body", "form_blocks", "blocks", 0, "options"],
+            msg: "List should have at least 1 item after validation, not 0",
+            type: "too_short",
+            ctx: { field_type: "List", min_length: 1, actual_length: 0 },
+          },
+        ],
       },
       {
         name: "21 blocks",
         parts: { name: "B", form_blocks: blocks(...Array.from({ length: 21 }, (_, i) => text(`Champ ${i}`))) },
-        detail: [{ loc: ["body", "form_blocks", "blocks"], msg: "List should have at most 20 items", type: "too_long" }],
+        detail: [
+          {
+            loc: ["body", "form_blocks", "blocks"],
+            msg: "List should have at most 20 items after validation, not 21",
+            type: "too_long",
+            ctx: { field_type: "List", max_length: 20, actual_length: 21 },
+          },
+        ],
       },
       {
         name: "an unknown block type",
@@ -322,22 +340,23 @@ describe("POST /v1/api/marketplace", () => {
             loc: ["body", "form_blocks", "blocks", 0, "type"],
             msg: "Input should be 'text', 'textarea', 'email', 'phone', 'number', 'date', 'select' or 'checkbox'",
             type: "enum",
+            ctx: { expected: "'text', 'textarea', 'email', 'phone', 'number', 'date', 'select' or 'checkbox'" },
           },
         ],
       },
       {
         name: "a block without label, required not a boolean",
-        parts: { name: "B", form_blocks: blocks({ type: "text", required: "yes" }) },
+        parts: { name: "B", form_blocks: blocks({ type: "text", required: "maybe" }) },
         detail: [
           { loc: ["body", "form_blocks", "blocks", 0, "label"], msg: "Field required", type: "missing" },
-          { loc: ["body", "form_blocks", "blocks", 0, "required"], msg: "Input should be a valid boolean", type: "bool_type" },
+          { loc: ["body", "form_blocks", "blocks", 0, "required"], ...BOOL_PARSING },
         ],
       },
       {
         name: "a blank label",
         parts: { name: "B", form_blocks: blocks(text("  ")) },
         detail: [
-          { loc: ["body", "form_blocks", "blocks", 0, "label"], msg: "String should have at least 1 character", type: "string_too_short" },
+          { loc: ["body", "form_blocks", "blocks", 0, "label"], msg: "String should have at least 1 character", type: "string_too_short", ctx: { min_length: 1 } },
         ],
       },
       {
@@ -347,7 +366,7 @@ describe("POST /v1/api/marketplace", () => {
           { loc: ["body", "name"], msg: "Field required", type: "missing" },
           { loc: ["body", "color"], ...COLOR_ERROR },
           { loc: ["body", "fee"], ...FEE_ERROR },
-          { loc: ["body", "form_blocks"], msg: "JSON decode error", type: "json_invalid" },
+          { loc: ["body", "form_blocks"], msg: "JSON decode error", type: "json_invalid", ctx: { error: "Expecting value" } },
         ],
       },
     ])("$name → 422", async ({ parts, detail }) => {
@@ -468,7 +487,7 @@ describe("without a marketplace", () => {
     const res = await update(key, { color: "red" });
     expect(res.status).toBe(422);
     expect(res.body).toEqual({
-      detail: [{ loc: ["body", "color"], msg: "Value error, must be a hex colour like #0f766e", type: "value_error" }],
+      detail: [{ loc: ["body", "color"], msg: "String should match pattern '^(#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}))?$'", type: "string_pattern_mismatch", ctx: { pattern: "^(#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}))?$" } }],
     });
   });
 });
@@ -489,6 +508,10 @@ describe("PATCH /v1/api/marketplace/", () => {
     { name: "fee", parts: { fee: "3" }, changes: { fee: 3 } },
     { name: "fee 0 (the documented default)", parts: { fee: "0" }, changes: { fee: 0 } },
     { name: "is_active", parts: { is_active: "false" }, changes: { is_active: false } },
+    // a form boolean read as pydantic reads one
+    { name: "is_active as 0", parts: { is_active: "0" }, changes: { is_active: false } },
+    { name: "is_active as off", parts: { is_active: "Off" }, changes: { is_active: false } },
+    { name: "is_active false, required as yes in a block", parts: { is_active: "no", form_blocks: JSON.stringify({ blocks: [{ type: "text", label: "Nom", required: "yes" }] }) }, changes: { is_active: false, form_blocks: [{ fieldName: "nom", fieldType: "text", required: true, fieldLabel: "Nom", fieldDescription: "", fieldOptions: [] }] } },
     { name: "favicon", parts: { favicon: "https://img.example.org/f.ico" }, changes: { favicon: "https://img.example.org/f.ico" } },
     {
       name: "logo",
@@ -516,6 +539,9 @@ describe("PATCH /v1/api/marketplace/", () => {
       },
     },
     { name: "form_blocks emptied", parts: { form_blocks: '{"blocks": []}' }, changes: { form_blocks: [] } },
+    { name: "logo none (removed)", parts: { logo: "none" }, changes: { logo: null } },
+    { name: "favicon none (removed)", parts: { favicon: "none" }, changes: { favicon: "" } },
+    { name: "logo and favicon none", parts: { logo: "none", favicon: "none" }, changes: { logo: null, favicon: "" } },
     { name: "nothing", parts: {}, changes: {} },
     {
       name: "empty text for name, color, form_blocks, fee, logo and favicon",
@@ -623,6 +649,16 @@ describe("PATCH /v1/api/marketplace/", () => {
       const res = await update(owner.key, { logo: "00000000-0000-4000-8000-000000000000" });
       expect(res.status).toBe(422);
       expect(res.body).toEqual(NO_IMAGE("logo"));
+    });
+
+    it("an uploaded favicon removed with none is deleted: its id → 422", async () => {
+      const own = await withMarketplace({ name: "Icônes", "favicon.0": file(ico(), "favicon.ico", "image/x-icon") });
+      const faviconId = /\/files\/([0-9a-f-]{36})/.exec(own.marketplace.favicon as string)?.[1];
+      expect(faviconId).toMatch(UUID);
+      const removed = await update(own.key, { favicon: "none" });
+      expect([removed.status, removed.body]).toEqual([200, { ...own.marketplace, favicon: "" }]);
+      const res = await update(own.key, { favicon: faviconId! });
+      expect([res.status, res.body]).toEqual([422, NO_IMAGE("favicon")]);
     });
 
     it("once another logo replaced it, the file is deleted: its id → 422", async () => {

@@ -7,6 +7,7 @@ import { findOwnFile } from "@/lib/files/queries";
 import { deleteUnreferencedFiles } from "@/lib/files/delete-files";
 import { assertStorageQuota, checkUpload, saveUpload, uploadRules, type CheckedUpload, type UploadRule } from "@/lib/files/store-upload";
 import { ApiError, ValidationError } from "@/lib/http/errors";
+import { valueError } from "@/lib/http/validation";
 import { toFormBlocks } from "./form-blocks";
 import { findMarketplace, getMarketplaceOrThrow } from "./queries";
 import type { MarketplaceForm } from "./schemas";
@@ -81,7 +82,7 @@ async function resolveChanges(auth: Auth, form: MarketplaceForm, files: Record<s
   if (form.name) changes.name = form.name;
   if (form.color) changes.color = normalizeColor(form.color);
   if (form.fee !== undefined && form.fee !== "") changes.fee = Number(form.fee).toFixed(2);
-  if (form.is_active) changes.isActive = form.is_active === "true";
+  if (form.is_active !== undefined) changes.isActive = form.is_active;
   if (form.form_blocks) changes.formBlocks = toFormBlocks(form.form_blocks.blocks);
   // Check references and every upload before storing any, so a bad request leaves no file behind.
   const logo = await resolveImage(auth, "logo", form.logo);
@@ -99,17 +100,18 @@ async function resolveChanges(auth: Auth, form: MarketplaceForm, files: Record<s
 }
 
 /**
- * `logo`/`favicon` text: an https URL (kept in its canonical form: the schema also lets through
+ * `logo`/`favicon` text: `none` (remove it; a file no link shows any more is deleted), an https URL (kept in its canonical form: the schema also lets through
  * `HTTPS://…` or `https:host/…`), or the id of an image this account uploaded in this mode.
  */
 async function resolveImage(auth: Auth, part: "logo" | "favicon", value: string | undefined) {
   if (!value) return undefined;
+  if (value === "none") return { fileId: null, url: "" };
   const url = URL.canParse(value) ? new URL(value) : null;
   if (url?.protocol === "https:") return { fileId: null, url: url.href };
   const file = await findOwnFile(auth, value);
   const rule: UploadRule = uploadRules[part];
   if (!file || !rule.types.includes(file.fileType)) {
-    throw new ValidationError([{ loc: ["body", part], msg: "Value error, no uploaded image with this id", type: "value_error" }]);
+    throw new ValidationError([valueError(["body", part], "no uploaded image with this id")]);
   }
   return { fileId: file.id, url: "" };
 }

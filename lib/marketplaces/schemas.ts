@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { parseJsonText } from "@/lib/http/json-text";
+import { ValidationError } from "@/lib/http/errors";
+import { boolean, optional } from "@/lib/http/lax";
 import { defineOperation } from "@/lib/http/operation";
 import { blockTypes, formBlock, type BlockType, type FormBlock } from "./form-block";
 
@@ -11,22 +13,25 @@ export const blockInput = z
   .object({
     type: z.enum(blockTypes),
     label: z.string().trim().min(1).max(100),
-    required: z.boolean().default(false),
-    description: z.string().trim().max(300).default(""),
-    options: z.array(z.string().trim().min(1).max(100)).min(1).max(50).optional(),
+    required: optional(boolean(), false),
+    description: optional(z.string().trim().max(300), ""),
+    options: optional(z.array(z.string().trim().min(1).max(100)).min(1).max(50)),
   })
   .superRefine((block, ctx) => {
+    // a select block needs its options: reported as the field missing
     if (block.type === "select" && !block.options) {
-      ctx.addIssue({ code: "custom", path: ["options"], message: "options are required for a select block" });
+      ctx.addIssue({ code: "custom", path: ["options"], message: "Field required", params: { type: "missing" } });
     }
   });
 export type BlockInput = z.input<typeof blockInput>;
 
 export const formBlocksInput = z.object({ blocks: z.array(blockInput).max(20) });
 
-const HEX_COLOR = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
+// Rules written as patterns carry themselves into the OpenAPI document; empty text is "unchanged".
+const HEX_COLOR = /^(#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}))?$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const FEE = /^\d{1,2}(\.\d{1,2})?$/;
+/** 0 to 50 with at most 2 decimals ("05", "12.5", "50.00"). */
+const FEE = /^(50(\.0{1,2})?|[0-4]?\d(\.\d{1,2})?)?$/;
 
 function isHttpsUrl(value: string): boolean {
   try {
@@ -41,8 +46,14 @@ const imageRef = z
   .string()
   .trim()
   .max(2048)
-  .refine((v) => v === "" || isHttpsUrl(v) || UUID.test(v), { message: "must be an https URL or the id of an uploaded file" })
-  .describe("An absolute https URL, or the id of a file uploaded before");
+  .refine((v) => v === "" || v === "none" || isHttpsUrl(v) || UUID.test(v), {
+    message: "must be an https URL, the id of an uploaded file, or none",
+  })
+  // the rule above for the reference (lib/api/openapi.test.ts tries both on the same values)
+  .meta({
+    pattern: "^(https://[^\\s/?#]+[^\\s]*|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|none)?$",
+    description: "An absolute https URL (at most 2048 characters), the id of a file uploaded before, or `none` to remove it (empty text leaves it unchanged)",
+  });
 
 /** `form_blocks` arrives as JSON text: `{"blocks": [{"type", "label", "required", …}]}`; empty text = unchanged. */
 const formBlocksText = z
@@ -51,8 +62,10 @@ const formBlocksText = z
     if (text.trim() === "") return undefined;
     try {
       return parseJsonText(text); // nesting bounded before zod walks it
-    } catch {
-      ctx.addIssue({ code: "custom", message: "JSON decode error", params: { type: "json_invalid" } });
+    } catch (error) {
+      // the decoder's words (ctx.error) as parseJsonText reported them
+      const decoder = error instanceof ValidationError ? error.items[0]?.ctx : undefined;
+      ctx.addIssue({ code: "custom", message: "JSON decode error", params: { type: "json_invalid", ctx: decoder } });
       return z.NEVER;
     }
   })
@@ -64,19 +77,17 @@ const textParts = {
   color: z
     .string()
     .trim()
-    .refine((v) => v === "" || HEX_COLOR.test(v), { message: "must be a hex colour like #0f766e" })
-    .describe("#rgb or #rrggbb; default #0f766e"),
+    .regex(HEX_COLOR, { message: "must be a hex colour like #0f766e" })
+    .describe("#rgb or #rrggbb, stored as lower-case #rrggbb; default #0f766e"),
   fee: z
     .string()
     .trim()
-    .refine((v) => v === "" || (FEE.test(v) && Number(v) <= 50), {
-      message: "must be a number from 0 to 50 with at most 2 decimals",
-    })
-    .describe("Commission in percent, 0–50, at most 2 decimals"),
+    .regex(FEE, { message: "must be a number from 0 to 50 with at most 2 decimals" })
+    .describe("Commission in percent, decimal text from 0 to 50 with at most 2 decimals (a dot, not a comma)"),
   logo: imageRef,
   favicon: imageRef,
   form_blocks: formBlocksText,
-  is_active: z.enum(["true", "false"]).describe("The on/off switch"),
+  is_active: boolean().describe("The on/off switch: `true` or `false` (also 1/0, yes/no, on/off)"),
 };
 
 export const updateMarketplaceForm = z.object({
@@ -140,6 +151,17 @@ export const marketplaceOperations = {
     description: "One marketplace per account and mode. Multipart: text parts and the `logo.0` / `favicon.0` files.",
     auth: "key",
     body: createMarketplaceForm,
+    example: {
+      name: "Marché Akwa",
+      color: "#0f766e",
+      fee: "5",
+      form_blocks: JSON.stringify({
+        blocks: [
+          { type: "text", label: "Adresse de livraison", required: true },
+          { type: "select", label: "Taille", required: false, options: ["S", "M", "L"] },
+        ],
+      }),
+    },
     bodyKind: "multipart",
     files: marketplaceFiles,
     response: marketplace,
@@ -154,6 +176,7 @@ export const marketplaceOperations = {
       "Changes only the parts sent; empty text for `name`, `color` or `form_blocks` leaves them as they are. `is_active` switches the storefront on or off.",
     auth: "key",
     body: updateMarketplaceForm,
+    example: { color: "#1d4ed8", fee: "7.5" },
     bodyKind: "multipart",
     files: marketplaceFiles,
     response: marketplace,

@@ -72,7 +72,7 @@ describe("apiFetch", () => {
       422,
       {
         detail: [
-          { loc: ["body", "amount"], msg: "Input should be greater than or equal to 100", type: "greater_than_equal" },
+          { loc: ["body", "amount"], msg: "Input should be greater than or equal to 100", type: "greater_than_equal", ctx: { ge: 100 } },
           { loc: ["body", "amount"], msg: "second problem", type: "value_error" },
           { loc: ["body", "blocks", 1, "label"], msg: "Field required", type: "missing" },
           { loc: ["query", "track_id"], msg: "Field required", type: "missing" },
@@ -84,10 +84,10 @@ describe("apiFetch", () => {
         status: 422,
         type: "VALIDATION",
         fieldErrors: {
-          amount: { type: "greater_than_equal", msg: "Input should be greater than or equal to 100" },
-          "blocks.1.label": { type: "missing", msg: "Field required" },
-          track_id: { type: "missing", msg: "Field required" },
-          "": { type: "model_attributes_type", msg: "Input should be a valid dictionary" },
+          amount: { loc: ["body", "amount"], msg: "Input should be greater than or equal to 100", type: "greater_than_equal", ctx: { ge: 100 } },
+          "blocks.1.label": { loc: ["body", "blocks", 1, "label"], msg: "Field required", type: "missing" },
+          track_id: { loc: ["query", "track_id"], msg: "Field required", type: "missing" },
+          "": { loc: ["body"], msg: "Input should be a valid dictionary", type: "model_attributes_type" },
         },
       },
     ],

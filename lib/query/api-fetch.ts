@@ -3,12 +3,20 @@
 // turned into an ApiRequestError with its field errors keyed by field name.
 
 import type { Mode } from "@/lib/accounts/modes";
+import type { ValidationItem } from "@/lib/http/errors";
 
 export type { Mode };
 
-/** One FastAPI-style validation item, as the API sends them in a 422. */
-export type ValidationItem = { loc: (string | number)[]; msg: string; type: string };
-export type FieldError = { type: string; msg: string };
+/** One FastAPI-style validation item, as the API sends them in a 422 (`loc` kept as an array, `ctx` its limit). */
+export type { ValidationItem };
+export type FieldError = ValidationItem;
+
+/** 422 items by field path without its location: ["body","amount"] → `amount`, ["body"] → "" (the form); first item wins. */
+export function fieldErrorsOf(items: readonly ValidationItem[]): Record<string, FieldError> {
+  const fieldErrors: Record<string, FieldError> = {};
+  for (const item of items) fieldErrors[item.loc.slice(1).join(".")] ??= item;
+  return fieldErrors;
+}
 
 export class ApiRequestError extends Error {
   constructor(
@@ -80,13 +88,7 @@ function toError(response: Response, json: unknown): ApiRequestError {
   const retryAfter = Number(response.headers.get("retry-after")) || null;
   const detail = (json as { detail?: unknown } | null)?.detail;
   if (Array.isArray(detail)) {
-    const fieldErrors: Record<string, FieldError> = {};
-    for (const item of detail as ValidationItem[]) {
-      // ["body","amount"] → "amount"; ["query","track_id"] → "track_id"; ["body"] → "" (the form)
-      const name = item.loc.slice(1).join(".");
-      fieldErrors[name] ??= { type: item.type, msg: item.msg };
-    }
-    return new ApiRequestError(response.status, "VALIDATION", "Validation failed", fieldErrors, retryAfter);
+    return new ApiRequestError(response.status, "VALIDATION", "Validation failed", fieldErrorsOf(detail as ValidationItem[]), retryAfter);
   }
   if (detail && typeof detail === "object" && "type" in detail) {
     const { type, message } = detail as { type: string; message?: string };

@@ -4,10 +4,11 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { apiFetch, apiFetchWithHeaders, nextCursor } from "./api-fetch";
 import { queryKeys } from "./keys";
 import { useMode } from "./mode";
-import type { Deposit, DepositFilters, DepositListItem, Page } from "./types";
+import { LIVE_INTERVAL_MS } from "./live";
+import type { Deposit, DepositFilters, DepositListItem, Page, PaymentDetail } from "./types";
 
-/** GET /v1/deposits — one page of payment attempts, newest first, filtered by status or link. */
-export function useDeposits(filters: DepositFilters, cursor: string | null = null, limit = 20, options: { followPending?: boolean } = {}) {
+/** GET /v1/deposits — one page of payment attempts, newest first, filtered by status or link; live (lib/query/live.ts). */
+export function useDeposits(filters: DepositFilters, cursor: string | null = null, limit = 20) {
   const { mode } = useMode();
   return useQuery({
     queryKey: queryKeys.depositList(mode, filters, cursor, limit),
@@ -20,9 +21,19 @@ export function useDeposits(filters: DepositFilters, cursor: string | null = nul
       return { items: data, next: nextCursor(headers) };
     },
     placeholderData: keepPreviousData,
-    // while a buyer is paying, follow the pending attempts until they are final
-    refetchInterval: (query) =>
-      options.followPending && query.state.data?.items.some((d) => d.status === "pending") ? 3000 : false,
+    // new attempts and status changes show without a reload
+    refetchInterval: LIVE_INTERVAL_MS,
+  });
+}
+
+/** GET /v1/deposits/{track_id} — a payment in full (its page); live until it can no longer change. */
+export function usePayment(trackId: string) {
+  const { mode } = useMode();
+  return useQuery({
+    queryKey: queryKeys.payment(mode, trackId),
+    queryFn: ({ signal }) => apiFetch<PaymentDetail>(`/v1/deposits/${encodeURIComponent(trackId)}`, { mode, signal }),
+    // a final status can still move (expired → success) and its webhooks are still being delivered
+    refetchInterval: LIVE_INTERVAL_MS,
   });
 }
 

@@ -26,7 +26,7 @@ export function useGateways(filters: GatewayFilters, cursor: string | null, limi
   });
 }
 
-/** GET /v1/gateway/{id}?include=payment_status — the owner's read of one payment link, with the server's payment status (404 once archived). */
+/** GET /v1/gateway/{id}?include=payment_status — the owner's read of one payment link (archived ones too), with the server's payment status. */
 export function useGateway(id: string) {
   const { mode } = useMode();
   return useQuery({
@@ -78,5 +78,19 @@ export function useArchiveGateway() {
     mutationFn: (id: string) =>
       apiFetch<{ id: string; deleted: true }>(`/v1/gateway/${encodeURIComponent(id)}`, { mode, method: "DELETE" }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.gateways(mode) }),
+  });
+}
+
+/** POST /v1/gateway/{id}/unarchive — the link takes payments again; the lists and its own read follow. */
+export function useUnarchiveGateway() {
+  const { mode } = useMode();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiFetch<GatewayWithStatus>(`/v1/gateway/${encodeURIComponent(id)}/unarchive`, { mode, method: "POST", headers: { "idempotency-key": crypto.randomUUID() } }),
+    onSuccess: (gateway) => {
+      client.setQueryData(queryKeys.gateway(mode, gateway.id), gateway);
+      return client.invalidateQueries({ queryKey: queryKeys.gateways(mode) });
+    },
   });
 }

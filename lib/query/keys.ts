@@ -15,12 +15,21 @@ export const queryKeys = {
   depositList: (mode: Mode, filters: DepositFilters, cursor: string | null, limit: number) =>
     [mode, "deposits", "list", filters, cursor, limit] as const,
   deposit: (mode: Mode, trackId: string) => [mode, "deposits", "track", trackId] as const,
+  payment: (mode: Mode, trackId: string) => [mode, "deposits", "detail", trackId] as const,
   apiKeys: (mode: Mode) => [mode, "api-keys"] as const,
   webhooks: (mode: Mode) => [mode, "webhooks"] as const,
   webhookDeliveries: (mode: Mode, id: string) => [mode, "webhooks", id, "deliveries"] as const,
   marketplace: (mode: Mode) => [mode, "marketplace"] as const,
   marketplaceLinks: (mode: Mode) => [mode, "marketplace-links"] as const,
-  marketplaceLinkList: (mode: Mode, cursor: string | null, limit: number) => [mode, "marketplace-links", "list", cursor, limit] as const,
+  marketplaceLinkList: (mode: Mode, cursor: string | null, limit: number, archived = false) =>
+    [mode, "marketplace-links", "list", cursor, limit, archived] as const,
   marketplaceLink: (mode: Mode, id: string) => [mode, "marketplace-links", "detail", id] as const,
   marketplaceTransactions: (mode: Mode, id: string) => [mode, "marketplace-links", "transactions", id] as const,
+  // money out (issue 11): one prefix, so a withdrawal, refund or retry refreshes every balance view
+  money: (mode: Mode) => [mode, "money"] as const,
+  balance: (mode: Mode) => [mode, "money", "balance"] as const,
+  balanceTransactions: (mode: Mode, cursor: string | null, limit: number) => [mode, "money", "transactions", cursor, limit] as const,
+  refunds: (mode: Mode, trackId: string) => [mode, "money", "refunds", trackId] as const,
+  sellerPayouts: (mode: Mode, linkId: string) => [mode, "money", "seller-payouts", linkId] as const,
+  withdrawals: (mode: Mode) => [mode, "money", "withdrawals"] as const,
 };

@@ -2,10 +2,16 @@
 
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { createMarketplaceGatewayBody, marketplaceGateway, marketplaceTransaction } from "@/lib/marketplace-gateways/schemas";
+import type {
+  createMarketplaceGatewayBody,
+  marketplaceGateway,
+  marketplaceTransaction,
+  updateMarketplaceGatewayBody,
+} from "@/lib/marketplace-gateways/schemas";
 import type { marketplace } from "@/lib/marketplaces/schemas";
 import { ApiRequestError, apiFetch, apiFetchWithHeaders, nextCursor } from "./api-fetch";
 import { queryKeys } from "./keys";
+import { LIVE_INTERVAL_MS } from "./live";
 import { useMode } from "./mode";
 import type { Page } from "./types";
 
@@ -15,6 +21,7 @@ export type Marketplace = z.output<typeof marketplace>;
 export type MarketplaceLink = z.output<typeof marketplaceGateway>;
 export type MarketplaceTransaction = z.output<typeof marketplaceTransaction>;
 type CreateMarketplaceLinkBody = z.input<typeof createMarketplaceGatewayBody>;
+type UpdateMarketplaceLinkBody = z.input<typeof updateMarketplaceGatewayBody>;
 
 /** The marketplace path of the update: the interface's PATCH has its trailing slash. */
 const MARKETPLACE_PATH = "/v1/api/marketplace";
@@ -56,16 +63,16 @@ export function useUpdateMarketplace() {
   });
 }
 
-/** GET /v1/api/marketplace/gateway — one page of marketplace links, newest first. */
-export function useMarketplaceLinks(cursor: string | null, limit = 20) {
+/** GET /v1/api/marketplace/gateway — one page of marketplace links (live, or archived ones), newest first. */
+export function useMarketplaceLinks(cursor: string | null, limit = 20, archived = false) {
   const { mode } = useMode();
   return useQuery({
-    queryKey: queryKeys.marketplaceLinkList(mode, cursor, limit),
+    queryKey: queryKeys.marketplaceLinkList(mode, cursor, limit, archived),
     queryFn: async ({ signal }): Promise<Page<MarketplaceLink>> => {
       const { data, headers } = await apiFetchWithHeaders<MarketplaceLink[]>("/v1/api/marketplace/gateway", {
         mode,
         signal,
-        query: { limit, starting_after: cursor },
+        query: { limit, starting_after: cursor, ...(archived ? { archived: "true" } : {}) },
       });
       return { items: data, next: nextCursor(headers) };
     },
@@ -101,9 +108,36 @@ export function useCreateMarketplaceLink() {
   });
 }
 
+/** PUT /v1/api/marketplace/gateway/{id} — the fields sent. */
+export function useUpdateMarketplaceLink() {
+  const { mode } = useMode();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: UpdateMarketplaceLinkBody }) =>
+      apiFetch<MarketplaceLink>(`/v1/api/marketplace/gateway/${encodeURIComponent(id)}`, { mode, method: "PUT", body }),
+    onSuccess: (link) => {
+      client.setQueryData(queryKeys.marketplaceLink(mode, link.id), link);
+      return client.invalidateQueries({ queryKey: queryKeys.marketplaceLinks(mode) });
+    },
+  });
+}
+
+/** DELETE /v1/api/marketplace/gateway/{id} (archive) and POST …/unarchive. */
+export function useArchiveMarketplaceLink() {
+  const { mode } = useMode();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, archived }: { id: string; archived: boolean }): Promise<unknown> =>
+      archived
+        ? apiFetch<{ id: string; deleted: true }>(`/v1/api/marketplace/gateway/${encodeURIComponent(id)}`, { mode, method: "DELETE" })
+        : apiFetch<MarketplaceLink>(`/v1/api/marketplace/gateway/${encodeURIComponent(id)}/unarchive`, { mode, method: "POST" }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.marketplaceLinks(mode) }),
+  });
+}
+
 /**
  * GET /v1/api/marketplace/gateway/{id}/transactions — the buyers' attempts, newest first, a page
- * at a time ("show more"). Refreshed every 5 s while one is still pending.
+ * at a time ("show more"), live.
  */
 export function useMarketplaceTransactions(id: string, limit = 20) {
   const { mode } = useMode();
@@ -118,7 +152,6 @@ export function useMarketplaceTransactions(id: string, limit = 20) {
       return { items: data, next: nextCursor(headers) };
     },
     getNextPageParam: (last) => last.next,
-    refetchInterval: (query) =>
-      query.state.data?.pages.some((page) => page.items.some((t) => t.status === "pending")) ? 5_000 : false,
+    refetchInterval: LIVE_INTERVAL_MS, // new buyers and status changes show without a reload (lib/query/live.ts)
   });
 }

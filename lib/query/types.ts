@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { account, apiKey, createdApiKey } from "@/lib/accounts/schemas";
-import type { deposit, depositListItem, depositListQuery } from "@/lib/deposits/schemas";
+import type { deposit, depositListItem, depositListQuery, paymentDetail } from "@/lib/deposits/schemas";
 import type { gatewayCreated, gatewayListItem, gatewayListQuery, gatewayView, gatewayWithStatus } from "@/lib/gateways/schemas";
 import type { stats } from "@/lib/stats/schemas";
 
@@ -17,6 +17,7 @@ export type GatewayWithStatus = z.output<typeof gatewayWithStatus>;
 export type GatewayFilters = Partial<Pick<z.output<typeof gatewayListQuery>, "q" | "paid" | "archived">>;
 export type Deposit = z.output<typeof deposit>;
 export type DepositListItem = z.output<typeof depositListItem>;
+export type PaymentDetail = z.output<typeof paymentDetail>;
 export type DepositFilters = Partial<Pick<z.output<typeof depositListQuery>, "status" | "payment_gateway_id" | "marketplace_gateway_id">>;
 export type Stats = z.output<typeof stats>;
 export type PaymentStatus = Deposit["status"];

@@ -2,7 +2,14 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { createWebhookBody, updateWebhookBody, webhookDeliveryView, webhookView, webhookWithSecret } from "@/lib/webhooks/schemas";
+import type {
+  createWebhookBody,
+  updateWebhookBody,
+  webhookDeliveryDetail,
+  webhookDeliveryView,
+  webhookView,
+  webhookWithSecret,
+} from "@/lib/webhooks/schemas";
 import { apiFetch } from "./api-fetch";
 import { queryKeys } from "./keys";
 import { useMode } from "./mode";
@@ -11,6 +18,7 @@ import { useMode } from "./mode";
 export type WebhookEndpoint = z.output<typeof webhookView>;
 export type WebhookWithSecret = z.output<typeof webhookWithSecret>;
 export type WebhookDelivery = z.output<typeof webhookDeliveryView>;
+export type WebhookDeliveryDetail = z.output<typeof webhookDeliveryDetail>;
 type WebhookBody = z.input<typeof createWebhookBody>;
 
 /** GET /v1/webhooks — the endpoints of the current mode. */
@@ -76,5 +84,25 @@ export function useResendDelivery() {
     mutationFn: ({ webhookId, deliveryId }: { webhookId: string; deliveryId: string }) =>
       apiFetch<WebhookDelivery>(`/v1/webhooks/${webhookId}/deliveries/${deliveryId}/resend`, { mode, method: "POST" }),
     onSuccess: (_delivery, { webhookId }) => client.invalidateQueries({ queryKey: queryKeys.webhookDeliveries(mode, webhookId) }),
+  });
+}
+
+/** POST /v1/webhooks/{id}/rotate-secret — the new secret, shown once; the old one signs too for 24 h. */
+export function useRotateWebhookSecret() {
+  const { mode } = useMode();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<WebhookWithSecret>(`/v1/webhooks/${id}/rotate-secret`, { mode, method: "POST" }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.webhooks(mode) }),
+  });
+}
+
+/** GET /v1/webhooks/{id}/deliveries/{delivery_id} — one delivery with the bodies sent and received. */
+export function useWebhookDelivery(webhookId: string, deliveryId: string | null) {
+  const { mode } = useMode();
+  return useQuery({
+    queryKey: [...queryKeys.webhookDeliveries(mode, webhookId), deliveryId],
+    queryFn: ({ signal }) => apiFetch<WebhookDeliveryDetail>(`/v1/webhooks/${webhookId}/deliveries/${deliveryId}`, { mode, signal }),
+    enabled: Boolean(deliveryId),
   });
 }

@@ -1,3 +1,4 @@
+import "server-only";
 import { cookies } from "next/headers";
 import { getAccount } from "@/lib/accounts/api-key-admin";
 import { findSessionAuth, SESSION_COOKIE } from "@/lib/accounts/sessions";

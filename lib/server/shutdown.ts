@@ -30,10 +30,10 @@ function watchRequests(): void {
   if (state.watching) return;
   state.watching = true;
   diagnostics.subscribe("http.server.request.start", (message) => {
-    const { server, response } = message as { server: Server; response: ServerResponse };
+    const { server, response, socket } = message as { server: Server; response: ServerResponse; socket: Socket };
     state.servers.add(server);
     state.inFlight.add(response);
-    const socket = response.socket;
+    // response.socket is not set yet when this is published: the message carries the socket
     if (socket && !state.sockets.has(socket)) {
       state.sockets.add(socket);
       socket.once("close", () => state.sockets.delete(socket));

@@ -11,11 +11,13 @@ const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /**
  * The last `days` UTC days, today included: payment attempts (deposits) created in the period by
- * status, successful volumes per currency, and the daily series in the account's currency.
+ * status, successful volumes per currency, and the daily series in the account's currency; and
+ * the same series for the `days` days before, to compare with.
  */
 export async function getStats(auth: Auth, days: number, now = new Date()): Promise<z.output<typeof stats>> {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const from = today - (days - 1) * DAY;
+  const previousFrom = from - days * DAY;
   const inPeriod = and(ownedBy(deposits, auth), gte(deposits.createdAt, new Date(from)), lt(deposits.createdAt, new Date(today + DAY)));
   const db = await getDb();
 
@@ -38,7 +40,15 @@ export async function getStats(auth: Auth, days: number, now = new Date()): Prom
       amount: sql<number>`coalesce(sum(${deposits.amount}), 0)::bigint`.mapWith(Number),
     })
     .from(deposits)
-    .where(and(inPeriod, eq(deposits.status, "success"), eq(deposits.currency, auth.currency)))
+    .where(
+      and(
+        ownedBy(deposits, auth),
+        gte(deposits.createdAt, new Date(previousFrom)),
+        lt(deposits.createdAt, new Date(today + DAY)),
+        eq(deposits.status, "success"),
+        eq(deposits.currency, auth.currency),
+      ),
+    )
     .groupBy(day);
 
   const payments = { total: 0, succeeded: 0, failed: 0, expired: 0, pending: 0 };
@@ -56,6 +66,13 @@ export async function getStats(auth: Auth, days: number, now = new Date()): Prom
   }
   const finished = payments.succeeded + payments.failed + payments.expired;
   const byDate = new Map(perDay.map((d) => [d.date, d]));
+  const series = (start: number) =>
+    Array.from({ length: days }, (_, i) => {
+      const date = isoDay(start + i * DAY);
+      const found = byDate.get(date);
+      return { date, succeeded: found?.succeeded ?? 0, amount: found?.amount ?? 0 };
+    });
+  const previous = series(previousFrom);
 
   return {
     days,
@@ -67,10 +84,13 @@ export async function getStats(auth: Auth, days: number, now = new Date()): Prom
     volumes: [...volumes.values()].sort((a, b) =>
       a.currency === auth.currency ? -1 : b.currency === auth.currency ? 1 : a.currency.localeCompare(b.currency),
     ),
-    daily: Array.from({ length: days }, (_, i) => {
-      const date = isoDay(from + i * DAY);
-      const found = byDate.get(date);
-      return { date, succeeded: found?.succeeded ?? 0, amount: found?.amount ?? 0 };
-    }),
+    daily: series(from),
+    previous: {
+      from: isoDay(previousFrom),
+      to: isoDay(from - DAY),
+      succeeded: previous.reduce((n, d) => n + d.succeeded, 0),
+      amount: previous.reduce((n, d) => n + d.amount, 0),
+      daily: previous,
+    },
   };
 }

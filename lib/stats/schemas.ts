@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { integer, optional } from "@/lib/http/lax";
 import { defineOperation } from "@/lib/http/operation";
 
 // Payment statistics for the dashboard's overview (DESIGN §6 statuses), per account and mode.
@@ -6,11 +7,10 @@ import { defineOperation } from "@/lib/http/operation";
 const depositCount = z.int().min(0);
 
 export const statsQuery = z.object({
-  days: z
-    .preprocess((v) => (typeof v === "string" && /^-?\d+$/.test(v) ? Number(v) : v), z.int().min(1).max(365))
-    .default(30)
-    .describe("The period: the last N days (UTC), today included; 1–365, default 30"),
+  days: optional(integer((n) => n.min(1).max(365)), 30).describe("The period: the last N days (UTC), today included; 1–365, default 30"),
 });
+
+const daily = z.array(z.object({ date: z.iso.date(), succeeded: depositCount, amount: z.int() }));
 
 export const stats = z
   .object({
@@ -38,9 +38,16 @@ export const stats = z
       .describe(
         "Successful payments per currency, in minor units: the account's currency first (always present), then any other (marketplace sellers abroad)",
       ),
-    daily: z
-      .array(z.object({ date: z.iso.date(), succeeded: depositCount, amount: z.int() }))
-      .describe("Every day of the period, oldest first, zeros included: successful payments in the account's currency"),
+    daily: daily.describe("Every day of the period, oldest first, zeros included: successful payments in the account's currency"),
+    previous: z
+      .object({
+        from: z.iso.date(),
+        to: z.iso.date().describe("The day before `from`"),
+        succeeded: depositCount.describe("Successful payments in the account's currency"),
+        amount: z.int().describe("Their sum, in minor units"),
+        daily,
+      })
+      .describe("The `days` days just before the period, to compare with: the same figures in the account's currency"),
   })
   .meta({ id: "Stats" });
 

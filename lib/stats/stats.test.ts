@@ -41,7 +41,11 @@ describe("getStats", () => {
     await insert(accountId, "2026-03-10T12:00:00Z", "failed", 700);
     await insert(accountId, "2026-03-11T23:59:59Z", "expired", 800);
     await insert(accountId, "2026-03-11T10:00:00Z", "success", 12345, { currency: "KES" }); // a marketplace seller abroad
-    await insert(accountId, "2026-03-09T23:59:59Z", "success", 99999); // the day before the period
+    await insert(accountId, "2026-03-09T23:59:59Z", "success", 99999); // the day before the period: the previous one
+    await insert(accountId, "2026-03-07T00:00:00Z", "success", 300); // the first instant of the previous period
+    await insert(accountId, "2026-03-08T09:00:00Z", "failed", 400); // a failure counts in neither series
+    await insert(accountId, "2026-03-06T23:59:59Z", "success", 600); // before both periods
+    await insert(accountId, "2026-03-08T10:00:00Z", "success", 5555, { currency: "KES" }); // another currency: not in the series
     await insert(accountId, "2026-03-12T07:00:00Z", "success", 77777, { mode: "live" }); // the other mode
     await insert((await newAccount()).accountId, "2026-03-12T07:00:00Z", "success", 55555); // another account
 
@@ -61,6 +65,17 @@ describe("getStats", () => {
         { date: "2026-03-11", succeeded: 0, amount: 0 },
         { date: "2026-03-12", succeeded: 2, amount: 7500 },
       ],
+      previous: {
+        from: "2026-03-07",
+        to: "2026-03-09",
+        succeeded: 2,
+        amount: 100299,
+        daily: [
+          { date: "2026-03-07", succeeded: 1, amount: 300 },
+          { date: "2026-03-08", succeeded: 0, amount: 0 },
+          { date: "2026-03-09", succeeded: 1, amount: 99999 },
+        ],
+      },
     });
   });
 
@@ -77,6 +92,7 @@ describe("getStats", () => {
       success_rate: null,
       volumes: [{ currency: "XAF", count: 0, amount: 0 }],
       daily: [{ date: "2026-03-12", succeeded: 0, amount: 0 }],
+      previous: { from: "2026-03-11", to: "2026-03-11", succeeded: 0, amount: 0, daily: [{ date: "2026-03-11", succeeded: 0, amount: 0 }] },
     });
   });
 });
@@ -102,8 +118,8 @@ describe("GET /v1/stats", () => {
   });
 
   const invalid: [string, unknown][] = [
-    ["?days=0", [{ loc: ["query", "days"], msg: "Input should be greater than or equal to 1", type: "greater_than_equal" }]],
-    ["?days=366", [{ loc: ["query", "days"], msg: "Input should be less than or equal to 365", type: "less_than_equal" }]],
+    ["?days=0", [{ loc: ["query", "days"], msg: "Input should be greater than or equal to 1", type: "greater_than_equal", ctx: { ge: 1 } }]],
+    ["?days=366", [{ loc: ["query", "days"], msg: "Input should be less than or equal to 365", type: "less_than_equal", ctx: { le: 365 } }]],
     ["?days=week", [{ loc: ["query", "days"], msg: "Input should be a valid integer, unable to parse string as an integer", type: "int_parsing" }]],
   ];
   for (const [query, detail] of invalid) {

@@ -26,7 +26,7 @@ type Endpoint = {
 };
 type WithSecret = Endpoint & { secret: string };
 type Delivery = { id: string; event_id: string; status: string; attempts: unknown[]; payload: { id: string } };
-type Item = { loc: (string | number)[]; msg: string; type: string };
+type Item = { loc: (string | number)[]; msg: string; type: string; ctx?: Record<string, string | number> };
 
 const UUID = expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
 const ISO = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
@@ -39,6 +39,10 @@ const ALL_TYPES = [
   "marketplace.transaction.succeeded",
   "marketplace.transaction.failed",
   "marketplace.transaction.expired",
+  "payout.succeeded",
+  "payout.failed",
+  "refund.succeeded",
+  "refund.failed",
 ];
 
 const error = (type: string, message: string) => ({ detail: { message, type } });
@@ -47,8 +51,12 @@ const NOT_FOUND = error("WEBHOOK_NOT_FOUND", "Webhook endpoint not found");
 const DELIVERY_NOT_FOUND = error("WEBHOOK_DELIVERY_NOT_FOUND", "Webhook delivery not found");
 const DISABLED = error("WEBHOOK_DISABLED", "This webhook endpoint is disabled; enable it first");
 const LIMIT = error("WEBHOOK_LIMIT_REACHED", "This account has the most webhook endpoints allowed in this mode (16)");
-const bad = (loc: (string | number)[], msg: string, type: string): Item => ({ loc, msg, type });
-const badUrl = (msg: string) => ({ detail: [bad(["body", "url"], `Value error, ${msg}`, "value_error")] });
+const bad = (loc: (string | number)[], msg: string, type: string, ctx?: Item["ctx"]): Item => (ctx ? { loc, msg, type, ctx } : { loc, msg, type });
+const BOOL_PARSING = bad(["body", "enabled"], "Input should be a valid boolean, unable to interpret input", "bool_parsing");
+const EVENT_TYPES =
+  "'payment.succeeded', 'payment.failed', 'payment.expired', 'marketplace.transaction.succeeded', 'marketplace.transaction.failed', 'marketplace.transaction.expired', 'payout.succeeded', 'payout.failed', 'refund.succeeded' or 'refund.failed'";
+/** A refused URL: pydantic's value_error (`ctx.error` the API's words) and why as data beside it (what the dashboard words). */
+const badUrl = (msg: string, why: Record<string, string>) => ({ detail: [bad(["body", "url"], `Value error, ${msg}`, "value_error", { error: msg, ...why })] });
 
 async function send(handler: Parameters<typeof call>[0], method: string, path: string, options?: CallOptions): Promise<Reply> {
   const reply = await call(handler, method, path, options);
@@ -131,12 +139,12 @@ describe("POST /v1/webhooks", () => {
   const invalid: [string, unknown, Item[]][] = [
     ["url missing", {}, [bad(["body", "url"], "Field required", "missing")]],
     ["url not text", { url: 42 }, [bad(["body", "url"], "Input should be a valid string", "string_type")]],
-    ["url relative", { url: "/hooks" }, [bad(["body", "url"], "Value error, must be an absolute http(s) URL", "value_error")]],
-    ["url ftp", { url: "ftp://shop.example/x" }, [bad(["body", "url"], "Value error, must be an absolute http(s) URL", "value_error")]],
+    ["url relative", { url: "/hooks" }, [bad(["body", "url"], "Value error, must be an absolute http(s) URL", "value_error", { error: "must be an absolute http(s) URL" })]],
+    ["url ftp", { url: "ftp://shop.example/x" }, [bad(["body", "url"], "Value error, must be an absolute http(s) URL", "value_error", { error: "must be an absolute http(s) URL" })]],
     [
       "url too long",
       { url: `https://shop.example/${"x".repeat(2048)}` },
-      [bad(["body", "url"], "String should have at most 2048 characters", "string_too_long")],
+      [bad(["body", "url"], "String should have at most 2048 characters", "string_too_long", { max_length: 2048 })],
     ],
     [
       "an unknown event type",
@@ -144,26 +152,29 @@ describe("POST /v1/webhooks", () => {
       [
         bad(
           ["body", "event_types", 0],
-          "Input should be 'payment.succeeded', 'payment.failed', 'payment.expired', 'marketplace.transaction.succeeded', 'marketplace.transaction.failed' or 'marketplace.transaction.expired'",
+          "Input should be 'payment.succeeded', 'payment.failed', 'payment.expired', 'marketplace.transaction.succeeded', 'marketplace.transaction.failed', 'marketplace.transaction.expired', 'payout.succeeded', 'payout.failed', 'refund.succeeded' or 'refund.failed'",
           "enum",
+          { expected: EVENT_TYPES },
         ),
       ],
     ],
     ["event_types not a list", { url: "https://shop.example/h", event_types: "payment.failed" }, [
       bad(["body", "event_types"], "Input should be a valid list", "list_type"),
     ]],
-    ["enabled as text", { url: "https://shop.example/h", enabled: "yes" }, [bad(["body", "enabled"], "Input should be a valid boolean", "bool_type")]],
+    ["enabled as a word pydantic does not read", { url: "https://shop.example/h", enabled: "maybe" }, [BOOL_PARSING]],
+    ["enabled as a list", { url: "https://shop.example/h", enabled: [true] }, [bad(["body", "enabled"], "Input should be a valid boolean", "bool_type")]],
     ["description too long", { url: "https://shop.example/h", description: "d".repeat(501) }, [
-      bad(["body", "description"], "String should have at most 500 characters", "string_too_long"),
+      bad(["body", "description"], "String should have at most 500 characters", "string_too_long", { max_length: 500 }),
     ]],
-    ["every problem at once", { url: 1, event_types: [1], enabled: null }, [
+    ["every problem at once", { url: 1, event_types: [1], enabled: "maybe" }, [
       bad(["body", "url"], "Input should be a valid string", "string_type"),
       bad(
         ["body", "event_types", 0],
-        "Input should be 'payment.succeeded', 'payment.failed', 'payment.expired', 'marketplace.transaction.succeeded', 'marketplace.transaction.failed' or 'marketplace.transaction.expired'",
+        "Input should be 'payment.succeeded', 'payment.failed', 'payment.expired', 'marketplace.transaction.succeeded', 'marketplace.transaction.failed', 'marketplace.transaction.expired', 'payout.succeeded', 'payout.failed', 'refund.succeeded' or 'refund.failed'",
         "enum",
+        { expected: EVENT_TYPES },
       ),
-      bad(["body", "enabled"], "Input should be a valid boolean", "bool_type"),
+      BOOL_PARSING,
     ]],
   ];
   for (const [name, json, detail] of invalid) {
@@ -175,38 +186,38 @@ describe("POST /v1/webhooks", () => {
 
   it("answers 422 json_invalid for a body that is not JSON, 401 without a key", async () => {
     const reply = await send(collection.POST, "POST", "/v1/webhooks", { key: merchant.key, raw: '{"url": 5,}' });
-    expect([reply.status, reply.body]).toEqual([422, { detail: [bad(["body", 10], "JSON decode error", "json_invalid")] }]);
+    expect([reply.status, reply.body]).toEqual([422, { detail: [bad(["body", 10], "JSON decode error", "json_invalid", { error: "Expecting property name enclosed in double quotes" })] }]);
     const anonymous = await create(null, { url: "https://shop.example/h" });
     expect([anonymous.status, anonymous.body]).toEqual([401, NO_KEY]);
   });
 
   describe("with private addresses refused (production, or WEBHOOKS_ALLOW_PRIVATE_URLS=0)", () => {
-    const refused: [string, string][] = [
-      ["http://10.1.2.3/hook", "must be a public address: 10.1.2.3 is a private address"],
-      ["http://172.16.0.1/hook", "must be a public address: 172.16.0.1 is a private address"],
-      ["http://192.168.1.1/hook", "must be a public address: 192.168.1.1 is a private address"],
-      ["http://127.0.0.1:3000/hook", "must be a public address: 127.0.0.1 is a loopback address"],
-      ["http://127.8.9.10/hook", "must be a public address: 127.8.9.10 is a loopback address"],
-      ["http://169.254.169.254/latest/meta-data", "must be a public address: 169.254.169.254 is a link-local address"],
-      ["http://100.64.0.7/hook", "must be a public address: 100.64.0.7 is a shared (CGNAT) address"],
-      ["http://224.0.0.1/hook", "must be a public address: 224.0.0.1 is a multicast address"],
-      ["http://0.0.0.0:8080/hook", "must be a public address: 0.0.0.0 is an unspecified address"],
-      ["http://2130706433/hook", "must be a public address: 127.0.0.1 is a loopback address"], // 127.0.0.1 as one number
-      ["http://[::1]/hook", "must be a public address: ::1 is a loopback address"],
-      ["http://[::]/hook", "must be a public address: :: is an unspecified address"],
-      ["http://[fc00::1]/hook", "must be a public address: fc00::1 is a private address"],
-      ["http://[fd12:3456::1]/hook", "must be a public address: fd12:3456::1 is a private address"],
-      ["http://[fe80::1]/hook", "must be a public address: fe80::1 is a link-local address"],
-      ["http://[ff02::1]/hook", "must be a public address: ff02::1 is a multicast address"],
-      ["http://[::ffff:127.0.0.1]/hook", "must be a public address: ::ffff:7f00:1 is a loopback address"],
-      ["http://[::ffff:10.0.0.1]/hook", "must be a public address: ::ffff:a00:1 is a private address"],
-      ["http://[64:ff9b::a9fe:a9fe]/hook", "must be a public address: 64:ff9b::a9fe:a9fe is a link-local address"],
-      ["http://localhost:3000/hook", "must be a public address: localhost is a loopback name"],
-      ["http://api.localhost/hook", "must be a public address: api.localhost is a loopback name"],
-      ["http://loopback.test/hook", "must be a public address: loopback.test resolves to 127.0.0.1, a loopback address"],
-      ["http://dual.test/hook", "must be a public address: dual.test resolves to 10.0.0.8, a private address"],
+    const refused: [string, string, Record<string, string>][] = [
+      ["http://10.1.2.3/hook", "must be a public address: 10.1.2.3 is a private address", { reason: "private_address", host: "10.1.2.3", problem: "a private address" }],
+      ["http://172.16.0.1/hook", "must be a public address: 172.16.0.1 is a private address", { reason: "private_address", host: "172.16.0.1", problem: "a private address" }],
+      ["http://192.168.1.1/hook", "must be a public address: 192.168.1.1 is a private address", { reason: "private_address", host: "192.168.1.1", problem: "a private address" }],
+      ["http://127.0.0.1:3000/hook", "must be a public address: 127.0.0.1 is a loopback address", { reason: "private_address", host: "127.0.0.1", problem: "a loopback address" }],
+      ["http://127.8.9.10/hook", "must be a public address: 127.8.9.10 is a loopback address", { reason: "private_address", host: "127.8.9.10", problem: "a loopback address" }],
+      ["http://169.254.169.254/latest/meta-data", "must be a public address: 169.254.169.254 is a link-local address", { reason: "private_address", host: "169.254.169.254", problem: "a link-local address" }],
+      ["http://100.64.0.7/hook", "must be a public address: 100.64.0.7 is a shared (CGNAT) address", { reason: "private_address", host: "100.64.0.7", problem: "a shared (CGNAT) address" }],
+      ["http://224.0.0.1/hook", "must be a public address: 224.0.0.1 is a multicast address", { reason: "private_address", host: "224.0.0.1", problem: "a multicast address" }],
+      ["http://0.0.0.0:8080/hook", "must be a public address: 0.0.0.0 is an unspecified address", { reason: "private_address", host: "0.0.0.0", problem: "an unspecified address" }],
+      ["http://2130706433/hook", "must be a public address: 127.0.0.1 is a loopback address", { reason: "private_address", host: "127.0.0.1", problem: "a loopback address" }], // 127.0.0.1 as one number
+      ["http://[::1]/hook", "must be a public address: ::1 is a loopback address", { reason: "private_address", host: "::1", problem: "a loopback address" }],
+      ["http://[::]/hook", "must be a public address: :: is an unspecified address", { reason: "private_address", host: "::", problem: "an unspecified address" }],
+      ["http://[fc00::1]/hook", "must be a public address: fc00::1 is a private address", { reason: "private_address", host: "fc00::1", problem: "a private address" }],
+      ["http://[fd12:3456::1]/hook", "must be a public address: fd12:3456::1 is a private address", { reason: "private_address", host: "fd12:3456::1", problem: "a private address" }],
+      ["http://[fe80::1]/hook", "must be a public address: fe80::1 is a link-local address", { reason: "private_address", host: "fe80::1", problem: "a link-local address" }],
+      ["http://[ff02::1]/hook", "must be a public address: ff02::1 is a multicast address", { reason: "private_address", host: "ff02::1", problem: "a multicast address" }],
+      ["http://[::ffff:127.0.0.1]/hook", "must be a public address: ::ffff:7f00:1 is a loopback address", { reason: "private_address", host: "::ffff:7f00:1", problem: "a loopback address" }],
+      ["http://[::ffff:10.0.0.1]/hook", "must be a public address: ::ffff:a00:1 is a private address", { reason: "private_address", host: "::ffff:a00:1", problem: "a private address" }],
+      ["http://[64:ff9b::a9fe:a9fe]/hook", "must be a public address: 64:ff9b::a9fe:a9fe is a link-local address", { reason: "private_address", host: "64:ff9b::a9fe:a9fe", problem: "a link-local address" }],
+      ["http://localhost:3000/hook", "must be a public address: localhost is a loopback name", { reason: "private_address", host: "localhost", problem: "a loopback name" }],
+      ["http://api.localhost/hook", "must be a public address: api.localhost is a loopback name", { reason: "private_address", host: "api.localhost", problem: "a loopback name" }],
+      ["http://loopback.test/hook", "must be a public address: loopback.test resolves to 127.0.0.1, a loopback address", { reason: "private_address", host: "loopback.test", address: "127.0.0.1", problem: "a loopback address" }],
+      ["http://dual.test/hook", "must be a public address: dual.test resolves to 10.0.0.8, a private address", { reason: "private_address", host: "dual.test", address: "10.0.0.8", problem: "a private address" }],
     ];
-    for (const [url, msg] of refused) {
+    for (const [url, msg, ctx] of refused) {
       it(`refuses ${url}`, async () => {
         vi.stubEnv("WEBHOOKS_ALLOW_PRIVATE_URLS", "0");
         setWebhookResolver(async (name) =>
@@ -218,7 +229,7 @@ describe("POST /v1/webhooks", () => {
               ],
         );
         const reply = await create(merchant.key, { url });
-        expect([reply.status, reply.body]).toEqual([422, badUrl(msg)]);
+        expect([reply.status, reply.body]).toEqual([422, badUrl(msg, ctx)]);
       });
     }
 
@@ -235,9 +246,9 @@ describe("POST /v1/webhooks", () => {
 
     it("in production, requires https and refuses private addresses unless WEBHOOKS_ALLOW_PRIVATE_URLS=1", async () => {
       vi.stubEnv("NODE_ENV", "production");
-      expect((await create(merchant.key, { url: "http://93.184.216.34/hook" })).body).toEqual(badUrl("must use https"));
+      expect((await create(merchant.key, { url: "http://93.184.216.34/hook" })).body).toEqual(badUrl("must use https", { reason: "https_required" }));
       expect((await create(merchant.key, { url: "https://127.0.0.1/hook" })).body).toEqual(
-        badUrl("must be a public address: 127.0.0.1 is a loopback address"),
+        badUrl("must be a public address: 127.0.0.1 is a loopback address", { reason: "private_address", host: "127.0.0.1", problem: "a loopback address" }),
       );
       expect((await create(merchant.key, { url: "https://93.184.216.34/hook" })).status).toBe(200);
       vi.stubEnv("WEBHOOKS_ALLOW_PRIVATE_URLS", "1");
@@ -248,7 +259,7 @@ describe("POST /v1/webhooks", () => {
       const endpoint = await createOk(merchant.key, { url: "http://127.0.0.1:3000/hook" });
       vi.stubEnv("WEBHOOKS_ALLOW_PRIVATE_URLS", "0");
       const reply = await update(merchant.key, endpoint.id, { url: "http://10.0.0.1/hook", description: "x" });
-      expect([reply.status, reply.body]).toEqual([422, badUrl("must be a public address: 10.0.0.1 is a private address")]);
+      expect([reply.status, reply.body]).toEqual([422, badUrl("must be a public address: 10.0.0.1 is a private address", { reason: "private_address", host: "10.0.0.1", problem: "a private address" })]);
       expect((await get(merchant.key, endpoint.id)).body).toEqual(viewOf(endpoint));
       // fields other than the URL may still change
       expect((await update(merchant.key, endpoint.id, { description: "kept" })).status).toBe(200);
@@ -302,13 +313,13 @@ describe("one endpoint", () => {
     });
     expect(again.body).toEqual({ ...viewOf(endpoint), url: "https://erp.example/in", description: "ERP", updated_at: ISO });
     expect((await update(merchant.key, endpoint.id, {})).body).toEqual(again.body);
-    const invalid = await update(merchant.key, endpoint.id, { enabled: 1, url: "" });
+    const invalid = await update(merchant.key, endpoint.id, { enabled: 2, url: "" });
     expect([invalid.status, invalid.body]).toEqual([
       422,
       {
         detail: [
-          bad(["body", "url"], "Value error, must be an absolute http(s) URL", "value_error"),
-          bad(["body", "enabled"], "Input should be a valid boolean", "bool_type"),
+          bad(["body", "url"], "Value error, must be an absolute http(s) URL", "value_error", { error: "must be an absolute http(s) URL" }),
+          BOOL_PARSING,
         ],
       },
     ]);
@@ -352,7 +363,8 @@ describe("one endpoint", () => {
   });
 
   it("answers 422 for ids that are not UUIDs and 401 without a key", async () => {
-    const uuidItem = (name: string) => bad(["path", name], "Input should be a valid UUID", "uuid_parsing");
+    const error = "invalid character: expected an optional prefix of `urn:uuid:` followed by [0-9a-fA-F-], found `n` at 1";
+    const uuidItem = (name: string) => bad(["path", name], `Input should be a valid UUID, ${error}`, "uuid_parsing", { error });
     expect((await get(merchant.key, "nope")).body).toEqual({ detail: [uuidItem("webhook_id")] });
     const reply = await resendDelivery(merchant.key, "nope", "nada");
     expect([reply.status, reply.body]).toEqual([422, { detail: [uuidItem("webhook_id"), uuidItem("delivery_id")] }]);
@@ -398,32 +410,62 @@ describe("test events, the delivery log and resends", () => {
 
       await createWebhookWorker({ lanes: 1 }).drain();
       expect(inbox.verifyAll(endpoint.secret)).toEqual([body.payload]);
+      const [logged] = (await log(shop.key, endpoint.id)).body as Delivery[];
+      expect(logged).toEqual({
+        ...body,
+        status: "succeeded",
+        attempt_count: 1,
+        next_attempt_at: null,
+        last_attempt_at: ISO,
+        attempts: [
+          { attempt: 1, created_at: ISO, status_code: 200, latency_ms: expect.any(Number), response_excerpt: '{"received": true}', error: null },
+        ],
+      });
+      // one delivery's detail adds the exact body sent and each answer's body
       const after = await getDelivery(shop.key, endpoint.id, body.id);
       expect([after.status, after.body]).toEqual([
         200,
         {
-          ...body,
-          status: "succeeded",
-          attempt_count: 1,
-          next_attempt_at: null,
-          last_attempt_at: ISO,
-          attempts: [
-            { attempt: 1, created_at: ISO, status_code: 200, latency_ms: expect.any(Number), response_excerpt: '{"received": true}', error: null },
-          ],
+          ...logged,
+          request_body: inbox.received[0]!.body,
+          attempts: [{ ...(logged!.attempts[0] as object), response_body: '{"received": true}' }],
         },
       ]);
-      expect((await log(shop.key, endpoint.id)).body).toEqual([after.body]);
 
       // resend: the same event again, with the same webhook-id, one more attempt in the log
       const resent = await resendDelivery(shop.key, endpoint.id, body.id);
       expect([resent.status, resent.body]).toEqual([
         200,
-        { ...(after.body as object), status: "pending", next_attempt_at: ISO },
+        { ...(logged as object), status: "pending", next_attempt_at: ISO },
       ]);
       await createWebhookWorker({ lanes: 1 }).drain();
       expect(inbox.received.map((r) => r.headers["webhook-id"])).toEqual([body.event_id, body.event_id]);
       const twice = (await getDelivery(shop.key, endpoint.id, body.id)).body as Delivery;
       expect([twice.status, twice.attempts.length]).toEqual(["succeeded", 2]);
+    } finally {
+      await inbox.close();
+    }
+  });
+
+  it("keeps the first 64 KB of an answer for the detail, 1 KB in the log; the secret appears nowhere", async () => {
+    const shop = await newAccount();
+    const answer = `${"é".repeat(40 * 1024)}${"z".repeat(40 * 1024)}`; // 120 KB of UTF-8
+    const inbox = await startReceiver(() => ({ status: 500, body: answer }));
+    try {
+      const endpoint = await createOk(shop.key, { url: inbox.url });
+      const queued = (await sendTest(shop.key, endpoint.id)).body as Delivery;
+      await createWebhookWorker({ lanes: 1 }).drain();
+      const detail = (await getDelivery(shop.key, endpoint.id, queued.id)).body as {
+        request_body: string;
+        attempts: { response_body: string; response_excerpt: string; status_code: number }[];
+      };
+      const [attempt] = detail.attempts;
+      expect(attempt!.status_code).toBe(500);
+      expect(Buffer.byteLength(attempt!.response_body)).toBe(64 * 1024);
+      expect(attempt!.response_body).toBe(answer.slice(0, 32 * 1024));
+      expect(attempt!.response_excerpt).toBe(answer.slice(0, 512));
+      expect(detail.request_body).toBe(inbox.received[0]!.body);
+      expect(JSON.stringify(detail)).not.toContain(endpoint.secret.slice("whsec_".length));
     } finally {
       await inbox.close();
     }
@@ -450,8 +492,8 @@ describe("test events, the delivery log and resends", () => {
       422,
       {
         detail: [
-          bad(["query", "limit"], "Input should be greater than or equal to 1", "greater_than_equal"),
-          bad(["query", "status"], "Input should be 'pending', 'succeeded' or 'failed'", "enum"),
+          bad(["query", "limit"], "Input should be greater than or equal to 1", "greater_than_equal", { ge: 1 }),
+          bad(["query", "status"], "Input should be 'pending', 'succeeded' or 'failed'", "enum", { expected: "'pending', 'succeeded' or 'failed'" }),
         ],
       },
     ]);
@@ -498,7 +540,7 @@ describe("OpenAPI", () => {
     ]);
   });
 
-  it("lists the six event types as the values of event_types", () => {
+  it("lists the ten event types as the values of event_types", () => {
     const components = buildOpenApiDocument().components as {
       schemas: Record<string, { properties: { event_types: { items: { enum: string[] } } } }>;
     };

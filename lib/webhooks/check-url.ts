@@ -1,9 +1,17 @@
 import { ValidationError } from "@/lib/http/errors";
+import { valueError } from "@/lib/http/validation";
 import { urlPolicy } from "./settings";
-import { urlProblem } from "./url-safety";
+import { urlRefusal } from "./url-safety";
 
-/** 422 on ["body","url"] when the URL may not receive webhooks here (https, public address). */
+/**
+ * 422 on ["body","url"] when the URL may not receive webhooks here (https, public address). The
+ * item's `ctx` says why as data (`reason`, and the host and address refused) for clients to word.
+ */
 export async function assertReceiverUrl(url: string): Promise<void> {
-  const problem = await urlProblem(url, urlPolicy());
-  if (problem) throw new ValidationError([{ loc: ["body", "url"], msg: `Value error, ${problem}`, type: "value_error" }]);
+  const refusal = await urlRefusal(url, urlPolicy());
+  if (!refusal) return;
+  // pydantic's value_error (`ctx.error` the words) with why as data beside it
+  const { message, ...why } = refusal;
+  const refused = valueError(["body", "url"], message);
+  throw new ValidationError([{ ...refused, ctx: { ...refused.ctx, ...why } }]);
 }

@@ -248,6 +248,7 @@ async function record(leaseId: string, outcomes: Outcome[], options: DeliveryOpt
           statusCode: result.statusCode,
           latencyMs: result.latencyMs,
           responseExcerpt: result.excerpt,
+          responseBody: result.body,
           error: result.error,
           createdAt: result.startedAt,
         })),

@@ -8,6 +8,10 @@ export const eventTypes = [
   "marketplace.transaction.succeeded",
   "marketplace.transaction.failed",
   "marketplace.transaction.expired",
+  "payout.succeeded",
+  "payout.failed",
+  "refund.succeeded",
+  "refund.failed",
 ] as const;
 export type EventType = (typeof eventTypes)[number];
 

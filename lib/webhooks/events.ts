@@ -17,6 +17,8 @@ export function newEventId(): string {
 // `data` in a documented order (jsonb keeps keys in its own order): what identifies the payment,
 // then its amount and outcome, then how it was paid. Keys not listed follow in their stored order.
 const DATA_ORDER = [
+  "id", // payouts and refunds: data is the object as the API shows it
+  "kind",
   "track_id",
   "gateway_id",
   "order_id",
@@ -28,6 +30,13 @@ const DATA_ORDER = [
   "country",
   "operator",
   "phone_number",
+  "reason",
+  "automatic",
+  "marketplace_gateway_id",
+  "retry_of",
+  "retried_by",
+  "created_at",
+  "completed_at",
 ];
 
 export function eventData(data: Record<string, unknown>): Record<string, unknown> {

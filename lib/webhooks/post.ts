@@ -14,14 +14,18 @@ export type AttemptResult = {
   startedAt: Date;
   statusCode: number | null;
   latencyMs: number;
-  /** at most EXCERPT_BYTES of the answer's body, as text */
+  /** at most EXCERPT_BYTES of the answer's body, as text (the delivery log) */
   excerpt: string;
+  /** at most RESPONSE_BODY_BYTES of the answer's body, as text (one delivery's detail) */
+  body: string;
   error: string | null;
 };
 
 export const EXCERPT_BYTES = 1024;
+/** What is kept of an answer for the delivery's detail view. */
+export const RESPONSE_BODY_BYTES = 64 * 1024;
 /** Reading stops here (and the connection is dropped): enough to reuse connections for normal answers. */
-const MAX_READ_BYTES = 64 * 1024;
+const MAX_READ_BYTES = RESPONSE_BODY_BYTES;
 
 class BlockedAddressError extends Error {}
 
@@ -72,7 +76,7 @@ export async function postWebhook(
   const startedAt = new Date();
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  const fail = (error: string): AttemptResult => ({ ok: false, startedAt, statusCode: null, latencyMs: elapsed(), excerpt: "", error });
+  const fail = (error: string): AttemptResult => ({ ok: false, startedAt, statusCode: null, latencyMs: elapsed(), excerpt: "", body: "", error });
 
   let url: URL;
   try {
@@ -98,7 +102,9 @@ export async function postWebhook(
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      const excerpt = textExcerpt(Buffer.concat(chunks));
+      const received = Buffer.concat(chunks);
+      const excerpt = textExcerpt(received, EXCERPT_BYTES);
+      const kept = textExcerpt(received, RESPONSE_BODY_BYTES);
       const redirect = statusCode !== null && statusCode >= 300 && statusCode < 400;
       const ok = error === null && statusCode !== null && statusCode >= 200 && statusCode < 300;
       resolve({
@@ -107,6 +113,7 @@ export async function postWebhook(
         statusCode,
         latencyMs: elapsed(),
         excerpt,
+        body: kept,
         error: error ?? (redirect ? "redirect not followed" : null),
       });
     };
@@ -128,7 +135,7 @@ export async function postWebhook(
     req.on("response", (res) => {
       statusCode = res.statusCode ?? null;
       res.on("data", (chunk: Buffer) => {
-        if (read < EXCERPT_BYTES) chunks.push(chunk.subarray(0, EXCERPT_BYTES - read));
+        if (read < RESPONSE_BODY_BYTES) chunks.push(chunk.subarray(0, RESPONSE_BODY_BYTES - read));
         read += chunk.length;
         if (read > MAX_READ_BYTES) {
           finish(null);
@@ -162,8 +169,8 @@ function describeError(error: Error & { code?: string }): string {
   }
 }
 
-/** The first EXCERPT_BYTES of a body as UTF-8 text, without a character cut in half at the end. */
-function textExcerpt(bytes: Buffer): string {
-  const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes.subarray(0, EXCERPT_BYTES));
+/** The first `limit` bytes of a body as UTF-8 text, without a character cut in half at the end. */
+function textExcerpt(bytes: Buffer, limit: number): string {
+  const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes.subarray(0, limit));
   return text.replace(/\uFFFD$/, "");
 }

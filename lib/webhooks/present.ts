@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { DeliveryWithAttempts, EndpointRow } from "./queries";
-import type { webhookDeliveryView, webhookView, webhookWithSecret } from "./schemas";
+import type { webhookDeliveryDetail, webhookDeliveryView, webhookView, webhookWithSecret } from "./schemas";
 
 export function presentEndpoint(row: EndpointRow): z.output<typeof webhookView> {
   return {
@@ -39,5 +39,15 @@ export function presentDelivery(row: DeliveryWithAttempts): z.output<typeof webh
       response_excerpt: a.responseExcerpt,
       error: a.error,
     })),
+  };
+}
+
+/** One delivery's detail: the body sent and every answer's body (bounded when stored). */
+export function presentDeliveryDetail(row: DeliveryWithAttempts): z.output<typeof webhookDeliveryDetail> {
+  const delivery = presentDelivery(row);
+  return {
+    ...delivery,
+    request_body: row.payload,
+    attempts: delivery.attempts.map((a, i) => ({ ...a, response_body: row.attempts[i]!.responseBody })),
   };
 }

@@ -1,6 +1,9 @@
 import { z } from "zod";
+import { boolean, optional } from "@/lib/http/lax";
 import { defineOperation } from "@/lib/http/operation";
 import { pageQuery } from "@/lib/http/page-query";
+import { payoutView } from "@/lib/payouts/schemas";
+import { refundView } from "@/lib/refunds/schemas";
 import { eventTypes, webhookDeliveryStatuses, webhookEventTypes } from "./event-types";
 
 // Webhook endpoints, their deliveries and attempts (DESIGN §8).
@@ -11,7 +14,12 @@ const webhookUrl = z
   .string()
   .max(2048)
   .refine(isHttpUrl, { message: "must be an absolute http(s) URL" })
-  .describe("Where events are POSTed. In production: https, and a public address.");
+  // the rule above for the reference (lib/api/openapi.test.ts tries both on the same values)
+  .meta({
+    pattern: "^https?://[^\\s/?#]+[^\\s]*$",
+    description:
+      "Where events are POSTed: an absolute http(s) URL of at most 2048 characters. In production: https, and a host that resolves to public addresses only.",
+  });
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -31,17 +39,17 @@ const description = z.string().trim().max(500);
 
 export const createWebhookBody = z.object({
   url: webhookUrl,
-  event_types: subscribed.default([]),
-  description: description.default(""),
-  enabled: z.boolean().default(true),
+  event_types: optional(subscribed, []),
+  description: optional(description, ""),
+  enabled: optional(boolean(), true),
 });
 export type CreateWebhookBody = z.output<typeof createWebhookBody>;
 
 export const updateWebhookBody = z.object({
-  url: webhookUrl.optional(),
-  event_types: subscribed.optional(),
-  description: description.optional(),
-  enabled: z.boolean().optional(),
+  url: optional(webhookUrl),
+  event_types: optional(subscribed),
+  description: optional(description),
+  enabled: optional(boolean()),
 });
 export type UpdateWebhookBody = z.output<typeof updateWebhookBody>;
 
@@ -89,6 +97,17 @@ export const webhookDeliveryView = z
     attempts: z.array(webhookAttemptView).describe("Every attempt, first to last"),
   })
   .meta({ id: "WebhookDelivery" });
+
+export const webhookDeliveryDetail = webhookDeliveryView
+  .extend({
+    request_body: z.string().describe("The body POSTed on every attempt, byte for byte (the event; no secret is in it)"),
+    attempts: z.array(
+      webhookAttemptView
+        .extend({ response_body: z.string().describe("The receiver's answer as text, at most its first 64 KB") })
+        .meta({ id: "WebhookAttemptDetail" }),
+    ),
+  })
+  .meta({ id: "WebhookDeliveryDetail" });
 
 // The events themselves (DESIGN §8): what each webhook POST carries, `data` as
 // lib/payments/settle-deposit.ts builds it. The OpenAPI document lists them under `webhooks`.
@@ -164,6 +183,30 @@ export const webhookEvents = {
   "marketplace.transaction.succeeded": marketplaceEvent("succeeded"),
   "marketplace.transaction.failed": marketplaceEvent("failed"),
   "marketplace.transaction.expired": marketplaceEvent("expired"),
+  "payout.succeeded": event(
+    "payout.succeeded",
+    payoutView,
+    "PayoutEventSucceeded",
+    "A payout (a marketplace seller's share, or your withdrawal) reached the phone. `data` is the payout as GET /v1/payouts/{payout_id} shows it.",
+  ),
+  "payout.failed": event(
+    "payout.failed",
+    payoutView,
+    "PayoutEventFailed",
+    "A payout failed: its money is back in seller_payable (seller payouts) or your available balance (withdrawals); POST /v1/payouts/{payout_id}/retry sends it again.",
+  ),
+  "refund.succeeded": event(
+    "refund.succeeded",
+    refundView,
+    "RefundEventSucceeded",
+    "A refund reached the buyer's phone. `automatic: true`: Kola refunded a second success on a payment link already paid. `data` is the refund as GET /v1/refunds/{refund_id} shows it.",
+  ),
+  "refund.failed": event(
+    "refund.failed",
+    refundView,
+    "RefundEventFailed",
+    "A refund failed: its amount is back in your available balance and may be refunded again.",
+  ),
   "webhook.test": event(
     "webhook.test",
     z.object({ webhook_id: z.uuid().describe("The endpoint it was sent to"), message: z.string() }),
@@ -194,6 +237,11 @@ export const webhookOperations = {
       "Events of the key's mode are POSTed to `url`, signed per the Standard Webhooks specification. The answer holds the signing `secret`, shown this once. In production the URL must use https and resolve to a public address (422 otherwise).",
     auth: "key",
     body: createWebhookBody,
+    example: {
+      url: "https://shop.example/webhooks/kola",
+      event_types: ["payment.succeeded", "payment.failed"],
+      description: "Order service",
+    },
     response: webhookWithSecret,
     errors: [...keyErrors, "WEBHOOK_LIMIT_REACHED", ...idempotencyErrors],
   }),
@@ -228,6 +276,7 @@ export const webhookOperations = {
     auth: "key",
     params: webhookParams,
     body: updateWebhookBody,
+    example: { event_types: [], description: "Every event" },
     response: webhookView,
     errors: [...keyErrors, "WEBHOOK_NOT_FOUND", ...idempotencyErrors],
   }),
@@ -283,10 +332,12 @@ export const webhookOperations = {
     method: "GET",
     path: "/v1/webhooks/{webhook_id}/deliveries/{delivery_id}",
     tag,
-    summary: "One delivery with its attempts",
+    summary: "One delivery with its attempts, and the bodies sent and received",
+    description:
+      "Adds what the list leaves out: `request_body`, the exact body sent, and each attempt's `response_body` (at most 64 KB). The signing secret is never shown.",
     auth: "key",
     params: deliveryParams,
-    response: webhookDeliveryView,
+    response: webhookDeliveryDetail,
     errors: [...keyErrors, "WEBHOOK_NOT_FOUND", "WEBHOOK_DELIVERY_NOT_FOUND"],
   }),
   resend: defineOperation({

@@ -83,26 +83,44 @@ export function bareHost(url: URL): string {
   return url.hostname.replace(/^\[|\]$/g, "").replace(/\.$/, "").toLowerCase();
 }
 
+/** Why a receiver URL is refused, as data (the dashboard words it) and as the API's English sentence. */
+export type UrlRefusal = {
+  reason: "invalid_url" | "https_required" | "private_address";
+  message: string;
+  /** private_address: the host named, the address it resolves to (when not the host itself), what that address is */
+  host?: string;
+  address?: string;
+  problem?: string;
+};
+
 /**
  * Why this receiver URL is not acceptable under `policy`, or null. A name is resolved and every
  * address it has must be public; a name that does not resolve (yet) is accepted here, since every
  * delivery checks again.
  */
-export async function urlProblem(raw: string, policy: UrlPolicy): Promise<string | null> {
+export async function urlRefusal(raw: string, policy: UrlPolicy): Promise<UrlRefusal | null> {
+  const invalid = { reason: "invalid_url", message: "must be an absolute http(s) URL" } as const;
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return "must be an absolute http(s) URL";
+    return invalid;
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return "must be an absolute http(s) URL";
-  if (policy.requireHttps && url.protocol !== "https:") return "must use https";
+  if (url.protocol !== "http:" && url.protocol !== "https:") return invalid;
+  if (policy.requireHttps && url.protocol !== "https:") return { reason: "https_required", message: "must use https" };
   if (policy.allowPrivate) return null;
   const host = bareHost(url);
-  if (host === "localhost" || host.endsWith(".localhost")) return `must be a public address: ${host} is a loopback name`;
+  const privateAddress = (problem: string, address?: string): UrlRefusal => ({
+    reason: "private_address",
+    message: address ? `must be a public address: ${host} resolves to ${address}, ${problem}` : `must be a public address: ${host} is ${problem}`,
+    host,
+    ...(address ? { address } : {}),
+    problem,
+  });
+  if (host === "localhost" || host.endsWith(".localhost")) return privateAddress("a loopback name");
   if (isIP(host)) {
     const problem = addressProblem(host);
-    return problem ? `must be a public address: ${host} is ${problem}` : null;
+    return problem ? privateAddress(problem) : null;
   }
   let addresses: { address: string }[];
   try {
@@ -112,9 +130,14 @@ export async function urlProblem(raw: string, policy: UrlPolicy): Promise<string
   }
   for (const { address } of addresses) {
     const problem = addressProblem(address);
-    if (problem) return `must be a public address: ${host} resolves to ${address}, ${problem}`;
+    if (problem) return privateAddress(problem, address);
   }
   return null;
+}
+
+/** The refusal's English sentence, or null (what the API's 422 item says in `msg`). */
+export async function urlProblem(raw: string, policy: UrlPolicy): Promise<string | null> {
+  return (await urlRefusal(raw, policy))?.message ?? null;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

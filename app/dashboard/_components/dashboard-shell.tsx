@@ -20,6 +20,7 @@ const items: NavItem[] = [
   { href: "/dashboard/marketplace", key: "marketplace", exact: true },
   { href: "/dashboard/marketplace-links", key: "marketplaceLinks" },
   { href: "/dashboard/deposits", key: "deposits" },
+  { href: "/dashboard/balance", key: "balance" },
   { href: "/dashboard/developers", key: "developers" },
 ];
 
@@ -41,52 +42,57 @@ export function DashboardShell({ businessName, email, children }: { businessName
   }, [menuOpen]);
 
   return (
-    <div className={cn("min-h-dvh lg:pl-64", mode === "live" && "lg:[&>aside]:border-orange-500")}>
+    // a grid: the sidebar's column runs the page's whole height (however long), its content stays in view
+    <div className={cn("min-h-dvh lg:grid lg:grid-cols-[16rem_minmax(0,1fr)]", mode === "live" && "lg:[&>aside]:border-orange-500")}>
       <a href="#main" className="sr-only z-50 rounded-md bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
         {t.nav.skip}
       </a>
 
-      <aside className="fixed inset-y-0 left-0 hidden w-64 flex-col border-r border-stone-200 bg-white lg:flex">
-        <Brand businessName={businessName} email={email} />
-        <Nav pathname={pathname} />
-        <SidebarFooter />
+      <aside className="hidden border-r border-stone-200 bg-white lg:block">
+        <div className="sticky top-0 flex h-dvh flex-col">
+          <Brand businessName={businessName} email={email} />
+          <Nav pathname={pathname} />
+          <SidebarFooter />
+        </div>
       </aside>
 
-      <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
-        <div className="flex h-14 items-center justify-between gap-3 px-4 lg:px-8">
-          <div className="flex min-w-0 items-center gap-2 lg:hidden">
-            <button
-              type="button"
-              aria-expanded={menuOpen}
-              aria-controls={menuId}
-              onClick={() => setMenuOpen(!menuOpen)}
-              className={cn("-ml-2 rounded-md p-2 text-stone-700 hover:bg-stone-100", focusRing)}
-            >
-              <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
-                {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-              </svg>
-              <span className="sr-only">{menuOpen ? t.nav.closeMenu : t.nav.menu}</span>
-            </button>
-            <Link href="/dashboard" className={cn("truncate rounded font-semibold", focusRing)}>
-              <span className="text-teal-700">Kola</span> <span className="text-stone-500">·</span>{" "}
-              <span className="text-stone-800">{businessName}</span>
-            </Link>
+      <div className="min-w-0">
+        <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
+          <div className="flex h-14 items-center justify-between gap-3 px-4 lg:px-8">
+            <div className="flex min-w-0 items-center gap-2 lg:hidden">
+              <button
+                type="button"
+                aria-expanded={menuOpen}
+                aria-controls={menuId}
+                onClick={() => setMenuOpen(!menuOpen)}
+                className={cn("-ml-2 rounded-md p-2 text-stone-700 hover:bg-stone-100", focusRing)}
+              >
+                <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+                  {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+                </svg>
+                <span className="sr-only">{menuOpen ? t.nav.closeMenu : t.nav.menu}</span>
+              </button>
+              <Link href="/dashboard" className={cn("truncate rounded font-semibold", focusRing)}>
+                <span className="text-teal-700">Kola</span> <span className="text-stone-500">·</span>{" "}
+                <span className="text-stone-800">{businessName}</span>
+              </Link>
+            </div>
+            <p className="hidden truncate text-sm text-stone-600 lg:block">{businessName}</p>
+            <ModeSwitch />
           </div>
-          <p className="hidden truncate text-sm text-stone-600 lg:block">{businessName}</p>
-          <ModeSwitch />
-        </div>
-        <ModeBanner />
-        {menuOpen && (
-          <div id={menuId} className="border-b border-stone-200 bg-white lg:hidden">
-            <Nav pathname={pathname} />
-            <SidebarFooter />
-          </div>
-        )}
-      </header>
+          <ModeBanner />
+          {menuOpen && (
+            <div id={menuId} className="border-b border-stone-200 bg-white lg:hidden">
+              <Nav pathname={pathname} />
+              <SidebarFooter />
+            </div>
+          )}
+        </header>
 
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl px-4 py-6 outline-none lg:px-8 lg:py-8">
-        {children}
-      </main>
+        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl px-4 py-6 outline-none lg:px-8 lg:py-8">
+          {children}
+        </main>
+      </div>
     </div>
   );
 }

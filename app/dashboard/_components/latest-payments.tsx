@@ -15,9 +15,9 @@ import type { DepositListItem } from "@/lib/query/types";
 import { QueryList } from "./query-list";
 import { StatusBadge } from "./status-badge";
 
-/** The last payment attempts of every link, newest first. */
+/** The last payment attempts of every link, newest first, with their customer and link; live. */
 export function LatestPayments() {
-  const { t, lang } = useI18n();
+  const { t, lang, format } = useI18n();
   const deposits = useDeposits({}, null, 8);
   return (
     <Card
@@ -29,7 +29,8 @@ export function LatestPayments() {
       }
     >
       <QueryList query={deposits} items={deposits.data?.items} loading={t.common.loading} empty={<p className="text-sm text-stone-600">{t.deposits.recentEmpty}</p>}>
-        {(items) => <DepositTable items={items} lang={lang} label={t.overview.latest} />}
+        {/* the card is the region named "latest payments"; its scrolling table needs a name of its own */}
+        {(items) => <DepositTable items={items} lang={lang} label={format(t.payment.table, { name: t.overview.latest })} />}
       </QueryList>
     </Card>
   );
@@ -64,7 +65,7 @@ export function DepositTable({ items, lang, label }: { items: DepositListItem[];
           <Th className="hidden sm:table-cell">{t.deposits.createdAt}</Th>
           <Th className="text-right">{t.deposits.amount}</Th>
           <Th>{t.deposits.status}</Th>
-          <Th className="hidden md:table-cell">{t.deposits.phone}</Th>
+          <Th>{t.payment.customer}</Th>
           <Th className="hidden md:table-cell">{t.deposits.operator}</Th>
           <Th>track_id</Th>
         </tr>
@@ -80,11 +81,14 @@ export function DepositTable({ items, lang, label }: { items: DepositListItem[];
                 <AttemptFlags deposit={d} />
               </span>
             </Td>
-            <Td className="hidden font-mono text-xs whitespace-nowrap md:table-cell">{maskPhone(d.phone_number)}</Td>
+            <Td className="max-w-48">
+              <span className="block truncate">{d.buyer_name ?? <span className="font-mono text-xs">{maskPhone(d.phone_number)}</span>}</span>
+              <span className="block truncate text-xs text-stone-600">{d.link_name}</span>
+            </Td>
             <Td className="hidden whitespace-nowrap md:table-cell">{operatorObject(d.operator).name}</Td>
             <Td>
               <Link
-                href={`/dashboard/deposits?track_id=${encodeURIComponent(d.track_id)}`}
+                href={`/dashboard/payments/${encodeURIComponent(d.track_id)}`}
                 className={cn("rounded font-mono text-xs text-teal-800 underline underline-offset-2", focusRing)}
               >
                 {d.track_id}

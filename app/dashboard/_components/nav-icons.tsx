@@ -5,6 +5,7 @@ const paths = {
   marketplace: "M4 9l1.5-5h13L20 9M4 9h16M4 9v11h16V9M9 20v-6h6v6",
   marketplaceLinks: "M7 7h10v10H7zM3 12h4M17 12h4M12 3v4M12 17v4",
   deposits: "M4 6h16v12H4zM4 10h16M8 15h3",
+  balance: "M4 7h14a2 2 0 012 2v9a2 2 0 01-2 2H4zM4 7l2-3h10l2 3M15 13.5h2",
   developers: "M8 8l-4 4 4 4M16 8l4 4-4 4M13 5l-2 14",
   docs: "M6 3h9l4 4v14H6zM14 3v5h5M9 13h7M9 17h7",
   logout: "M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10",

@@ -1,39 +1,47 @@
 "use client";
 
 import Link from "next/link";
+import { useState } from "react";
+import { cn } from "@/components/ui/cn";
 import { buttonClass } from "@/components/ui/button";
-import { Card, PageHeader } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { useI18n } from "@/lib/i18n/provider";
-import { formatDate, formatMoney, formatNumber, formatPercent } from "@/lib/i18n/numbers";
+import { formatMoney, formatNumber, formatPercent } from "@/lib/i18n/numbers";
 import { useStats } from "@/lib/query/stats";
 import type { Stats } from "@/lib/query/types";
 import { LatestPayments } from "./latest-payments";
+import { OverviewChart } from "./overview-chart";
 import { QueryError } from "./query-error";
 
-const DAYS = 30;
+const PERIODS = [7, 30, 90] as const;
+type Period = (typeof PERIODS)[number];
 
 export function OverviewPage() {
   const { t, format } = useI18n();
-  const stats = useStats(DAYS);
+  const [days, setDays] = useState<Period>(30);
+  const stats = useStats(days);
 
   return (
     <>
       <PageHeader
         title={t.overview.title}
-        description={format(t.overview.intro, { days: DAYS })}
+        description={format(t.overview.intro, { days })}
         action={
           <Link href="/dashboard/links?new=1" className={buttonClass("primary")}>
             {t.links.new}
           </Link>
         }
       />
+      <div className="mb-6">
+        <PeriodChoice value={days} onChange={setDays} />
+      </div>
       {stats.isPending ? (
         <OverviewSkeleton />
       ) : stats.isError ? (
         <QueryError error={stats.error} onRetry={() => stats.refetch()} />
-      ) : stats.data.payments.total === 0 ? (
+      ) : stats.data.payments.total === 0 && stats.data.previous.succeeded === 0 ? (
         <EmptyState
           title={t.overview.emptyTitle}
           description={t.overview.emptyText}
@@ -46,7 +54,7 @@ export function OverviewPage() {
       ) : (
         <div className="flex flex-col gap-6">
           <Figures stats={stats.data} />
-          <Chart stats={stats.data} />
+          <OverviewChart stats={stats.data} />
           <LatestPayments />
         </div>
       )}
@@ -54,13 +62,51 @@ export function OverviewPage() {
   );
 }
 
+/** 7, 30 or 90 days: radio buttons that look like a segmented control. */
+function PeriodChoice({ value, onChange }: { value: Period; onChange: (days: Period) => void }) {
+  const { t, format } = useI18n();
+  return (
+    <fieldset className="flex flex-wrap items-center gap-3">
+      <legend className="float-left mr-1 text-sm font-medium text-stone-700">{t.overview.period}</legend>
+      <div className="inline-flex rounded-lg border border-stone-300 bg-white p-0.5">
+        {PERIODS.map((days) => (
+          <label
+            key={days}
+            className={cn(
+              "cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-1 has-[:focus-visible]:outline-teal-700",
+              value === days ? "bg-teal-700 text-white" : "text-stone-700 hover:bg-stone-100",
+            )}
+          >
+            <input type="radio" name="period" value={days} checked={value === days} onChange={() => onChange(days)} className="sr-only" />
+            {format(t.overview.periodDays, { n: days })}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** How the period compares with the one before, in words that do not rely on colour. */
+function Compare({ now, before, days, amount }: { now: number; before: number; days: number; amount: string }) {
+  const { t, lang, format } = useI18n();
+  if (before === 0) return <>{format(t.overview.compareNone, { days })}</>;
+  const change = (now - before) / before;
+  const delta = formatPercent(Math.abs(change), lang);
+  const words = change > 0.0005 ? t.overview.compareUp : change < -0.0005 ? t.overview.compareDown : t.overview.compareSame;
+  return <span className={change > 0.0005 ? "text-emerald-800" : change < -0.0005 ? "text-red-800" : undefined}>{format(words, { delta, days, amount })}</span>;
+}
+
 function Figures({ stats }: { stats: Stats }) {
   const { t, lang, format } = useI18n();
   const [main, ...others] = stats.volumes;
   const finished = stats.payments.succeeded + stats.payments.failed + stats.payments.expired;
+  const { previous } = stats;
   return (
     <dl className="grid gap-4 sm:grid-cols-3">
       <Figure label={t.overview.volume} value={formatMoney(main!.amount, main!.currency, lang)}>
+        <span className="block">
+          <Compare now={main!.amount} before={previous.amount} days={stats.days} amount={formatMoney(previous.amount, stats.currency, lang)} />
+        </span>
         {others.map((v) => (
           <span key={v.currency} className="block">
             + {formatMoney(v.amount, v.currency, lang)}
@@ -68,7 +114,10 @@ function Figures({ stats }: { stats: Stats }) {
         ))}
       </Figure>
       <Figure label={t.overview.count} value={formatNumber(stats.payments.succeeded, lang)}>
-        {format(t.overview.attempts, { n: stats.payments.total })}
+        <span className="block">{format(t.overview.attempts, { n: stats.payments.total })}</span>
+        <span className="block">
+          <Compare now={main!.count} before={previous.succeeded} days={stats.days} amount={formatNumber(previous.succeeded, lang)} />
+        </span>
       </Figure>
       <Figure label={t.overview.successRate} value={stats.success_rate === null ? t.common.none : formatPercent(stats.success_rate, lang)}>
         {t.overview.successRateHint} ({finished})
@@ -84,43 +133,6 @@ function Figure({ label, value, children }: { label: string; value: string; chil
       <dd className="mt-1 text-2xl font-bold tracking-tight tabular-nums">{value}</dd>
       {children && <dd className="mt-1 text-xs text-stone-500">{children}</dd>}
     </div>
-  );
-}
-
-/** Thirty CSS bars, one per day; each bar's words are there for screen readers. */
-function Chart({ stats }: { stats: Stats }) {
-  const { t, lang, format } = useI18n();
-  const max = Math.max(...stats.daily.map((d) => d.amount), 1);
-  const day = (date: string) => formatDate(date, lang, { day: "numeric", month: "short" });
-  const empty = stats.daily.every((d) => d.succeeded === 0);
-  return (
-    <Card title={t.overview.chartTitle}>
-      {empty ? (
-        <p className="py-8 text-center text-sm text-stone-600">{t.overview.chartEmpty}</p>
-      ) : (
-        <figure>
-          <ol className="flex h-40 items-end gap-[2px] sm:gap-1" aria-label={t.overview.chartTitle}>
-            {stats.daily.map((d) => {
-              const words = format(t.overview.chartDay, { date: day(d.date), count: d.succeeded, amount: formatMoney(d.amount, stats.currency, lang) });
-              return (
-                <li key={d.date} className="group relative flex h-full flex-1 items-end" title={words}>
-                  <span className="sr-only">{words}</span>
-                  <span
-                    aria-hidden="true"
-                    className={d.amount ? "w-full rounded-t-sm bg-teal-600 group-hover:bg-teal-800" : "w-full rounded-t-sm bg-stone-200"}
-                    style={{ height: d.amount ? `${Math.max(4, (d.amount / max) * 100)}%` : "2px" }}
-                  />
-                </li>
-              );
-            })}
-          </ol>
-          <figcaption aria-hidden="true" className="mt-2 flex justify-between text-xs text-stone-500">
-            <span>{day(stats.from)}</span>
-            <span>{day(stats.to)}</span>
-          </figcaption>
-        </figure>
-      )}
-    </Card>
   );
 }
 

@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
+import { requestIdOf } from "@/lib/http/request-id";
 import { scalarBundlePath, scalarVersion } from "@/lib/api/reference-page";
 
 // GET /docs/scalar.js — Scalar's browser bundle from node_modules, so /docs needs no CDN
@@ -13,7 +13,7 @@ export async function GET(req: Request): Promise<Response> {
       "content-type": "text/javascript; charset=utf-8",
       "cache-control": versioned ? "public, max-age=31536000, immutable" : "no-cache",
       "x-content-type-options": "nosniff",
-      "x-request-id": randomUUID(),
+      "x-request-id": requestIdOf(req),
     },
   });
 }

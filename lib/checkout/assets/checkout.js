@@ -140,6 +140,15 @@
     });
   }
 
+  // The receipt: a button that prints it (or saves it as PDF); without the script the browser's menu does.
+  var print = $("print");
+  if (print && window.print) {
+    print.hidden = false;
+    print.addEventListener("click", function () {
+      window.print();
+    });
+  }
+
   // The waiting screen: poll the status; once it is final the page itself knows where to go.
   var wait = $("wait");
   if (wait && window.fetch) {

@@ -208,7 +208,8 @@ export function renderForm({ checkout, locale, values, errors }: FormModel): { p
     ),
   ];
 
-  const body = html`<section class="sum">${market ? html`<p class="seller">${t(locale, "seller", { shop: checkout.shopName })}</p>` : null}<p class="label">${t(locale, "amount.label")}</p><p class="amount">${total}</p>${
+  // the page's heading says what it is for (the header shows whose shop it is); the amount follows
+  const body = html`<section class="sum"><h1 class="sr">${t(locale, "page.pay", { shop: checkout.shopName })}</h1>${market ? html`<p class="seller">${t(locale, "seller", { shop: checkout.shopName })}</p>` : null}<p class="label">${t(locale, "amount.label")}</p><p class="amount">${total}</p>${
     checkout.fee > 0
       ? html`<p class="split">${t(locale, "amount.price")} ${formatAmount(checkout.price, checkout.currency, locale)} · ${t(locale, "amount.fee")} ${formatAmount(checkout.fee, checkout.currency, locale)}</p>`
       : null

@@ -41,8 +41,9 @@ export function renderPage(frame: PageFrame): { page: Html; imageOrigins: string
     logo
       ? html`<img class="logo" src="${logo.src}" alt="" height="40">`
       : html`<span class="mark" aria-hidden="true">${[...name][0]?.toUpperCase()}</span>`
-  }<span class="name">${name}</span><a class="lang"${attrs({ href: frame.otherLangHref, hreflang: other, lang: other })}>${t(locale, "lang.switch")}</a></header>${
+  }<span class="name">${name}</span><a class="lang"${attrs({ href: frame.otherLangHref, hreflang: other, lang: other })}>${t(locale, "lang.switch")}</a></header><main>${
+    // inside <main>: every word of the page belongs to a landmark
     frame.mode === "test" ? html`<p class="test">${t(locale, frame.testHelp ? "test.banner" : "test.badge")}</p>` : null
-  }<main class="card">${frame.body}</main><footer class="foot">${LOCK} ${t(locale, "secure")} · Kola</footer></div></body></html>`;
+  }<div class="card">${frame.body}</div></main><footer class="foot">${LOCK} ${t(locale, "secure")} · Kola</footer></div></body></html>`;
   return { page, imageOrigins };
 }

@@ -1,9 +1,12 @@
 import { operatorObject } from "@/lib/countries";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
-import { pagePath, statusApiPath, waitPath, type Checkout } from "../checkout";
+import type { FormBlock } from "@/lib/marketplaces/form-block";
+import { retryPath, statusApiPath, waitPath, type Checkout } from "../checkout";
+import type { BuyerDetails } from "../queries";
 import { formatAmount, formatDateTime, formatPhone, formatWait, maskedPhone } from "../format";
-import { html, type Html } from "../html";
-import { t, type Locale, type MessageKey } from "../i18n";
+import { failureReasonKey } from "../failure-reason";
+import { html, type Child, type Html } from "../html";
+import { intlLocale, t, type Locale, type MessageKey } from "../i18n";
 import { renderPage } from "./layout";
 
 // The screens after a submit: waiting for the buyer's approval, the receipt, the failure.
@@ -62,33 +65,55 @@ function giveUp({ checkout, deposit, locale, giveUpIn }: WaitingModel): Html {
   }<p class="hint">${t(locale, "wait.other.hint")}</p><button type="submit" class="btn alt">${t(locale, "wait.other")}</button></form>`;
 }
 
-export function renderReceipt(model: Model): Rendered {
-  const { checkout, deposit, locale } = model;
+/** A receipt: the attempt's own facts, and on a marketplace link what the buyer typed. */
+type ReceiptModel = Model & { buyer?: BuyerDetails };
+
+/** An answer as the buyer gave it, in words: "Oui" for a ticked box, an option's name, a date in the page's language. */
+function answerText(block: FormBlock | undefined, value: string, locale: Locale): string {
+  if (block?.fieldType === "checkbox") return t(locale, value === "on" || value === "true" ? "receipt.yes" : "receipt.no");
+  if (block?.fieldType === "select") return block.fieldOptions.find((o) => o.value === value)?.name ?? value;
+  if (block?.fieldType === "date" && /^\d{4}-\d\d-\d\d$/.test(value)) {
+    return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${value}T00:00:00Z`));
+  }
+  return value;
+}
+
+const fact = (label: string, value: Child, long = false) => html`<div${long ? html` class="long"` : null}><dt>${label}</dt><dd>${value}</dd></div>`;
+
+export function renderReceipt(model: ReceiptModel): Rendered {
+  const { checkout, deposit, locale, buyer } = model;
   const amount = formatAmount(deposit.amount, deposit.currency, locale);
-  const body = html`<section class="state"><div class="icon ok" aria-hidden="true">✓</div><h1>${t(locale, "receipt.title")}</h1><p>${t(locale, "receipt.body", { shop: checkout.shopName, amount })}</p><dl class="facts"><div><dt>${t(locale, "receipt.amount")}</dt><dd>${amount}</dd></div><div><dt>${t(locale, "receipt.shop")}</dt><dd>${checkout.shopName}</dd></div>${
-    checkout.orderId ? html`<div><dt>${t(locale, "receipt.order")}</dt><dd>${checkout.orderId}</dd></div>` : null
-  }<div><dt>${t(locale, "receipt.method")}</dt><dd>${operatorObject(deposit.operator).name} · ${maskedPhone(deposit.phoneNumber)}</dd></div><div><dt>${t(locale, "receipt.date")}</dt><dd>${formatDateTime(deposit.completedAt ?? deposit.createdAt, locale)}</dd></div>${reference(locale, deposit.trackId)}</dl><p class="hint">${t(locale, "receipt.keep")}</p></section>`;
-  return frame(model, t(locale, "page.receipt"), body);
+  const blocks = new Map(checkout.blocks.map((b) => [b.fieldName, b]));
+  const answers = (buyer?.answers ?? []).filter((a) => a.value !== "");
+  const market = checkout.branding;
+  const facts = [
+    fact(t(locale, "receipt.amount"), amount),
+    checkout.message ? fact(t(locale, "receipt.bought"), checkout.message, true) : null,
+    fact(t(locale, market ? "receipt.seller" : "receipt.shop"), checkout.shopName),
+    market ? fact(t(locale, "receipt.marketplace"), market.name) : null,
+    checkout.orderId ? fact(t(locale, "receipt.order"), checkout.orderId) : null,
+    buyer ? fact(t(locale, "receipt.buyer"), buyer.fullName) : null,
+    fact(t(locale, "receipt.method"), `${operatorObject(deposit.operator).name} · ${maskedPhone(deposit.phoneNumber)}`),
+    fact(t(locale, "receipt.date"), formatDateTime(deposit.completedAt ?? deposit.createdAt, locale, deposit.country)),
+    reference(locale, deposit.trackId),
+  ];
+  const answered = answers.length
+    ? html`<h2 class="sec">${t(locale, "receipt.answers")}</h2><dl class="facts">${answers.map((a) =>
+        fact(blocks.get(a.fieldName)?.fieldLabel ?? a.fieldName, answerText(blocks.get(a.fieldName), a.value, locale), true),
+      )}</dl>`
+    : null;
+  // the print button needs the script (window.print): without it the browser's own menu prints the same page
+  const body = html`<section class="state receipt"><div class="icon ok" aria-hidden="true">✓</div><h1>${t(locale, "receipt.title")}</h1><p>${t(locale, "receipt.body", { shop: checkout.shopName, amount })}</p><dl class="facts">${facts}</dl>${answered}<p class="hint">${t(locale, "receipt.keep")}</p><button type="button" class="btn alt noprint" id="print" hidden>${t(locale, "receipt.print")}</button></section>`;
+  return frame(model, t(locale, "page.receipt"), body, { script: true });
 }
 
 function failureReason(deposit: DepositRow): MessageKey {
-  if (deposit.status === "expired") return "failed.expired";
-  const known: Record<string, MessageKey> = {
-    insufficient_funds: "failed.insufficient_funds",
-    refused_by_payer: "failed.refused_by_payer",
-    provider_error: "failed.provider_error",
-    payer_not_found: "failed.payer_not_found",
-    payer_limit_reached: "failed.payer_limit_reached",
-    amount_out_of_bounds: "failed.amount_out_of_bounds",
-    operator_unavailable: "failed.operator_unavailable",
-    no_answer_from_payer: "failed.expired",
-  };
-  return known[deposit.failureReason ?? ""] ?? "failed.other";
+  return failureReasonKey(deposit.status, deposit.failureReason);
 }
 
 export function renderFailure(model: Model): Rendered {
   const { checkout, deposit, locale } = model;
-  const body = html`<section class="state"><div class="icon ko" aria-hidden="true">✕</div><h1>${t(locale, "failed.title")}</h1><p>${t(locale, failureReason(deposit))} ${t(locale, "failed.nothing_taken")}</p><dl class="facts">${reference(locale, deposit.trackId)}</dl><a class="btn" href="${pagePath(checkout, locale)}">${t(locale, "failed.retry")}</a></section>`;
+  const body = html`<section class="state"><div class="icon ko" aria-hidden="true">✕</div><h1>${t(locale, "failed.title")}</h1><p>${t(locale, failureReason(deposit))} ${t(locale, "failed.nothing_taken")}</p><dl class="facts">${reference(locale, deposit.trackId)}</dl><a class="btn" href="${retryPath(checkout, deposit.trackId, locale)}">${t(locale, "failed.retry")}</a></section>`;
   return frame(model, t(locale, "failed.title"), body);
 }
 

@@ -43,6 +43,11 @@ export function LoginForm({ next }: { next: string }) {
         <Field label={t.auth.password} error={errors.password?.message}>
           <Input type="password" autoComplete="current-password" {...form.register("password")} />
         </Field>
+        <p className="-mt-2 text-right text-sm">
+          <Link href="/forgot-password" className={cn("rounded font-medium text-teal-800 underline underline-offset-2", focusRing)}>
+            {t.auth.forgotLink}
+          </Link>
+        </p>
         <Button type="submit" loading={isSubmitting} className="mt-2 w-full">
           {t.auth.login}
         </Button>

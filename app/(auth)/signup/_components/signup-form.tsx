@@ -1,13 +1,11 @@
 "use client";
 
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { cn, focusRing } from "@/components/ui/cn";
 import { Field, FormError, Input, Select } from "@/components/ui/field";
-import { SecretOnce } from "@/components/ui/secret-once";
 import { signupBody } from "@/lib/accounts/schemas";
 import { countries, countryCodes } from "@/lib/countries";
 import { applyServerError } from "@/lib/forms/server-errors";
@@ -15,12 +13,11 @@ import { localizedZodResolver } from "@/lib/forms/zod-resolver";
 import { useI18n } from "@/lib/i18n/provider";
 import { apiFetch } from "@/lib/query/api-fetch";
 
-type SignedUp = { account_id: string; email: string; api_key: string };
-
+/** The form, then "check your inbox": the same answer whether or not the address has an account. */
 export function SignupForm() {
-  const { t, lang } = useI18n();
+  const { t, lang, format } = useI18n();
   const [formError, setFormError] = useState<string | null>(null);
-  const [created, setCreated] = useState<{ key: string; business: string } | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm({
     resolver: localizedZodResolver(signupBody, t),
     defaultValues: { email: "", password: "", business_name: "", country: "CMR" as const },
@@ -38,18 +35,22 @@ export function SignupForm() {
   const onSubmit = form.handleSubmit(async (body) => {
     setFormError(null);
     try {
-      const account = await apiFetch<SignedUp>("/api/auth/signup", { mode: "test", method: "POST", body });
-      setCreated({ key: account.api_key, business: body.business_name });
+      const asked = await apiFetch<{ email: string }>("/api/auth/signup", { mode: "test", method: "POST", body });
+      setSentTo(asked.email);
     } catch (error) {
       setFormError(applyServerError(error, form.setError, ["email", "password", "business_name", "country"], t));
-      if ((error as { type?: string }).type === "EMAIL_TAKEN") {
-        form.setError("email", { type: "server", message: t.errors.EMAIL_TAKEN }, { shouldFocus: true });
-        setFormError(null);
-      }
     }
   });
 
-  if (created) return <ShowKeyOnce apiKey={created.key} business={created.business} />;
+  if (sentTo) {
+    return (
+      <div role="status">
+        <h1 className="text-2xl font-bold">{t.auth.signupSentTitle}</h1>
+        <p className="mt-3 text-sm text-stone-700">{format(t.auth.signupSent, { email: sentTo })}</p>
+        <p className="mt-2 text-sm text-stone-600">{t.auth.signupSentHint}</p>
+      </div>
+    );
+  }
 
   return (
     <>
@@ -86,38 +87,5 @@ export function SignupForm() {
         </Link>
       </p>
     </>
-  );
-}
-
-/** The test key, once: copy it, tick "I saved it", then enter the dashboard. */
-function ShowKeyOnce({ apiKey, business }: { apiKey: string; business: string }) {
-  const { t, format } = useI18n();
-  const router = useRouter();
-  return (
-    <div>
-      <p className="text-sm font-medium text-teal-800">{format(t.auth.welcome, { name: business })}</p>
-      <h1 className="mt-1 text-2xl font-bold">{t.auth.keyTitle}</h1>
-      <p className="mt-2 text-sm text-stone-600">{t.auth.keyIntro}</p>
-      <SecretOnce
-        label={t.auth.keyLabel}
-        labelClassName="mt-5 block text-sm font-medium"
-        value={apiKey}
-        testId="new-api-key"
-        savedLabel={t.auth.keySaved}
-      >
-        {(saved) => (
-          <Button
-            className="mt-6 w-full"
-            disabled={!saved}
-            onClick={() => {
-              router.replace("/dashboard");
-              router.refresh();
-            }}
-          >
-            {t.auth.keyContinue}
-          </Button>
-        )}
-      </SecretOnce>
-    </div>
   );
 }

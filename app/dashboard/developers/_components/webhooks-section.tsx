@@ -1,6 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import { useSearchParams } from "next/navigation";
 import { useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -26,8 +27,10 @@ import {
 import { useEverTrue } from "../../_components/lazy";
 import { QueryList } from "../../_components/query-list";
 
-// The form (react-hook-form and zod) loads when it is first opened, not with the page.
-const CreateWebhookDialog = dynamic(() => import("./create-webhook-dialog").then((m) => m.CreateWebhookDialog), { ssr: false });
+// The form (react-hook-form and zod) and the other dialogs load when first opened, not with the page.
+const WebhookDialog = dynamic(() => import("./webhook-dialog").then((m) => m.WebhookDialog), { ssr: false });
+const RotateSecretDialog = dynamic(() => import("./rotate-secret-dialog").then((m) => m.RotateSecretDialog), { ssr: false });
+const DeliveryDialog = dynamic(() => import("./delivery-dialog").then((m) => m.DeliveryDialog), { ssr: false });
 
 /** Webhooks on the Developers page: endpoints, their secret once, the delivery log, tests and resends. */
 export function WebhooksSection() {
@@ -60,7 +63,7 @@ export function WebhooksSection() {
           </ul>
         )}
       </QueryList>
-      {createLoaded && <CreateWebhookDialog open={creating} onClose={() => setCreating(false)} />}
+      {createLoaded && <WebhookDialog open={creating} onClose={() => setCreating(false)} />}
     </Card>
   );
 }
@@ -70,15 +73,21 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
   const notify = useToast();
   const update = useUpdateWebhook();
   const test = useSendTestEvent();
-  const [showLog, setShowLog] = useState(false);
+  // a payment's page links here (?webhook={id}#webhook-{id}): that endpoint's log opens
+  const linkedTo = useSearchParams().get("webhook");
+  const [showLog, setShowLog] = useState(linkedTo === endpoint.id);
   const [deleting, setDeleting] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [rotating, setRotating] = useState(false);
+  const editLoaded = useEverTrue(editing);
+  const rotateLoaded = useEverTrue(rotating);
   const logId = useId();
   const events = endpoint.event_types.length
     ? endpoint.event_types.map((e) => t.developers.eventLabels[e]).join(", ")
     : t.developers.webhookAllEvents;
 
   return (
-    <li className="rounded-lg border border-stone-200 p-3">
+    <li id={`webhook-${endpoint.id}`} className="scroll-mt-20 rounded-lg border border-stone-200 p-3">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 flex-1">
           <p className="font-mono text-sm break-all">{endpoint.url}</p>
@@ -119,12 +128,20 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
         <Button variant="secondary" size="sm" aria-expanded={showLog} aria-controls={logId} onClick={() => setShowLog((s) => !s)}>
           {showLog ? t.developers.webhookLogHide : t.developers.webhookLog}
         </Button>
+        <Button variant="secondary" size="sm" aria-label={format(t.developers.webhookEditLabel, { url: endpoint.url })} onClick={() => setEditing(true)}>
+          {t.developers.webhookEdit}
+        </Button>
+        <Button variant="secondary" size="sm" onClick={() => setRotating(true)}>
+          {t.developers.webhookRotate}
+        </Button>
         <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" onClick={() => setDeleting(true)}>
           {t.developers.webhookDelete}
         </Button>
       </div>
       <div id={logId}>{showLog && <DeliveryLog webhookId={endpoint.id} />}</div>
       <DeleteWebhookDialog endpoint={deleting ? endpoint : null} onClose={() => setDeleting(false)} />
+      {editLoaded && <WebhookDialog open={editing} endpoint={endpoint} onClose={() => setEditing(false)} />}
+      {rotateLoaded && <RotateSecretDialog endpoint={rotating ? endpoint : null} onClose={() => setRotating(false)} />}
     </li>
   );
 }
@@ -136,6 +153,8 @@ function DeliveryLog({ webhookId }: { webhookId: string }) {
   const notify = useToast();
   const deliveries = useWebhookDeliveries(webhookId);
   const resend = useResendDelivery();
+  const [open, setOpen] = useState<WebhookDelivery | null>(null);
+  const detailLoaded = useEverTrue(Boolean(open));
   const statusWords = { pending: t.developers.deliveryPending, succeeded: t.developers.deliverySucceeded, failed: t.developers.deliveryFailed };
   const last = (d: WebhookDelivery) => d.attempts[d.attempts.length - 1];
   return (
@@ -182,7 +201,15 @@ function DeliveryLog({ webhookId }: { webhookId: string }) {
                         {attempt?.response_excerpt || attempt?.error || t.common.none}
                       </span>
                     </Td>
-                    <Td className="text-right">
+                    <Td className="text-right whitespace-nowrap">
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        aria-label={format(t.developers.webhookDetailsLabel, { event: t.developers.eventLabels[d.event_type] })}
+                        onClick={() => setOpen(d)}
+                      >
+                        {t.developers.webhookDetails}
+                      </Button>
                       <Button
                         variant="ghost"
                         size="sm"
@@ -205,6 +232,7 @@ function DeliveryLog({ webhookId }: { webhookId: string }) {
           </Table>
         )}
       </QueryList>
+      {detailLoaded && <DeliveryDialog webhookId={webhookId} delivery={open} onClose={() => setOpen(null)} />}
     </div>
   );
 }

@@ -5,13 +5,19 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { useI18n } from "@/lib/i18n/provider";
 import type { GatewayListItem } from "@/lib/query/types";
 
-export type LinkAction = "qr" | "edit" | "archive";
+export type LinkAction = "qr" | "edit" | "archive" | "unarchive";
 
-/** Copy, QR, edit, archive: each names its link for screen readers ("QR code — Boutique Awa"). */
+/** Copy, QR, edit, archive (unarchive once archived): each names its link for screen readers ("QR code — Boutique Awa"). */
 export function LinkActions({ link, onAction, archived }: { link: GatewayListItem; onAction: (action: LinkAction) => void; archived?: boolean }) {
   const { t } = useI18n();
   const named = (label: string) => `${label} — ${link.shop_name}`;
-  if (archived) return null;
+  if (archived) {
+    return (
+      <Button variant="secondary" size="sm" onClick={() => onAction("unarchive")} aria-label={named(t.links.unarchive)}>
+        {t.links.unarchive}
+      </Button>
+    );
+  }
   return (
     <div className="flex flex-wrap items-center gap-1.5">
       <CopyButton value={link.link} label={t.common.copy} copiedLabel={t.common.copied} ariaLabel={named(t.links.copyLink)} />

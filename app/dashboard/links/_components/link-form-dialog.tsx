@@ -116,9 +116,23 @@ function LinkForm({ editing, currency, paid, onDone }: { editing: Gateway | null
       {!editing && <LiveProviderNotice />}
       <FormError>{formError}</FormError>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={format(t.links.amount, { currency })} description={paid ? t.links.paidLocked : amountError === range ? undefined : range} error={amountError}>
-          <Input inputMode={currency in currencies && currencies[currency as Currency].decimals ? "decimal" : "numeric"} readOnly={paid} className={paid ? "bg-stone-100 text-stone-500" : undefined} autoComplete="off" {...form.register("amount")} />
-        </Field>
+        {paid && editing ? (
+          // a paid link's amount is a fact, not a field: shown as text with a lock, nothing to type into
+          <div className="flex flex-col gap-1.5" data-testid="locked-amount">
+            <p className="text-sm font-medium text-stone-800">{format(t.links.amount, { currency })}</p>
+            <p className="flex items-center gap-2 py-2 text-base font-semibold tabular-nums">
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4 shrink-0 fill-stone-500">
+                <path d="M12 1a5 5 0 0 0-5 5v4H5v13h14V10h-2V6a5 5 0 0 0-5-5zm-3 9V6a3 3 0 0 1 6 0v4z" />
+              </svg>
+              {formatMoney(editing.amount, currency, lang)}
+            </p>
+            <p className="text-xs text-stone-600">{t.links.paidLocked}</p>
+          </div>
+        ) : (
+          <Field label={format(t.links.amount, { currency })} description={amountError === range ? undefined : range} error={amountError}>
+            <Input inputMode={currency in currencies && currencies[currency as Currency].decimals ? "decimal" : "numeric"} autoComplete="off" {...form.register("amount")} />
+          </Field>
+        )}
         <Field label={t.links.shopName} error={errors.shop_name?.message}>
           <Input autoComplete="organization" {...form.register("shop_name")} />
         </Field>

@@ -12,7 +12,9 @@ import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
 import { useI18n } from "@/lib/i18n/provider";
 import { formatDate, formatMoney } from "@/lib/i18n/numbers";
 import { useAccount } from "@/lib/query/account";
-import { useGateways } from "@/lib/query/gateways";
+import { useGateways, useUnarchiveGateway } from "@/lib/query/gateways";
+import { useToast } from "@/components/ui/toast";
+import { errorMessage } from "@/lib/forms/messages";
 import type { GatewayFilters, GatewayListItem } from "@/lib/query/types";
 import { useEverTrue } from "../../_components/lazy";
 import { Pager, useCursorPages } from "../../_components/pager";
@@ -38,6 +40,7 @@ function useDebounced<T>(value: T, ms: number): T {
 
 export function LinksPage({ openNew }: { openNew: boolean }) {
   const { t, lang } = useI18n();
+  const notify = useToast();
   const account = useAccount();
   const currency = account.data?.currency ?? "XAF";
   const [search, setSearch] = useState("");
@@ -52,8 +55,17 @@ export function LinksPage({ openNew }: { openNew: boolean }) {
   const formLoaded = useEverTrue(form !== null);
   const [qr, setQr] = useState<GatewayListItem | null>(null);
   const [toArchive, setToArchive] = useState<GatewayListItem | null>(null);
+  const unarchive = useUnarchiveGateway();
+  const putBack = async (link: GatewayListItem) => {
+    try {
+      await unarchive.mutateAsync(link.id);
+      notify(t.links.unarchived);
+    } catch (error) {
+      notify(errorMessage(error, t), "error");
+    }
+  };
   const onAction = (link: GatewayListItem) => (action: LinkAction) =>
-    action === "qr" ? setQr(link) : action === "edit" ? setForm(link) : setToArchive(link);
+    action === "qr" ? setQr(link) : action === "edit" ? setForm(link) : action === "unarchive" ? void putBack(link) : setToArchive(link);
   const filtered = Boolean(q || archived || paid);
 
   return (

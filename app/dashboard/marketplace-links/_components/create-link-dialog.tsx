@@ -16,7 +16,7 @@ import { format } from "@/lib/i18n/format";
 import { decimalsOf, formatMoney, formatNumber } from "@/lib/i18n/numbers";
 import { useI18n } from "@/lib/i18n/provider";
 import { ApiRequestError } from "@/lib/query/api-fetch";
-import { useCreateMarketplaceLink, type MarketplaceLink } from "@/lib/query/marketplace";
+import { useCreateMarketplaceLink, useUpdateMarketplaceLink, type MarketplaceLink } from "@/lib/query/marketplace";
 import {
   defaultFeeOf,
   dialCodeOf,
@@ -33,12 +33,17 @@ type Props = {
   feePercent: number;
   /** the account's country: its currency and dialling code are the defaults until the seller's phone says otherwise */
   country: CountryIso3;
+  /** editing this link instead of creating one */
+  link?: MarketplaceLink;
 };
 
-const FIELDS = ["amount", "shop_name", "phone_number", "fee", "message"] as const;
+const FIELDS = ["amount", "shop_name", "phone_number", "fee", "message", "favicon"] as const;
 
-/** A seller's product link (the page mounts a fresh one at each opening): price, shop, payout phone, commission (default computed live), message. */
-export function CreateLinkDialog({ open, onClose, feePercent, country }: Props) {
+/**
+ * A seller's product link (the page mounts a fresh one at each opening): price, shop, payout phone,
+ * commission (default computed live), message; or, given `link`, the same form filled in to edit it.
+ */
+export function CreateLinkDialog({ open, onClose, feePercent, country, link: editing }: Props) {
   const accountCurrency = countries[country].currency;
   const dialCode = dialCodeOf(country);
   const words = useI18n().t.marketplace;
@@ -46,10 +51,11 @@ export function CreateLinkDialog({ open, onClose, feePercent, country }: Props) 
   const { t, lang } = useI18n();
   const notify = useToast();
   const create = useCreateMarketplaceLink();
+  const update = useUpdateMarketplaceLink();
   const id = useId();
   const [created, setCreated] = useState<MarketplaceLink | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const [feeCustom, setFeeCustom] = useState(false);
+  const [feeCustom, setFeeCustom] = useState(Boolean(editing)); // an edited link keeps its commission
 
   const currencyOf = useCallback(
     (phone: string): Currency => {
@@ -68,10 +74,21 @@ export function CreateLinkDialog({ open, onClose, feePercent, country }: Props) 
       ),
     [currencyOf, words, lang, t],
   );
-  const empty: LinkFormValues = useMemo(() => ({ amount: "", shop_name: "", phone_number: `${dialCode} `, fee: "", message: "" }), [dialCode]);
+  const empty: LinkFormValues = useMemo(() => {
+    if (!editing) return { amount: "", shop_name: "", phone_number: `${dialCode} `, fee: "", message: "" };
+    const places = decimalsOf(editing.currency as Currency);
+    return {
+      amount: amountInputText(editing.amount, places),
+      shop_name: editing.shop_name,
+      phone_number: formatAsTyped(`+${editing.phone_number}`),
+      fee: amountInputText(editing.fee, places),
+      message: editing.message,
+      favicon: editing.favicon,
+    };
+  }, [dialCode, editing]);
   const form = useForm<LinkFormValues>({ resolver, defaultValues: empty });
   const { errors, isSubmitting } = form.formState;
-  const [amount, phone, feeText] = useWatch({ control: form.control, name: ["amount", "phone_number", "fee"] });
+  const [amount, phone, feeText, favicon] = useWatch({ control: form.control, name: ["amount", "phone_number", "fee", "favicon"] });
   const phoneState = phoneInfo(phone);
   const currency = currencyOf(phone);
   const decimals = decimalsOf(currency);
@@ -89,8 +106,24 @@ export function CreateLinkDialog({ open, onClose, feePercent, country }: Props) 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     // validated by the resolver: the output is the API's body (minor units)
-    const body = values as unknown as { amount: number; shop_name: string; phone_number: string; fee?: number; message: string };
+    const body = values as unknown as { amount: number; shop_name: string; phone_number: string; fee?: number; message: string; favicon?: string };
     try {
+      if (editing) {
+        await update.mutateAsync({
+          id: editing.id,
+          body: {
+            amount: body.amount,
+            shop_name: body.shop_name,
+            phone_number: body.phone_number,
+            message: body.message,
+            favicon: body.favicon ?? "",
+            ...(feeCustom && body.fee !== undefined ? { fee: body.fee } : { fee: autoFee ?? 0 }),
+          },
+        });
+        notify(w.updated);
+        onClose();
+        return;
+      }
       const link = await create.mutateAsync({
         amount: body.amount,
         shop_name: body.shop_name,
@@ -122,7 +155,15 @@ export function CreateLinkDialog({ open, onClose, feePercent, country }: Props) 
   const total = price === null || fee === null ? null : price + fee;
 
   return (
-    <Dialog open={open} onClose={onClose} title={created ? w.created : w.createTitle} closeLabel={t.common.close} size="lg" dismissible={!isSubmitting}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={created ? w.created : editing ? w.editTitle : w.createTitle}
+      description={editing ? w.editNote : undefined}
+      closeLabel={t.common.close}
+      size="lg"
+      dismissible={!isSubmitting}
+    >
       {created ? (
         <div className="flex flex-col gap-3">
           <p className="text-sm text-stone-700">{w.createdText}</p>
@@ -217,12 +258,24 @@ export function CreateLinkDialog({ open, onClose, feePercent, country }: Props) 
           <Field label={w.message} description={w.messageHint} error={errors.message?.message}>
             <Textarea maxLength={500} rows={3} {...form.register("message")} />
           </Field>
+          {editing && (
+            <div className="flex flex-col gap-2">
+              <Field label={w.favicon} description={w.faviconHint} error={errors.favicon?.message}>
+                <Input type="url" inputMode="url" placeholder="https://" autoComplete="off" {...form.register("favicon")} />
+              </Field>
+              {favicon && (
+                <Button variant="secondary" size="sm" className="self-start" onClick={() => form.setValue("favicon", "", { shouldDirty: true })}>
+                  {w.faviconRemove}
+                </Button>
+              )}
+            </div>
+          )}
           <DialogActions>
             <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
               {t.common.cancel}
             </Button>
             <Button type="submit" loading={isSubmitting}>
-              {t.common.create}
+              {editing ? t.common.save : t.common.create}
             </Button>
           </DialogActions>
         </form>

@@ -42,7 +42,7 @@ export function dialCodeOf(country: CountryIso3): string {
   return `+${getCountryCallingCode(countries[country].iso2)}`;
 }
 
-export type LinkFormValues = { amount: string; shop_name: string; phone_number: string; fee: string; message: string };
+export type LinkFormValues = { amount: string; shop_name: string; phone_number: string; fee: string; message: string; favicon?: string };
 
 const api = createMarketplaceGatewayBody.shape;
 
@@ -72,6 +72,13 @@ export function linkFormSchema(currency: Currency, words: MarketplaceWords, lang
     }),
     fee: minorUnits(format(w.feeInvalid, { n: decimals }), true).pipe(api.fee),
     message: api.message,
+    // editing only: the link's own favicon, an https URL or empty (the marketplace's shows)
+    favicon: z
+      .string()
+      .trim()
+      .max(2048)
+      .refine((v) => v === "" || (URL.canParse(v) && new URL(v).protocol === "https:"), { message: w.faviconBad })
+      .optional(),
   });
 }
 

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { Button, buttonClass } from "@/components/ui/button";
+import { ExportForm } from "@/components/payments/export-form";
 import { PageHeader } from "@/components/ui/card";
 import { cn, focusRing } from "@/components/ui/cn";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -16,7 +17,9 @@ import { formatDate, formatMoney } from "@/lib/i18n/numbers";
 import { useI18n } from "@/lib/i18n/provider";
 import { useAccount } from "@/lib/query/account";
 import { useMode } from "@/lib/query/mode";
-import { useMarketplace, useMarketplaceLinks, type MarketplaceLink } from "@/lib/query/marketplace";
+import { useArchiveMarketplaceLink, useMarketplace, useMarketplaceLinks, type MarketplaceLink } from "@/lib/query/marketplace";
+import { useToast } from "@/components/ui/toast";
+import { errorMessage } from "@/lib/forms/messages";
 import { Pager, useCursorPages } from "../../_components/pager";
 import { QueryList } from "../../_components/query-list";
 
@@ -33,8 +36,10 @@ export function LinksPage() {
   const marketplace = useMarketplace();
   const account = useAccount();
   const { mode } = useMode();
-  const pages = useCursorPages(mode); // another mode starts at its first page
-  const links = useMarketplaceLinks(pages.cursor, PAGE_SIZE);
+  // ?view=archived: the archived links, each with its way back
+  const archived = search.get("view") === "archived";
+  const pages = useCursorPages(`${mode}-${archived}`); // another mode or view starts at its first page
+  const links = useMarketplaceLinks(pages.cursor, PAGE_SIZE, archived);
   const [dialogOpen, setDialogOpen] = useState(false);
   // once opened, the dialog stays mounted: closing it gives focus back to the button that opened it
   const [dialogKept, setDialogKept] = useState(false);
@@ -85,6 +90,7 @@ export function LinksPage() {
               </Link>
             </div>
           )}
+          <ViewTabs archived={archived} />
           {/* the marketplace first (its states), then its links */}
           <QueryList
             query={marketplace.data ? links : marketplace}
@@ -92,12 +98,24 @@ export function LinksPage() {
             loading={w.loading}
             // switched off, the warning above is the whole story: no "create one" next to it;
             // past the first page, an empty page keeps its pager
-            empty={pages.page === 1 ? marketplace.data?.is_active && <EmptyState title={w.emptyTitle} description={w.emptyText} action={newButton} /> : undefined}
+            empty={
+              pages.page !== 1 ? undefined : archived ? (
+                <p className="text-sm text-stone-600">{w.archivedEmpty}</p>
+              ) : (
+                marketplace.data?.is_active && <EmptyState title={w.emptyTitle} description={w.emptyText} action={newButton} />
+              )
+            }
           >
             {(items) => (
               <>
-                <LinksTable links={items} />
-                <LinksCards links={items} />
+                {archived ? (
+                  <ArchivedLinks links={items} />
+                ) : (
+                  <>
+                    <LinksTable links={items} />
+                    <LinksCards links={items} />
+                  </>
+                )}
                 <Pager
                   page={pages.page}
                   hasNext={Boolean(links.data?.next)}
@@ -108,6 +126,7 @@ export function LinksPage() {
               </>
             )}
           </QueryList>
+          {marketplace.data && <ExportForm kind="marketplace-transactions" />}
         </div>
       )}
 
@@ -228,5 +247,69 @@ function LinkActions({ link }: { link: MarketplaceLink }) {
         {w.details}
       </Link>
     </div>
+  );
+}
+
+/** Live or archived links: two links that keep the page's other query parameters out. */
+function ViewTabs({ archived }: { archived: boolean }) {
+  const w = useI18n().t.marketplace.links;
+  const tab = (active: boolean) =>
+    cn(
+      "rounded-md px-3 py-1.5 text-sm font-medium",
+      focusRing,
+      active ? "bg-white text-stone-900 shadow-sm ring-1 ring-stone-200" : "text-stone-700 hover:text-stone-900",
+    );
+  return (
+    <nav aria-label={w.tabsLabel} className="self-start rounded-lg bg-stone-100 p-1">
+      <ul className="flex gap-1">
+        <li>
+          <Link href="/dashboard/marketplace-links" className={tab(!archived)} aria-current={!archived ? "page" : undefined}>
+            {w.tabLive}
+          </Link>
+        </li>
+        <li>
+          <Link href="/dashboard/marketplace-links?view=archived" className={tab(archived)} aria-current={archived ? "page" : undefined}>
+            {w.tabArchived}
+          </Link>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+/** Archived links: what they were, and "unarchive" (the link takes payments again). */
+function ArchivedLinks({ links }: { links: MarketplaceLink[] }) {
+  const w = useI18n().t.marketplace.links;
+  const { t } = useI18n();
+  const f = useFormatters();
+  const notify = useToast();
+  const unarchive = useArchiveMarketplaceLink();
+  return (
+    <ul className="flex flex-col gap-3" aria-label={w.tabArchived}>
+      {links.map((link) => (
+        <li key={link.id} className="flex flex-wrap items-center gap-3 rounded-lg border border-stone-200 bg-white p-4" data-testid="archived-link">
+          <div className="min-w-0 flex-1">
+            <p className="font-semibold break-words">{link.shop_name}</p>
+            <p className="text-sm text-stone-600">
+              {f.money(link, link.amount + link.fee)} · {f.date(link.creation_date)}
+            </p>
+          </div>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={unarchive.isPending}
+            aria-label={format(w.unarchiveOf, { shop: link.shop_name })}
+            onClick={() =>
+              unarchive.mutate(
+                { id: link.id, archived: false },
+                { onSuccess: () => notify(w.unarchivedToast), onError: (e) => notify(errorMessage(e, t), "error") },
+              )
+            }
+          >
+            {w.unarchive}
+          </Button>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -59,7 +59,7 @@ function SettingsSkeleton() {
   const words = useI18n().t.marketplace;
   return (
     <LoadingRegion label={words.settings.loading}>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="flex flex-col gap-6">
           {[0, 1, 2].map((i) => (
             <div key={i} className="flex flex-col gap-3 rounded-lg border border-stone-200 bg-white p-4">

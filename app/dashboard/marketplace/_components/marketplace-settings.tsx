@@ -130,7 +130,8 @@ export function MarketplaceSettings({ marketplace }: { marketplace: Marketplace 
       <div className="mb-4 empty:hidden">
         <FormError>{formError ?? (isSubmitted && Object.keys(errors).length > 0 ? s.fixErrors : null)}</FormError>
       </div>
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] xl:grid-cols-[minmax(0,1fr)_26rem]">
+      {/* one column on phones that never grows wider than the screen (an implicit grid column would take its widest content) */}
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] xl:grid-cols-[minmax(0,1fr)_26rem]">
         <Card title={s.identity} className="lg:col-start-1">
           <div className="flex flex-col gap-5">
             <Field label={s.name} description={s.nameHint} error={errors.name?.message}>
@@ -172,9 +173,9 @@ export function MarketplaceSettings({ marketplace }: { marketplace: Marketplace 
 
         <section
           aria-labelledby={`${id}-preview`}
-          // on wide screens it scrolls on its own beside the builder: keyboard users can scroll it too
-          tabIndex={0}
-          className="flex flex-col gap-2 rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-4 lg:row-start-1 lg:max-h-[calc(100dvh-6rem)] lg:overflow-y-auto"
+          // beside the builder on wide screens, as long as it is: no scrolling box of its own, so the
+          // pay button at its end is never hidden under the save bar or cut off
+          className="flex flex-col gap-2 lg:col-start-2 lg:row-span-4 lg:row-start-1"
         >
           <div>
             <h2 id={`${id}-preview`} className="text-base font-semibold">

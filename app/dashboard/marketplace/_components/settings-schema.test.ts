@@ -49,19 +49,27 @@ describe("settingsSchema: the API's rules, the merchant's words", () => {
 
 describe("the API's 422 items beside their inputs", () => {
   it("reads apiFetch's field errors back into items and places each once", () => {
+    // the limit the words use is ctx.max_length: the sentence says another number on purpose
+    const label = {
+      loc: ["body", "form_blocks", "blocks", 1, "label"],
+      msg: "String should have at most 999 characters",
+      type: "string_too_long",
+      ctx: { max_length: 100 },
+    };
     const error = new ApiRequestError(422, "VALIDATION", "Validation failed", {
-      "form_blocks.blocks.1.label": { type: "string_too_long", msg: "String should have at most 100 characters" },
-      "form_blocks.blocks.0.options.2": { type: "string_too_short", msg: "String should have at least 1 character" },
-      color: { type: "value_error", msg: "Value error, must be a hex colour like #0f766e" },
-      logo: { type: "value_error", msg: "Value error, no uploaded image with this id" },
-      "": { type: "missing", msg: "Field required" },
+      "form_blocks.blocks.1.label": label,
+      "form_blocks.blocks.0.options.2": {
+        loc: ["body", "form_blocks", "blocks", 0, "options", 2],
+        msg: "String should have at least 1 character",
+        type: "string_too_short",
+        ctx: { min_length: 1 },
+      },
+      color: { loc: ["body", "color"], msg: "String should match pattern '^(#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}))?$'", type: "string_pattern_mismatch", ctx: { pattern: "^(#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}))?$" } },
+      logo: { loc: ["body", "logo"], msg: "Value error, no uploaded image with this id", type: "value_error", ctx: { error: "no uploaded image with this id" } },
+      "": { loc: ["body"], msg: "Field required", type: "missing" },
     });
     const items = itemsOf(error);
-    expect(items[0]).toEqual({
-      loc: ["body", "form_blocks", "blocks", 1, "label"],
-      msg: "String should have at most 100 characters",
-      type: "string_too_long",
-    });
+    expect(items[0]).toEqual(label);
     expect(placeItems(items, marketplaceFr)).toEqual([
       ["blocks.1.label", "100 caractères au plus."],
       ["blocks.0.options.2", "Écrivez ce choix ou retirez-le."],

@@ -93,13 +93,9 @@ function formPathOf(target: ErrorTarget): string | null {
   }
 }
 
-/** The 422 items of an API error (apiFetch keys them by their path without "body"). */
+/** The 422 items of an API error, one per input (apiFetch keeps the first of each). */
 export function itemsOf(error: ApiRequestError): ValidationItem[] {
-  return Object.entries(error.fieldErrors).map(([key, item]) => ({
-    loc: ["body", ...key.split(".").map((part) => (/^\d+$/.test(part) ? Number(part) : part))],
-    msg: item.msg,
-    type: item.type,
-  }));
+  return Object.values(error.fieldErrors);
 }
 
 /** Each 422 item as [form path, or null for the form itself; message in the merchant's words], one per input. */

@@ -13,7 +13,10 @@ import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { useI18n } from "@/lib/i18n/provider";
 import { formatDateTime, formatMoney } from "@/lib/i18n/numbers";
 import { useDeposits } from "@/lib/query/deposits";
-import { useFollowAttempts, useGateway } from "@/lib/query/gateways";
+import { useToast } from "@/components/ui/toast";
+import { Badge } from "@/components/ui/badge";
+import { errorMessage } from "@/lib/forms/messages";
+import { useFollowAttempts, useGateway, useUnarchiveGateway } from "@/lib/query/gateways";
 import { DepositTable } from "../../../_components/latest-payments";
 import { useEverTrue } from "../../../_components/lazy";
 import { Pager, useCursorPages } from "../../../_components/pager";
@@ -26,17 +29,28 @@ import { QrDialog } from "../../_components/qr-dialog";
 const LinkFormDialog = dynamic(() => import("../../_components/link-form-dialog").then((m) => m.LinkFormDialog), { ssr: false });
 
 export function LinkDetail({ id }: { id: string }) {
-  const { t, lang } = useI18n();
+  const { t, lang, format } = useI18n();
   const router = useRouter();
   const gateway = useGateway(id);
   const pages = useCursorPages(id);
-  const attempts = useDeposits({ payment_gateway_id: id }, pages.cursor, 20, { followPending: true });
+  const attempts = useDeposits({ payment_gateway_id: id }, pages.cursor, 20);
   const [editing, setEditing] = useState(false);
   const [qr, setQr] = useState(false);
   const formLoaded = useEverTrue(editing);
   const [archiving, setArchiving] = useState(false);
   useFollowAttempts(id, attempts.data);
   const link = gateway.data;
+  const archived = Boolean(link?.archived_at);
+  const unarchive = useUnarchiveGateway();
+  const notify = useToast();
+  const putBack = async () => {
+    try {
+      await unarchive.mutateAsync(id);
+      notify(t.links.unarchived);
+    } catch (error) {
+      notify(errorMessage(error, t), "error");
+    }
+  };
   // the server's answer (the payin status rule over every attempt), never the page of 20 on screen
   const paid = link?.payment_status === "success";
 
@@ -64,21 +78,34 @@ export function LinkDetail({ id }: { id: string }) {
                 <p className="mt-1 flex flex-wrap items-center gap-3 text-lg font-semibold tabular-nums">
                   {formatMoney(link.amount, link.currency, lang)}
                   {link.payment_status && <StatusBadge status={link.payment_status} />}
+                  {archived && <Badge tone="neutral">{t.links.archivedBadge}</Badge>}
                 </p>
               </div>
-              <div className="flex flex-wrap gap-2">
-                <CopyButton value={link.link} label={t.links.copyLink} copiedLabel={t.common.copied} size="md" />
-                <Button variant="secondary" onClick={() => setQr(true)}>
-                  {t.links.qr}
+              {archived ? (
+                <Button onClick={putBack} loading={unarchive.isPending}>
+                  {t.links.unarchive}
                 </Button>
-                <Button variant="secondary" onClick={() => setEditing(true)}>
-                  {t.common.edit}
-                </Button>
-                <Button variant="ghost" className="text-red-800 hover:bg-red-50" onClick={() => setArchiving(true)}>
-                  {t.links.archive}
-                </Button>
-              </div>
+              ) : (
+                <div className="flex flex-wrap gap-2">
+                  <CopyButton value={link.link} label={t.links.copyLink} copiedLabel={t.common.copied} size="md" />
+                  <Button variant="secondary" onClick={() => setQr(true)}>
+                    {t.links.qr}
+                  </Button>
+                  <Button variant="secondary" onClick={() => setEditing(true)}>
+                    {t.common.edit}
+                  </Button>
+                  <Button variant="ghost" className="text-red-800 hover:bg-red-50" onClick={() => setArchiving(true)}>
+                    {t.links.archive}
+                  </Button>
+                </div>
+              )}
             </div>
+            {archived && (
+              <div role="status" className="mb-4 rounded-lg border border-stone-300 bg-stone-100 px-4 py-3 text-sm text-stone-800">
+                <p className="font-semibold">{t.link.archivedTitle}</p>
+                <p>{format(t.link.archivedText, { date: formatDateTime(link.archived_at!, lang) })}</p>
+              </div>
+            )}
             <Card>
               <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
                 <Detail label={t.link.link}>
@@ -107,7 +134,7 @@ export function LinkDetail({ id }: { id: string }) {
           <EmptyState
             title={t.link.attemptsEmpty}
             description={t.link.attemptsEmptyAction}
-            action={link && <CopyButton value={link.link} label={t.links.copyLink} copiedLabel={t.common.copied} size="md" variant="primary" />}
+            action={link && !archived && <CopyButton value={link.link} label={t.links.copyLink} copiedLabel={t.common.copied} size="md" variant="primary" />}
           />
         }
       >

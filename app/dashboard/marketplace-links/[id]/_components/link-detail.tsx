@@ -1,10 +1,14 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn, focusRing } from "@/components/ui/cn";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
@@ -13,8 +17,24 @@ import { errorMessage } from "@/lib/forms/messages";
 import { formatDate, formatDateTime, formatMoney } from "@/lib/i18n/numbers";
 import { useI18n } from "@/lib/i18n/provider";
 import { ApiRequestError } from "@/lib/query/api-fetch";
-import { useMarketplaceLink, useMarketplaceTransactions, type MarketplaceLink, type MarketplaceTransaction } from "@/lib/query/marketplace";
+import { format } from "@/lib/i18n/format";
+import { useAccount } from "@/lib/query/account";
+import {
+  useArchiveMarketplaceLink,
+  useMarketplace,
+  useMarketplaceLink,
+  useMarketplaceTransactions,
+  type MarketplaceLink,
+  type MarketplaceTransaction,
+} from "@/lib/query/marketplace";
+import { useEverTrue } from "../../../_components/lazy";
+import { useSellerPayouts, type Payout } from "@/lib/query/money";
 import { QueryList } from "../../../_components/query-list";
+import { latestPayouts } from "../../../_components/money-rules";
+import { SaleMoney } from "./seller-payout";
+
+// The edit form (and libphonenumber's metadata) loads when the merchant first opens it.
+const CreateLinkDialog = dynamic(() => import("../../_components/create-link-dialog").then((m) => m.CreateLinkDialog), { ssr: false });
 
 /** Stored E.164 digits as a dialable number (grouping would need the phone metadata on this page). */
 function phoneText(digits: string): string {
@@ -104,6 +124,7 @@ function LinkSummary({ link }: { link: MarketplaceLink }) {
             </a>
           </div>
         </div>
+        <EditArchive link={link} />
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title={w.details}>
@@ -144,10 +165,63 @@ function LinkSummary({ link }: { link: MarketplaceLink }) {
   );
 }
 
+/** Edit the link (the create form, filled in) or archive it (then the archived list, where it can come back). */
+function EditArchive({ link }: { link: MarketplaceLink }) {
+  const w = useI18n().t.marketplace.links;
+  const router = useRouter();
+  const marketplace = useMarketplace();
+  const account = useAccount();
+  const archive = useArchiveMarketplaceLink();
+  const [editing, setEditing] = useState(false);
+  const [editKey, setEditKey] = useState(0); // a new key at each opening: the form starts from the link as it is now
+  const [archiving, setArchiving] = useState(false);
+  const editLoaded = useEverTrue(editing);
+  const country = account.data?.country.iso_code;
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={!marketplace.data || !country}
+        onClick={() => {
+          setEditKey((k) => k + 1);
+          setEditing(true);
+        }}
+      >
+        {w.edit}
+      </Button>
+      <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" onClick={() => setArchiving(true)}>
+        {w.archive}
+      </Button>
+      {editLoaded && marketplace.data && country && isCountry(country) && (
+        <CreateLinkDialog
+          key={editKey}
+          open={editing}
+          onClose={() => setEditing(false)}
+          feePercent={marketplace.data.fee}
+          country={country}
+          link={link}
+        />
+      )}
+      <ConfirmDialog
+        open={archiving}
+        title={w.archiveTitle}
+        text={format(w.archiveText, { shop: link.shop_name })}
+        confirmLabel={w.archive}
+        successMessage={w.archivedToast}
+        onConfirm={() => archive.mutateAsync({ id: link.id, archived: true })}
+        onClose={() => setArchiving(false)}
+        onDone={() => router.push("/dashboard/marketplace-links?view=archived")}
+      />
+    </div>
+  );
+}
+
 function Transactions({ link }: { link: MarketplaceLink }) {
   const words = useI18n().t.marketplace;
   const w = words.link;
   const query = useMarketplaceTransactions(link.id);
+  const payouts = latestPayouts(useSellerPayouts(link.id).data);
 
   return (
     <section aria-labelledby="transactions-title" className="flex flex-col gap-3">
@@ -167,7 +241,7 @@ function Transactions({ link }: { link: MarketplaceLink }) {
           <>
             <ul className="flex flex-col gap-3" data-testid="transactions">
               {items.map((transaction) => (
-                <TransactionCard key={transaction.transaction_id} transaction={transaction} link={link} />
+                <TransactionCard key={transaction.transaction_id} transaction={transaction} link={link} payout={payouts.get(transaction.transaction_id)} />
               ))}
             </ul>
             {query.hasNextPage && (
@@ -182,7 +256,7 @@ function Transactions({ link }: { link: MarketplaceLink }) {
   );
 }
 
-function TransactionCard({ transaction: tx, link }: { transaction: MarketplaceTransaction; link: MarketplaceLink }) {
+function TransactionCard({ transaction: tx, link, payout }: { transaction: MarketplaceTransaction; link: MarketplaceLink; payout: Payout | undefined }) {
   const words = useI18n().t.marketplace;
   const w = words.link;
   const { t, lang } = useI18n();
@@ -202,8 +276,9 @@ function TransactionCard({ transaction: tx, link }: { transaction: MarketplaceTr
     [w.phone, phoneText(buyer.phone_number)],
     [words.link.country, countryName(buyer.country.iso_code)],
     [w.operator, buyer.operator.name],
-    [w.buyerPrice, money(tx.buyer_price)],
-    [w.productPrice, money(tx.product_price)],
+    // words follow the status: only a success was paid (a failed attempt took nothing)
+    [tx.status === "success" ? w.buyerPrice : w.buyerPriceAsked, money(tx.buyer_price)],
+    [tx.status === "success" ? w.productPrice : w.productPriceShare, money(tx.product_price)],
   ];
 
   return (
@@ -212,30 +287,37 @@ function TransactionCard({ transaction: tx, link }: { transaction: MarketplaceTr
         <Badge tone={tx.status}>{t.status[tx.status]}</Badge>
         <p className="font-semibold">{buyer.full_name}</p>
         <p className="ml-auto text-sm text-stone-600">{formatDateTime(tx.creation_date, lang)}</p>
+        <Link
+          href={`/dashboard/payments/${encodeURIComponent(tx.track_id)}`}
+          className={cn("w-full rounded font-mono text-xs text-teal-800 underline underline-offset-2 sm:w-auto", focusRing)}
+        >
+          {tx.track_id}
+        </Link>
       </div>
       <div className="grid gap-4 p-4 md:grid-cols-2">
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+        <dl className="grid grid-cols-1 gap-x-4 gap-y-1.5 text-sm sm:grid-cols-[minmax(0,10rem)_minmax(0,1fr)]">
           {facts.map(([label, value]) => (
             <div key={label} className="contents">
               <dt className="text-stone-600">{label}</dt>
-              <dd className="[overflow-wrap:anywhere] tabular-nums">{value}</dd>
+              <dd className="mb-1 break-words tabular-nums sm:mb-0">{value}</dd>
             </div>
           ))}
         </dl>
         {tx.additional_info.length > 0 && (
           <div className="rounded-md bg-stone-50 p-3">
             <h3 className="mb-1.5 text-sm font-semibold">{w.answers}</h3>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm" data-testid="answers">
+            <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[minmax(0,12rem)_minmax(0,1fr)] sm:gap-y-1.5" data-testid="answers">
               {tx.additional_info.map((info) => (
                 <div key={info.fieldName} className="contents">
-                  <dt className="text-stone-600">{blocks.get(info.fieldName)?.fieldLabel ?? info.fieldName}</dt>
-                  <dd className="[overflow-wrap:anywhere] whitespace-pre-line">{answer(info.fieldName, info.value)}</dd>
+                  <dt className="break-words text-stone-600">{blocks.get(info.fieldName)?.fieldLabel ?? info.fieldName}</dt>
+                  <dd className="mb-1.5 break-words whitespace-pre-line sm:mb-0">{answer(info.fieldName, info.value)}</dd>
                 </div>
               ))}
             </dl>
           </div>
         )}
       </div>
+      <SaleMoney fee={tx.buyer_price - tx.product_price} currency={link.currency} payout={payout} succeeded={tx.status === "success"} />
     </li>
   );
 }

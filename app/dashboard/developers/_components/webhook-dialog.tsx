@@ -14,13 +14,13 @@ import { createWebhookBody, type CreateWebhookBody } from "@/lib/webhooks/schema
 import { applyServerError } from "@/lib/forms/server-errors";
 import { localizedZodResolver } from "@/lib/forms/zod-resolver";
 import { useI18n } from "@/lib/i18n/provider";
-import { useCreateWebhook, type WebhookWithSecret } from "@/lib/query/webhooks";
+import { useCreateWebhook, useUpdateWebhook, type WebhookEndpoint, type WebhookWithSecret } from "@/lib/query/webhooks";
 
 // The API's own schema validates the form (lib/webhooks/schemas.ts depends on zod only).
 type WebhookFormValues = z.input<typeof createWebhookBody>;
 
-/** A new endpoint: URL, events, enabled; then its signing secret, shown once. */
-export function CreateWebhookDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** A new endpoint (then its signing secret, shown once), or an endpoint's URL, events and switch edited. */
+export function WebhookDialog({ open, onClose, endpoint }: { open: boolean; onClose: () => void; endpoint?: WebhookEndpoint }) {
   const { t } = useI18n();
   const [created, setCreated] = useState<WebhookWithSecret | null>(null);
   const close = () => {
@@ -31,34 +31,56 @@ export function CreateWebhookDialog({ open, onClose }: { open: boolean; onClose:
     <Dialog
       open={open}
       onClose={close}
-      title={created ? t.developers.webhookSecretTitle : t.developers.webhookNew}
+      title={created ? t.developers.webhookSecretTitle : endpoint ? t.developers.webhookEditTitle : t.developers.webhookNew}
       description={created ? t.developers.webhookSecretText : undefined}
       closeLabel={t.common.close}
       dismissible={!created}
       size="lg"
     >
-      {open && (created ? <ShowSecret created={created} onDone={close} /> : <WebhookForm onCreated={setCreated} onCancel={close} />)}
+      {open &&
+        (created ? (
+          <ShowSecret created={created} onDone={close} />
+        ) : (
+          <WebhookForm endpoint={endpoint} onCreated={setCreated} onSaved={close} onCancel={close} />
+        ))}
     </Dialog>
   );
 }
 
-function WebhookForm({ onCreated, onCancel }: { onCreated: (w: WebhookWithSecret) => void; onCancel: () => void }) {
+type FormProps = {
+  endpoint?: WebhookEndpoint;
+  onCreated: (w: WebhookWithSecret) => void;
+  onSaved: () => void;
+  onCancel: () => void;
+};
+
+function WebhookForm({ endpoint, onCreated, onSaved, onCancel }: FormProps) {
   const { t } = useI18n();
   const notify = useToast();
   const create = useCreateWebhook();
+  const update = useUpdateWebhook();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<WebhookFormValues>({
-    resolver: localizedZodResolver(createWebhookBody, t, { url: "url" }),
-    defaultValues: { url: "", event_types: [], enabled: true },
+    resolver: localizedZodResolver(createWebhookBody, t, { url: "webhookUrl" }),
+    defaultValues: endpoint
+      ? { url: endpoint.url, event_types: endpoint.event_types, enabled: endpoint.enabled }
+      : { url: "", event_types: [], enabled: true },
   });
   const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (body) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
+    const body = values as CreateWebhookBody;
     try {
-      onCreated(await create.mutateAsync(body as CreateWebhookBody));
-      notify(t.developers.webhookCreatedToast);
+      if (endpoint) {
+        await update.mutateAsync({ id: endpoint.id, body: { url: body.url, event_types: body.event_types, enabled: body.enabled } });
+        notify(t.developers.webhookUpdatedToast);
+        onSaved();
+      } else {
+        onCreated(await create.mutateAsync(body));
+        notify(t.developers.webhookCreatedToast);
+      }
     } catch (error) {
-      setFormError(applyServerError(error, form.setError, ["url", "event_types", "enabled"], t, { url: "url" }));
+      setFormError(applyServerError(error, form.setError, ["url", "event_types", "enabled"], t, { url: "webhookUrl" }));
     }
   });
   return (
@@ -88,14 +110,14 @@ function WebhookForm({ onCreated, onCancel }: { onCreated: (w: WebhookWithSecret
           {t.common.cancel}
         </Button>
         <Button type="submit" loading={isSubmitting}>
-          {t.developers.webhookCreate}
+          {endpoint ? t.common.save : t.developers.webhookCreate}
         </Button>
       </DialogActions>
     </form>
   );
 }
 
-function ShowSecret({ created, onDone }: { created: WebhookWithSecret; onDone: () => void }) {
+export function ShowSecret({ created, onDone }: { created: WebhookWithSecret; onDone: () => void }) {
   const { t } = useI18n();
   return (
     <div>

@@ -1,0 +1,11 @@
+import { titled } from "@/lib/server/dashboard-session";
+import { ConfirmSignup } from "./_components/confirm-signup";
+
+export const generateMetadata = () => titled((t) => t.auth.confirmTitle);
+
+// /signup/confirm?token=… — the mailed sign-up link. A button spends it (a mail scanner that
+// follows links does not), then the test API key is shown once.
+export default async function ConfirmSignupPage({ searchParams }: { searchParams: Promise<{ token?: string }> }) {
+  const { token } = await searchParams;
+  return <ConfirmSignup token={typeof token === "string" ? token : ""} />;
+}

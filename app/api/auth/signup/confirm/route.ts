@@ -1,0 +1,13 @@
+import { authOperations as op } from "@/lib/accounts/operations";
+import { sessionCookie } from "@/lib/accounts/sessions";
+import { confirmSignup } from "@/lib/accounts/sign-up";
+import { assertSameOriginJson, isHttps } from "@/lib/accounts/authenticate";
+import { clientAddress } from "@/lib/http/client-address";
+import { route } from "@/lib/api/route";
+
+// POST /api/auth/signup/confirm — follow a sign-up link: open the account, sign in, show its test key once
+export const POST = route(op.confirmSignup, async ({ req, body }) => {
+  assertSameOriginJson(req);
+  const { account, session } = await confirmSignup(body.token, clientAddress(req));
+  return Response.json(account, { headers: { "set-cookie": sessionCookie(session.token, session.expiresAt, isHttps(req)) } });
+});

@@ -1,0 +1,233 @@
+"use client";
+
+import { useEffect, useId, useRef, useState } from "react";
+import { Card } from "@/components/ui/card";
+import { cn, focusRing } from "@/components/ui/cn";
+import { currencies, type Currency } from "@/lib/countries";
+import { useI18n } from "@/lib/i18n/provider";
+import { formatDate, formatMoney } from "@/lib/i18n/numbers";
+import type { Stats } from "@/lib/query/types";
+
+// The overview's chart, hand-drawn in SVG at the width it is given: bars for the period's
+// successful payments per day, a dashed line for the same days of the period before, money axis
+// with gridlines, a few dates below. A tooltip follows the pointer or the arrow keys; a table
+// (for screen readers) says the same day by day.
+
+const HEIGHT = 220;
+const MARGIN = { top: 12, right: 8, bottom: 28, left: 72 };
+
+/** A round step for about `count` gridlines up to `max`: 1, 2, 2.5 or 5 times a power of ten. */
+export function niceTicks(max: number, count = 4): number[] {
+  if (max <= 0) return [0, 1];
+  const raw = max / count;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? 10 * power;
+  const top = Math.ceil(max / step) * step;
+  return Array.from({ length: Math.round(top / step) + 1 }, (_, i) => i * step);
+}
+
+function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, number] {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry!.contentRect.width)));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width];
+}
+
+export function OverviewChart({ stats }: { stats: Stats }) {
+  const { t, lang, format } = useI18n();
+  const id = useId();
+  const [box, width] = useWidth<HTMLDivElement>();
+  const [active, setActive] = useState<number | null>(null);
+  const decimals = Object.hasOwn(currencies, stats.currency) ? currencies[stats.currency as Currency].decimals : 2;
+  const major = (minor: number) => minor / 10 ** decimals;
+  const money = (minor: number) => formatMoney(minor, stats.currency, lang);
+  const compact = (value: number) =>
+    new Intl.NumberFormat(lang === "fr" ? "fr-FR" : "en-GB", { style: "currency", currency: stats.currency, notation: "compact", maximumFractionDigits: 1 }).format(value);
+  const day = (date: string) => formatDate(date, lang, { day: "numeric", month: "short" });
+  const days = stats.daily;
+  const previous = stats.previous.daily;
+  const empty = days.every((d) => d.succeeded === 0) && previous.every((d) => d.succeeded === 0);
+
+  const ticks = niceTicks(Math.max(...days.map((d) => major(d.amount)), ...previous.map((d) => major(d.amount)), 0));
+  const top = ticks.at(-1)!;
+  const plotWidth = Math.max(0, width - MARGIN.left - MARGIN.right);
+  const plotHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
+  const slot = days.length ? plotWidth / days.length : 0;
+  const y = (minor: number) => MARGIN.top + plotHeight - (major(minor) / top) * plotHeight;
+  const x = (i: number) => MARGIN.left + i * slot;
+  // dates far enough apart to read: about one per 64 px
+  const every = Math.max(1, Math.ceil(days.length / Math.max(1, Math.floor(plotWidth / 64))));
+  const words = (i: number) => format(t.overview.chartDay, { date: day(days[i]!.date), count: days[i]!.succeeded, amount: money(days[i]!.amount) });
+
+  const onPointer = (event: React.PointerEvent<SVGSVGElement>) => {
+    const left = event.currentTarget.getBoundingClientRect().left;
+    // the nearest day: the margins beside the plot count as its first and last days
+    const i = Math.floor((event.clientX - left - MARGIN.left) / slot);
+    setActive(Math.min(days.length - 1, Math.max(0, i)));
+  };
+  const onKey = (event: React.KeyboardEvent) => {
+    const last = days.length - 1;
+    const moves: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1 };
+    if (event.key === "Home" || event.key === "End") {
+      event.preventDefault();
+      setActive(event.key === "Home" ? 0 : last);
+    } else if (event.key in moves) {
+      event.preventDefault();
+      setActive((i) => Math.min(last, Math.max(0, (i ?? last) + moves[event.key]!)));
+    } else if (event.key === "Escape") setActive(null);
+  };
+
+  return (
+    <Card title={t.overview.chartTitle} action={<Legend />}>
+      {empty ? (
+        <p className="py-8 text-center text-sm text-stone-600">{t.overview.chartEmpty}</p>
+      ) : (
+        <figure>
+          <div
+            ref={box}
+            className={cn("relative rounded-md", focusRing)}
+            tabIndex={0}
+            role="group"
+            aria-label={`${t.overview.chartTitle}. ${t.overview.chartKeys}`}
+            aria-describedby={`${id}-tip`}
+            onKeyDown={onKey}
+            onFocus={() => setActive((i) => i ?? days.length - 1)}
+            onBlur={() => setActive(null)}
+          >
+            {width > 0 && (
+              <svg
+                width={width}
+                height={HEIGHT}
+                role="img"
+                aria-label={`${t.overview.chartTitle}, ${day(stats.from)} – ${day(stats.to)}`}
+                onPointerMove={onPointer}
+                onPointerLeave={() => setActive(null)}
+                className="block touch-pan-y"
+              >
+                {ticks.map((tick) => {
+                  const at = MARGIN.top + plotHeight - (tick / top) * plotHeight;
+                  return (
+                    <g key={tick}>
+                      <line x1={MARGIN.left} x2={width - MARGIN.right} y1={at} y2={at} className={tick === 0 ? "stroke-stone-400" : "stroke-stone-200"} />
+                      <text x={MARGIN.left - 8} y={at} dy="0.32em" textAnchor="end" className="fill-stone-600 text-[11px] tabular-nums">
+                        {compact(tick)}
+                      </text>
+                    </g>
+                  );
+                })}
+                {days.map((d, i) =>
+                  i % every === 0 ? (
+                    <text key={d.date} x={x(i) + slot / 2} y={HEIGHT - 8} textAnchor="middle" className="fill-stone-600 text-[11px]">
+                      {day(d.date)}
+                    </text>
+                  ) : null,
+                )}
+                {active !== null && <rect x={x(active)} y={MARGIN.top} width={slot} height={plotHeight} className="fill-teal-50" />}
+                {days.map((d, i) => {
+                  const gap = Math.min(4, slot * 0.2);
+                  const h = MARGIN.top + plotHeight - y(d.amount);
+                  return d.amount > 0 ? (
+                    <rect
+                      key={d.date}
+                      x={x(i) + gap / 2}
+                      y={y(d.amount)}
+                      width={Math.max(1, slot - gap)}
+                      height={Math.max(2, h)}
+                      rx={Math.min(3, slot / 4)}
+                      className={i === active ? "fill-teal-800" : "fill-teal-600"}
+                    />
+                  ) : null;
+                })}
+                <polyline
+                  points={previous.map((d, i) => `${x(i) + slot / 2},${y(d.amount)}`).join(" ")}
+                  fill="none"
+                  strokeWidth={2}
+                  strokeDasharray="5 4"
+                  strokeLinejoin="round"
+                  className="stroke-stone-500"
+                />
+              </svg>
+            )}
+            <Tooltip
+              id={`${id}-tip`}
+              left={active === null ? 0 : Math.min(Math.max(x(active) + slot / 2, 90), Math.max(90, width - 90))}
+              title={active === null ? "" : words(active)}
+              previous={active === null ? "" : format(t.overview.tipPrevious, { amount: money(previous[active]?.amount ?? 0) })}
+              hidden={active === null}
+            />
+          </div>
+          <figcaption className="sr-only">{t.overview.chartKeys}</figcaption>
+          {/* the box clips it: a table cannot be made narrower than its content */}
+          <div className="sr-only">
+          <table>
+            <caption>{t.overview.chartTable}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t.overview.colDate}</th>
+                <th scope="col">{t.overview.colCount}</th>
+                <th scope="col">{t.overview.colAmount}</th>
+                <th scope="col">{t.overview.colPrevious}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {days.map((d, i) => (
+                <tr key={d.date}>
+                  <th scope="row">{day(d.date)}</th>
+                  <td>{d.succeeded}</td>
+                  <td>{money(d.amount)}</td>
+                  <td>{money(previous[i]?.amount ?? 0)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          </div>
+        </figure>
+      )}
+    </Card>
+  );
+}
+
+function Tooltip({ id, left, title, previous, hidden }: { id: string; left: number; title: string; previous: string; hidden: boolean }) {
+  return (
+    <div
+      id={id}
+      role="status"
+      className={cn(
+        "pointer-events-none absolute top-0 w-44 -translate-x-1/2 rounded-md bg-stone-900 px-3 py-2 text-xs text-white shadow-lg",
+        hidden && "sr-only",
+      )}
+      style={{ left }}
+    >
+      {!hidden && (
+        <>
+          <p className="font-semibold">{title}</p>
+          <p className="text-stone-300">{previous}</p>
+        </>
+      )}
+    </div>
+  );
+}
+
+function Legend() {
+  const { t } = useI18n();
+  return (
+    <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-stone-700">
+      <li className="flex items-center gap-1.5">
+        <span aria-hidden="true" className="inline-block size-3 rounded-sm bg-teal-600" />
+        {t.overview.legendCurrent}
+      </li>
+      <li className="flex items-center gap-1.5">
+        <svg aria-hidden="true" width="18" height="4" className="stroke-stone-500">
+          <line x1="0" x2="18" y1="2" y2="2" strokeWidth="2" strokeDasharray="5 4" />
+        </svg>
+        {t.overview.legendPrevious}
+      </li>
+    </ul>
+  );
+}

@@ -1,0 +1,257 @@
+"use client";
+
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { cn, focusRing } from "@/components/ui/cn";
+import { EmptyState } from "@/components/ui/empty-state";
+import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
+import { countries, isCountry, operatorObject } from "@/lib/countries";
+import { useI18n } from "@/lib/i18n/provider";
+import { formatDate, formatMoney } from "@/lib/i18n/numbers";
+import type { Lang } from "@/lib/i18n/languages";
+import { ApiRequestError } from "@/lib/query/api-fetch";
+import { usePayment } from "@/lib/query/deposits";
+import type { PaymentDetail } from "@/lib/query/types";
+import { AttemptFlags } from "../../../_components/latest-payments";
+import { PaymentRefunds } from "../../../deposits/_components/refunds";
+import { QueryError } from "../../../_components/query-error";
+import { StatusBadge } from "../../../_components/status-badge";
+
+/** Date and time to the second: a payment's history is read in seconds. */
+const when = (value: string, lang: Lang) => formatDate(value, lang, { dateStyle: "medium", timeStyle: "medium" });
+
+/** Where a payment's webhook delivery is seen in full: its endpoint's log on the Developers page. */
+export function deliveryLogHref(webhookId: string): string {
+  return `/dashboard/developers?webhook=${encodeURIComponent(webhookId)}#webhook-${webhookId}`;
+}
+
+export function PaymentPage({ trackId, failureWords }: { trackId: string; failureWords: Record<string, string> }) {
+  const { t, format } = useI18n();
+  const w = t.payment;
+  const payment = usePayment(trackId);
+  const notFound = payment.error instanceof ApiRequestError && (payment.error.status === 404 || payment.error.status === 422);
+
+  return (
+    <>
+      <Link href="/dashboard/deposits" className={cn("mb-4 inline-flex rounded text-sm text-teal-800 underline-offset-2 hover:underline", focusRing)}>
+        <span aria-hidden="true">←&nbsp;</span>
+        {w.back}
+      </Link>
+      {payment.isPending ? (
+        <LoadingRegion label={w.loading}>
+          <Skeleton className="mb-6 h-28" />
+          <Skeleton className="h-64" />
+        </LoadingRegion>
+      ) : notFound ? (
+        <>
+          <h1 className="mb-4 font-mono text-xl font-bold break-all">{format(w.title, { trackId })}</h1>
+          <EmptyState title={w.notFound} />
+        </>
+      ) : payment.isError ? (
+        <QueryError error={payment.error} onRetry={() => void payment.refetch()} />
+      ) : (
+        <Payment payment={payment.data} failureWords={failureWords} />
+      )}
+    </>
+  );
+}
+
+function Payment({ payment: p, failureWords }: { payment: PaymentDetail; failureWords: Record<string, string> }) {
+  const { t, lang, format } = useI18n();
+  const w = t.payment;
+  const failed = p.status === "failed" || p.status === "expired";
+  const reason = p.status === "expired" ? failureWords.expired : (failureWords[p.failure_reason ?? ""] ?? failureWords.other);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="font-mono text-lg font-bold break-all sm:text-2xl">{format(w.title, { trackId: p.track_id })}</h1>
+          <p className="mt-2 flex flex-wrap items-center gap-3">
+            <span className="text-3xl font-bold tracking-tight tabular-nums">{formatMoney(p.amount, p.currency, lang)}</span>
+            <StatusBadge status={p.status} />
+            <AttemptFlags deposit={p} />
+          </p>
+          <p className="mt-1 flex items-center gap-1.5 text-xs text-stone-600">
+            <span aria-hidden="true" className="size-2 rounded-full bg-emerald-600" />
+            {w.live}
+          </p>
+        </div>
+      </header>
+
+      {p.status === "success" && <PaymentRefunds deposit={p} />}
+
+      {failed && (
+        <p className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-950" data-testid="failure-reason">
+          <span className="block font-semibold">{w.failure}</span>
+          {reason}
+          {p.failure_reason && " "}
+          {p.failure_reason && <span className="font-mono text-xs text-red-900">({p.failure_reason})</span>}
+        </p>
+      )}
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Summary payment={p} />
+        <LinkAndBuyer payment={p} />
+      </div>
+      <History payment={p} />
+      <Webhooks payment={p} />
+    </div>
+  );
+}
+
+function Facts({ items }: { items: [string, React.ReactNode][] }) {
+  return (
+    <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+      {items.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-stone-600">{label}</dt>
+          <dd className="mb-1 [overflow-wrap:anywhere] sm:mb-0">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Summary({ payment: p }: { payment: PaymentDetail }) {
+  const { t, lang } = useI18n();
+  const w = t.payment;
+  const names = new Intl.DisplayNames([lang], { type: "region" });
+  const country = isCountry(p.country) ? (names.of(countries[p.country].iso2) ?? p.country) : p.country;
+  return (
+    <Card title={w.summary}>
+      <Facts
+        items={[
+          [w.created, when(p.created_at, lang)],
+          [w.completed, p.completed_at ? when(p.completed_at, lang) : t.common.none],
+          [w.phone, <span key="phone" className="font-mono">+{p.phone_number}</span>],
+          [w.operator, operatorObject(p.operator).name],
+          [w.country, country],
+          [w.provider, p.provider],
+          [w.providerReference, p.provider_reference ? <span key="ref" className="font-mono text-xs">{p.provider_reference}</span> : t.common.none],
+        ]}
+      />
+    </Card>
+  );
+}
+
+function LinkAndBuyer({ payment: p }: { payment: PaymentDetail }) {
+  const { t, lang } = useI18n();
+  const w = t.payment;
+  const href = p.link.kind === "payment_link" ? `/dashboard/links/${p.link.id}` : `/dashboard/marketplace-links/${p.link.id}`;
+  return (
+    <div className="flex flex-col gap-6">
+      <Card title={w.link}>
+        <Facts
+          items={[
+            [
+              p.link.kind === "payment_link" ? w.paymentLink : w.marketplaceLink,
+              <span key="link" className="inline-flex flex-wrap items-center gap-2">
+                {p.link.archived ? (
+                  <span className="font-medium">{p.link.name}</span>
+                ) : (
+                  <Link href={href} className={cn("rounded font-medium text-teal-800 underline underline-offset-2", focusRing)}>
+                    {p.link.name}
+                  </Link>
+                )}
+                {p.link.archived && <Badge>{w.archived}</Badge>}
+              </span>,
+            ],
+            ...(p.link.order_id ? [[w.orderId, p.link.order_id] as [string, React.ReactNode]] : []),
+          ]}
+        />
+      </Card>
+      {p.buyer && (
+        <Card title={w.buyer}>
+          <Facts
+            items={[
+              [w.buyerName, p.buyer.full_name],
+              [w.buyerEmail, p.buyer.email],
+              [w.buyerPrice, formatMoney(p.buyer.buyer_price, p.currency, lang)],
+              [w.productPrice, formatMoney(p.buyer.product_price, p.currency, lang)],
+            ]}
+          />
+          {p.answers.length > 0 && (
+            <div className="mt-4 rounded-md bg-stone-50 p-3">
+              <h3 className="mb-2 text-sm font-semibold">{w.answers}</h3>
+              <Facts items={p.answers.map((a) => [a.label, answerText(a, w, lang)])} />
+            </div>
+          )}
+        </Card>
+      )}
+    </div>
+  );
+}
+
+function answerText(a: PaymentDetail["answers"][number], w: { checked: string; unchecked: string; noAnswer: string }, lang: Lang): string {
+  if (a.type === "checkbox") return a.value === "on" || a.value === "true" ? w.checked : w.unchecked;
+  if (a.type === "date" && /^\d{4}-\d\d-\d\d$/.test(a.value)) return formatDate(a.value, lang);
+  return a.value || w.noAnswer;
+}
+
+function History({ payment: p }: { payment: PaymentDetail }) {
+  const { t, lang, format } = useI18n();
+  const w = t.payment;
+  return (
+    <Card title={w.history}>
+      <ol className="flex flex-col gap-3 border-l-2 border-stone-200 pl-4" data-testid="history">
+        {p.history.map((h, i) => (
+          <li key={i} className="relative text-sm">
+            <span aria-hidden="true" className="absolute top-1.5 -left-[1.3rem] size-2.5 rounded-full border-2 border-white bg-teal-700" />
+            <p className="font-medium">
+              {h.event === "created"
+                ? w.eventCreated
+                : h.event === "given_up"
+                  ? w.eventGivenUp
+                  : format(w.eventChanged, { from: t.status[h.from_status ?? "pending"], to: t.status[h.to_status] })}
+              {h.reason && h.event === "status_changed" && " "}
+              {h.reason && h.event === "status_changed" && <span className="font-mono text-xs text-stone-600">({h.reason})</span>}
+            </p>
+            <p className="text-xs text-stone-600">
+              <time dateTime={h.at}>{when(h.at, lang)}</time>
+              {h.inferred && ` · ${w.inferred}`}
+            </p>
+          </li>
+        ))}
+      </ol>
+    </Card>
+  );
+}
+
+const deliveryTone = { pending: "pending", succeeded: "success", failed: "failed" } as const;
+
+function Webhooks({ payment: p }: { payment: PaymentDetail }) {
+  const { t, lang, format } = useI18n();
+  const w = t.payment;
+  const words = { pending: w.deliveryPending, succeeded: w.deliverySucceeded, failed: w.deliveryFailed };
+  return (
+    <Card title={w.webhooks}>
+      {p.webhook_deliveries.length === 0 ? (
+        <p className="text-sm text-stone-600">{w.webhooksEmpty}</p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-stone-100" data-testid="webhook-deliveries">
+          {p.webhook_deliveries.map((d) => (
+            <li key={d.id} className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
+              <div className="min-w-0">
+                <p className="flex flex-wrap items-center gap-2 text-sm">
+                  <span className="font-mono text-xs">{d.event_type}</span>
+                  <Badge tone={deliveryTone[d.status]}>{words[d.status]}</Badge>
+                </p>
+                <p className="font-mono text-xs break-all text-stone-600">{d.url}</p>
+                <p className="text-xs text-stone-600">
+                  {format(w.attempts, { n: d.attempt_count })}
+                  {d.last_status_code !== null && ` · ${format(w.httpStatus, { code: d.last_status_code })}`}
+                  {d.last_attempt_at && ` · ${when(d.last_attempt_at, lang)}`}
+                </p>
+              </div>
+              <Link href={deliveryLogHref(d.webhook_id)} className={cn("shrink-0 self-start rounded text-sm text-teal-800 underline underline-offset-2 sm:self-center", focusRing)}>
+                {w.viewDelivery}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,210 @@
+// Every page a merchant or a buyer can reach, at a phone's size (375×812) and a desktop's
+// (1440×900): nothing wider than the window, and axe finds no violation at all (every rule it
+// runs by default, best practices included, every impact). Screenshots in e2e/.artifacts/sweep/.
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { expect, test } from "../fixtures";
+import { signUpThrough, uniqueEmail } from "./support";
+
+const SHOTS = path.join(import.meta.dirname, "..", ".artifacts", "sweep");
+const SIZES = [
+  { name: "375", width: 375, height: 812 },
+  { name: "1440", width: 1440, height: 900 },
+] as const;
+
+type World = {
+  storage: Awaited<ReturnType<Awaited<ReturnType<Browser["newContext"]>>["storageState"]>>;
+  apiKey: string;
+  open: string;
+  paid: string;
+  paidTrack: string;
+  archived: string;
+  failedTrack: string;
+  market: string;
+  marketPaidTrack: string;
+  marketFailedTrack: string;
+};
+
+const BLOCKS = {
+  blocks: [
+    { type: "text", label: "Taille (EU)", required: true, description: "" },
+    { type: "textarea", label: "Adresse de livraison complète avec le quartier et un repère", required: true, description: "Quartier, rue, repère" },
+    { type: "select", label: "Couleur", required: true, options: ["Rouge", "Bleu"] },
+    { type: "checkbox", label: "J'accepte les conditions de vente", required: true },
+  ],
+};
+
+const token = () => randomBytes(24).toString("base64url");
+
+/** Pays a payment link by the page script's endpoint; returns the attempt's track_id. */
+async function attempt(request: APIRequestContext, pathName: string, body: Record<string, unknown>): Promise<string> {
+  const res = await request.post(`/api/checkout${pathName}`, { data: { country: "CMR", client_token: token(), ...body } });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { track_id: string }).track_id;
+}
+
+async function settled(request: APIRequestContext, apiKey: string, trackId: string, status: string): Promise<void> {
+  await expect
+    .poll(async () => ((await (await request.get(`/v1/api/deposit/get_transaction?track_id=${trackId}`, { headers: { "api-key": apiKey } })).json()) as { status: string }).status, {
+      timeout: 20_000,
+    })
+    .toBe(status);
+}
+
+let world: World;
+
+// a failure does not stop the sweep: every page is tried (a worker that restarts builds its world again)
+
+// Made once per server: a worker restarted after a failure reads it back (attempts are rate-limited).
+const WORLD = path.join(SHOTS, `world-${new URL(process.env.KOLA_E2E_BASE_URL!).port}-${(process.env.KOLA_E2E_API_KEY ?? "").slice(-8)}.json`);
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000);
+  if (fs.existsSync(WORLD)) {
+    world = JSON.parse(fs.readFileSync(WORLD, "utf8")) as World;
+    return;
+  }
+  const context = await browser.newContext();
+  const request = context.request;
+  const { apiKey } = await signUpThrough(request, "Boutique Awa & Fils, Douala", uniqueEmail("sweep"));
+  const headers = { "api-key": apiKey };
+  const gateway = async (data: Record<string, unknown>) => {
+    const res = await request.post("/v1/gateway", { headers, data });
+    expect(res.status(), await res.text()).toBe(200);
+    return ((await res.json()) as { id: string }).id;
+  };
+  const open = await gateway({ amount: 15000, shop_name: "Boutique Awa", message: "Deux pagnes wax, livraison à Bonamoussadi samedi matin", order_id: "CMD-2026-0042" });
+  const paid = await gateway({ amount: 5000, shop_name: "Boutique Awa", message: "Sac en raphia", order_id: "CMD-2026-0043" });
+  const archived = await gateway({ amount: 7500, shop_name: "Boutique Awa", message: "Chaussures (ancienne collection)", order_id: "CMD-2026-0044" });
+  expect((await request.delete(`/v1/gateway/${archived}`, { headers })).status()).toBe(200);
+
+  const market = await request.post("/v1/api/marketplace", { headers, multipart: { name: "Marché Awa", fee: "2.5", form_blocks: JSON.stringify(BLOCKS) } });
+  expect(market.status(), await market.text()).toBe(200);
+  const link = await request.post("/v1/api/marketplace/gateway", {
+    headers,
+    data: { amount: 15000, shop_name: "Atelier Fatou", phone_number: "+237 6 99 00 00 00", message: "Sandales en cuir, fabriquées à Douala." },
+  });
+  expect(link.status(), await link.text()).toBe(200);
+  const marketId = ((await link.json()) as { id: string }).id;
+
+  const buyer = {
+    full_name: "Awa Ndiaye",
+    email: "awa.ndiaye.longue-adresse@example.com",
+    answers: {
+      taille_eu: "M",
+      adresse_de_livraison_complete_avec_le_quartier_et_un_repere: "Bonamoussadi, derrière la pharmacie Sainte-Thérèse, portail bleu",
+      couleur: "Bleu",
+      j_accepte_les_conditions_de_vente: "true",
+    },
+  };
+  const failedTrack = await attempt(request, `/pay/${open}`, { operator: "MTN_MOMO_CMR", phone: "6 70 00 00 01" });
+  const paidTrack = await attempt(request, `/pay/${paid}`, { operator: "MTN_MOMO_CMR", phone: "6 70 00 00 00" });
+  const marketFailedTrack = await attempt(request, `/pay/m/${marketId}`, { operator: "ORANGE_MONEY_CMR", phone: "6 90 00 00 02", ...buyer });
+  await settled(request, apiKey, marketFailedTrack, "failed"); // one pending attempt per phone: then the next
+  const marketPaidTrack = await attempt(request, `/pay/m/${marketId}`, { operator: "ORANGE_MONEY_CMR", phone: "6 90 00 00 00", ...buyer });
+  for (const [trackId, status] of [
+    [failedTrack, "failed"],
+    [paidTrack, "success"],
+    [marketPaidTrack, "success"],
+  ] as const) {
+    await settled(request, apiKey, trackId, status);
+  }
+  world = { storage: await context.storageState(), apiKey, open, paid, paidTrack, archived, failedTrack, market: marketId, marketPaidTrack, marketFailedTrack };
+  fs.mkdirSync(SHOTS, { recursive: true });
+  fs.writeFileSync(WORLD, JSON.stringify(world));
+  await context.close();
+});
+
+type Visit = { name: string; path: () => string | Promise<string>; ready: (page: Page) => Promise<void>; signedIn?: boolean; status?: number };
+
+// a busy machine: the dashboard's chunks take their time
+const slow = expect.configure({ timeout: 15_000 });
+const heading = (name: RegExp | string) => async (page: Page) => {
+  await slow(page.getByRole("heading", { level: 1, name })).toBeVisible();
+};
+const idle = (ready: (page: Page) => Promise<void>) => async (page: Page) => {
+  await ready(page);
+  await slow(page.locator("[aria-busy=true]")).toHaveCount(0);
+};
+
+const visits: Visit[] = [
+  { name: "home", path: () => "/", ready: heading(/mobile money/i) },
+  { name: "login", path: () => "/login", ready: heading("Connexion") },
+  { name: "signup", path: () => "/signup", ready: heading("Créer un compte") },
+  { name: "overview", path: () => "/dashboard", signedIn: true, ready: idle(async (page) => slow(page.getByRole("img", { name: /Paiements réussis par jour/ })).toBeVisible()) },
+  { name: "links", path: () => "/dashboard/links", signedIn: true, ready: idle(async (page) => slow(page.getByRole("link", { name: "Boutique Awa" }).first()).toBeVisible()) },
+  { name: "link-paid", path: () => `/dashboard/links/${world.paid}`, signedIn: true, ready: idle(async (page) => slow(page.getByText(world.paidTrack).first()).toBeVisible()) },
+  { name: "link-archived", path: () => `/dashboard/links/${world.archived}`, signedIn: true, ready: idle(async (page) => slow(page.getByRole("button", { name: "Désarchiver" })).toBeVisible()) },
+  { name: "marketplace", path: () => "/dashboard/marketplace", signedIn: true, ready: idle(async (page) => slow(page.getByRole("heading", { name: "Aperçu de la page de paiement" })).toBeVisible()) },
+  { name: "marketplace-links", path: () => "/dashboard/marketplace-links", signedIn: true, ready: idle(async (page) => slow(page.getByRole("link", { name: /Atelier Fatou/ }).first()).toBeVisible()) },
+  { name: "marketplace-link", path: () => `/dashboard/marketplace-links/${world.market}`, signedIn: true, ready: idle(async (page) => slow(page.getByTestId("transaction")).toHaveCount(2)) },
+  { name: "deposits", path: () => `/dashboard/deposits?track_id=${world.paidTrack}`, signedIn: true, ready: idle(async (page) => slow(page.getByText(world.paidTrack).first()).toBeVisible()) },
+  { name: "developers", path: () => "/dashboard/developers", signedIn: true, ready: idle(heading("Développeurs")) },
+  { name: "pay-form", path: () => `/pay/${world.open}`, ready: async (page) => slow(page.getByRole("button", { name: /^Payer/ })).toBeVisible() },
+  { name: "pay-retry", path: () => `/pay/${world.open}?lang=fr&from=${world.failedTrack}`, ready: async (page) => slow(page.locator("#phone")).toHaveValue("6 70 00 00 01") },
+  { name: "pay-failed", path: () => `/pay/${world.open}/${world.failedTrack}`, ready: heading("Le paiement n’a pas abouti") },
+  { name: "pay-receipt", path: () => `/pay/${world.paid}`, ready: heading("Paiement reçu") },
+  { name: "pay-archived", path: () => `/pay/${world.archived}`, status: 410, ready: async (page) => slow(page.getByRole("heading", { level: 1 })).toBeVisible() },
+  { name: "pay-not-found", path: () => "/pay/00000000-0000-4000-8000-000000000000", status: 404, ready: async (page) => slow(page.getByRole("heading", { level: 1 })).toBeVisible() },
+  {
+    name: "pay-waiting",
+    // a number that never answers: the attempt stays pending (until it expires, after the check)
+    path: async () => `/pay/${await newOpenLink()}`,
+    ready: heading("Validez le paiement sur votre téléphone"),
+  },
+  { name: "market-form", path: () => `/pay/m/${world.market}`, ready: async (page) => slow(page.getByRole("button", { name: /^Payer/ })).toBeVisible() },
+  { name: "market-retry", path: () => `/pay/m/${world.market}?lang=fr&from=${world.marketFailedTrack}`, ready: async (page) => slow(page.locator("#full_name")).toHaveValue("Awa Ndiaye") },
+  { name: "market-receipt", path: () => `/pay/m/${world.market}/${world.marketPaidTrack}`, ready: heading("Paiement reçu") },
+];
+
+let sweepRequest: APIRequestContext;
+/** A link with an attempt waiting for the buyer: its waiting page. */
+async function newOpenLink(): Promise<string> {
+  const res = await sweepRequest.post("/v1/gateway", { headers: { "api-key": world.apiKey }, data: { amount: 2500, shop_name: "Boutique Awa" } });
+  const { id } = (await res.json()) as { id: string };
+  // a number of its own each time (5 attempts per number per 10 minutes), ending in 03: never answers
+  const phone = `67${String(Math.floor(Math.random() * 1e5)).padStart(5, "0")}03`;
+  const trackId = await attempt(sweepRequest, `/pay/${id}`, { operator: "MTN_MOMO_CMR", phone });
+  return `${id}/${trackId}`;
+}
+
+for (const size of SIZES) {
+  for (const visit of visits) {
+    test(`${visit.name} at ${size.width}×${size.height}: fits, axe finds nothing`, async ({ browser }) => {
+      const context = await browser.newContext({
+        viewport: { width: size.width, height: size.height },
+        locale: "fr-FR",
+        ...(visit.signedIn ? { storageState: world.storage } : {}),
+      });
+      sweepRequest = context.request;
+      const page = await context.newPage();
+      // the waiting page reloads itself once its attempt ends (here: expired after 8 s): keep it waiting
+      await page.route("**/api/checkout/status/**", (route) => route.fulfill({ json: { status: "pending" } }));
+      const response = await page.goto(await visit.path());
+      expect(response?.status(), visit.name).toBe(visit.status ?? 200);
+      await visit.ready(page);
+      await page.waitForTimeout(200); // fonts and late layout
+      fs.mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: path.join(SHOTS, `${visit.name}-${size.name}.png`), fullPage: true });
+
+      // too wide: the message names the elements that stick out (outermost first)
+      const { scrollWidth, innerWidth, wide } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        innerWidth: window.innerWidth,
+        wide: [...document.querySelectorAll("body *")]
+          .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
+          .slice(0, 5)
+          .map((e) => `${e.tagName.toLowerCase()}.${String(e.getAttribute("class") ?? "").slice(0, 80)} → ${Math.round(e.getBoundingClientRect().right)}`),
+      }));
+      expect.soft(scrollWidth, `${visit.name}: page width at ${size.width}: ${wide.join(" | ")}`).toBeLessThanOrEqual(innerWidth);
+
+      const results = await new AxeBuilder({ page }).analyze();
+      const violations = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 4).join(", ")}`);
+      expect.soft(violations, `axe on ${visit.name} at ${size.width}`).toEqual([]);
+      await context.close();
+    });
+  }
+}

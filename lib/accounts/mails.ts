@@ -1,0 +1,58 @@
+import { publicBaseUrl } from "@/lib/config";
+import type { Mail } from "@/lib/mail/send-mail";
+
+// The account mails, in French then English (an account has no language yet; the dashboard's
+// default is French). Plain text: nothing to render, nothing to escape.
+
+function both(fr: string, en: string): string {
+  return `${fr}\n\n— English —\n\n${en}\n`;
+}
+
+export function resetMail(to: string, token: string): Mail {
+  const link = `${publicBaseUrl()}/reset-password?token=${encodeURIComponent(token)}`;
+  return {
+    to,
+    subject: "Réinitialiser votre mot de passe Kola / Reset your Kola password",
+    text: both(
+      `Quelqu’un (vous, espérons-le) a demandé à changer le mot de passe de votre compte Kola.\n\nChoisissez un nouveau mot de passe ici (lien valable une heure, une seule fois) :\n${link}\n\nSi ce n’était pas vous, ignorez ce message : votre mot de passe ne change pas.`,
+      `Someone (you, we hope) asked to change the password of your Kola account.\n\nChoose a new password here (the link works once, for an hour):\n${link}\n\nIf it was not you, ignore this mail: your password stays as it is.`,
+    ),
+  };
+}
+
+export function passwordChangedMail(to: string): Mail {
+  const link = `${publicBaseUrl()}/forgot-password`;
+  return {
+    to,
+    subject: "Votre mot de passe Kola a changé / Your Kola password was changed",
+    text: both(
+      `Le mot de passe de votre compte Kola vient d’être changé, et toutes les sessions ouvertes ont été fermées.\n\nSi ce n’était pas vous, réinitialisez-le tout de suite : ${link}`,
+      `The password of your Kola account was just changed, and every open session was closed.\n\nIf it was not you, reset it now: ${link}`,
+    ),
+  };
+}
+
+export function confirmSignupMail(to: string, token: string): Mail {
+  const link = `${publicBaseUrl()}/signup/confirm?token=${encodeURIComponent(token)}`;
+  return {
+    to,
+    subject: "Confirmez votre adresse pour ouvrir votre compte Kola / Confirm your address to open your Kola account",
+    text: both(
+      `Bienvenue sur Kola. Pour ouvrir votre compte, confirmez votre adresse (lien valable 24 heures, une seule fois) :\n${link}\n\nSi vous n’avez rien demandé, ignorez ce message : aucun compte ne sera créé.`,
+      `Welcome to Kola. To open your account, confirm your address (the link works once, for 24 hours):\n${link}\n\nIf you did not ask for this, ignore this mail: no account will be created.`,
+    ),
+  };
+}
+
+export function alreadyRegisteredMail(to: string): Mail {
+  const login = `${publicBaseUrl()}/login`;
+  const reset = `${publicBaseUrl()}/forgot-password`;
+  return {
+    to,
+    subject: "Tentative d’inscription avec votre adresse / Someone tried to sign up with your address",
+    text: both(
+      `Quelqu’un a essayé de créer un compte Kola avec votre adresse, qui a déjà un compte. Rien n’a changé.\n\nSi c’était vous, connectez-vous : ${login}\nMot de passe oublié ? ${reset}\n\nSinon, ignorez ce message.`,
+      `Someone tried to open a Kola account with your address, which already has one. Nothing changed.\n\nIf it was you, log in: ${login}\nForgot your password? ${reset}\n\nOtherwise, ignore this mail.`,
+    ),
+  };
+}

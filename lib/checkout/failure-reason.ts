@@ -1,0 +1,28 @@
+import { t, type Locale, type MessageKey } from "./i18n";
+
+// Why a payment did not go through, in the words the buyer reads on the checkout's failure page;
+// the merchant's payment page shows the same words (app/dashboard/payments/[track_id]).
+
+const known: Record<string, MessageKey> = {
+  insufficient_funds: "failed.insufficient_funds",
+  refused_by_payer: "failed.refused_by_payer",
+  provider_error: "failed.provider_error",
+  payer_not_found: "failed.payer_not_found",
+  payer_limit_reached: "failed.payer_limit_reached",
+  amount_out_of_bounds: "failed.amount_out_of_bounds",
+  operator_unavailable: "failed.operator_unavailable",
+  no_answer_from_payer: "failed.expired",
+};
+
+/** The message of a failed or expired deposit's reason (an unknown reason: the operator refused). */
+export function failureReasonKey(status: string, reason: string | null): MessageKey {
+  if (status === "expired") return "failed.expired";
+  return known[reason ?? ""] ?? "failed.other";
+}
+
+/** Every reason's words in `locale`, keyed by reason, plus `expired` and `other`: for a page that words them itself. */
+export function failureReasonWords(locale: Locale): Record<string, string> {
+  const words: Record<string, string> = { expired: t(locale, "failed.expired"), other: t(locale, "failed.other") };
+  for (const [reason, key] of Object.entries(known)) words[reason] = t(locale, key);
+  return words;
+}

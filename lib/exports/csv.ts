@@ -1,0 +1,36 @@
+// CSV as RFC 4180 writes it (comma, CRLF, quotes doubled), made safe to open in a spreadsheet.
+
+/**
+ * A UTF-8 byte order mark starts every export: without it Excel on Windows reads UTF-8 as the
+ * local code page and "Côte d'Ivoire" or a buyer's name turns to mojibake. Programs strip it
+ * (`utf-8-sig` in Python, `bom: true` in csv-parse); the documentation says so.
+ */
+export const BOM = "\uFEFF";
+
+// A cell a spreadsheet would run as a formula (CSV injection, OWASP): = + - @, and tab or carriage
+// return, which some spreadsheets skip before looking for one.
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export type Cell = string | number | boolean | null | undefined;
+
+/**
+ * One cell: numbers and booleans as they are; text that could start a formula gets a leading `'`
+ * (the spreadsheet shows the text, not a result); quoted when it holds a comma, quote or line break.
+ */
+export function csvCell(value: Cell): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function csvRow(cells: Cell[]): string {
+  return cells.map(csvCell).join(",") + "\r\n";
+}
+
+/** A column of an export: its header and how a row gives its cell. */
+export type Column<R> = [header: string, cell: (row: R) => Cell];
+
+export function csvHeader<R>(columns: Column<R>[]): string {
+  return csvRow(columns.map(([header]) => header));
+}

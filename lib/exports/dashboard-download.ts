@@ -1,0 +1,29 @@
+import { findSessionAuth, readCookie, SESSION_COOKIE } from "@/lib/accounts/sessions";
+import { edge, jsonFace } from "@/lib/http/edge";
+import { ApiError } from "@/lib/http/errors";
+import { validate } from "@/lib/http/validation";
+import { MODE_COOKIE, modeOf } from "@/lib/query/mode-cookie";
+import { exportMarketplaceTransactions } from "./export-transactions";
+import { exportPayments } from "./export-payments";
+import { csvResponse } from "./respond";
+import { exportQuery } from "./schemas";
+
+const exporters = { payments: exportPayments, "marketplace-transactions": exportMarketplaceTransactions };
+
+/**
+ * The dashboard's download of an export: a plain GET (a form or a link, no JavaScript), so the
+ * browser saves the stream as it arrives. The API's route needs the mode in a `kola-mode` header,
+ * which a link cannot send; here the mode is the dashboard's own cookie, as its pages read it.
+ * Read-only: a cross-site link could only start a download into the merchant's own browser.
+ */
+export function dashboardDownload(kind: keyof typeof exporters) {
+  return (req: Request) =>
+    edge(req, jsonFace, async ({ url, note }) => {
+      const token = readCookie(req, SESSION_COOKIE);
+      const auth = token ? await findSessionAuth(token, modeOf(readCookie(req, MODE_COOKIE))) : null;
+      if (!auth) throw new ApiError("NOT_SIGNED_IN");
+      note({ account_id: auth.accountId });
+      const query = validate(exportQuery, Object.fromEntries(url.searchParams), "query");
+      return csvResponse(exporters[kind](auth, query), kind, query);
+    });
+}

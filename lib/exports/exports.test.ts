@@ -1,0 +1,222 @@
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import * as paymentsRoute from "@/app/v1/exports/payments/route";
+import * as transactionsRoute from "@/app/v1/exports/marketplace-transactions/route";
+import { hashApiKey } from "@/lib/accounts/api-keys";
+import { createApiKey } from "@/lib/accounts/create-account";
+import { findAuthByKeyHash, type Auth } from "@/lib/accounts/queries";
+import { merchantWithMarketplace, createLink } from "@/lib/checkout/test-support";
+import { getDb } from "@/lib/db/client";
+import { deposits, marketplaceTransactions } from "@/lib/db/schema";
+import { call, newAccount } from "@/lib/test/api";
+import { csvCell } from "./csv";
+import { exportPayments } from "./export-payments";
+
+// CSV exports (issue 13 item 12): whole bodies of a small, fixed set; the range, the tenant and the
+// mode; cells that would be formulas; keyset batches that neither repeat nor skip rows.
+
+const BOM = "\uFEFF";
+const PAYMENT_HEADER =
+  "created_at,completed_at,track_id,status,failure_reason,amount,currency,country,operator,phone_number,provider,provider_reference,link_type,link_id,link_name,order_id,buyer_name,buyer_email,duplicate_of,late_success,given_up\r\n";
+const TRANSACTION_HEADER =
+  "created_at,transaction_id,track_id,status,failure_reason,link_id,seller,buyer_price,product_price,fee,currency,buyer_name,buyer_email,buyer_phone,buyer_country,operator,additional_info\r\n";
+
+describe("csvCell", () => {
+  it.each([
+    ["plain", "plain"],
+    ["", ""],
+    [null, ""],
+    [5000, "5000"],
+    [-5, "-5"], // numbers are numbers
+    [true, "true"],
+    ["=1+1", "'=1+1"],
+    ["+237670000000", "'+237670000000"],
+    ["-2", "'-2"],
+    ["@SUM(A1)", "'@SUM(A1)"],
+    ["\tx", "'\tx"],
+    ["\rx", "\"'\rx\""],
+    ['Boutique "Awa", Douala', '"Boutique ""Awa"", Douala"'],
+    ["two\nlines", '"two\nlines"'],
+    ['=HYPERLINK("http://x","y")', '"\'=HYPERLINK(""http://x"",""y"")"'],
+    ["Côte d’Ivoire", "Côte d’Ivoire"],
+  ])("%j → %j", (value, cell) => expect(csvCell(value)).toBe(cell));
+});
+
+let owner: { key: string; email: string; accountId: string; link: { id: string } };
+let auth: Auth;
+let paymentLink: string;
+
+async function insertDeposit(values: Omit<Partial<typeof deposits.$inferInsert>, "createdAt"> & { trackId: string; createdAt: string }) {
+  const db = await getDb();
+  const { createdAt, ...rest } = values;
+  const [row] = await db
+    .insert(deposits)
+    .values({
+      accountId: owner.accountId,
+      mode: "test",
+      amount: 5000,
+      currency: "XAF",
+      country: "CMR",
+      operator: "MTN_MOMO_CMR",
+      phoneNumber: "237670000000",
+      provider: "sandbox",
+      status: "failed", // the link's one pending place stays free
+      ...rest,
+      createdAt: sql`${createdAt}::timestamptz`,
+    })
+    .returning();
+  return row!;
+}
+
+beforeAll(async () => {
+  owner = await merchantWithMarketplace(
+    { form_blocks: JSON.stringify({ blocks: [{ type: "textarea", label: "Adresse", required: true }] }) },
+    { amount: 10000, fee: 500, shop_name: "Atelier Fatou" },
+  );
+  auth = (await findAuthByKeyHash(hashApiKey(owner.key)))!;
+  paymentLink = (await createLink(owner.key, { amount: 5000, shop_name: 'Boutique "Awa", Douala', order_id: "=CMD+1" })).id;
+
+  await insertDeposit({ trackId: "TRKBEFORE", createdAt: "2026-10-31T23:59:59.999999Z", paymentGatewayId: paymentLink });
+  await insertDeposit({
+    trackId: "TRKPAID",
+    createdAt: "2026-11-01T08:00:00.123456Z",
+    paymentGatewayId: paymentLink,
+    status: "success",
+    providerReference: "SBX-1",
+    completedAt: new Date("2026-11-01T08:00:03.000Z"),
+  });
+  const sale = await insertDeposit({
+    trackId: "TRKSALE",
+    createdAt: "2026-11-02T23:59:59.999999Z",
+    marketplaceGatewayId: owner.link.id,
+    amount: 10500,
+    operator: "ORANGE_MONEY_CMR",
+    phoneNumber: "237690000001",
+    status: "failed",
+    failureReason: "insufficient_funds",
+    completedAt: new Date("2026-11-03T00:00:02.000Z"),
+  });
+  const db = await getDb();
+  await db.insert(marketplaceTransactions).values({
+    accountId: owner.accountId,
+    mode: "test",
+    marketplaceGatewayId: owner.link.id,
+    depositId: sale.id,
+    buyerId: "00000000-0000-4000-8000-000000000001",
+    buyerFullName: "=cmd|' /C calc'!A0",
+    buyerEmail: "awa@example.com",
+    buyerPhone: "237690000001",
+    buyerCountry: "CMR",
+    buyerOperator: "ORANGE_MONEY_CMR",
+    buyerPrice: 10500,
+    productPrice: 10000,
+    additionalInfo: [{ fieldName: "adresse", value: 'Rue 1,\n"Bonapriso"' }],
+    createdAt: sql`'2026-11-02T23:59:59.999999Z'::timestamptz` as unknown as Date,
+  });
+  await insertDeposit({ trackId: "TRKAFTER", createdAt: "2026-11-03T00:00:00Z", paymentGatewayId: paymentLink });
+  // the other mode and another account, in range: never exported
+  await insertDeposit({ trackId: "TRKLIVE", createdAt: "2026-11-01T09:00:00Z", mode: "live", paymentGatewayId: paymentLink });
+  const other = await newAccount("CMR");
+  const otherLink = (await createLink(other.key)).id;
+  const db2 = await getDb();
+  await db2.insert(deposits).values({
+    accountId: other.accountId,
+    mode: "test",
+    trackId: "TRKOTHER",
+    amount: 5000,
+    currency: "XAF",
+    country: "CMR",
+    operator: "MTN_MOMO_CMR",
+    phoneNumber: "237670000000",
+    provider: "sandbox",
+    paymentGatewayId: otherLink,
+    createdAt: new Date("2026-11-01T10:00:00Z"),
+  });
+});
+
+const download = async (handler: (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>, path: string, key = owner.key) => {
+  const req = new Request(`http://kola.test${path}`, { headers: { "api-key": key } });
+  const res = await handler(req, { params: Promise.resolve({}) });
+  return {
+    status: res.status,
+    type: res.headers.get("content-type"),
+    disposition: res.headers.get("content-disposition"),
+    // the bytes as sent (Response.text() would drop the byte order mark)
+    text: Buffer.from(await res.arrayBuffer()).toString("utf8"),
+  };
+};
+
+describe("GET /v1/exports/payments", () => {
+  it("streams the range's payments of the key's account and mode, oldest first, as safe CSV", async () => {
+    const reply = await download(paymentsRoute.GET, "/v1/exports/payments?from=2026-11-01&to=2026-11-02");
+    expect(reply).toEqual({
+      status: 200,
+      type: "text/csv; charset=utf-8",
+      disposition: 'attachment; filename="kola-payments-2026-11-01-2026-11-02.csv"',
+      text:
+        BOM +
+        PAYMENT_HEADER +
+        `2026-11-01T08:00:00.123456Z,2026-11-01T08:00:03.000000Z,TRKPAID,success,,5000,XAF,CMR,MTN_MOMO_CMR,237670000000,sandbox,SBX-1,payment_link,${paymentLink},"Boutique ""Awa"", Douala",'=CMD+1,,,,false,false\r\n` +
+        `2026-11-02T23:59:59.999999Z,2026-11-03T00:00:02.000000Z,TRKSALE,failed,insufficient_funds,10500,XAF,CMR,ORANGE_MONEY_CMR,237690000001,sandbox,,marketplace_link,${owner.link.id},Atelier Fatou,,'=cmd|' /C calc'!A0,awa@example.com,,false,false\r\n`,
+    });
+  });
+
+  it("answers a range without payments with the header alone", async () => {
+    const reply = await download(paymentsRoute.GET, "/v1/exports/payments?from=2025-01-01&to=2025-01-31");
+    expect([reply.status, reply.text]).toEqual([200, BOM + PAYMENT_HEADER]);
+  });
+
+  it("shows a live key the live payments only", async () => {
+    const live = (await createApiKey({ email: owner.email, mode: "live" })).api_key;
+    const reply = await download(paymentsRoute.GET, "/v1/exports/payments?from=2026-11-01&to=2026-11-02", live);
+    expect(reply.text.split("\r\n").map((line) => line.split(",")[2])).toEqual(["track_id", "TRKLIVE", undefined]);
+  });
+
+  it.each([
+    ["?from=2026-11-02&to=2026-11-01", [{ loc: ["query", "to"], msg: "Value error, must not be before from", type: "value_error", ctx: { error: "must not be before from" } }]],
+    [
+      "?to=2026-11-01",
+      [{ loc: ["query", "from"], msg: "Field required", type: "missing" }],
+    ],
+  ])("%s → 422", async (query, detail) => {
+    const reply = await call(paymentsRoute.GET, "GET", `/v1/exports/payments${query}`, { key: owner.key });
+    expect([reply.status, reply.body]).toEqual([422, { detail }]);
+  });
+
+  it("needs a key", async () => {
+    const reply = await call(paymentsRoute.GET, "GET", "/v1/exports/payments?from=2026-11-01&to=2026-11-02");
+    expect([reply.status, reply.body]).toEqual([401, { detail: { message: "No API Key.", type: "NO_API_KEY_PROVIDED" } }]);
+  });
+
+  it("walks rows a microsecond apart in small batches without repeating or skipping one", async () => {
+    const db = await getDb();
+    for (let i = 0; i < 7; i++) {
+      await insertDeposit({ trackId: `TRKMICRO${i}`, createdAt: `2026-12-01T00:00:00.00000${i}Z`, paymentGatewayId: paymentLink });
+    }
+    const text = Buffer.from(await new Response(exportPayments(auth, { from: "2026-12-01", to: "2026-12-01" }, 2)).arrayBuffer()).toString("utf8");
+    expect(text.startsWith(BOM + PAYMENT_HEADER)).toBe(true);
+    expect(text.split("\r\n").slice(1, -1).map((line) => line.split(",")[2])).toEqual(Array.from({ length: 7 }, (_, i) => `TRKMICRO${i}`));
+    expect(db).toBeDefined();
+  });
+});
+
+describe("GET /v1/exports/marketplace-transactions", () => {
+  it("streams the range's transactions, answers as JSON in one quoted cell", async () => {
+    const [tx] = await (await getDb()).select().from(marketplaceTransactions);
+    const reply = await download(transactionsRoute.GET, "/v1/exports/marketplace-transactions?from=2026-11-01&to=2026-11-02");
+    expect(reply).toEqual({
+      status: 200,
+      type: "text/csv; charset=utf-8",
+      disposition: 'attachment; filename="kola-marketplace-transactions-2026-11-01-2026-11-02.csv"',
+      text:
+        BOM +
+        TRANSACTION_HEADER +
+        `2026-11-02T23:59:59.999999Z,${tx!.id},TRKSALE,failed,insufficient_funds,${owner.link.id},Atelier Fatou,10500,10000,500,XAF,'=cmd|' /C calc'!A0,awa@example.com,237690000001,CMR,ORANGE_MONEY_CMR,"[{""fieldName"":""adresse"",""value"":""Rue 1,\\n\\""Bonapriso\\""""}]"\r\n`,
+    });
+  });
+
+  it("is empty outside the range", async () => {
+    const reply = await download(transactionsRoute.GET, "/v1/exports/marketplace-transactions?from=2026-11-03&to=2026-11-30");
+    expect(reply.text).toBe(BOM + TRANSACTION_HEADER);
+  });
+});

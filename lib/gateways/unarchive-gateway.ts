@@ -1,0 +1,35 @@
+import { and, eq, isNotNull } from "drizzle-orm";
+import type { Auth } from "@/lib/accounts/queries";
+import { getDb } from "@/lib/db/client";
+import { ownedBy } from "@/lib/db/scope";
+import { paymentGateways } from "@/lib/db/schema";
+import { ApiError } from "@/lib/http/errors";
+import { getGatewayWithStatusOrThrow, type GatewayListRow } from "./queries";
+
+/**
+ * Puts an archived payment link back: its page takes payments again (or shows its receipt, once
+ * paid). A live link is returned as it is; another account's or an unknown id is 404. Where
+ * archiving frees the order_id (a unique index over live links only), a live link holding it
+ * since makes the update break that index: 409 ORDER_ID_CONFLICT, the link stays archived.
+ */
+export async function unarchiveGateway(auth: Auth, id: string): Promise<GatewayListRow> {
+  const db = await getDb();
+  try {
+    await db
+      .update(paymentGateways)
+      .set({ archivedAt: null })
+      .where(and(ownedBy(paymentGateways, auth), eq(paymentGateways.id, id), isNotNull(paymentGateways.archivedAt)));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiError("ORDER_ID_CONFLICT");
+    throw error;
+  }
+  return getGatewayWithStatusOrThrow(auth, id);
+}
+
+/** PostgreSQL's unique_violation (23505), as postgres.js or PGlite report it, wrapped by Drizzle or not. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
