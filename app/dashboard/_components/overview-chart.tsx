@@ -39,11 +39,13 @@ function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, number] 
   return [ref, width];
 }
 
-export function OverviewChart({ stats }: { stats: Stats }) {
+export function OverviewChart({ stats, stale = false }: { stats: Stats; stale?: boolean }) {
   const { t, lang, format } = useI18n();
   const id = useId();
   const [box, width] = useWidth<HTMLDivElement>();
-  const [active, setActive] = useState<number | null>(null);
+  // the day shown, counted back from the last (0: today): a period change keeps today today and
+  // can never point past the new period's days
+  const [back, setBack] = useState<number | null>(null);
   const decimals = Object.hasOwn(currencies, stats.currency) ? currencies[stats.currency as Currency].decimals : 2;
   const major = (minor: number) => minor / 10 ** decimals;
   const money = (minor: number) => formatMoney(minor, stats.currency, lang);
@@ -51,6 +53,8 @@ export function OverviewChart({ stats }: { stats: Stats }) {
     new Intl.NumberFormat(lang === "fr" ? "fr-FR" : "en-GB", { style: "currency", currency: stats.currency, notation: "compact", maximumFractionDigits: 1 }).format(value);
   const day = (date: string) => formatDate(date, lang, { day: "numeric", month: "short" });
   const days = stats.daily;
+  const last = days.length - 1;
+  const active = back === null || last < 0 ? null : Math.max(0, last - back);
   const previous = stats.previous.daily;
   const empty = days.every((d) => d.succeeded === 0) && previous.every((d) => d.succeeded === 0);
 
@@ -69,18 +73,17 @@ export function OverviewChart({ stats }: { stats: Stats }) {
     const left = event.currentTarget.getBoundingClientRect().left;
     // the nearest day: the margins beside the plot count as its first and last days
     const i = Math.floor((event.clientX - left - MARGIN.left) / slot);
-    setActive(Math.min(days.length - 1, Math.max(0, i)));
+    setBack(last - Math.min(last, Math.max(0, i)));
   };
   const onKey = (event: React.KeyboardEvent) => {
-    const last = days.length - 1;
-    const moves: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1 };
+    const moves: Record<string, number> = { ArrowRight: -1, ArrowLeft: 1 };
     if (event.key === "Home" || event.key === "End") {
       event.preventDefault();
-      setActive(event.key === "Home" ? 0 : last);
+      setBack(event.key === "Home" ? last : 0);
     } else if (event.key in moves) {
       event.preventDefault();
-      setActive((i) => Math.min(last, Math.max(0, (i ?? last) + moves[event.key]!)));
-    } else if (event.key === "Escape") setActive(null);
+      setBack((b) => Math.min(last, Math.max(0, Math.min(b ?? 0, last) + moves[event.key]!)));
+    } else if (event.key === "Escape") setBack(null);
   };
 
   return (
@@ -91,14 +94,15 @@ export function OverviewChart({ stats }: { stats: Stats }) {
         <figure>
           <div
             ref={box}
-            className={cn("relative rounded-md", focusRing)}
+            className={cn("relative rounded-md", focusRing, stale && "opacity-60")}
+            aria-busy={stale || undefined}
             tabIndex={0}
             role="group"
             aria-label={`${t.overview.chartTitle}. ${t.overview.chartKeys}`}
             aria-describedby={`${id}-tip`}
             onKeyDown={onKey}
-            onFocus={() => setActive((i) => i ?? days.length - 1)}
-            onBlur={() => setActive(null)}
+            onFocus={() => setBack((b) => b ?? 0)}
+            onBlur={() => setBack(null)}
           >
             {width > 0 && (
               <svg
@@ -107,7 +111,7 @@ export function OverviewChart({ stats }: { stats: Stats }) {
                 role="img"
                 aria-label={`${t.overview.chartTitle}, ${day(stats.from)} – ${day(stats.to)}`}
                 onPointerMove={onPointer}
-                onPointerLeave={() => setActive(null)}
+                onPointerLeave={() => setBack(null)}
                 className="block touch-pan-y"
               >
                 {ticks.map((tick) => {

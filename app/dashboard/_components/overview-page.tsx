@@ -54,7 +54,8 @@ export function OverviewPage() {
       ) : (
         <div className="flex flex-col gap-6">
           <Figures stats={stats.data} />
-          <OverviewChart stats={stats.data} />
+          {/* another period's figures stay, marked busy, until the new ones come (keepPreviousData) */}
+          <OverviewChart stats={stats.data} stale={stats.isPlaceholderData} />
           <LatestPayments />
         </div>
       )}
