@@ -3,7 +3,12 @@
 //   x-request-id, and no 5xx body shows a stack trace or a source path;
 // - `account` is the one the global setup created with the admin CLI (its api_key, login);
 // - `withKey(headers?)` adds that account's api-key header;
-// - `createGateway(body?)` makes a payment link through the API and returns it.
+// - `createGateway(body?)` makes a payment link through the API and returns it;
+// - every test is a client of its own: its page, context and `request` say an address of their own
+//   in X-Forwarded-For (the e2e server trusts one proxy hop, TRUST_PROXY=1, as behind a load
+//   balancer). The server's per-address limits (30 payment attempts per 10 minutes, 20 sign-ups an
+//   hour) are a real server's, and a whole suite of buyers and merchants from 127.0.0.1 would reach
+//   them. A context a test opens itself takes `extraHTTPHeaders: asClient()` for the same reason.
 import { test as base, expect, type APIResponse } from "@playwright/test";
 
 export { expect };
@@ -40,7 +45,18 @@ function env(name: string): string {
   return value;
 }
 
+const octet = () => Math.floor(Math.random() * 250) + 1;
+
+/** Headers of a client of its own: a random private address, as a trusted proxy would forward it. */
+export function asClient(): Record<string, string> {
+  return { "x-forwarded-for": `10.${octet()}.${octet()}.${octet()}` };
+}
+
 export const test = base.extend<Fixtures>({
+  extraHTTPHeaders: async ({}, provide) => {
+    await provide(asClient());
+  },
+
   request: async ({ request }, provide) => {
     const seen: { label: string; response: APIResponse }[] = [];
     const recording = new Proxy(request, {

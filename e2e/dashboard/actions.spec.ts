@@ -3,7 +3,7 @@
 // rotate its secret, read a delivery's bodies. Screens at 1440×900 and 375×812, axe on each.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test } from "../fixtures";
+import { asClient, expect, test } from "../fixtures";
 import { logoPng } from "../pay/data";
 import { checkBoth } from "./mail";
 import { signUp } from "./support";
@@ -58,7 +58,7 @@ test("a marketplace link: edit it, archive it (buyers see it is gone), unarchive
   await checkBoth(page, "mlink-02-archived-list");
 
   // a buyer opening the link: a clear page, no form
-  const buyerContext = await browser.newContext({ locale: "fr-FR", baseURL: process.env.KOLA_E2E_BASE_URL });
+  const buyerContext = await browser.newContext({ locale: "fr-FR", baseURL: process.env.KOLA_E2E_BASE_URL, extraHTTPHeaders: asClient() });
   const buyer = await buyerContext.newPage();
   const answer = await buyer.goto(new URL(link.link).pathname);
   expect(answer!.status()).toBe(410);

@@ -1,6 +1,6 @@
 // Forgotten password: the log-in page's link, the mailed link read from the dev mailbox, a new
 // password; every other session ends, the link works once (issue 13 item 13).
-import { expect, test } from "../fixtures";
+import { asClient, expect, test } from "../fixtures";
 import { checkBoth, mailLink } from "./mail";
 import { signUp } from "./support";
 
@@ -8,7 +8,7 @@ test("forgot password: from the log-in page to the dashboard with a new password
   test.setTimeout(120_000);
   const merchant = await signUp(page, "Boutique Reset");
   // a second browser, signed in before the reset, is signed out by it
-  const other = await browser.newContext({ baseURL: process.env.KOLA_E2E_BASE_URL });
+  const other = await browser.newContext({ baseURL: process.env.KOLA_E2E_BASE_URL, extraHTTPHeaders: asClient() });
   const otherPage = await other.newPage();
   await otherPage.goto("/login");
   await otherPage.getByLabel("Adresse e-mail").fill(merchant.email);

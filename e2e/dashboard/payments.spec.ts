@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
-import { expect as baseExpect, test } from "../fixtures";
+import { asClient, expect as baseExpect, test } from "../fixtures";
 import { sessionPost, signUp } from "./support";
 
 // the machine is shared: a page's first data may take more than the default 5 s to come
@@ -37,7 +37,7 @@ async function look(page: Page, name: string): Promise<void> {
 
 /** A buyer pays a payment link in a browser of their own (another context); returns the track_id once the waiting page shows it. */
 async function buyerPays(browser: Browser, link: string, phone: string): Promise<string> {
-  const context = await browser.newContext({ viewport: PHONE, locale: "fr-FR" });
+  const context = await browser.newContext({ viewport: PHONE, locale: "fr-FR", extraHTTPHeaders: asClient() });
   const checkout = await context.newPage();
   await checkout.goto(new URL(link).pathname);
   await checkout.selectOption("#country", "CMR");

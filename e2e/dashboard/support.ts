@@ -3,7 +3,7 @@
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect } from "../fixtures";
+import { asClient, expect } from "../fixtures";
 import { mailLink } from "./mail";
 
 const SHOTS = path.join(import.meta.dirname, "..", ".artifacts", "dashboard");
@@ -26,7 +26,7 @@ export function uniqueEmail(prefix: string): string {
  */
 export async function signUpThrough(request: APIRequestContext, business: string, email = uniqueEmail("dash"), password = "e2e-password-1234") {
   const origin = new URL(process.env.KOLA_E2E_BASE_URL!).origin;
-  const headers = { origin, "x-forwarded-for": `10.${rnd()}.${rnd()}.${rnd()}` };
+  const headers = { origin, ...asClient() };
   const asked = await request.post("/api/auth/signup", {
     headers,
     data: { email, password, business_name: business, country: "CMR" },
@@ -38,7 +38,6 @@ export async function signUpThrough(request: APIRequestContext, business: string
   const { api_key } = (await response.json()) as { api_key: string };
   return { email, password, business, apiKey: api_key };
 }
-const rnd = () => Math.floor(Math.random() * 250) + 1;
 
 /** A new merchant signed in in the page's context (JSON from our own origin, as the forms send it). */
 export async function signUp(page: Page, business = "Boutique Awa"): Promise<Merchant> {

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { expect, test } from "../fixtures";
+import { asClient, expect, test } from "../fixtures";
 import { signUpThrough, uniqueEmail } from "./support";
 
 const SHOTS = path.join(import.meta.dirname, "..", ".artifacts", "sweep");
@@ -67,7 +67,7 @@ test.beforeAll(async ({ browser }) => {
     world = JSON.parse(fs.readFileSync(WORLD, "utf8")) as World;
     return;
   }
-  const context = await browser.newContext();
+  const context = await browser.newContext({ extraHTTPHeaders: asClient() });
   const request = context.request;
   const { apiKey } = await signUpThrough(request, "Boutique Awa & Fils, Douala", uniqueEmail("sweep"));
   const headers = { "api-key": apiKey };
@@ -177,6 +177,7 @@ for (const size of SIZES) {
       const context = await browser.newContext({
         viewport: { width: size.width, height: size.height },
         locale: "fr-FR",
+        extraHTTPHeaders: asClient(),
         ...(visit.signedIn ? { storageState: world.storage } : {}),
       });
       sweepRequest = context.request;

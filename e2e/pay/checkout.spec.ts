@@ -3,7 +3,7 @@
 // 03 never answers (expires), others succeed. Screenshots go to e2e/.artifacts/pay/.
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, test } from "../fixtures";
+import { asClient, expect, test } from "../fixtures";
 import { EVERY_ANSWER, EVERY_BLOCK, logoPng } from "./data";
 
 const SHOTS = path.join(import.meta.dirname, "..", ".artifacts", "pay");
@@ -163,7 +163,7 @@ test.describe("a payment link", () => {
   });
 
   test("without JavaScript: a plain form post, a self-reloading waiting page, then success_url", async ({ browser, createGateway, baseURL }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 }, isMobile: true, locale: "fr-FR" });
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 }, isMobile: true, locale: "fr-FR", extraHTTPHeaders: asClient() });
     const page = await context.newPage();
     const orderId = unique("NOJS");
     const gateway = await createGateway({ order_id: orderId, success_url: `${baseURL}/healthz?nojs=1` });
@@ -333,7 +333,7 @@ test.describe("a marketplace link", () => {
 
   test("without JavaScript, a double tap still makes one deposit (the client token)", async ({ browser, request, withKey }) => {
     const link = await marketplaceLink(request, withKey());
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 }, isMobile: true, locale: "fr-FR" });
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 }, isMobile: true, locale: "fr-FR", extraHTTPHeaders: asClient() });
     const page = await context.newPage();
     await page.goto(pathOf(link.link));
     await fillBuyer(page);

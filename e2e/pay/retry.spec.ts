@@ -3,7 +3,7 @@
 // its own (one marketplace per account). Screenshots in e2e/.artifacts/pay/.
 import path from "node:path";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { expect, test } from "../fixtures";
+import { asClient, expect, test } from "../fixtures";
 import { signUpThrough, uniqueEmail } from "../dashboard/support";
 
 const SHOTS = path.join(import.meta.dirname, "..", ".artifacts", "pay");
@@ -51,7 +51,7 @@ async function fillEverything(page: Page, phone: string) {
 }
 
 async function newPage(browser: Browser, javaScriptEnabled: boolean): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, locale: "fr-FR", javaScriptEnabled });
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, locale: "fr-FR", javaScriptEnabled, extraHTTPHeaders: asClient() });
   return context.newPage();
 }
 
