@@ -77,7 +77,9 @@ test.describe("CORS on /v1", () => {
     // another origin: the same host on another port
     const other = http.createServer((_, res) => res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>shop</title>"));
     await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
-    const context = await browser.newContext();
+    // no X-Forwarded-For (e2e/fixtures.ts): a browser does not send one, and a header outside the
+    // route's Access-Control-Allow-Headers would rightly fail the preflight
+    const context = await browser.newContext({ extraHTTPHeaders: {} });
     try {
       const page = await context.newPage();
       await page.goto(`http://127.0.0.1:${(other.address() as AddressInfo).port}/`);
