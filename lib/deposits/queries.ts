@@ -1,11 +1,15 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Auth } from "@/lib/accounts/queries";
 import { getDb } from "@/lib/db/client";
 import { ownedBy } from "@/lib/db/scope";
 import { deposits } from "@/lib/db/schema";
 import { ApiError } from "@/lib/http/errors";
+import { depositListColumns } from "./list-deposits";
 import type { deposit } from "./schemas";
+
+// the interface's deposit: the first columns of a listed one (created_at as PostgreSQL writes it)
+const { track_id, amount, phone_number, country, currency, operator, status, created_at } = depositListColumns;
 
 /**
  * The caller's deposit as the interface shows it. `created_at` is written by PostgreSQL itself:
@@ -14,16 +18,7 @@ import type { deposit } from "./schemas";
 export async function getDepositOrThrow(auth: Auth, trackId: string): Promise<z.output<typeof deposit>> {
   const db = await getDb();
   const [row] = await db
-    .select({
-      track_id: deposits.trackId,
-      amount: deposits.amount,
-      phone_number: deposits.phoneNumber,
-      country: deposits.country,
-      currency: deposits.currency,
-      operator: deposits.operator,
-      status: deposits.status,
-      created_at: sql<string>`to_char(${deposits.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`,
-    })
+    .select({ track_id, amount, phone_number, country, currency, operator, status, created_at })
     .from(deposits)
     .where(and(ownedBy(deposits, auth), eq(deposits.trackId, trackId)));
   if (!row) throw new ApiError("DEPOSIT_NOT_FOUND");
