@@ -1,7 +1,9 @@
 // Once per `playwright test`: a fresh DATA_DIR (embedded PGlite), an account made with the admin
 // CLI while no server holds that folder, then the production server (`next start`) on a free
 // 127.0.0.1 port. Tests get its address and the account through KOLA_E2E_* variables (see
-// e2e/fixtures.ts). With KOLA_E2E_BASE_URL and KOLA_E2E_API_KEY already set, that server is used as is.
+// e2e/fixtures.ts); at the end, `npm run ledger:check` on that database. With KOLA_E2E_BASE_URL
+// and KOLA_E2E_API_KEY already set, that server is used as is.
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -77,6 +79,11 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
   return async () => {
     await server.stop();
     await closeEmulators();
+    // the books of everything the specs did (sales, payouts, refunds, withdrawals, in both modes),
+    // recomputed from the postings once the server has let go of the folder
+    const check = spawnSync("npm", ["run", "--silent", "ledger:check"], { cwd: ROOT, env: { ...env, LOG_LEVEL: "silent" }, encoding: "utf8" });
+    process.stdout.write(`\n${check.stdout}${check.stderr}`);
     if (!process.env.KOLA_E2E_KEEP_DATA) fs.rmSync(dataDir, { recursive: true, force: true });
+    if (check.status !== 0) throw new Error(`npm run ledger:check on the e2e server's database exited ${check.status}`);
   };
 }
