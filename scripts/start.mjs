@@ -37,7 +37,12 @@ const EXIT_CANNOT_START = 78;
 // Workers finish their requests in 10 s and stop within 25 s; after this the primary kills them.
 const STOP_MS = 30_000;
 
-cluster.setupPrimary({ exec: nextBin, args: ["start", "-H", host, "-p", port] });
+// An idle kept-alive connection stays open 65 s (Node's default is 5 s): longer than the idle
+// timeout of the proxies and load balancers put in front (60 s is common), so they, not we, close
+// it. Otherwise a client that sends on a connection just as we close it gets ECONNRESET.
+const KEEP_ALIVE_MS = "65000";
+
+cluster.setupPrimary({ exec: nextBin, args: ["start", "-H", host, "-p", port, "--keepAliveTimeout", KEEP_ALIVE_MS] });
 let stopping = false;
 let exitCode = 0;
 let restarts = 0;

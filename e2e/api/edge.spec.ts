@@ -2,7 +2,7 @@
 // (Next.js's own redirects and pages included), and CORS on /v1 as a browser on another origin
 // meets it. node:http for the raw answers (any method, no redirect followed, `//` kept as sent).
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { expect, test } from "../fixtures";
 
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -127,4 +127,24 @@ test.describe("CORS on /v1", () => {
       await new Promise<void>((resolve) => other.close(() => resolve()));
     }
   });
+});
+
+test("an idle kept-alive connection is still open after 6 s (a proxy in front closes it first, not us)", async ({ baseURL }) => {
+  const { hostname, port } = new URL(baseURL!);
+  const socket = net.connect(Number(port), hostname);
+  let received = "";
+  socket.setEncoding("utf8").on("data", (chunk: string) => (received += chunk));
+  const ask = async (n: number) => {
+    socket.write(`GET /healthz HTTP/1.1\r\nhost: ${hostname}:${port}\r\nconnection: keep-alive\r\n\r\n`);
+    await expect.poll(() => received.match(/HTTP\/1\.1 200/g)?.length ?? 0).toBe(n);
+  };
+  try {
+    await ask(1);
+    // Node's own default closes it at 5 s: a client sending then gets ECONNRESET
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    expect(socket.destroyed || socket.readyState !== "open", "closed while idle").toBe(false);
+    await ask(2);
+  } finally {
+    socket.destroy();
+  }
 });
