@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
@@ -16,7 +17,9 @@ import { DisbursementBadge } from "../../_components/money";
 import { Pager, useCursorPages } from "../../_components/pager";
 import { QueryError } from "../../_components/query-error";
 import { QueryList } from "../../_components/query-list";
-import { WithdrawDialog } from "./withdraw-dialog";
+
+// the withdrawal form (react-hook-form, phone numbers) loads when first opened, as the other dialogs do
+const WithdrawDialog = dynamic(() => import("./withdraw-dialog").then((m) => m.WithdrawDialog), { ssr: false });
 
 export function BalancePage() {
   const { t } = useI18n();
