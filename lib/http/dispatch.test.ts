@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as catchAll from "@/app/v1/[[...rest]]/route";
 import { v1Dispatcher, v1Routes } from "@/lib/api/v1-routes";
 import { createDispatcher, type RouteHandler } from "./dispatch";
+import { jsonResponse } from "./json-response";
 
 // The thin dispatcher that serves /v1 in production ahead of Next.js: which handler it picks (the
 // one Next.js would), what it leaves to Next.js, and how it writes responses. That every API test
@@ -61,6 +62,7 @@ describe("answers over HTTP", () => {
   let port = 0;
   let server: http.Server;
   const seen: { url: string; headers: Record<string, string>; params: unknown; body: string }[] = [];
+  const made: Response[] = [];
   const handlers: Record<string, RouteHandler> = {
     echo: async (req, ctx) => {
       seen.push({ url: req.url, headers: Object.fromEntries(req.headers), params: await ctx.params, body: await req.text() });
@@ -81,6 +83,11 @@ describe("answers over HTTP", () => {
       });
       return new Response(body, { headers: { "content-type": "application/json" } });
     },
+    json: async () => {
+      const response = jsonResponse({ shop_name: "Boutique Awa à Douala" }, { status: 200, headers: { "x-request-id": "r-2" } });
+      made.push(response);
+      return response;
+    },
     long: async () => {
       let n = 0;
       const body = new ReadableStream<Uint8Array>({
@@ -97,7 +104,7 @@ describe("answers over HTTP", () => {
     },
   };
   const dispatcher = createDispatcher(
-    { "/v1/echo/[id]": { POST: handlers.echo }, "/v1/stream": { GET: handlers.stream }, "/v1/long": { GET: handlers.long } },
+    { "/v1/echo/[id]": { POST: handlers.echo }, "/v1/stream": { GET: handlers.stream }, "/v1/long": { GET: handlers.long }, "/v1/json": { GET: handlers.json } },
     (req) => `http://127.0.0.1:${req.socket.localPort}`,
   );
 
@@ -151,6 +158,14 @@ describe("answers over HTTP", () => {
         body: '{"amount":1}',
       },
     ]);
+  });
+
+  it("writes a JSON answer from its text, in one write with its length in bytes, without reading its stream", async () => {
+    const reply = await request("GET", "/v1/json");
+    expect([reply.status, reply.body]).toEqual([200, '{"shop_name":"Boutique Awa à Douala"}']);
+    expect(reply.headers).toMatchObject({ "content-type": "application/json", "content-length": "38", "x-request-id": "r-2" });
+    expect(reply.headers["transfer-encoding"]).toBeUndefined();
+    expect(made.map((response) => response.bodyUsed)).toEqual([false]);
   });
 
   it("leaves what it does not know to Next.js", async () => {

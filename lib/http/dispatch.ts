@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { describeError } from "./edge";
 import { ApiError } from "./errors";
+import { jsonTextOf } from "./json-response";
 import { log } from "@/lib/log";
 
 // A thin dispatcher for route files, in front of Next.js. Next.js's per-request path (routing,
@@ -155,6 +156,13 @@ async function send(response: Response, res: ServerResponse): Promise<void> {
   for (const [name, value] of response.headers) if (name !== "set-cookie") res.setHeader(name, value);
   const cookies = response.headers.getSetCookie();
   if (cookies.length) res.setHeader("set-cookie", cookies);
+  const text = jsonTextOf(response);
+  if (text !== undefined) {
+    // a JSON answer (./json-response.ts): written as is, without reading it back from its stream
+    res.setHeader("content-length", Buffer.byteLength(text));
+    res.end(text);
+    return;
+  }
   if (!response.body) {
     res.end();
     return;

@@ -1,5 +1,6 @@
 import { log } from "@/lib/log";
 import { ApiError, ValidationError } from "./errors";
+import { jsonResponse } from "./json-response";
 import { REQUEST_ID_HEADER, requestIdOf } from "./request-id";
 
 /**
@@ -55,9 +56,9 @@ export function answerError(error: unknown, req: Request, requestId: string, fac
 
 /** The JSON face: ApiError and ValidationError as documented, anything else 500 INTERNAL_ERROR. */
 export const jsonFace: Face = (error) => {
-  if (error instanceof ApiError) return Response.json(error.body, { status: error.status, headers: error.headers });
-  if (error instanceof ValidationError) return Response.json(error.body, { status: 422 });
-  return Response.json(new ApiError("INTERNAL_ERROR").body, { status: 500 });
+  if (error instanceof ApiError) return jsonResponse(error.body, { status: error.status, headers: error.headers });
+  if (error instanceof ValidationError) return jsonResponse(error.body, { status: 422 });
+  return jsonResponse(new ApiError("INTERNAL_ERROR").body, { status: 500 });
 };
 
 /**

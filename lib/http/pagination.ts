@@ -3,6 +3,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import { publicBaseUrl } from "@/lib/config";
 import { log } from "@/lib/log";
 import { describeError } from "./edge";
+import { jsonResponse } from "./json-response";
 import type { PageQuery } from "./page-query";
 
 export { pageQuery, type PageQuery } from "./page-query";
@@ -51,7 +52,7 @@ export function pageResponse<T extends { id: string }>(url: URL, page: PageQuery
     next.searchParams.set("starting_after", items[items.length - 1]!.id);
     headers.set("link", `<${next.toString()}>; rel="next"`);
   }
-  return Response.json(items.map(present), { headers });
+  return jsonResponse(items.map(present), { headers });
 }
 
 

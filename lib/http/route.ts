@@ -4,6 +4,7 @@ import { allowAnyOrigin, crossOrigin, preflightResponse } from "./cors";
 import { answerError, describeError, edge, jsonFace } from "./edge";
 import { ValidationError, type ValidationItem } from "./errors";
 import { withIdempotencyKey } from "./idempotency";
+import { jsonResponse } from "./json-response";
 import type { Operation } from "./operation";
 import { validate } from "./validation";
 
@@ -72,7 +73,7 @@ async function run<O extends Operation, A extends Caller>(
     try {
       const input = await validateInput(operation, req, url, raw, next);
       const result = await handler({ req, url, auth, requestId, raw, ...input } as Context<O, A>);
-      return result instanceof Response ? result : Response.json(result);
+      return result instanceof Response ? result : jsonResponse(result);
     } catch (error) {
       return errorResponse(error, req, requestId);
     }
@@ -132,7 +133,7 @@ export function preflight(...handlers: { operation: Operation }[]) {
 /** An answer of no operation: under /v1 readable from any origin, as the API's own answers are. */
 function bare(req: Request, status: number, body: unknown): Promise<Response> {
   return edge(req, jsonFace, async ({ url }) => {
-    const response = Response.json(body, { status });
+    const response = jsonResponse(body, { status });
     if (url.pathname.startsWith("/v1/")) allowAnyOrigin(response.headers);
     return response;
   });
