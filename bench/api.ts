@@ -13,6 +13,7 @@
 //   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres   where the bench database is created
 //   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"   node flags for the server only
 //                             (Node 20 refuses --cpu-prof in NODE_OPTIONS); see bench/cpuprofile-summary.ts
+//   BENCH_BASELINE_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof-baseline"   the same for the baseline
 //   DATABASE_POOL_SIZE        passed through to the server (PostgreSQL pool, default 10)
 //   BENCH_WORKERS=2           serve through `npm start` with WEB_CONCURRENCY=2 (one worker per core)
 //   BENCH_BASELINE=1          on PostgreSQL, also load bench/baseline-server.ts (bare node:http + the
@@ -363,7 +364,8 @@ async function soak(database: Database, server: Endpoint, apiKey: string, gatewa
 async function startBaseline(databaseUrl: string, logFile: string): Promise<Endpoint & { stop: () => Promise<void> }> {
   const port = await freePort();
   const out = fs.openSync(logFile, "w");
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join(ROOT, "bench", "baseline-server.ts")], {
+  const nodeArgs = (process.env.BENCH_BASELINE_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "--conditions=react-server", "--import", "tsx", path.join(ROOT, "bench", "baseline-server.ts")], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST, NODE_ENV: "production" },
     stdio: ["ignore", out, out],

@@ -1,7 +1,9 @@
 // Summarizes a V8 .cpuprofile (node --cpu-prof) by self time: the top functions, mapped back to
 // their original sources through the build's source maps, and the time per area (Next.js, the
 // postgres driver, Drizzle, zod, our route wrapper, Node core, GC…).
-//   npx tsx bench/cpuprofile-summary.ts PROFILE.cpuprofile [--skip SECONDS] [--top N]
+//   npx tsx bench/cpuprofile-summary.ts PROFILE.cpuprofile [--skip SECONDS] [--top N] [--inclusive]
+// --inclusive adds the top functions of ours and of libraries by inclusive time (their callees in;
+// an async function's time after its first await is its continuation's, not its caller's).
 // --skip leaves out the first seconds (start-up, warm-up). Idle time is not counted in the shares.
 // Profile the server under load with, for example:
 //   BENCH_DATABASES=postgres BENCH_OPS=get BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench:api
@@ -19,7 +21,11 @@ type Place = { name: string; where: string; area: string };
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { skip: { type: "string", default: "0" }, top: { type: "string", default: "30" } },
+  options: {
+    skip: { type: "string", default: "0" },
+    top: { type: "string", default: "30" },
+    inclusive: { type: "boolean", default: false },
+  },
 });
 const file = positionals[0];
 if (!file) {
@@ -215,3 +221,28 @@ console.table(
     .slice(0, top)
     .map(({ place: p, us }) => ({ function: p.name.slice(0, 60), where: p.where.slice(-70), area: p.area, "self ms": ms(us), share: pct(us) })),
 );
+
+if (values.inclusive) {
+  const inclusive = new Map<string, { place: Place; us: number }>();
+  for (const [id, us] of self) {
+    if (place(nodes.get(id)!.callFrame).area === "(idle)") continue;
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const p = place(nodes.get(at)!.callFrame);
+      if (!p.area || p.area.startsWith("Node:") || p.area.startsWith("(") || p.area.startsWith("V8")) continue;
+      const key = `${p.name}|${p.where}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const entry = inclusive.get(key) ?? { place: p, us: 0 };
+      entry.us += us;
+      inclusive.set(key, entry);
+    }
+  }
+  console.log(`\nTop ${top} functions by inclusive time (ours and libraries'):`);
+  console.table(
+    [...inclusive.values()]
+      .sort((a, b) => b.us - a.us)
+      .slice(0, top)
+      .map(({ place: p, us }) => ({ function: p.name.slice(0, 60), where: p.where.slice(-50), "incl ms": ms(us), share: pct(us) })),
+  );
+}

@@ -1,9 +1,11 @@
-// CSV export memory benchmark: `npm run bench:export` (no build needed: the export runs in-process).
-// For each database (PostgreSQL in a fresh database of the local server, dropped at the end; PGlite
-// in a fresh DATA_DIR) it inserts deposits with SQL (generate_series) for one account, then streams
-// GET /v1/exports/payments's body (lib/exports/export-payments.ts) for 10,000 and for 100,000 rows,
+// Memory benchmark of the streamed answers: `npm run bench:export` (no build needed: they run
+// in-process). For each database (PostgreSQL in a fresh database of the local server, dropped at the
+// end; PGlite in a fresh DATA_DIR) it inserts deposits and payment links with SQL (generate_series)
+// for one account, then streams, for 10,000 and for 100,000 rows, the body of
+//   export  GET /v1/exports/payments (lib/exports/export-payments.ts), the CSV export;
+//   list    GET /v1/gateway without `limit` (its route handler), the whole list as one JSON array;
 // reading it chunk by chunk as a client would (nothing kept), sampling heap and RSS after each chunk.
-// If the export held its rows, the 100,000-row peak would be about ten times the 10,000-row one;
+// If a stream held its rows, the 100,000-row peak would be about ten times the 10,000-row one;
 // streamed by keyset batches, both peaks are about one batch. `heap_live_growth_mb` is the heap
 // still in use after a garbage collection (every tenth batch): what the export keeps alive; the
 // peak figures include garbage not yet collected. It prints the figures; it asserts nothing.
@@ -11,6 +13,7 @@
 // Settings (environment):
 //   BENCH_ROWS=100000             the large export (the small one is a tenth of it)
 //   BENCH_DATABASES=postgres,pglite
+//   BENCH_STREAMS=export,list
 //   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres   where the bench database is created
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -22,6 +25,7 @@ process.env.LOG_LEVEL ??= "silent";
 
 const ROWS = Number(process.env.BENCH_ROWS || 100_000);
 const DATABASES = (process.env.BENCH_DATABASES || "postgres,pglite").split(",");
+const STREAMS = (process.env.BENCH_STREAMS || "export,list").split(",");
 const PG_URL = process.env.BENCH_PG_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const MB = 1024 * 1024;
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
@@ -33,6 +37,7 @@ async function main() {
   const { hashApiKey } = await import("@/lib/accounts/api-keys");
   const { createGateway } = await import("@/lib/gateways/create-gateway");
   const { exportPayments } = await import("@/lib/exports/export-payments");
+  const gateways = await import("@/app/v1/gateway/route");
   const { sql } = await import("drizzle-orm");
   const results: Record<string, unknown>[] = [];
 
@@ -61,31 +66,60 @@ async function main() {
                'failed', 'insufficient_funds', 'sandbox', ${link.id},
                timestamptz '2026-01-01T00:00:00Z' + (i * (interval '100 days' / ${ROWS}))
         from generate_series(0, ${ROWS - 1}) i`);
-      const insertSeconds = (performance.now() - started) / 1000;
 
-      for (const [rows, to] of [
-        [ROWS / 10, "2026-01-10"],
-        [ROWS, "2026-04-10"],
-      ] as const) {
+      if (STREAMS.includes("list")) {
+        // ROWS links more (and a tenth of them), for the whole GET /v1/gateway list
+        await db.execute(sql`
+          insert into payment_gateways (account_id, mode, amount, currency, country, shop_name, message, order_id)
+          select ${auth.accountId}, 'test', 1000 + i, 'XAF', 'CMR', case when i % 10 = 0 then 'Petite liste' else 'Grande liste' end,
+            'Lien numéro ' || i, 'bench-' || i
+          from generate_series(1, ${ROWS}) as i`);
+      }
+      const insertSeconds = (performance.now() - started) / 1000;
+      const listOf = async (q: string) => {
+        const url = `http://kola.test/v1/gateway${q}`;
+        const response = await gateways.GET(new Request(url, { headers: { "api-key": created.api_key } }), { params: Promise.resolve({}) });
+        if (!response.ok || !response.body) throw new Error(`GET /v1/gateway${q} answered ${response.status}`);
+        return response.body.getReader();
+      };
+      const streams = [
+        ...(STREAMS.includes("export")
+          ? [
+              { kind: "export", rows: ROWS / 10, open: async () => exportPayments(auth, { from: "2026-01-01", to: "2026-01-10" }).getReader(), marker: "\n", extra: 1 },
+              { kind: "export", rows: ROWS, open: async () => exportPayments(auth, { from: "2026-01-01", to: "2026-04-10" }).getReader(), marker: "\n", extra: 1 },
+            ]
+          : []),
+        ...(STREAMS.includes("list")
+          ? [
+              // the links of a tenth (q=Petite), then all of them (and the one made above)
+              { kind: "list", rows: ROWS / 10, open: () => listOf("?q=Petite"), marker: '"creation_date":', extra: 0 },
+              { kind: "list", rows: ROWS + 1, open: () => listOf(""), marker: '"creation_date":', extra: 0 },
+            ]
+          : []),
+      ];
+
+      for (const { kind, rows, open, marker, extra } of streams) {
         gc();
         const base = process.memoryUsage();
         let peakHeap = base.heapUsed;
         let peakRss = base.rss;
         let peakLive = base.heapUsed;
         let bytes = 0;
-        let lines = 0;
+        let items = 0;
         let chunks = 0;
         const t0 = performance.now();
-        const reader = exportPayments(auth, { from: "2026-01-01", to }).getReader();
+        const reader = await open();
+        const decoder = new TextDecoder();
         for (;;) {
           const { done, value } = await reader.read();
           if (done) break;
           bytes += value.byteLength;
-          for (const byte of value) if (byte === 10) lines++;
+          // every chunk holds whole lines (export) or whole list items: count them, keep nothing
+          items += decoder.decode(value).split(marker).length - 1;
           const now = process.memoryUsage();
           peakHeap = Math.max(peakHeap, now.heapUsed);
           peakRss = Math.max(peakRss, now.rss);
-          // what the export keeps alive (garbage collected first), every tenth batch
+          // what the stream keeps alive (garbage collected first), every tenth batch
           if (++chunks % 10 === 0) {
             gc();
             peakLive = Math.max(peakLive, process.memoryUsage().heapUsed);
@@ -93,7 +127,8 @@ async function main() {
         }
         const row = {
           database,
-          rows: lines - 1,
+          stream: kind,
+          rows: items - extra,
           expected_rows: rows,
           mb: +(bytes / MB).toFixed(1),
           seconds: +((performance.now() - t0) / 1000).toFixed(2),

@@ -1,11 +1,15 @@
 import { ApiError, ValidationError, type ValidationItem } from "./errors";
 import { parseJsonText } from "./json-text";
+import { readIncomingBody } from "./node-request";
 import { item, jsonInvalid, valueError } from "./validation";
 
 /** Reads at most `max` bytes of the request body; a larger body is 413 before it is all read. */
 export async function readBody(req: Request, max: number): Promise<Buffer> {
+  const tooLarge = () => new ApiError("FILE_TOO_LARGE", `The request body is larger than ${max} bytes`);
   const declared = Number(req.headers.get("content-length") ?? 0);
-  if (declared > max) throw new ApiError("FILE_TOO_LARGE", `The request body is larger than ${max} bytes`);
+  if (declared > max) throw tooLarge();
+  const fromNode = readIncomingBody(req, max, tooLarge); // the /v1 dispatcher's requests (./node-request.ts)
+  if (fromNode) return fromNode;
   if (!req.body) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -16,7 +20,7 @@ export async function readBody(req: Request, max: number): Promise<Buffer> {
     size += value.byteLength;
     if (size > max) {
       await reader.cancel();
-      throw new ApiError("FILE_TOO_LARGE", `The request body is larger than ${max} bytes`);
+      throw tooLarge();
     }
     chunks.push(value);
   }

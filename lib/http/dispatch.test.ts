@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as catchAll from "@/app/v1/[[...rest]]/route";
 import { v1Dispatcher, v1Routes } from "@/lib/api/v1-routes";
 import { createDispatcher, type RouteHandler } from "./dispatch";
+import { readBody } from "./body";
+import { ApiError } from "./errors";
 import { jsonResponse } from "./json-response";
 
 // The thin dispatcher that serves /v1 in production ahead of Next.js: which handler it picks (the
@@ -88,6 +90,20 @@ describe("answers over HTTP", () => {
       made.push(response);
       return response;
     },
+    read: async (req) => {
+      try {
+        const raw = await readBody(req, 16);
+        return jsonResponse({ read: raw.toString("utf8"), again: await req.text(), used: req.bodyUsed });
+      } catch (error) {
+        if (error instanceof ApiError) return jsonResponse(error.body, { status: error.status });
+        throw error;
+      }
+    },
+    form: async (req) => {
+      const method = req.clone().method; // not members read straight from Node: a real Request answers them
+      const form = await req.formData();
+      return jsonResponse({ name: form.get("name"), signal: req.signal instanceof AbortSignal, method });
+    },
     long: async () => {
       let n = 0;
       const body = new ReadableStream<Uint8Array>({
@@ -104,7 +120,7 @@ describe("answers over HTTP", () => {
     },
   };
   const dispatcher = createDispatcher(
-    { "/v1/echo/[id]": { POST: handlers.echo }, "/v1/stream": { GET: handlers.stream }, "/v1/long": { GET: handlers.long }, "/v1/json": { GET: handlers.json } },
+    { "/v1/echo/[id]": { POST: handlers.echo }, "/v1/stream": { GET: handlers.stream }, "/v1/long": { GET: handlers.long }, "/v1/json": { GET: handlers.json }, "/v1/read": { POST: handlers.read }, "/v1/form": { POST: handlers.form } },
     (req) => `http://127.0.0.1:${req.socket.localPort}`,
   );
 
@@ -166,6 +182,47 @@ describe("answers over HTTP", () => {
     expect(reply.headers).toMatchObject({ "content-type": "application/json", "content-length": "38", "x-request-id": "r-2" });
     expect(reply.headers["transfer-encoding"]).toBeUndefined();
     expect(made.map((response) => response.bodyUsed)).toEqual([false]);
+  });
+
+  /** A POST whose body is sent in `chunks` (chunked, no Content-Length), each a little after the other. */
+  function chunked(pathname: string, chunks: string[], headers: Record<string, string> = {}) {
+    return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string; closed: boolean }>((resolve, reject) => {
+      const req = http.request({ host: "127.0.0.1", port, method: "POST", path: pathname, headers }, (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (text += chunk));
+        res.on("end", () => req.socket!.once("close", () => resolve({ status: res.statusCode!, headers: res.headers, body: text, closed: true })));
+        setTimeout(() => resolve({ status: res.statusCode!, headers: res.headers, body: text, closed: false }), 1000).unref();
+      });
+      req.on("error", (error) => (req.writableEnded ? undefined : reject(error)));
+      let at = 0;
+      const next = () => {
+        if (at === chunks.length) return req.end();
+        req.write(chunks[at++]);
+        setTimeout(next, 20);
+      };
+      next();
+    });
+  }
+
+  it("reads a request body straight from Node, in pieces, and reads it again for a later text()", async () => {
+    const reply = await chunked("/v1/read", ['{"a":', "1}"]);
+    expect([reply.status, JSON.parse(reply.body)]).toEqual([200, { read: '{"a":1}', again: '{"a":1}', used: true }]);
+  });
+
+  it("stops reading a body past the limit, answers 413, and closes the connection instead of draining it", async () => {
+    const reply = await chunked("/v1/read", ["0123456789", "0123456789", "0123456789".repeat(1000)]);
+    expect([reply.status, JSON.parse(reply.body)]).toEqual([413, new ApiError("FILE_TOO_LARGE", "The request body is larger than 16 bytes").body]);
+    expect([reply.headers.connection, reply.closed]).toEqual(["close", true]);
+  });
+
+  it("answers the Request members route code does not use from a real Request (formData, signal, clone)", async () => {
+    const form = new FormData();
+    form.set("name", "Awa");
+    const encoded = new Response(form);
+    const body = await encoded.text();
+    const reply = await chunked("/v1/form", [body], { "content-type": encoded.headers.get("content-type")! });
+    expect([reply.status, JSON.parse(reply.body)]).toEqual([200, { name: "Awa", signal: true, method: "POST" }]);
   });
 
   it("leaves what it does not know to Next.js", async () => {

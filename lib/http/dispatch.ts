@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { Readable } from "node:stream";
 import { describeError } from "./edge";
 import { ApiError } from "./errors";
 import { jsonTextOf } from "./json-response";
+import { nodeRequest } from "./node-request";
 import { log } from "@/lib/log";
 
 // A thin dispatcher for route files, in front of Next.js. Next.js's per-request path (routing,
@@ -109,6 +109,8 @@ function decode(segment: string): string | null {
 async function answer(req: IncomingMessage, res: ServerResponse, handler: RouteHandler, params: Params, url: string) {
   try {
     const response = await handler(toRequest(req, url), { params: Promise.resolve(params) });
+    // a body left unread (too large, or not needed) is not drained: the connection ends after the answer
+    if (!req.complete) res.shouldKeepAlive = false;
     await send(response, res);
   } catch (error) {
     // route() answers every error itself: this is a failure to write the response, or a bug here
@@ -122,7 +124,10 @@ async function answer(req: IncomingMessage, res: ServerResponse, handler: RouteH
   }
 }
 
-/** The Request Next.js would hand the route: its x-forwarded-* headers filled in the same way. */
+/**
+ * The request Next.js would hand the route (its x-forwarded-* headers filled in the same way), as a
+ * NodeRequest (./node-request.ts): the members route code reads are plain, its body read from Node.
+ */
 function toRequest(req: IncomingMessage, url: string): Request {
   const source = req.headers;
   const https = url.startsWith("https:");
@@ -131,19 +136,13 @@ function toRequest(req: IncomingMessage, url: string): Request {
   source["x-forwarded-proto"] ??= https ? "https" : "http";
   source["x-forwarded-for"] ??= req.socket.remoteAddress;
   const headers = new Headers();
-  for (const [name, value] of Object.entries(source)) {
+  for (const name in source) {
+    const value = source[name];
     if (value === undefined) continue;
     if (Array.isArray(value)) for (const one of value) headers.append(name, one);
     else headers.set(name, value);
   }
-  const method = req.method!;
-  if (method === "GET") return new Request(url, { method, headers });
-  return new Request(url, {
-    method,
-    headers,
-    body: Readable.toWeb(req) as ReadableStream<Uint8Array>,
-    duplex: "half",
-  } as RequestInit);
+  return nodeRequest(req, url, headers);
 }
 
 /**

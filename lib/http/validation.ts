@@ -84,13 +84,34 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown, locatio
  * a 422. Inputs reach here with bounded depth (JSON bodies and parts go through parseJsonText).
  */
 export function nulCharacters(value: unknown, loc: (string | number)[]): ValidationItem[] {
+  if (!hasNul(value)) return []; // every request goes through here: no allocation when clean
   const nul = (at: (string | number)[]) => valueError(at, "must not contain a NUL character");
   if (typeof value === "string") return value.includes("\u0000") ? [nul(loc)] : [];
   if (Array.isArray(value)) return value.flatMap((v, i) => nulCharacters(v, [...loc, i]));
-  if (value && typeof value === "object" && [Object.prototype, null].includes(Object.getPrototypeOf(value))) {
+  if (value && typeof value === "object" && isPlainObject(value)) {
     return Object.entries(value).flatMap(([k, v]) => (k.includes("\u0000") ? [nul([...loc, k])] : nulCharacters(v, [...loc, k])));
   }
   return [];
+}
+
+const isPlainObject = (value: object) => {
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
+};
+
+function hasNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (!value || typeof value !== "object") return false;
+  if (Array.isArray(value)) {
+    for (const one of value) if (hasNul(one)) return true;
+    return false;
+  }
+  if (!isPlainObject(value)) return false;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (key.includes("\u0000") || hasNul((value as Record<string, unknown>)[key])) return true;
+  }
+  return false;
 }
 
 /** One zod issue as the item pydantic would report for the same input. */
