@@ -6,7 +6,10 @@
 // server and of its PostgreSQL backends, peak RSS) and writes bench/results/api-<timestamp>.json.
 //
 // Settings (environment):
-//   BENCH_SECONDS=10          seconds of load per operation
+//   BENCH_SECONDS=10          seconds of load per operation and round
+//   BENCH_ROUNDS=3            rounds: each measures every operation on Kola, then on the baseline, in
+//                             turn; the tables give each round and the medians (the ratio: the median
+//                             of the rounds' ratios, each of two figures taken seconds apart)
 //   BENCH_CONNECTIONS=20      concurrent connections
 //   BENCH_DATABASES=pglite,postgres
 //   BENCH_OPS=post,get
@@ -43,6 +46,8 @@ type Row = {
   database: Database;
   server: Target;
   operation: string;
+  /** the round (BENCH_ROUNDS) it was measured in */
+  round: number;
   requests_per_s: number;
   p50_ms: number;
   p99_ms: number;
@@ -79,6 +84,7 @@ const WORKERS = Number(process.env.BENCH_WORKERS || 0);
 const BASELINE = (process.env.BENCH_BASELINE ?? "1") !== "0";
 const LIST_ROWS = nonNegative("BENCH_LIST_ROWS", 100_000);
 const SOAK_SECONDS = nonNegative("BENCH_SOAK_SECONDS", 0);
+const ROUNDS = Math.floor(positive("BENCH_ROUNDS", 3));
 const OPERATION: Record<Op, string> = {
   post: "POST /v1/gateway",
   get: "GET /v1/gateway/{id}",
@@ -197,6 +203,11 @@ function rssSampler(pid: number) {
 
 const mb = (kb: number) => Math.round(kb / 102.4) / 10;
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : round((sorted[mid - 1]! + sorted[mid]!) / 2, 2);
+};
 
 /** VmRSS of each process of the server's tree that is a Node process serving (the primary of npm start included). */
 function rssByProcess(pid: number): number[] {
@@ -220,48 +231,46 @@ async function load(server: Endpoint, apiKey: string, op: Op, gatewayId: string,
   return autocannon({ ...common, url: `${server.baseURL}/v1/gateway/${gatewayId}`, method: "GET" });
 }
 
-/** Loads each operation for SECONDS and measures it (req/s, latency, CPU per request, peak RSS). */
-async function measure(
+/** Loads each operation for WARMUP_SECONDS, unmeasured: the JIT, the pools and the caches warm. */
+async function warmUp(server: Endpoint, ops: Op[], apiKey: string, gatewayId: string): Promise<void> {
+  for (const op of ops) await load(server, apiKey, op, gatewayId, WARMUP_SECONDS);
+}
+
+/** Loads one operation for SECONDS and measures it (req/s, latency, CPU per request, peak RSS since `sampler` last took it). */
+async function measureOne(
   database: Database,
   target: Target,
   server: Endpoint,
-  ops: Op[],
+  op: Op,
+  round_: number,
+  sampler: ReturnType<typeof rssSampler>,
   apiKey: string,
   gatewayId: string,
   pgName: string | null,
-): Promise<Row[]> {
-  const sampler = rssSampler(server.pid);
-  try {
-    for (const op of ops) await load(server, apiKey, op, gatewayId, WARMUP_SECONDS);
-    sampler.take();
-    const rows: Row[] = [];
-    for (const op of ops) {
-      console.log(`  ${database} ${target}: ${OPERATION[op]} for ${SECONDS} s…`);
-      const cpuBefore = cpuSeconds(server.pid);
-      const dbCpuBefore = pgName ? databaseCpuSeconds(pgName) : 0;
-      const r = await load(server, apiKey, op, gatewayId, SECONDS);
-      const cpu = cpuSeconds(server.pid) - cpuBefore;
-      const dbCpu = pgName ? databaseCpuSeconds(pgName) - dbCpuBefore : null;
-      const perRequest = (seconds: number) => (r.requests.total ? round((seconds * 1000) / r.requests.total, 2) : 0);
-      rows.push({
-        database,
-        server: target,
-        operation: OPERATION[op],
-        requests_per_s: round(r.requests.average, 0),
-        p50_ms: round(r.latency.p50),
-        p99_ms: round(r.latency.p99),
-        requests: r.requests.total,
-        non_2xx: op === "empty" ? r.non2xx - r.requests.total : r.non2xx, // the empty route answers 404 on purpose
-        errors: r.errors,
-        server_cpu_ms_per_req: perRequest(cpu),
-        db_cpu_ms_per_req: dbCpu === null ? null : perRequest(dbCpu),
-        peak_rss_mb: mb(sampler.take()),
-      });
-    }
-    return rows;
-  } finally {
-    sampler.stop();
-  }
+): Promise<Row> {
+  console.log(`  ${database} ${target}${ROUNDS > 1 ? ` (round ${round_})` : ""}: ${OPERATION[op]} for ${SECONDS} s…`);
+  sampler.take();
+  const cpuBefore = cpuSeconds(server.pid);
+  const dbCpuBefore = pgName ? databaseCpuSeconds(pgName) : 0;
+  const r = await load(server, apiKey, op, gatewayId, SECONDS);
+  const cpu = cpuSeconds(server.pid) - cpuBefore;
+  const dbCpu = pgName ? databaseCpuSeconds(pgName) - dbCpuBefore : null;
+  const perRequest = (seconds: number) => (r.requests.total ? round((seconds * 1000) / r.requests.total, 2) : 0);
+  return {
+    database,
+    server: target,
+    operation: OPERATION[op],
+    round: round_,
+    requests_per_s: round(r.requests.average, 0),
+    p50_ms: round(r.latency.p50),
+    p99_ms: round(r.latency.p99),
+    requests: r.requests.total,
+    non_2xx: op === "empty" ? r.non2xx - r.requests.total : r.non2xx, // the empty route answers 404 on purpose
+    errors: r.errors,
+    server_cpu_ms_per_req: perRequest(cpu),
+    db_cpu_ms_per_req: dbCpu === null ? null : perRequest(dbCpu),
+    peak_rss_mb: mb(sampler.take()),
+  };
 }
 
 /**
@@ -465,17 +474,31 @@ async function benchDatabase(database: Database): Promise<Result | null> {
       lists.push(await fetchWholeList(database, server, account.api_key, ""));
     }
 
-    const rows = await measure(database, "kola", server, OPS, account.api_key, gatewayId, pg?.name ?? null);
-    const rss_after_mb = rssByProcess(server.pid);
-    if (pg && BASELINE) {
-      const baseline = await startBaseline(pg.url, path.join(dataDir, "baseline.log"));
-      try {
-        const ops = OPS.filter((op) => op !== "empty");
-        rows.push(...(await measure(database, "baseline", baseline, ops, account.api_key, gatewayId, pg.name)));
-      } finally {
-        await baseline.stop();
+    // Kola and the baseline run side by side, measured in turn, operation by operation, for ROUNDS
+    // rounds: this machine's speed drifts by a third within minutes, and a ratio of two figures taken
+    // a minute apart would measure the drift.
+    const baseline = pg && BASELINE ? await startBaseline(pg.url, path.join(dataDir, "baseline.log")) : null;
+    const rows: Row[] = [];
+    const kolaRss = rssSampler(server.pid);
+    const baselineRss = baseline ? rssSampler(baseline.pid) : null;
+    try {
+      await warmUp(server, OPS, account.api_key, gatewayId);
+      const baselineOps = OPS.filter((op) => op !== "empty");
+      if (baseline) await warmUp(baseline, baselineOps, account.api_key, gatewayId);
+      for (let r = 1; r <= ROUNDS; r++) {
+        for (const op of OPS) {
+          rows.push(await measureOne(database, "kola", server, op, r, kolaRss, account.api_key, gatewayId, pg?.name ?? null));
+          if (baseline && baselineRss && op !== "empty") {
+            rows.push(await measureOne(database, "baseline", baseline, op, r, baselineRss, account.api_key, gatewayId, pg!.name));
+          }
+        }
       }
+    } finally {
+      kolaRss.stop();
+      baselineRss?.stop();
+      await baseline?.stop();
     }
+    const rss_after_mb = rssByProcess(server.pid);
     const soakResult = SOAK_SECONDS > 0 ? await soak(database, server, account.api_key, gatewayId) : null;
     const vmhwm_mb = mb(processTree(server.pid).reduce((sum, p) => sum + statusKb(p, "VmHWM"), 0));
     return { rows, lists, soak: soakResult, vmhwm_mb, rss_after_mb };
@@ -502,7 +525,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   console.log(
-    `Kola API benchmark: ${CONNECTIONS} connections, ${SECONDS} s per operation (after ${WARMUP_SECONDS} s warm-up), ` +
+    `Kola API benchmark: ${CONNECTIONS} connections, ${SECONDS} s per operation and round, ${ROUNDS} rounds (after ${WARMUP_SECONDS} s warm-up), ` +
       `${os.cpus().length} cores, Node ${process.version}, load generator in this process` +
       (WORKERS > 0 ? `, npm start with ${WORKERS} workers` : ", one server process"),
   );
@@ -521,6 +544,7 @@ async function main(): Promise<void> {
       database: r.database,
       server: r.server,
       operation: r.operation,
+      round: r.round,
       "req/s (avg)": r.requests_per_s,
       "p50 ms": r.p50_ms,
       "p99 ms": r.p99_ms,
@@ -531,16 +555,60 @@ async function main(): Promise<void> {
       "peak RSS MB": r.peak_rss_mb,
     })),
   );
-  const ratios = rows
-    .filter((r) => r.server === "kola")
-    .flatMap((r) => {
-      const base = rows.find((b) => b.server === "baseline" && b.database === r.database && b.operation === r.operation);
-      return base ? [{ database: r.database, operation: r.operation, kola: r.requests_per_s, baseline: base.requests_per_s }] : [];
-    })
-    .map((r) => ({ ...r, ratio: round(r.kola / r.baseline, 2) }));
+  // one line per database, server and operation: the median of its rounds
+  const groups = new Map<string, Row[]>();
+  for (const r of rows) {
+    const key = `${r.database}|${r.server}|${r.operation}`;
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
+  const medians = [...groups.values()].map((g) => ({
+    database: g[0]!.database,
+    server: g[0]!.server,
+    operation: g[0]!.operation,
+    rounds: g.length,
+    requests_per_s: median(g.map((r) => r.requests_per_s)),
+    p99_ms: median(g.map((r) => r.p99_ms)),
+    server_cpu_ms_per_req: median(g.map((r) => r.server_cpu_ms_per_req)),
+  }));
+  if (ROUNDS > 1) {
+    console.log(`Medians of ${ROUNDS} rounds (target: p99 ≤ 20 ms):`);
+    console.table(
+      medians.map((m) => ({
+        database: m.database,
+        server: m.server,
+        operation: m.operation,
+        "req/s": m.requests_per_s,
+        "p99 ms": m.p99_ms,
+        "server CPU ms/req": m.server_cpu_ms_per_req,
+      })),
+    );
+  }
+  const ratios = medians
+    .filter((m) => m.server === "kola")
+    .flatMap((m) => {
+      const pairs = rows
+        .filter((r) => r.server === "kola" && r.database === m.database && r.operation === m.operation)
+        .flatMap((k) => {
+          const b = rows.find((r) => r.server === "baseline" && r.database === k.database && r.operation === k.operation && r.round === k.round);
+          return b ? [round(k.requests_per_s / b.requests_per_s, 2)] : [];
+        });
+      const base = medians.find((b) => b.server === "baseline" && b.database === m.database && b.operation === m.operation);
+      return base && pairs.length
+        ? [{ database: m.database, operation: m.operation, kola: m.requests_per_s, baseline: base.requests_per_s, rounds: pairs, ratio: median(pairs) }]
+        : [];
+    });
   if (ratios.length) {
-    console.log("Kola's throughput as a ratio of the bare node:http + postgres baseline (target ≥ 0.6):");
-    console.table(ratios.map((r) => ({ database: r.database, operation: r.operation, "Kola req/s": r.kola, "baseline req/s": r.baseline, ratio: r.ratio })));
+    console.log("Kola's throughput as a ratio of the bare node:http + postgres baseline (target ≥ 0.6), round by round and their median:");
+    console.table(
+      ratios.map((r) => ({
+        database: r.database,
+        operation: r.operation,
+        "Kola req/s": r.kola,
+        "baseline req/s": r.baseline,
+        "ratio by round": r.rounds.join(" "),
+        ratio: r.ratio,
+      })),
+    );
   }
   const lists = all.flatMap((r) => r.lists);
   if (lists.length) {
@@ -584,13 +652,14 @@ async function main(): Promise<void> {
     connections: CONNECTIONS,
     seconds: SECONDS,
     warmup_seconds: WARMUP_SECONDS,
+    rounds: ROUNDS,
     workers: WORKERS,
     database_pool_size: process.env.DATABASE_POOL_SIZE || "default (10)",
     server_node_args: process.env.BENCH_SERVER_NODE_ARGS || "",
     loadavg_before: loadBefore,
     loadavg_after: loadAfter,
   };
-  fs.writeFileSync(file, JSON.stringify({ ...meta, results: rows, ratios, lists, databases: results }, null, 2) + "\n");
+  fs.writeFileSync(file, JSON.stringify({ ...meta, results: rows, medians, ratios, lists, databases: results }, null, 2) + "\n");
   console.log(`\nwritten ${path.relative(ROOT, file)}`);
   if (rows.some((r) => r.non_2xx > 0 || r.errors > 0)) console.log("warning: some requests were not 2xx or failed");
 }
