@@ -40,14 +40,18 @@ export default defineConfig({
     {
       name: "pay",
       testDir: "./e2e/pay",
-      timeout: 60_000, // a payment waits for the sandbox (1–3 s) or for expiry (DEPOSIT_EXPIRY_SECONDS)
+      // a payment waits for the sandbox (1–3 s) or for expiry (DEPOSIT_EXPIRY_SECONDS); full-page
+      // screenshots at 2x take seconds each on a busy 2-core machine
+      timeout: 90_000,
       use: { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: "fr-FR" },
     },
     // The merchant dashboard in Chromium at desktop size; specs also shoot 375 px (e2e/.artifacts/dashboard/).
     {
       name: "dashboard",
       testDir: "./e2e/dashboard",
-      timeout: 60_000,
+      // a guard against hangs, not a speed target: the longest specs run axe at two sizes on several
+      // pages (4–5 s each on a busy 2-core machine) and went past 60 s
+      timeout: 120_000,
       use: { viewport: { width: 1280, height: 800 }, locale: "fr-FR" },
     },
     // Webhooks over real HTTP: a receiver on 127.0.0.1 gets signed events from the server's worker (no browser).
