@@ -14,6 +14,10 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   timeout: 30_000,
+  // A page's first assertion waits for its hydration: under a full run on a busy 2-core machine the
+  // dashboard's JavaScript took up to 9 s to fetch its data (the server answered in 0.1 s), past
+  // the default 5 s. A wait, not a speed target: it ends as soon as the condition holds.
+  expect: { timeout: 15_000 },
   reporter: CI ? [["list"]] : [["list"], ["html", { open: "never", outputFolder: "./e2e/.artifacts/report" }]],
   use: {
     // Set by the global setup before the workers start (workers read this file again).
