@@ -36,6 +36,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
+import { insertLinksSql } from "./links-sql";
 import { assertBuilt, createAccount, freePort, HOST, ROOT, startServer, type KolaServer } from "../e2e/support/kola-server";
 
 type Database = "pglite" | "postgres";
@@ -278,10 +279,7 @@ async function measureOne(
  * it (PGlite allows one process): a tenth named "Petite liste", so `?q=Petite` lists a tenth of them.
  */
 async function insertLinks(database: Database, dataDir: string, pgUrl: string | null, accountId: string, rows: number): Promise<void> {
-  const statement = `insert into payment_gateways (account_id, mode, amount, currency, country, shop_name, message, order_id)
-    select '${accountId}', 'test', 1000 + i, 'XAF', 'CMR', case when i % 10 = 0 then 'Petite liste' else 'Grande liste' end,
-      'Lien numéro ' || i, 'bench-' || i
-    from generate_series(1, ${rows}) as i`;
+  const statement = insertLinksSql(accountId, rows);
   if (database === "postgres") {
     const client = postgres(pgUrl!, { max: 1, onnotice: () => {} });
     try {

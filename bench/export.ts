@@ -20,6 +20,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
+import { insertLinksSql } from "./links-sql";
 
 process.env.LOG_LEVEL ??= "silent";
 
@@ -69,11 +70,7 @@ async function main() {
 
       if (STREAMS.includes("list")) {
         // ROWS links more (and a tenth of them), for the whole GET /v1/gateway list
-        await db.execute(sql`
-          insert into payment_gateways (account_id, mode, amount, currency, country, shop_name, message, order_id)
-          select ${auth.accountId}, 'test', 1000 + i, 'XAF', 'CMR', case when i % 10 = 0 then 'Petite liste' else 'Grande liste' end,
-            'Lien numéro ' || i, 'bench-' || i
-          from generate_series(1, ${ROWS}) as i`);
+        await db.execute(sql.raw(insertLinksSql(auth.accountId, ROWS)));
       }
       const insertSeconds = (performance.now() - started) / 1000;
       const listOf = async (q: string) => {
