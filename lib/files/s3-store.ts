@@ -25,7 +25,7 @@ const settingsSchema = z
 export type S3Settings = z.infer<typeof settingsSchema>;
 
 /** The S3_* settings, or null when S3_BUCKET is unset (files stay on the local disk). */
-export function s3Settings(env: NodeJS.ProcessEnv = process.env): S3Settings | null {
+export function s3Settings(env: Record<string, string | undefined> = process.env): S3Settings | null {
   if (!env.S3_BUCKET) return null;
   const given = Object.fromEntries(Object.entries(env).filter(([name, value]) => name.startsWith("S3_") && value !== ""));
   const parsed = settingsSchema.safeParse(given);

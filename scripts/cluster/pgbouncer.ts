@@ -1,0 +1,106 @@
+// PgBouncer (Debian's package) in transaction pooling mode in front of a PostgreSQL server, for the
+// tests and the two-node demo: its own config in a temp folder, a free 127.0.0.1 port, run as a
+// child in the foreground (stopped with the process that started it), never a system service.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export type PgBouncer = {
+  /** postgres://user@127.0.0.1:port — append /<database> (every database of the server is reachable) */
+  url: string;
+  port: number;
+  dir: string;
+  stop: () => Promise<void>;
+};
+
+export const PGBOUNCER_BIN = process.env.PGBOUNCER_BIN || "/usr/sbin/pgbouncer";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts PgBouncer in transaction mode in front of `upstream` (a postgres:// URL whose host, port
+ * and user are used; trust or password-less auth, as in CI). `poolSize` server connections per
+ * database: keep it small, the PostgreSQL server is shared.
+ */
+export async function startPgBouncer(options: { upstream: string; poolSize?: number; maxClients?: number }): Promise<PgBouncer> {
+  if (!fs.existsSync(PGBOUNCER_BIN)) throw new Error(`${PGBOUNCER_BIN} is missing: apt-get install -y pgbouncer`);
+  const upstream = new URL(options.upstream);
+  const user = decodeURIComponent(upstream.username || "postgres");
+  const port = await freePort();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kola-pgbouncer-"));
+  fs.writeFileSync(path.join(dir, "users.txt"), `"${user}" ""\n`);
+  fs.writeFileSync(
+    path.join(dir, "pgbouncer.ini"),
+    [
+      "[databases]",
+      `* = host=${upstream.hostname} port=${upstream.port || 5432}`,
+      "[pgbouncer]",
+      "listen_addr = 127.0.0.1",
+      `listen_port = ${port}`,
+      "unix_socket_dir =",
+      "auth_type = trust",
+      `auth_file = ${path.join(dir, "users.txt")}`,
+      "pool_mode = transaction",
+      `default_pool_size = ${options.poolSize ?? 8}`,
+      `max_client_conn = ${options.maxClients ?? 400}`,
+      "server_idle_timeout = 30",
+      "log_connections = 0",
+      "log_disconnections = 0",
+      `logfile = ${path.join(dir, "pgbouncer.log")}`,
+      "",
+    ].join("\n"),
+  );
+  // PgBouncer refuses to run as root: drop to the database's OS user (CI and this machine run as root)
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) {
+    const owner = spawnSync("id", ["-u", "postgres"], { encoding: "utf8" }).stdout.trim();
+    if (owner) for (const file of ["", "users.txt", "pgbouncer.ini"]) fs.chownSync(path.join(dir, file), Number(owner), Number(owner));
+  }
+  const child = spawn(PGBOUNCER_BIN, [...(asRoot ? ["-u", "postgres"] : []), path.join(dir, "pgbouncer.ini")], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const url = `postgres://${encodeURIComponent(user)}@127.0.0.1:${port}`;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      const log = fs.existsSync(path.join(dir, "pgbouncer.log")) ? fs.readFileSync(path.join(dir, "pgbouncer.log"), "utf8") : "";
+      throw new Error(`pgbouncer exited (${child.exitCode}): ${stderr}${log}`);
+    }
+    if (await accepts(port)) break;
+    if (Date.now() > deadline) throw new Error("pgbouncer did not listen within 10 s");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url,
+    port,
+    dir,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill("SIGINT"); // immediate shutdown: clients are disconnected
+        await exited;
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    socket.once("connect", () => (socket.destroy(), resolve(true)));
+    socket.once("error", () => resolve(false));
+  });
+}
