@@ -3,9 +3,9 @@
 // child in the foreground (stopped with the process that started it), never a system service.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort, waitForPort } from "./ports";
 
 export type PgBouncer = {
   /** postgres://user@127.0.0.1:port — append /<database> (every database of the server is reachable) */
@@ -17,15 +17,6 @@ export type PgBouncer = {
 
 export const PGBOUNCER_BIN = process.env.PGBOUNCER_BIN || "/usr/sbin/pgbouncer";
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Starts PgBouncer in transaction mode in front of `upstream` (a postgres:// URL whose host, port
@@ -73,16 +64,11 @@ export async function startPgBouncer(options: { upstream: string; poolSize?: num
   child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const url = `postgres://${encodeURIComponent(user)}@127.0.0.1:${port}`;
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      const log = fs.existsSync(path.join(dir, "pgbouncer.log")) ? fs.readFileSync(path.join(dir, "pgbouncer.log"), "utf8") : "";
-      throw new Error(`pgbouncer exited (${child.exitCode}): ${stderr}${log}`);
-    }
-    if (await accepts(port)) break;
-    if (Date.now() > deadline) throw new Error("pgbouncer did not listen within 10 s");
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await waitForPort(port, "pgbouncer", () => {
+    if (child.exitCode === null) return null;
+    const log = path.join(dir, "pgbouncer.log");
+    return `code ${child.exitCode}: ${stderr}${fs.existsSync(log) ? fs.readFileSync(log, "utf8") : ""}`;
+  });
   return {
     url,
     port,
@@ -95,12 +81,4 @@ export async function startPgBouncer(options: { upstream: string; poolSize?: num
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, "127.0.0.1");
-    socket.once("connect", () => (socket.destroy(), resolve(true)));
-    socket.once("error", () => resolve(false));
-  });
 }
