@@ -33,6 +33,8 @@ export type Cluster = {
   env: Record<string, string>;
   /** the database, directly (the admin CLI, checks) */
   directDatabaseUrl: string;
+  /** nginx's access log (`status upstream method path` per line), when asked for */
+  accessLog?: string;
   stop: () => Promise<void>;
 };
 
@@ -46,6 +48,8 @@ export type ClusterOptions = {
   env?: Record<string, string>;
   /** where logs and data go; a temp folder by default */
   dir?: string;
+  /** keep nginx's access log (tests count requests per node) */
+  accessLog?: boolean;
 };
 
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
@@ -71,7 +75,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     cleanups.push(s3.stop);
 
     const ports = [await freePort(), await freePort()];
-    const nginx: Nginx = await startNginx(ports);
+    const nginx: Nginx = await startNginx(ports, { accessLog: options.accessLog });
     cleanups.push(nginx.stop);
 
     const env: Record<string, string> = {
@@ -98,7 +102,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     });
     // both at once: they race for the migrations (one applies them under the advisory lock)
     await Promise.all(nodes.map((n) => n.restart()));
-    return { baseURL: nginx.url, nodes, env, directDatabaseUrl: direct, stop };
+    return { baseURL: nginx.url, nodes, env, directDatabaseUrl: direct, accessLog: nginx.accessLog, stop };
   } catch (error) {
     await stop();
     throw error;

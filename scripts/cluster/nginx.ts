@@ -8,19 +8,21 @@ import { freePort, waitForPort } from "./ports";
 
 export const NGINX_BIN = process.env.NGINX_BIN || "/usr/sbin/nginx";
 
-export type Nginx = { url: string; port: number; dir: string; stop: () => Promise<void> };
+export type Nginx = { url: string; port: number; dir: string; accessLog?: string; stop: () => Promise<void> };
 
 /**
  * The `http` block the README documents ("Past one machine"), for upstreams on `servers`
  * (host:port) and a listener on `listen`. Round robin; each request goes to the next node.
  */
-export function nginxHttpBlock(servers: string[], listen: string, tempDir?: string): string {
-  const temp = tempDir
-    ? ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((t) => `  ${t}_temp_path ${path.join(tempDir, t)};`).join("\n") + "\n"
+export function nginxHttpBlock(servers: string[], listen: string, files?: { tempDir: string; accessLog?: string }): string {
+  const temp = files
+    ? ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((t) => `  ${t}_temp_path ${path.join(files.tempDir, t)};`).join("\n") + "\n"
     : "";
+  const log = files?.accessLog
+    ? `  log_format kola '$status $upstream_addr $request_method $uri';\n  access_log ${files.accessLog} kola;\n`
+    : "  access_log off;\n";
   return `http {
-  access_log off;
-${temp}  upstream kola {
+${log}${temp}  upstream kola {
 ${servers.map((s) => `    server ${s} max_fails=1 fail_timeout=5s;`).join("\n")}
     keepalive 32;
     # idle upstream connections close before Kola's own 65 s keep-alive does
@@ -52,7 +54,7 @@ ${servers.map((s) => `    server ${s} max_fails=1 fail_timeout=5s;`).join("\n")}
 }
 
 
-export async function startNginx(upstreamPorts: number[]): Promise<Nginx> {
+export async function startNginx(upstreamPorts: number[], options: { accessLog?: boolean } = {}): Promise<Nginx> {
   if (!fs.existsSync(NGINX_BIN)) throw new Error(`${NGINX_BIN} is missing: apt-get install -y nginx`);
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kola-nginx-"));
@@ -60,12 +62,13 @@ export async function startNginx(upstreamPorts: number[]): Promise<Nginx> {
   const temp = path.join(dir, "temp");
   fs.mkdirSync(temp, { mode: 0o777 });
   fs.chmodSync(temp, 0o777); // the worker processes (user nobody when started as root) write bodies there
+  const accessLog = options.accessLog ? path.join(dir, "access.log") : undefined;
   const conf = [
     "worker_processes 1;",
     `pid ${path.join(dir, "nginx.pid")};`,
     `error_log ${path.join(dir, "error.log")} warn;`,
     "events { worker_connections 1024; }",
-    nginxHttpBlock(upstreamPorts.map((p) => `127.0.0.1:${p}`), `127.0.0.1:${port}`, temp),
+    nginxHttpBlock(upstreamPorts.map((p) => `127.0.0.1:${p}`), `127.0.0.1:${port}`, { tempDir: temp, accessLog }),
   ].join("\n");
   fs.writeFileSync(path.join(dir, "nginx.conf"), conf);
   const child = spawn(NGINX_BIN, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-e", path.join(dir, "error.log"), "-g", "daemon off;"], {
@@ -79,6 +82,7 @@ export async function startNginx(upstreamPorts: number[]): Promise<Nginx> {
     url: `http://127.0.0.1:${port}`,
     port,
     dir,
+    accessLog,
     stop: async () => {
       if (child.exitCode === null) {
         child.kill("SIGQUIT"); // graceful: requests in flight finish
