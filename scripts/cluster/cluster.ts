@@ -33,7 +33,7 @@ export type Cluster = {
   env: Record<string, string>;
   /** the database, directly (the admin CLI, checks) */
   directDatabaseUrl: string;
-  /** nginx's access log (`status upstream method path` per line), when asked for */
+  /** nginx's access log (`status|method|path|upstreams tried` per line), when asked for */
   accessLog?: string;
   stop: () => Promise<void>;
 };
@@ -46,7 +46,7 @@ export type ClusterOptions = {
   workersPerNode?: number;
   /** more settings for both nodes (e.g. DEPOSIT_EXPIRY_SECONDS) */
   env?: Record<string, string>;
-  /** where logs and data go; a temp folder by default */
+  /** where logs and data go (kept); a temp folder removed at stop by default */
   dir?: string;
   /** keep nginx's access log (tests count requests per node) */
   accessLog?: boolean;
@@ -55,7 +55,9 @@ export type ClusterOptions = {
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
   const adminUrl = options.adminDatabaseUrl ?? process.env.CLUSTER_ADMIN_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
   const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), "kola-cluster-"));
+  fs.mkdirSync(dir, { recursive: true });
   const cleanups: (() => Promise<void>)[] = [];
+  if (!options.dir) cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
   const stop = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
   };

@@ -19,7 +19,7 @@ export function nginxHttpBlock(servers: string[], listen: string, files?: { temp
     ? ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((t) => `  ${t}_temp_path ${path.join(files.tempDir, t)};`).join("\n") + "\n"
     : "";
   const log = files?.accessLog
-    ? `  log_format kola '$status $upstream_addr $request_method $uri';\n  access_log ${files.accessLog} kola;\n`
+    ? `  log_format kola '$status|$request_method|$uri|$upstream_addr';\n  access_log ${files.accessLog} kola;\n`
     : "  access_log off;\n";
   return `http {
 ${log}${temp}  upstream kola {
