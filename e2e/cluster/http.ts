@@ -57,6 +57,7 @@ export type Delivery = { endpoint: number; id: string; type: string; subject: st
  * delivery is often in flight when a node dies). `cut` lists deliveries whose sender vanished mid-request.
  */
 export async function startReceiver(count: number, delayMs: number) {
+  let delay = delayMs;
   const secrets: string[] = Array.from({ length: count }, () => "");
   const deliveries: Delivery[] = [];
   const cut: Delivery[] = [];
@@ -85,7 +86,7 @@ export async function startReceiver(count: number, delayMs: number) {
         answered = true;
         deliveries.push(delivery);
         res.writeHead(204).end();
-      }, delayMs);
+      }, delay);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -96,6 +97,8 @@ export async function startReceiver(count: number, delayMs: number) {
     deliveries,
     cut,
     badSignatures,
+    /** how long the next answers wait */
+    setDelay: (ms: number) => (delay = ms),
     close: () => {
       server.closeAllConnections();
       return new Promise<void>((resolve) => server.close(() => resolve()));
