@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
 import { z } from "zod";
 import type { ObjectStore } from "./storage";
 
@@ -39,8 +39,12 @@ export function s3Settings(env: Record<string, string | undefined> = process.env
 
 const store = globalThis as unknown as { __kolaS3?: { settings: string; client: S3Client } };
 
-function client(settings: S3Settings): S3Client {
+// the SDK is loaded on first use: a server keeping files on its disk never loads it
+const sdk = () => import("@aws-sdk/client-s3");
+
+async function client(settings: S3Settings): Promise<S3Client> {
   const id = JSON.stringify(settings);
+  const { S3Client } = await sdk();
   if (store.__kolaS3?.settings !== id) {
     store.__kolaS3?.client.destroy();
     const client = new S3Client({
@@ -64,26 +68,26 @@ function client(settings: S3Settings): S3Client {
   return store.__kolaS3.client;
 }
 
-const notFound = (error: unknown) =>
-  error instanceof S3ServiceException && (error.name === "NoSuchKey" || error.$metadata.httpStatusCode === 404);
-
 export function s3Store(settings: S3Settings): ObjectStore {
-  const s3 = client(settings);
   const Bucket = settings.S3_BUCKET;
   return {
     async write(key, bytes, contentType) {
+      const [s3, { PutObjectCommand }] = await Promise.all([client(settings), sdk()]);
       await s3.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.byteLength }));
     },
     async read(key) {
+      const [s3, { GetObjectCommand, S3ServiceException }] = await Promise.all([client(settings), sdk()]);
       try {
         const object = await s3.send(new GetObjectCommand({ Bucket, Key: key }));
         return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : Buffer.alloc(0);
       } catch (error) {
-        if (notFound(error)) return null;
+        const notFound = error instanceof S3ServiceException && (error.name === "NoSuchKey" || error.$metadata.httpStatusCode === 404);
+        if (notFound) return null;
         throw error;
       }
     },
     async remove(key) {
+      const [s3, { DeleteObjectCommand }] = await Promise.all([client(settings), sdk()]);
       // S3 answers 204 for a key already gone: a retried delete is fine
       await s3.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
