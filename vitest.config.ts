@@ -16,7 +16,7 @@ const apiTests = ["lib", "app", "components"]
 const env = { LOG_LEVEL: "silent", PUBLIC_BASE_URL: "http://kola.test" };
 
 // TEST_PGBOUNCER=1 (with TEST_DATABASE_URL) runs the files whose guarantees lean on PostgreSQL's
-// locks and transactions once more, through PgBouncer in transaction mode (issue 23): Debian's
+// locks, transactions and sessions once more, through PgBouncer in transaction mode (issue 23): Debian's
 // pgbouncer on a free port, started by the project's global setup (lib/test/pgbouncer-setup.ts).
 const pgbouncerTests = [
   "lib/db/migrate.test.ts",
@@ -27,6 +27,9 @@ const pgbouncerTests = [
   "lib/money-out/money-out.test.ts",
   "lib/webhooks/delivery.test.ts",
   "lib/http/rate-limit.test.ts",
+  // streamed lists and exports (keyset batches today; a cursor would need its own transaction here)
+  "lib/http/pagination.test.ts",
+  "lib/exports/exports.test.ts",
 ];
 // the migration runner's own tests need a PostgreSQL server (PGlite has one process per database)
 const postgresOnly = ["lib/db/migrate.test.ts"];
