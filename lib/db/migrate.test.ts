@@ -1,10 +1,11 @@
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeDb, databaseSettings, getDb, useDatabase } from "./client";
-import { migratePostgres } from "./migrate";
+import { MIGRATION_LOCK_ID, migratePostgres } from "./migrate";
 
 // The migration runner on PostgreSQL, directly (`postgres` project) and through PgBouncer in
 // transaction mode (`pgbouncer` project: each statement may land on another server connection).
@@ -25,6 +26,20 @@ async function freshDatabase(): Promise<{ url: string; direct: string }> {
   const at = (base: string) => Object.assign(new URL(base), { pathname: `/${name}` }).toString();
   return { url: at(databaseSettings().databaseUrl!), direct: at(process.env.TEST_DATABASE_URL!) };
 }
+
+// the child of the crash test: same lock, the first migration's statements, then SIGKILL before commit
+const CRASHING_MIGRATOR = `
+import postgres from "postgres";
+const [url, prepare, statements] = process.argv.slice(1);
+const sql = postgres(url, { max: 1, onnotice: () => {}, prepare: prepare === "true" });
+await sql.begin(async (tx) => {
+  await tx\`select pg_advisory_xact_lock(7286311)\`;
+  await tx\`create schema if not exists drizzle\`;
+  for (const statement of JSON.parse(statements)) await tx.unsafe(statement);
+  process.stdout.write("half-way\\n", () => process.kill(process.pid, "SIGKILL"));
+  await new Promise(() => {});
+});
+`;
 
 const connect = (url: string) => postgres(url, { max: 1, onnotice: () => {}, prepare: databaseSettings().pooler !== "transaction" });
 
@@ -48,6 +63,25 @@ describe("migrations on PostgreSQL", () => {
     const [locks] = await sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())`;
     await sql.end();
     expect([rows, locks]).toEqual([{ n: MIGRATIONS, hashes: MIGRATIONS }, { n: 0 }]);
+  });
+
+  it("a migrator killed (kill -9) half-way through, lock held: the next one applies everything, once", async () => {
+    const { url, direct } = await freshDatabase();
+    // a child takes the lock as migratePostgres does, runs the first migration's statements, and dies
+    const first = readMigrationFiles({ migrationsFolder: FOLDER })[0]!.sql;
+    const child = spawn(process.execPath, ["--input-type=module", "-e", CRASHING_MIGRATOR, url, String(databaseSettings().pooler !== "transaction"), JSON.stringify(first)], { stdio: ["ignore", "pipe", "inherit"] });
+    let said = "";
+    child.stdout!.on("data", (chunk: Buffer) => (said += chunk.toString()));
+    const ended = await new Promise<NodeJS.Signals | null>((resolve) => child.once("exit", (_, signal) => resolve(signal)));
+    expect([said.trim(), ended]).toEqual(["half-way", "SIGKILL"]);
+
+    const sql = connect(url);
+    expect(await migratePostgres(sql, FOLDER)).toBe(MIGRATIONS);
+    await sql.end();
+    const check = postgres(direct, { max: 1, onnotice: () => {} });
+    const [rows] = await check`select count(*)::int as n from drizzle.__drizzle_migrations`;
+    await check.end();
+    expect(rows).toEqual({ n: MIGRATIONS });
   });
 
   it("a server started on a migrated database applies nothing", async () => {

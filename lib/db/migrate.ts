@@ -9,7 +9,7 @@ import type postgres from "postgres";
 // do behind PgBouncer in transaction mode: each statement may run on another server connection,
 // so the lock would be taken on one, never released, and the migration run unguarded on another.
 
-const MIGRATION_LOCK_ID = 7_286_311; // the key the session lock used before: old and new processes exclude each other
+export const MIGRATION_LOCK_ID = 7_286_311; // the key the session lock used before: old and new processes exclude each other
 
 export async function migratePostgres(sql: postgres.Sql, migrationsFolder: string): Promise<number> {
   const migrations = readMigrationFiles({ migrationsFolder });
