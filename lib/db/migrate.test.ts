@@ -33,7 +33,7 @@ import postgres from "postgres";
 const [url, prepare, statements] = process.argv.slice(1);
 const sql = postgres(url, { max: 1, onnotice: () => {}, prepare: prepare === "true" });
 await sql.begin(async (tx) => {
-  await tx\`select pg_advisory_xact_lock(7286311)\`;
+  await tx\`select pg_advisory_xact_lock(${MIGRATION_LOCK_ID})\`;
   await tx\`create schema if not exists drizzle\`;
   for (const statement of JSON.parse(statements)) await tx.unsafe(statement);
   process.stdout.write("half-way\\n", () => process.kill(process.pid, "SIGKILL"));
