@@ -11,7 +11,9 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const bouncer = await startPgBouncer({ upstream: process.env.TEST_DATABASE_URL! });
+  // as many server connections per test database as the code's own pool (DATABASE_POOL_SIZE, 10):
+  // PgBouncer adds a hop, not a narrower queue
+  const bouncer = await startPgBouncer({ upstream: process.env.TEST_DATABASE_URL!, poolSize: 10 });
   project.provide("pgbouncerUrl", bouncer.url);
   return () => bouncer.stop();
 }
