@@ -7,6 +7,7 @@ import type postgres from "postgres";
 import * as schema from "./schema";
 import { acquireFolderLock } from "./folder-lock";
 import { migratePostgres } from "./migrate";
+import { oneStatementPerConnection } from "./one-statement-per-connection";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -57,7 +58,8 @@ function poolerMode(value: string | undefined): Settings["pooler"] {
  * postgres.js options, all in one place. Behind a pooler in transaction mode each transaction may
  * run on another server connection, so a statement prepared on one is unknown on the next
  * (PgBouncer 1.21+ can track them; Debian's 1.18 cannot): statements are then sent unnamed, each
- * parsed again. Nothing else in Kola keeps session state (advisory locks are transaction-scoped,
+ * parsed again, and never two at once on a connection (./one-statement-per-connection.ts). Nothing
+ * else in Kola keeps session state (advisory locks are transaction-scoped,
  * no LISTEN, no SET, no temporary table, lists are read in keyset batches, not cursors).
  */
 function postgresOptions(settings: Settings, max: number): postgres.Options<Record<string, postgres.PostgresType>> {
@@ -124,7 +126,9 @@ async function open(settings: Settings): Promise<Handle> {
 async function openPostgres(url: string, settings: Settings): Promise<Handle> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
-  const client = postgres(url, postgresOptions(settings, Number(process.env.DATABASE_POOL_SIZE || 10)));
+  const size = Number(process.env.DATABASE_POOL_SIZE || 10);
+  const pool = postgres(url, postgresOptions(settings, size));
+  const client = settings.pooler === "transaction" ? oneStatementPerConnection(pool, size) : pool;
   // Migrate over a connection of its own, in one transaction under an advisory lock (lib/db/migrate.ts):
   // several processes may start at once. Straight to the server when DATABASE_MIGRATION_URL is set.
   const migrator = postgres(settings.migrationUrl ?? url, postgresOptions(settings, 1));

@@ -42,6 +42,8 @@ export async function startPgBouncer(options: { upstream: string; poolSize?: num
       "auth_type = trust",
       `auth_file = ${path.join(dir, "users.txt")}`,
       "pool_mode = transaction",
+      // `psql -h 127.0.0.1 -p <port> pgbouncer -c "show pools"` to look inside
+      `admin_users = ${user}`,
       `default_pool_size = ${options.poolSize ?? 8}`,
       `max_client_conn = ${options.maxClients ?? 400}`,
       "server_idle_timeout = 30",
