@@ -84,7 +84,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       DATABASE_URL: `${bouncer.url}/${database}`,
       DATABASE_POOLER: "transaction",
       DATABASE_MIGRATION_URL: direct,
-      DATABASE_POOL_SIZE: "5",
+      // client connections to PgBouncer are cheap; its default_pool_size caps those to PostgreSQL
+      DATABASE_POOL_SIZE: "20",
       REDIS_URL: options.redisUrl ?? process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
       ...s3.env,
       TRUST_PROXY: "1",
