@@ -3,17 +3,26 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type postgres from "postgres";
 import * as schema from "./schema";
 import { acquireFolderLock } from "./folder-lock";
+import { migratePostgres } from "./migrate";
+import { oneStatementPerConnection } from "./one-statement-per-connection";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 type Handle = { db: Db; kind: "pglite" | "postgres"; close: () => Promise<void> };
-type Settings = { databaseUrl?: string; dataDir: string };
+type Settings = {
+  databaseUrl?: string;
+  dataDir: string;
+  /** DATABASE_MIGRATION_URL: a direct connection for migrations when DATABASE_URL is a pooler */
+  migrationUrl?: string;
+  /** DATABASE_POOLER: `transaction` when DATABASE_URL is PgBouncer (or alike) in transaction mode */
+  pooler?: "transaction" | "session";
+};
 
 const MIGRATIONS = path.join(process.cwd(), "lib", "db", "migrations");
-const MIGRATION_LOCK_ID = 7_286_311; // pg_advisory_lock key: one migrator at a time across processes
 
 // One database handle per process, opened on first use (never at import time), kept on globalThis
 // so Next.js's separate module graphs (instrumentation, route handlers, dev reloads) share it.
@@ -33,8 +42,33 @@ export function databaseSettings(): Settings {
     store.__kolaDbSettings ?? {
       databaseUrl: process.env.DATABASE_URL || undefined,
       dataDir: process.env.DATA_DIR || "./.data",
+      migrationUrl: process.env.DATABASE_MIGRATION_URL || undefined,
+      pooler: poolerMode(process.env.DATABASE_POOLER),
     }
   );
+}
+
+function poolerMode(value: string | undefined): Settings["pooler"] {
+  if (!value || value === "none") return undefined;
+  if (value === "transaction" || value === "session") return value;
+  throw new Error(`DATABASE_POOLER must be transaction, session or none (got ${JSON.stringify(value)})`);
+}
+
+/**
+ * postgres.js options, all in one place. Behind a pooler in transaction mode each transaction may
+ * run on another server connection, so a statement prepared on one is unknown on the next
+ * (PgBouncer 1.21+ can track them; Debian's 1.18 cannot): statements are then sent unnamed, each
+ * parsed again, and never two at once on a connection (./one-statement-per-connection.ts). Nothing
+ * else in Kola keeps session state (advisory locks are transaction-scoped,
+ * no LISTEN, no SET, no temporary table, lists are read in keyset batches, not cursors).
+ */
+function postgresOptions(settings: Settings, max: number): postgres.Options<Record<string, postgres.PostgresType>> {
+  return {
+    max,
+    prepare: settings.pooler !== "transaction",
+    onnotice: () => {},
+    connection: { application_name: "kola" },
+  };
 }
 
 /** Points the process at another database (tests); closes the current handle first. */
@@ -86,23 +120,20 @@ function handle(): Promise<Handle> {
 }
 
 async function open(settings: Settings): Promise<Handle> {
-  return settings.databaseUrl ? openPostgres(settings.databaseUrl) : openPglite(settings.dataDir);
+  return settings.databaseUrl ? openPostgres(settings.databaseUrl, settings) : openPglite(settings.dataDir);
 }
 
-async function openPostgres(url: string): Promise<Handle> {
+async function openPostgres(url: string, settings: Settings): Promise<Handle> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
-  const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-  const client = postgres(url, {
-    max: Number(process.env.DATABASE_POOL_SIZE || 10),
-    onnotice: () => {},
-    connection: { application_name: "kola" },
-  });
-  // Migrate over one dedicated connection holding an advisory lock: several processes may start at once.
-  const migrator = postgres(url, { max: 1, onnotice: () => {} });
+  const size = Number(process.env.DATABASE_POOL_SIZE || 10);
+  const pool = postgres(url, postgresOptions(settings, size));
+  const client = settings.pooler === "transaction" ? oneStatementPerConnection(pool, size) : pool;
+  // Migrate over a connection of its own, in one transaction under an advisory lock (lib/db/migrate.ts):
+  // several processes may start at once. Straight to the server when DATABASE_MIGRATION_URL is set.
+  const migrator = postgres(settings.migrationUrl ?? url, postgresOptions(settings, 1));
   try {
-    await migrator`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
-    await migrate(drizzle({ client: migrator }), { migrationsFolder: MIGRATIONS });
+    await migratePostgres(migrator, MIGRATIONS);
   } finally {
     await migrator.end({ timeout: 5 });
   }

@@ -72,7 +72,7 @@ const size = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024
 /** Stores a checked upload under a key of ours and records it. */
 export async function saveUpload(auth: Auth, upload: CheckedUpload): Promise<FileRow> {
   const key = `${randomUUID()}.${upload.ext}`;
-  await writeObject(key, upload.bytes);
+  await writeObject(key, upload.bytes, upload.mime);
   const db = await getDb();
   const [row] = await db
     .insert(files)

@@ -1,26 +1,29 @@
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { closeDb, dbOpened, useDatabase } from "@/lib/db/client";
 import { checkLedger } from "@/lib/ledger/check";
 
 // Each test file gets a database of its own: an in-memory PGlite, or a fresh PostgreSQL database
 // created in TEST_DATABASE_URL's server and dropped afterwards. Migrations run as in production.
+// The `pgbouncer` project reaches that database through PgBouncer in transaction mode
+// (lib/test/pgbouncer-setup.ts), with DATABASE_POOLER=transaction, migrations included.
 let dropDatabase: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
   // the dispatcher's route table imports every /v1 route file: loaded here, under the hook's
   // longer timeout, rather than inside a file's first test
   if (process.env.KOLA_TEST_VIA === "dispatch") await import("@/lib/api/v1-routes");
-  if (process.env.KOLA_TEST_DB === "postgres") {
+  if (process.env.KOLA_TEST_DB === "postgres" || process.env.KOLA_TEST_DB === "pgbouncer") {
     const admin = new URL(process.env.TEST_DATABASE_URL!);
     const name = `kola_test_${randomBytes(6).toString("hex")}`;
     const sql = postgres(admin.toString(), { max: 1, onnotice: () => {} });
     await sql.unsafe(`create database ${name}`);
     await sql.end();
-    const url = new URL(admin);
+    const pooled = process.env.KOLA_TEST_DB === "pgbouncer";
+    const url = new URL(pooled ? inject("pgbouncerUrl") : admin);
     url.pathname = `/${name}`;
-    await useDatabase({ databaseUrl: url.toString(), dataDir: "" });
+    await useDatabase({ databaseUrl: url.toString(), dataDir: "", ...(pooled && { pooler: "transaction" as const }) });
     dropDatabase = async () => {
       const sql = postgres(admin.toString(), { max: 1, onnotice: () => {} });
       await sql.unsafe(`drop database if exists ${name} with (force)`);
