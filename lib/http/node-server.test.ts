@@ -2,7 +2,7 @@ import type http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientAddress, PEER_HEADER } from "./client-address";
-import { createDispatcher } from "./dispatch";
+import { createDispatcher, type RouteHandler } from "./dispatch";
 import { jsonResponse } from "./json-response";
 import { createNodeServer } from "./node-server";
 
@@ -15,12 +15,11 @@ import { createNodeServer } from "./node-server";
 let server: http.Server;
 let port: number;
 const nextSaw: string[] = [];
+const answer: RouteHandler = async (req, ctx) => jsonResponse({ dispatched: (await ctx.params).id, peer: clientAddress(req) });
 
 beforeAll(async () => {
   server = createNodeServer({
-    dispatcher: createDispatcher({
-      "/v1/answer/[id]": { GET: async (req, ctx) => jsonResponse({ dispatched: (await ctx.params).id, peer: clientAddress(req) }) },
-    }),
+    dispatcher: createDispatcher({ "/v1/answer/[id]": { GET: answer } }),
     // like Next.js's `//gateway` → 308: an answer written without any thought of a request id
     fallback: (req, res) => {
       nextSaw.push(`${req.method} ${req.url}`);
