@@ -24,9 +24,9 @@ describe("the generated /v1 table", () => {
   it("holds each route file's own exports, the handlers Next.js would call", async () => {
     const { v1Routes } = await v1Table();
     for (const { pattern, file } of routeFiles(ROOT)) {
-      const module = (await import(path.join(ROOT, file))) as Record<string, unknown>;
-      expect(v1Routes[pattern], pattern).toBe(module);
-      expect(typeof module.GET === "function" || typeof module.POST === "function", pattern).toBe(true);
+      const routeModule = (await import(path.join(ROOT, file))) as Record<string, unknown>;
+      expect(v1Routes[pattern], pattern).toBe(routeModule);
+      expect(typeof routeModule.GET === "function" || typeof routeModule.POST === "function", pattern).toBe(true);
     }
   });
 
