@@ -35,19 +35,18 @@ Object.assign(process.env, { NODE_ENV: dev ? "development" : "production" });
 await startServer();
 
 const dispatching = !dev && process.env.KOLA_DISPATCH !== "off";
-let handle: ReturnType<ReturnType<typeof next>["getRequestHandler"]> | undefined;
 const server = createNodeServer({
   dispatcher: dispatching ? createDispatcher(v1Routes) : null,
-  fallback: (req, res) => handle!(req, res),
+  fallback: (req, res) => handle(req, res), // called once listening, after Next.js is prepared
 });
 // httpServer: Next.js's development server takes its hot-reload WebSocket upgrades from it
 const app = next({ dev, dir: process.cwd(), hostname: host, port, httpServer: server });
+const handle = app.getRequestHandler();
 try {
   await app.prepare();
 } catch (error) {
   cannotStart(error); // e.g. no production build in .next
 }
-handle = app.getRequestHandler();
 
 server.once("error", cannotStart); // the port is taken, or the address cannot be listened on
 server.listen(port, host, () => {
