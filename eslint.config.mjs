@@ -23,6 +23,23 @@ const config = [
     ignores: ["**/*.test.ts"],
     rules: { "no-restricted-imports": ["error", serverOnlyImports] },
   },
+  {
+    // Layers point down: lib/ is what app/ and components/ are made of, never the other way round
+    // (import circles are checked by scripts/check-cycles.ts). Tests and their helpers may call routes.
+    files: ["lib/**"],
+    ignores: ["lib/**/*.test.ts", "lib/test/**", "lib/**/test-support.ts"],
+    rules: {
+      "import/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            { target: "./lib", from: "./app", message: "lib/ must not import app/: move what both need into lib/." },
+            { target: "./lib", from: "./components", message: "lib/ must not import components/: move what both need into lib/." },
+          ],
+        },
+      ],
+    },
+  },
   { ignores: [".next/**", "node_modules/**", ".data/**", "next-env.d.ts", "lib/db/migrations/**", "test-results/**", "playwright-report/**"] },
 ];
 

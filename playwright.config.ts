@@ -2,7 +2,9 @@ import { defineConfig } from "@playwright/test";
 
 // End-to-end tests against the production build: run `npm run build` first, then `npm run test:e2e`.
 // e2e/global-setup.ts creates an account with the admin CLI on a fresh embedded database, then
-// starts `next start` on a free 127.0.0.1 port; its address reaches the tests as KOLA_E2E_BASE_URL.
+// starts the production server (what `npm start` runs) on a free 127.0.0.1 port; its address
+// reaches the tests as KOLA_E2E_BASE_URL. KOLA_DISPATCH=off serves /v1 through Next.js (CI runs
+// the `api` project so too: both paths must answer alike).
 const CI = Boolean(process.env.CI);
 
 export default defineConfig({

@@ -5,15 +5,18 @@ import { configDefaults, defineConfig } from "vitest/config";
 
 // The suite runs once on embedded PGlite and, when TEST_DATABASE_URL is set, once more on PostgreSQL.
 const databases = ["pglite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])];
-const include = ["lib/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts"];
 
-// The API's tests (those that call /v1 route files) run a second time with every /v1 call going
-// over HTTP through the dispatcher that serves /v1 in production (lib/test/api.ts, lib/http/dispatch.ts).
+// A test's /v1 calls go over HTTP through the production server and its dispatcher (lib/test/api.ts).
+// KOLA_DISPATCH=off runs the path Next.js takes when the dispatcher is off (each handler called
+// in-process, as Next.js calls it): then only the tests that call /v1 route files differ, and only
+// they run (CI does, on PGlite).
+const dispatchOff = process.env.KOLA_DISPATCH === "off";
 const apiTests = ["lib", "app", "components"]
   .flatMap((dir) => fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).map((file) => path.join(dir, file)))
   .filter((file) => file.endsWith(".test.ts") && fs.readFileSync(file, "utf8").includes('from "@/app/v1/'));
+const include = dispatchOff ? apiTests : ["lib/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts"];
 
-const env = { LOG_LEVEL: "silent", PUBLIC_BASE_URL: "http://kola.test" };
+const env = { LOG_LEVEL: "silent", PUBLIC_BASE_URL: "http://kola.test", KOLA_DISPATCH: dispatchOff ? "off" : "on" };
 
 // TEST_PGBOUNCER=1 (with TEST_DATABASE_URL) runs the files whose guarantees lean on PostgreSQL's
 // locks, transactions and sessions once more, through PgBouncer in transaction mode (issue 23): Debian's
@@ -35,7 +38,7 @@ const pgbouncerTests = [
 const postgresOnly = ["lib/db/migrate.test.ts"];
 const withPgbouncer = Boolean(process.env.TEST_DATABASE_URL) && process.env.TEST_PGBOUNCER === "1";
 
-function project(name: string, database: string, include: string[], via: string, globalSetup: string[] = [], testTimeout = 30_000) {
+function project(name: string, database: string, include: string[], globalSetup: string[] = [], testTimeout = 30_000) {
   return {
     extends: true as const,
     test: {
@@ -45,7 +48,7 @@ function project(name: string, database: string, include: string[], via: string,
       globalSetup,
       environment: "node" as const,
       setupFiles: ["lib/test/setup.ts"],
-      env: { ...env, KOLA_TEST_DB: database, KOLA_TEST_VIA: via },
+      env: { ...env, KOLA_TEST_DB: database },
       testTimeout,
       hookTimeout: 60_000,
     },
@@ -58,13 +61,10 @@ export default defineConfig({
   resolve: { tsconfigPaths: true, alias: { "server-only": fileURLToPath(new URL("node_modules/server-only/empty.js", import.meta.url)) } },
   test: {
     projects: [
-      ...databases.flatMap((database) => [
-        project(database, database, include, "handler"),
-        project(`${database}-dispatch`, database, apiTests, "dispatch"),
-      ]),
+      ...databases.map((database) => project(database, database, include)),
       // a hang guard, not a speed target: 100 submits at once through one more hop, each statement
       // parsed again, took past 30 s on a 2-core machine running the whole suite
-      ...(withPgbouncer ? [project("pgbouncer", "pgbouncer", pgbouncerTests, "handler", ["lib/test/pgbouncer-setup.ts"], 60_000)] : []),
+      ...(withPgbouncer && !dispatchOff ? [project("pgbouncer", "pgbouncer", pgbouncerTests, ["lib/test/pgbouncer-setup.ts"], 60_000)] : []),
     ],
   },
 });

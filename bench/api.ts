@@ -1,7 +1,7 @@
 // API throughput benchmark: `npm run build` once, then `npm run bench:api`.
 // For each database (embedded PGlite in a fresh DATA_DIR; PostgreSQL in a fresh database created
 // in the local server and dropped at the end) it creates an account with the admin CLI, starts
-// `next start` on 127.0.0.1, warms up, then loads it with autocannon: POST /v1/gateway and
+// the production server on 127.0.0.1, warms up, then loads it with autocannon: POST /v1/gateway and
 // GET /v1/gateway/{id}. Prints a table (req/s, p50/p99 latency, non-2xx, CPU per request of the
 // server and of its PostgreSQL backends, peak RSS) and writes bench/results/api-<timestamp>.json.
 //
@@ -108,7 +108,7 @@ function list(name: string, fallback: string[]): string[] {
   return (process.env[name] || fallback.join(",")).split(",").map((s) => s.trim()).filter(Boolean);
 }
 
-/** The server's process and its descendants (`next start` serves in-process today, but may fork). */
+/** The server's process and its descendants (one process, or npm start's primary and its workers). */
 function processTree(pid: number): number[] {
   const out = [pid];
   for (let i = 0; i < out.length; i++) {

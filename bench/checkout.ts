@@ -1,6 +1,6 @@
 // Checkout weight on the production build: `npm run build` once, then `npm run bench:checkout`.
-// Starts `next start` on 127.0.0.1 with a fresh embedded database (an account made with the admin
-// CLI before the server starts), creates a payment link and a marketplace link (uploaded logo,
+// Starts the production server on 127.0.0.1 with a fresh embedded database (an account made with
+// the admin CLI before the server starts), creates a payment link and a marketplace link (uploaded logo,
 // every form-block type), then fetches each checkout page like a first visit: the HTML and every
 // stylesheet, script, font and image it references from our origin, accepting br and gzip, and
 // counts the bytes as they come over the wire. Prints them per type against the budget (60 KB in

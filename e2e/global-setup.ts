@@ -1,5 +1,5 @@
 // Once per `playwright test`: a fresh DATA_DIR (embedded PGlite), an account made with the admin
-// CLI while no server holds that folder, then the production server (`next start`) on a free
+// CLI while no server holds that folder, then the production server (the one `npm start` runs) on a free
 // 127.0.0.1 port. Tests get its address and the account through KOLA_E2E_* variables (see
 // e2e/fixtures.ts); at the end, `npm run ledger:check` on that database. With KOLA_E2E_BASE_URL
 // and KOLA_E2E_API_KEY already set, that server is used as is.

@@ -1,13 +1,14 @@
-// `npm start`: the production server. With PostgreSQL it runs one `next start` worker per core
-// (WEB_CONCURRENCY to change) sharing one port through Node's cluster module, since one Node
-// process uses one core. Embedded PGlite is single-process by nature: one worker, always.
+// `npm start`: the production server. With PostgreSQL it runs one worker per core (WEB_CONCURRENCY
+// to change) sharing one port through Node's cluster module, since one Node process uses one core.
+// Embedded PGlite is single-process by nature: one worker, always. Each worker runs the server
+// `npm run build` compiled (scripts/server.ts → .next/kola/server.mjs).
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
-import { createRequire } from "node:module";
+import fs from "node:fs";
 import os from "node:os";
+import path from "node:path";
 
-const require = createRequire(import.meta.url);
-const nextBin = require.resolve("next/dist/bin/next");
+const serverBundle = path.join(import.meta.dirname, "..", ".next", "kola", "server.mjs");
 const host = process.env.HOST || "127.0.0.1";
 const port = process.env.PORT || "3000";
 const postgres = Boolean(process.env.DATABASE_URL);
@@ -18,10 +19,21 @@ if (!postgres && wanted > 1) {
   console.warn(JSON.stringify({ level: "warn", msg: "WEB_CONCURRENCY ignored: embedded PGlite serves from one process" }));
 }
 
+// A worker exiting with this code cannot start (lib/server/shutdown.ts): restarting it would fail again.
+const EXIT_CANNOT_START = 78;
+
+const log = (level, msg, fields = {}) =>
+  (level === "info" ? console.log : console.error)(JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields }));
+
+if (!fs.existsSync(serverBundle)) {
+  log("error", "server cannot start", { error: `No production build (${path.relative(process.cwd(), serverBundle)}): run \`npm run build\` first.` });
+  process.exit(EXIT_CANNOT_START);
+}
+
 // Workers must agree on the secrets: a session made by one worker is read by another, and the
 // sandbox's callback may reach another worker than the one that asked. Unset secrets are made
 // here once for all workers (they then change at each restart: set them in production).
-const shared = { PORT: port };
+const shared = { PORT: port, HOST: host, NODE_ENV: "production" };
 for (const name of ["SESSION_SECRET", "PROVIDER_CALLBACK_SECRET"]) {
   if (!process.env[name]) {
     shared[name] = randomBytes(32).toString("hex");
@@ -29,26 +41,15 @@ for (const name of ["SESSION_SECRET", "PROVIDER_CALLBACK_SECRET"]) {
   }
 }
 
-// Each worker stops itself on SIGTERM/SIGINT (lib/server/shutdown.ts): Next.js's own handler, which
-// waits for every keep-alive connection to go idle, is turned off.
-shared.NEXT_MANUAL_SIG_HANDLE = "1";
-// A worker exiting with this code cannot start (lib/server/shutdown.ts): restarting it would fail again.
-const EXIT_CANNOT_START = 78;
-// Workers finish their requests in 10 s and stop within 25 s; after this the primary kills them.
+// Each worker stops itself on SIGTERM/SIGINT (lib/server/shutdown.ts): it finishes its requests in
+// 10 s and stops within 25 s; after this the primary kills them.
 const STOP_MS = 30_000;
 
-// An idle kept-alive connection stays open 65 s (Node's default is 5 s): longer than the idle
-// timeout of the proxies and load balancers put in front (60 s is common), so they, not we, close
-// it. Otherwise a client that sends on a connection just as we close it gets ECONNRESET.
-const KEEP_ALIVE_MS = "65000";
-
-cluster.setupPrimary({ exec: nextBin, args: ["start", "-H", host, "-p", port, "--keepAliveTimeout", KEEP_ALIVE_MS] });
+cluster.setupPrimary({ exec: serverBundle, args: [] });
 let stopping = false;
 let exitCode = 0;
 let restarts = 0;
 
-const log = (level, msg, fields = {}) =>
-  (level === "info" ? console.log : console.error)(JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields }));
 // Worker processes still alive. cluster.workers is not this: it forgets a worker as soon as it
 // disconnects, while the worker may still be finishing its requests in flight.
 const alive = new Set();

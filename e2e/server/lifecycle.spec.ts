@@ -1,5 +1,7 @@
 // `npm start` as an operator runs it: a SIGTERM or SIGINT to npm's process (forwarded to
-// scripts/start.mjs, the cluster primary) stops it cleanly, and a second server on a PGlite folder already in use exits at start with the reason.
+// scripts/start.mjs, the cluster primary) stops it cleanly, kept-alive clients sending as it stops
+// get an answer or a clean close (never a reset, never a request done unanswered), and a second
+// server on a PGlite folder already in use exits at start with the reason.
 // Each test starts servers of its own from the production build, on PGlite and on PostgreSQL
 // (TEST_DATABASE_URL, or the CI's 127.0.0.1:5432/test: a fresh database is made and dropped).
 import { spawn } from "node:child_process";
@@ -11,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import postgres from "postgres";
-import { createAccount, freePort, HOST, ROOT, startServer, type KolaServer } from "../support/kola-server";
+import { createAccount, freePort, HOST, ROOT, SERVER_BUNDLE, startServer, type KolaServer } from "../support/kola-server";
 
 // One server at a time: each test starts `npm start` with up to two workers and times its shutdown;
 // two of them side by side on two cores starve each other.
@@ -58,7 +60,7 @@ function serverEnv(database: Database, port: number): NodeJS.ProcessEnv {
   };
 }
 
-/** The pids of the `next start` workers the primary forked (it logs each one). */
+/** The pids of the workers the primary forked (it logs each one). */
 function workerPids(logFile: string): number[] {
   return fs
     .readFileSync(logFile, "utf8")
@@ -240,7 +242,7 @@ test("a second npm start on a PGlite folder in use exits at once with the reason
     first = await startServer({ env, port, logFile: path.join(ARTIFACTS, "first.log"), npmStart: true });
     const [holder] = workerPids(first.logFile);
 
-    for (const command of [["npm", "start"], [process.execPath, "node_modules/next/dist/bin/next", "start", "-H", HOST, "-p", "0"]]) {
+    for (const command of [["npm", "start"], [process.execPath, SERVER_BUNDLE]]) {
       const second = spawn(command[0]!, command.slice(1), {
         cwd: ROOT,
         env: { ...env, NODE_ENV: "production", PORT: String(await freePort()), HOST },
@@ -273,6 +275,112 @@ test("a second npm start on a PGlite folder in use exits at once with the reason
     expect([health.status, await health.json()]).toEqual([200, { status: "ok", database: "ok" }]);
   } finally {
     await first?.stop();
+    await database.drop();
+  }
+});
+
+type Ending = {
+  /** answers had on this connection before it ended: more than 0, it was a kept-alive connection reused */
+  answers: number;
+  how: "closed after an answer" | "closed before any byte of an answer" | "cut in the middle of an answer" | string;
+};
+
+/**
+ * A client creating links one after another (each named `<name>-<n>`) on a raw kept-alive
+ * connection; when the server closes it, on a new one, as an HTTP client does, until refused. It
+ * records every answer and how each connection ended (a raw socket tells a close from a reset).
+ */
+function linkCreator(port: number, apiKey: string, name: string) {
+  const answered: { shop: string; status: number; connection: string | undefined }[] = [];
+  const endings: Ending[] = [];
+  let n = 0;
+  /** One connection: a request, its answer, the next request… until it ends. */
+  const connection = () =>
+    new Promise<Ending>((resolve) => {
+      const socket = net.connect(port, HOST);
+      let buffer = Buffer.alloc(0);
+      let pending: string | null = null;
+      let answers = 0;
+      let error: string | null = null;
+      const send = () => {
+        pending = `${name}-${n++}`;
+        const body = JSON.stringify({ amount: 5000, shop_name: pending });
+        socket.write(
+          `POST /v1/gateway HTTP/1.1\r\nhost: ${HOST}:${port}\r\napi-key: ${apiKey}\r\n` +
+            `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+        );
+      };
+      socket.once("connect", send);
+      socket.on("data", (chunk: Buffer) => {
+        buffer = Buffer.concat([buffer, chunk]);
+        const head = buffer.indexOf("\r\n\r\n");
+        if (head === -1) return;
+        const lines = buffer.subarray(0, head).toString("latin1").split("\r\n");
+        const field = (name: string) => lines.find((line) => line.toLowerCase().startsWith(`${name}:`))?.slice(name.length + 1).trim();
+        const length = Number(field("content-length"));
+        if (buffer.length < head + 4 + length) return;
+        buffer = buffer.subarray(head + 4 + length);
+        answered.push({ shop: pending!, status: Number(lines[0]!.split(" ")[1]), connection: field("connection") });
+        answers++;
+        pending = null;
+        if (field("connection") !== "close") send();
+      });
+      socket.on("error", (e: NodeJS.ErrnoException) => (error = e.code ?? e.message));
+      socket.once("close", () => {
+        const clean = pending === null ? "closed after an answer" : buffer.length ? "cut in the middle of an answer" : "closed before any byte of an answer";
+        resolve({ answers, how: error ? `${error}${buffer.length ? " in the middle of an answer" : ""}` : clean });
+      });
+    });
+  const done = (async () => {
+    for (let ending: Ending | null = null; !ending || ending.how.startsWith("closed"); ) endings.push((ending = await connection()));
+  })();
+  return { answered, endings, done };
+}
+
+test("npm start on PostgreSQL: kept-alive connections sending as SIGTERM comes get an answer or a clean close, never a reset; nothing is done unanswered", async () => {
+  test.setTimeout(180_000);
+  const database = await postgresDatabase();
+  const port = await freePort();
+  const env = serverEnv(database, port);
+  let server: KolaServer | undefined;
+  try {
+    const account = await createAccount({ ...env, LOG_LEVEL: "silent" }, { email: "race@kola.test", password: "race-password-1234", business: "Boutique Course" });
+    server = await startServer({ env: { ...env, LOG_LEVEL: "warn" }, port, logFile: path.join(ARTIFACTS, "keep-alive-race.log"), npmStart: true });
+    const clients = Array.from({ length: 12 }, (_, i) => linkCreator(port, account.api_key, `c${i}`));
+    await until(() => clients.every((client) => client.answered.length >= 3), 30_000, "three links made by each client");
+
+    process.kill(server.pid, "SIGTERM");
+    await Promise.all(clients.map((client) => client.done));
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+
+    const endings = clients.flatMap((client) => client.endings);
+    // A kept-alive connection (one that had answers) ends by the server's clean close: after an
+    // answer with Connection: close, or before any byte of an answer to a request sent as it
+    // closed. Never a reset, never mid-answer.
+    const keptAlive = endings.filter((ending) => ending.answers > 0);
+    expect(keptAlive.filter((ending) => !ending.how.startsWith("closed") || ending.how.includes("middle"))).toEqual([]);
+    // A new connection opened during the stop is refused, or closed cleanly; one the kernel had
+    // queued when the listening socket closed is reset before the server read a byte of it.
+    const fresh = endings.filter((ending) => ending.answers === 0);
+    const allowed = ["closed before any byte of an answer", "ECONNREFUSED", "ECONNRESET"];
+    expect(fresh.filter((ending) => !allowed.includes(ending.how))).toEqual([]);
+    const answers = clients.flatMap((client) => client.answered);
+    expect(answers.filter((answer) => answer.status !== 200)).toEqual([]);
+    // the links that exist are exactly those answered: none made for a request whose connection closed unanswered
+    const url = new URL(ADMIN_URL);
+    url.pathname = new URL(env.DATABASE_URL!).pathname;
+    const sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
+    const rows = await sql<{ shop_name: string }[]>`select shop_name from payment_gateways`;
+    await sql.end();
+    expect(rows.map((row) => row.shop_name).sort()).toEqual(answers.map((answer) => answer.shop).sort());
+    const count = (list: Ending[], how: string) => list.filter((ending) => ending.how === how).length;
+    console.log(
+      `keep-alive race: ${answers.length} answered (${answers.filter((a) => a.connection === "close").length} with Connection: close); ` +
+        `kept-alive connections closed after an answer ${count(keptAlive, "closed after an answer")}, before an answer ${count(keptAlive, "closed before any byte of an answer")}; ` +
+        `new connections refused ${count(fresh, "ECONNREFUSED")}, reset unread ${count(fresh, "ECONNRESET")}, closed unread ${count(fresh, "closed before any byte of an answer")}`,
+    );
+  } finally {
+    await server?.stop();
     await database.drop();
   }
 });

@@ -1,4 +1,5 @@
-// Starts and stops a real Kola server (`next start`, production build) for end-to-end tests and
+// Starts and stops a real Kola server (the production build: `npm run build` compiles the server
+// into .next/kola/server.mjs, which `npm start` runs in each worker) for end-to-end tests and
 // benchmarks. Used by e2e/global-setup.ts and bench/api.ts; imports nothing from the app.
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -9,7 +10,8 @@ import { promisify } from "node:util";
 const run = promisify(execFile);
 
 export const ROOT = path.resolve(import.meta.dirname, "..", "..");
-const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
+/** The server `npm run build` compiles (scripts/build-server.ts); `npm start` runs it in each worker. */
+export const SERVER_BUNDLE = path.join(ROOT, ".next", "kola", "server.mjs");
 export const HOST = "127.0.0.1";
 
 export type Account = { email: string; password: string; business: string; account_id: string; api_key: string };
@@ -17,7 +19,7 @@ export type Account = { email: string; password: string; business: string; accou
 export type KolaServer = {
   baseURL: string;
   port: number;
-  /** The pid of the process that serves (`next start` serves in the process it is started as). */
+  /** The pid of the process started: the server itself, or npm start's (its primary's) */
   pid: number;
   logFile: string;
   /** resolves when the server's process has exited, with its exit code or the signal that ended it */
@@ -28,7 +30,7 @@ export type KolaServer = {
 
 /** Fails with a clear message when `npm run build` has not been run. */
 export function assertBuilt(): void {
-  if (!fs.existsSync(path.join(ROOT, ".next", "BUILD_ID"))) {
+  if (!fs.existsSync(path.join(ROOT, ".next", "BUILD_ID")) || !fs.existsSync(SERVER_BUNDLE)) {
     throw new Error(`No production build in ${path.join(ROOT, ".next")}: run \`npm run build\` first.`);
   }
 }
@@ -76,8 +78,9 @@ export async function createAccount(
 }
 
 /**
- * Starts `next start` on 127.0.0.1 (idle connections kept 65 s, as `npm start` keeps them) in its
- * own process group, its output in `logFile`, and waits until GET /healthz answers 200.
+ * Starts the server on 127.0.0.1 in one process (what each of `npm start`'s workers runs), or
+ * through `npm start`, in its own process group, its output in `logFile`, and waits until GET
+ * /healthz answers 200.
  */
 export async function startServer(options: {
   env: NodeJS.ProcessEnv;
@@ -85,7 +88,7 @@ export async function startServer(options: {
   logFile: string;
   nodeArgs?: string[];
   readyTimeoutMs?: number;
-  /** serve through `npm start`'s scripts/start.mjs (one worker per WEB_CONCURRENCY) instead of `next start` */
+  /** serve through `npm start`'s scripts/start.mjs (one worker per WEB_CONCURRENCY) instead of one process */
   startScript?: boolean;
   /** serve through `npm start` itself, as an operator does: `pid` is then npm's */
   npmStart?: boolean;
@@ -99,7 +102,7 @@ export async function startServer(options: {
     ? ["npm", "start"]
     : options.startScript
       ? [process.execPath, path.join(ROOT, "scripts", "start.mjs")]
-      : [process.execPath, ...(options.nodeArgs ?? []), NEXT_BIN, "start", "-H", HOST, "-p", String(port), "--keepAliveTimeout", "65000"];
+      : [process.execPath, ...(options.nodeArgs ?? []), SERVER_BUNDLE];
   const child = spawn(command!, args, {
     cwd: ROOT,
     env: { NEXT_TELEMETRY_DISABLED: "1", ...options.env, NODE_ENV: "production", PORT: String(port), HOST },

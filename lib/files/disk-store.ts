@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { ObjectStore } from "./storage";
+import type { ObjectStore } from "./object-store";
 
 /** Uploads as files in DATA_DIR/uploads: one machine only (or a shared mount). */
 export function diskStore(dataDir: string): ObjectStore {

@@ -1,6 +1,6 @@
 import type { S3Client } from "@aws-sdk/client-s3";
 import { z } from "zod";
-import type { ObjectStore } from "./storage";
+import type { ObjectStore } from "./object-store";
 
 // Uploads in an S3-compatible bucket (AWS S3, MinIO, Ceph RGW, Garage, Cloudflare R2, Scaleway…)
 // through the AWS SDK v3 client. Kola still serves them at /files/{key} (app/files/[key]/route.ts):

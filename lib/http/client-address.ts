@@ -1,30 +1,18 @@
-import { subscribe } from "node:diagnostics_channel";
 import type { IncomingMessage } from "node:http";
-import { isIP, type Socket } from "node:net";
+import { isIP } from "node:net";
 
 // Who is on the other end of a request, for rate limits. Route handlers never see the socket, and
 // Next.js fills `X-Forwarded-For` with the socket's address only when the client did not send one
 // (`??=`), so a client could name any address it likes. Every request our Node server accepts is
-// therefore stamped, before Next.js reads it, with the socket's own address in PEER_HEADER (a copy
-// sent by the client is overwritten). Behind proxies, TRUST_PROXY says how many of them to believe.
+// therefore stamped, before Next.js or the /v1 dispatcher reads it, with the socket's own address
+// in PEER_HEADER (a copy sent by the client is overwritten). Behind proxies, TRUST_PROXY says how
+// many of them to believe.
 
 export const PEER_HEADER = "x-kola-peer-address";
 
-type RequestStart = { request: IncomingMessage; socket: Socket };
-const store = globalThis as unknown as { __kolaPeerHook?: boolean };
-
-/**
- * Stamps every HTTP request of this process with its socket's address. Node publishes
- * `http.server.request.start` before it emits `request`, so the stamp is there before any listener
- * (Next.js's included) runs. Called once per server process at start-up (instrumentation.ts).
- */
-export function stampPeerAddresses(): void {
-  if (store.__kolaPeerHook) return;
-  store.__kolaPeerHook = true;
-  subscribe("http.server.request.start", (message) => {
-    const { request, socket } = message as RequestStart;
-    request.headers[PEER_HEADER] = socket.remoteAddress ?? "unknown";
-  });
+/** Stamps a request with its socket's address, over any copy the client sent (./node-server.ts). */
+export function stampPeerAddress(request: IncomingMessage): void {
+  request.headers[PEER_HEADER] = request.socket.remoteAddress ?? "unknown";
 }
 
 /** TRUST_PROXY: how many proxies in front of this server append to X-Forwarded-For (default 0). */

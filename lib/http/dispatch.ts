@@ -5,7 +5,7 @@ import { jsonTextOf } from "./json-response";
 import { nodeRequest } from "./node-request";
 import { log } from "@/lib/log";
 
-// A thin dispatcher for route files, in front of Next.js. Next.js's per-request path (routing,
+// A thin dispatcher for route files, in front of Next.js (the server is lib/http/node-server.ts). Next.js's per-request path (routing,
 // rewrites, its request and response adapters, its async storages) costs as much CPU as an API
 // request's own work, measured with an empty route handler (bench/api.ts). For the paths this
 // dispatcher knows it finds the route file's exported handler itself, builds the same Request
@@ -36,7 +36,7 @@ export type Dispatcher = {
  * `routes` maps a route file's folder as Next.js names it (`/v1/gateway/[gateway_id]`) to its
  * module. Like Next.js, a fixed segment wins over a `[param]` one at the same place.
  */
-export function createDispatcher(routes: Record<string, RouteModule>, origin: (req: IncomingMessage) => string): Dispatcher {
+export function createDispatcher(routes: Record<string, RouteModule>, origin: (req: IncomingMessage) => string = requestOrigin): Dispatcher {
   const root = newNode();
   for (const [pattern, module] of Object.entries(routes)) {
     let node = root;
@@ -96,6 +96,14 @@ export function createDispatcher(routes: Record<string, RouteModule>, origin: (r
       return true;
     },
   };
+}
+
+/** The URL Next.js gives a route's Request: its protocol rule, this server's address and port. */
+export function requestOrigin(req: IncomingMessage): string {
+  const https = Boolean((req.socket as { encrypted?: boolean }).encrypted) || Boolean(req.headers["x-forwarded-proto"]?.includes("https"));
+  const address = (req.socket.localAddress ?? "localhost").replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "");
+  const host = address.includes(":") ? `[${address}]` : address;
+  return `${https ? "https" : "http"}://${host}:${req.socket.localPort}`;
 }
 
 function decode(segment: string): string | null {

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { subscribe } from "node:diagnostics_channel";
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 // Every response carries `x-request-id` (DESIGN §9), including those no route handler writes:
@@ -22,21 +21,13 @@ export function requestIdOf(req: Request): string {
   return wellFormedRequestId(req.headers.get(REQUEST_ID_HEADER)) ?? randomUUID();
 }
 
-type RequestStart = { request: IncomingMessage; response: ServerResponse };
-const store = globalThis as unknown as { __kolaRequestIdHook?: boolean };
-
 /**
- * Gives every HTTP request of this process its id, on the request and on its response. Node
- * publishes `http.server.request.start` before it emits `request`, so the id is there before any
- * listener (Next.js's, or a dispatcher's of our own) runs. Called once per process (instrumentation.ts).
+ * Gives a request its id, on the request (route handlers and ./edge.ts read it there) and on its
+ * response up front, before anything else answers it (./node-server.ts). Returns the id.
  */
-export function stampRequestIds(): void {
-  if (store.__kolaRequestIdHook) return;
-  store.__kolaRequestIdHook = true;
-  subscribe("http.server.request.start", (message) => {
-    const { request, response } = message as RequestStart;
-    const id = wellFormedRequestId(request.headers[REQUEST_ID_HEADER]) ?? randomUUID();
-    request.headers[REQUEST_ID_HEADER] = id;
-    response.setHeader(REQUEST_ID_HEADER, id);
-  });
+export function stampRequestId(request: IncomingMessage, response: ServerResponse): string {
+  const id = wellFormedRequestId(request.headers[REQUEST_ID_HEADER]) ?? randomUUID();
+  request.headers[REQUEST_ID_HEADER] = id;
+  response.setHeader(REQUEST_ID_HEADER, id);
+  return id;
 }

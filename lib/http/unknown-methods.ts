@@ -1,14 +1,13 @@
 import { randomUUID } from "node:crypto";
-import http from "node:http";
+import type http from "node:http";
 import type { Socket } from "node:net";
 import { log } from "@/lib/log";
-import { wellFormedRequestId } from "./request-id";
 
 // Methods no route handler can have never reach one: Next.js answers TRACE with a 500 (its
 // Request cannot carry TRACE), PROPFIND and the like with an empty 400, and Node's parser refuses
 // methods it does not know (TRACK, FOO) with a bare 400. They all get FastAPI's 405 instead
-// (DESIGN §9), answered here in the server process before Next.js sees the request, at the cost
-// of one Set lookup per request (a proxy.ts would run on every request and still miss TRACE).
+// (DESIGN §9), answered by our Node server (./node-server.ts) before Next.js or the /v1 dispatcher
+// sees the request, at the cost of one Set lookup per request.
 
 /** The methods Next.js route handlers can have; anything else is refused before routing. */
 export const ROUTE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS", "POST", "PUT", "DELETE", "PATCH"]);
@@ -25,40 +24,29 @@ const CLIENT_ERRORS: Record<string, [number, string]> = {
   ERR_HTTP_REQUEST_TIMEOUT: [408, "Request Timeout"],
 };
 
-let installed = false;
+/** Answers 405 to a method no route can have and returns true; returns false for the others. */
+export function refuseUnknownMethod(req: http.IncomingMessage, res: http.ServerResponse, requestId: string): boolean {
+  if (ROUTE_METHODS.has(req.method ?? "")) return false;
+  res.writeHead(405, { "content-type": "application/json", "x-request-id": requestId, connection: "close" });
+  res.end(BODY);
+  log("info", "request", { request_id: requestId, method: req.method, path: req.url?.split("?")[0], status: 405 });
+  return true;
+}
 
 /**
- * Makes every HTTP server of this process answer unknown methods 405, and requests its parser
- * refuses as Node would but with an x-request-id (idempotent).
+ * A server's `clientError` listener: a request its parser refuses is answered as Node would, with
+ * an x-request-id, when nothing of a response was sent on the socket yet (Node's own rule).
  */
-export function refuseUnknownMethods(): void {
-  if (installed) return;
-  installed = true;
-  const emit = http.Server.prototype.emit;
-  http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
-    if (event === "request") {
-      const [req, res] = args as [http.IncomingMessage, http.ServerResponse];
-      if (!ROUTE_METHODS.has(req.method ?? "")) {
-        const requestId = wellFormedRequestId(req.headers["x-request-id"]) ?? randomUUID();
-        res.writeHead(405, { "content-type": "application/json", "x-request-id": requestId, connection: "close" });
-        res.end(BODY);
-        log("info", "request", { request_id: requestId, method: req.method, path: req.url?.split("?")[0], status: 405 });
-        return true;
-      }
-    } else if (event === "clientError") {
-      const [error, socket] = args as [NodeJS.ErrnoException, Socket & { _httpMessage?: http.ServerResponse | null }];
-      // Node's own rule: answer only when nothing of a response was sent on the socket yet
-      if (socket.writable && !socket._httpMessage?.headersSent) {
-        const [status, reason] = CLIENT_ERRORS[error.code ?? ""] ?? [400, "Bad Request"];
-        const body = status === 405 ? BODY : "";
-        const type = status === 405 ? "content-type: application/json\r\n" : "";
-        socket.end(
-          `HTTP/1.1 ${status} ${reason}\r\n${type}x-request-id: ${randomUUID()}\r\n` +
-            `content-length: ${body.length}\r\nconnection: close\r\n\r\n${body}`,
-        );
-        return true;
-      }
-    }
-    return Reflect.apply(emit, this, [event, ...args]) as boolean;
-  } as typeof emit;
+export function answerClientError(error: NodeJS.ErrnoException, socket: Socket & { _httpMessage?: http.ServerResponse | null }): void {
+  if (!socket.writable || socket._httpMessage?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const [status, reason] = CLIENT_ERRORS[error.code ?? ""] ?? [400, "Bad Request"];
+  const body = status === 405 ? BODY : "";
+  const type = status === 405 ? "content-type: application/json\r\n" : "";
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\n${type}x-request-id: ${randomUUID()}\r\n` +
+      `content-length: ${body.length}\r\nconnection: close\r\n\r\n${body}`,
+  );
 }

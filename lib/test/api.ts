@@ -1,14 +1,19 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { createAccount } from "@/lib/accounts/create-account";
-import { createDispatcher, type Dispatcher } from "@/lib/http/dispatch";
+import { createDispatcher, type Dispatcher, type RouteModule } from "@/lib/http/dispatch";
+import { createNodeServer } from "@/lib/http/node-server";
 import type { Operation } from "@/lib/http/operation";
+import { routeFiles } from "@/lib/http/route-table";
 
-// Calls a route handler in-process with a real Request, as Next.js would, and reads the response.
-// With KOLA_TEST_VIA=dispatch (the vitest projects named `…-dispatch`), a /v1 call goes instead over
-// HTTP through the dispatcher that serves /v1 in production (lib/http/dispatch.ts), after checking
-// that the dispatcher picks the very handler the test named: every API test runs both ways.
+// Calls a route handler and reads the response. A /v1 call goes over HTTP through the server that
+// serves /v1 in production (lib/http/node-server.ts and its dispatcher, with the route table made
+// from app/v1 as `npm run build` makes it), after checking that the dispatcher picks the very handler
+// the test named. With KOLA_DISPATCH=off (CI's run of the path Next.js takes when the dispatcher is
+// off) it calls the handler in-process with a real Request instead, as Next.js does. Other paths
+// (checkout, callbacks) are always called in-process.
 type Handler = ((req: Request, ctx?: { params: Promise<Record<string, string>> }) => Promise<Response>) & {
   operation?: Operation;
 };
@@ -40,7 +45,7 @@ export async function call(handler: Handler, method: string, path: string, optio
     body = await encoded.arrayBuffer();
   }
   const url = new URL(path, "http://kola.test");
-  if (process.env.KOLA_TEST_VIA === "dispatch" && url.pathname.startsWith("/v1/")) {
+  if (process.env.KOLA_DISPATCH !== "off" && url.pathname.startsWith("/v1/")) {
     const dispatched = await viaDispatcher(handler, method, url, headers, body);
     if (dispatched) return dispatched;
   }
@@ -64,7 +69,7 @@ export async function call(handler: Handler, method: string, path: string, optio
  * by a dispatcher of its own, through the same code.
  */
 async function viaDispatcher(handler: Handler, method: string, url: URL, headers: Headers, body: BodyInit | undefined): Promise<Reply | null> {
-  const { v1Dispatcher, v1Routes } = await import("@/lib/api/v1-routes");
+  const { v1Dispatcher, v1Routes } = await v1Table();
   const route = v1Dispatcher.resolve(method, url.pathname);
   if (!route) return null;
   let id = "v1";
@@ -105,6 +110,20 @@ async function viaDispatcher(handler: Handler, method: string, url: URL, headers
   });
 }
 
+const ROOT = path.resolve(import.meta.dirname, "..", "..");
+const tables = globalThis as unknown as { __kolaTestV1Table?: Promise<{ v1Routes: Record<string, RouteModule>; v1Dispatcher: Dispatcher }> };
+
+/** The /v1 route table `npm run build` compiles into the server (lib/http/route-table.ts), its modules imported here. */
+export function v1Table(): Promise<{ v1Routes: Record<string, RouteModule>; v1Dispatcher: Dispatcher }> {
+  tables.__kolaTestV1Table ??= (async () => {
+    const entries = routeFiles(ROOT);
+    const modules = await Promise.all(entries.map((entry) => import(path.join(ROOT, entry.file)) as Promise<RouteModule>));
+    const v1Routes = Object.fromEntries(entries.map((entry, i) => [entry.pattern, modules[i]!]));
+    return { v1Routes, v1Dispatcher: createDispatcher(v1Routes) };
+  })();
+  return tables.__kolaTestV1Table;
+}
+
 const DISPATCHER_HEADER = "x-kola-test-dispatcher";
 const dispatchers = new Map<string, Dispatcher>();
 const own = new WeakMap<Handler, string>();
@@ -114,7 +133,7 @@ function ownDispatcher(handler: Handler, method: string): string {
   if (!id) {
     id = String(dispatchers.size + 1);
     const pattern = handler.operation!.path.replace(/\{(\w+)\}/g, "[$1]");
-    dispatchers.set(id, createDispatcher({ [pattern]: { [method]: handler } }, (req) => `http://127.0.0.1:${req.socket.localPort}`));
+    dispatchers.set(id, createDispatcher({ [pattern]: { [method]: handler } }));
     own.set(handler, id);
   }
   return id;
@@ -122,16 +141,26 @@ function ownDispatcher(handler: Handler, method: string): string {
 
 const servers = globalThis as unknown as { __kolaTestDispatch?: Promise<number> };
 
-/** One HTTP server per test file's process, on 127.0.0.1, serving each call through the dispatcher it names. */
+/**
+ * One production server per test file's process (lib/http/node-server.ts), on 127.0.0.1, serving
+ * each call through the dispatcher it names; what no dispatcher takes would have gone to Next.js.
+ */
 function dispatchServer(): Promise<number> {
   servers.__kolaTestDispatch ??= new Promise((resolve) => {
-    const server = http.createServer((req, res) => {
-      const dispatcher = dispatchers.get(String(req.headers[DISPATCHER_HEADER]));
-      delete req.headers[DISPATCHER_HEADER];
-      if (!dispatcher?.handle(req, res)) {
+    const named: Dispatcher = {
+      resolve: () => null,
+      handle(req, res) {
+        const dispatcher = dispatchers.get(String(req.headers[DISPATCHER_HEADER]));
+        delete req.headers[DISPATCHER_HEADER];
+        return dispatcher?.handle(req, res) ?? false;
+      },
+    };
+    const server = createNodeServer({
+      dispatcher: named,
+      fallback: (_req, res) => {
         res.writeHead(500, { "content-type": "text/plain" });
-        res.end("not dispatched");
-      }
+        res.end("not dispatched: Next.js would have answered");
+      },
     });
     server.keepAliveTimeout = 1000;
     server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port));

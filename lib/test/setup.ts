@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import postgres from "postgres";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 import { closeDb, dbOpened, useDatabase } from "@/lib/db/client";
 import { checkLedger } from "@/lib/ledger/check";
 
@@ -11,9 +12,10 @@ import { checkLedger } from "@/lib/ledger/check";
 let dropDatabase: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  // the dispatcher's route table imports every /v1 route file: loaded here, under the hook's
-  // longer timeout, rather than inside a file's first test
-  if (process.env.KOLA_TEST_VIA === "dispatch") await import("@/lib/api/v1-routes");
+  // the dispatcher's route table imports every /v1 route file: loaded here for the files that call
+  // the API, under the hook's longer timeout, rather than inside a file's first test (./api.ts)
+  const file = expect.getState().testPath;
+  if (process.env.KOLA_DISPATCH !== "off" && file && readFileSync(file, "utf8").includes('from "@/app/v1/')) await (await import("./api")).v1Table();
   if (process.env.KOLA_TEST_DB === "postgres" || process.env.KOLA_TEST_DB === "pgbouncer") {
     const admin = new URL(process.env.TEST_DATABASE_URL!);
     const name = `kola_test_${randomBytes(6).toString("hex")}`;

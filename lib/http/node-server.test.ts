@@ -1,23 +1,31 @@
-import http from "node:http";
+import type http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { stampRequestIds } from "./request-id";
-import { refuseUnknownMethods } from "./unknown-methods";
+import { clientAddress, PEER_HEADER } from "./client-address";
+import { createDispatcher, type RouteHandler } from "./dispatch";
+import { jsonResponse } from "./json-response";
+import { createNodeServer } from "./node-server";
 
-// Methods no route handler can have answer FastAPI's 405 before Next.js sees them (Next.js itself
-// answers TRACE 500, PROPFIND an empty 400, and Node's parser TRACK or FOO a bare 400). Tried on a
-// real server of this process over a raw socket; e2e/api/api.spec.ts tries the production server.
+// The Node server every Kola process serves through (./node-server.ts), with a stand-in for Next.js:
+// the steps each request takes before Next.js or the /v1 dispatcher sees it. Methods no route
+// handler can have answer FastAPI's 405 (Next.js itself answers TRACE 500, PROPFIND an empty 400,
+// and Node's parser TRACK or FOO a bare 400). Tried over raw sockets; e2e/api/ tries the production
+// server, and ./drain.test.ts how it lets go of its connections when it stops.
 
 let server: http.Server;
 let port: number;
+const nextSaw: string[] = [];
+const answer: RouteHandler = async (req, ctx) => jsonResponse({ dispatched: (await ctx.params).id, peer: clientAddress(req) });
 
 beforeAll(async () => {
-  refuseUnknownMethods();
-  stampRequestIds();
-  server = http.createServer((req, res) => {
+  server = createNodeServer({
+    dispatcher: createDispatcher({ "/v1/answer/[id]": { GET: answer } }),
     // like Next.js's `//gateway` → 308: an answer written without any thought of a request id
-    if (req.url!.startsWith("//")) res.writeHead(308, { location: req.url!.replace(/^\/+/, "/") }).end();
-    else res.end(`reached with ${req.method}; x-request-id ${req.headers["x-request-id"]}`);
+    fallback: (req, res) => {
+      nextSaw.push(`${req.method} ${req.url}`);
+      if (req.url!.startsWith("//")) res.writeHead(308, { location: req.url!.replace(/^\/+/, "/") }).end();
+      else res.end(`reached with ${req.method}; x-request-id ${req.headers["x-request-id"]}; peer ${req.headers[PEER_HEADER]}`);
+    },
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as net.AddressInfo).port;
@@ -62,7 +70,7 @@ describe("methods no route can have", () => {
 
   it.each(["GET", "HEAD", "OPTIONS", "POST", "PUT", "DELETE", "PATCH"])("%s still reaches the application", async (method) => {
     const res = await rawRequest(method, "content-length: 0\r\nx-request-id: app.1\r\n");
-    expect([res.status, res.body]).toEqual([200, method === "HEAD" ? "" : `reached with ${method}; x-request-id app.1`]);
+    expect([res.status, res.body]).toEqual([200, method === "HEAD" ? "" : `reached with ${method}; x-request-id app.1; peer 127.0.0.1`]);
   });
 });
 
@@ -75,7 +83,7 @@ describe("x-request-id on every response", () => {
     const res = await rawRequest("GET", headers);
     const id = res.headers["x-request-id"]!;
     expect(id).toEqual(typeof expected === "string" ? expected : expect.stringMatching(expected));
-    expect(res.body).toBe(`reached with GET; x-request-id ${id}`);
+    expect(res.body).toBe(`reached with GET; x-request-id ${id}; peer 127.0.0.1`);
   });
 
   it("is on an answer the application wrote without one (a 308 redirect)", async () => {
@@ -89,6 +97,32 @@ describe("x-request-id on every response", () => {
   ])("is on Node's own refusal of %s", async (_, headers, status) => {
     const res = await rawRequest("GET", headers);
     expect([res.status, res.body]).toEqual([status, ""]);
+    expect(res.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe("the peer's address", () => {
+  it("is stamped on each request from its socket, over any copy the client sent", async () => {
+    const forged = `${PEER_HEADER}: 203.0.113.66\r\nx-forwarded-for: 203.0.113.77\r\nx-request-id: peer.1\r\n`;
+    expect((await rawRequest("GET", forged, "/login")).body).toBe("reached with GET; x-request-id peer.1; peer 127.0.0.1");
+    expect(JSON.parse((await rawRequest("GET", forged, "/v1/answer/7")).body)).toEqual({ dispatched: "7", peer: "127.0.0.1" });
+  });
+});
+
+describe("routing", () => {
+  it.each([
+    ["GET", "/v1/answer/42", "dispatcher"],
+    ["HEAD", "/v1/answer/42", "Next.js"],
+    ["POST", "/v1/answer/42", "Next.js"],
+    ["GET", "/v1/answer/42/", "Next.js"],
+    ["GET", "/v1/nothing", "Next.js"],
+    ["GET", "/dashboard", "Next.js"],
+  ])("%s %s → %s", async (method, path, expected) => {
+    nextSaw.length = 0;
+    const res = await rawRequest(method, "", path);
+    expect(expected === "dispatcher" ? JSON.parse(res.body) : nextSaw).toEqual(
+      expected === "dispatcher" ? { dispatched: "42", peer: "127.0.0.1" } : [`${method} ${path}`],
+    );
     expect(res.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

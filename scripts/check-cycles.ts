@@ -1,0 +1,93 @@
+// `npm run lint`'s second half: no import circle in the project. A circle is a set of files that
+// all reach each other through their imports (a strongly connected component of the import graph);
+// a type import counts as much as a call (ARCHITECTURE.md: shared types live at the bottom). The
+// graph is dpdm's (the TypeScript parser, tsconfig's `@/` paths); type imports are kept.
+//
+// KNOWN lists the circles found when this check landed, being broken on other branches: a circle
+// found now passes only if its files are all inside one known circle (the same or smaller). Any
+// other circle fails. Once they are all gone, KNOWN is empty and stays so.
+import { parseDependencyTree } from "dpdm";
+import path from "node:path";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+
+/** Circles being broken elsewhere (issue 21): lib/ledger → lib/payouts, lib/refunds (the sellers' branch), providers/types.ts → settle-deposit.ts and cinetpay/index.ts ↔ transfer.ts (the providers' branch). */
+const KNOWN: string[][] = [
+  [
+    "lib/ledger/record-payment.ts",
+    "lib/money-out/providers.ts",
+    "lib/payments/providers/callback-event.ts",
+    "lib/payments/providers/cinetpay/index.ts",
+    "lib/payments/providers/cinetpay/transfer.ts",
+    "lib/payments/providers/index.ts",
+    "lib/payments/providers/pawapay/index.ts",
+    "lib/payments/providers/sandbox.ts",
+    "lib/payments/providers/types.ts",
+    "lib/payments/settle-deposit.ts",
+    "lib/payouts/create-seller-payout.ts",
+    "lib/refunds/create-refund.ts",
+  ],
+];
+
+/** Tarjan's algorithm: the graph's strongly connected components of more than one file, or with a self-import. */
+function circles(graph: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, index.size);
+    low.set(file, index.get(file)!);
+    stack.push(file);
+    onStack.add(file);
+    for (const next of graph.get(file) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(file, Math.min(low.get(file)!, low.get(next)!));
+      } else if (onStack.has(next)) {
+        low.set(file, Math.min(low.get(file)!, index.get(next)!));
+      }
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component: string[] = [];
+    for (let member = ""; member !== file; ) {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.push(member);
+    }
+    if (component.length > 1 || graph.get(file)?.includes(file)) found.push(component.sort());
+  };
+  for (const file of graph.keys()) if (!index.has(file)) visit(file);
+  return found;
+}
+
+const tree = await parseDependencyTree(["{app,lib,components,scripts,e2e,bench}/**/*.{ts,tsx,mts}"], {
+  context: ROOT,
+  tsconfig: path.join(ROOT, "tsconfig.json"),
+  transform: false, // keep type imports
+  skipDynamicImports: false,
+});
+const graph = new Map<string, string[]>();
+for (const [file, dependencies] of Object.entries(tree)) {
+  if (file.includes("node_modules")) continue;
+  const targets = (dependencies ?? []).map((dependency) => dependency.id).filter((id): id is string => Boolean(id) && !id!.includes("node_modules"));
+  graph.set(path.relative(ROOT, path.resolve(ROOT, file)), [...new Set(targets.map((id) => path.relative(ROOT, path.resolve(ROOT, id))))]);
+}
+
+const found = circles(graph);
+const isKnown = (circle: string[]) => KNOWN.some((known) => circle.every((file) => known.includes(file)));
+const fresh = found.filter((circle) => !isKnown(circle));
+const gone = KNOWN.filter((known) => !found.some((circle) => circle.length === known.length && circle.every((file) => known.includes(file))));
+
+for (const circle of found.filter(isKnown)) console.log(`known import circle (being broken on another branch), ${circle.length} files:\n  ${circle.join("\n  ")}`);
+for (const known of gone) console.log(`a known circle is gone or smaller now: update KNOWN in scripts/check-cycles.ts (${known[0]}, …)`);
+if (fresh.length) {
+  for (const circle of fresh) {
+    console.error(`\nimport circle: these ${circle.length} files all import each other, directly or not:\n  ${circle.join("\n  ")}`);
+    console.error(`  edges inside it:\n${circle.flatMap((file) => graph.get(file)!.filter((to) => circle.includes(to)).map((to) => `    ${file} → ${to}`)).join("\n")}`);
+  }
+  console.error(`\n${fresh.length} import circle(s). Break each by moving what both sides need one layer down (types to the bottom).`);
+  process.exit(1);
+}
+console.log(`no new import circle in ${graph.size} files`);

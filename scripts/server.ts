@@ -1,0 +1,54 @@
+// Kola's HTTP server, the one entry point: `npm start` runs it in each cluster worker
+// (scripts/start.mjs), `npm run dev` runs it with `--dev`. `npm run build` compiles it with the /v1
+// route table into .next/kola/server.mjs (scripts/build-server.ts). In order: the database is
+// opened and migrated and the background work started (lib/server/start.ts, which also stops it all
+// on SIGTERM/SIGINT); Next.js is prepared; then our Node server (lib/http/node-server.ts) listens.
+// In production /v1 is answered by the dispatcher from the generated table; in development, and
+// with KOLA_DISPATCH=off, Next.js answers every request (so `npm run dev` always runs the code on
+// disk, hot-reloaded).
+import next from "next";
+import { v1Routes } from "kola:v1-routes";
+import { trustedProxyHops } from "@/lib/http/client-address";
+import { createDispatcher } from "@/lib/http/dispatch";
+import { createNodeServer } from "@/lib/http/node-server";
+import { log } from "@/lib/log";
+import { startServer } from "@/lib/server/start";
+import { EXIT_CANNOT_START } from "@/lib/server/shutdown";
+
+const dev = process.argv.includes("--dev");
+const host = process.env.HOST || "127.0.0.1";
+const port = Number(process.env.PORT || 3000);
+
+function cannotStart(error: unknown): never {
+  log("error", "server cannot start", { error: error instanceof Error ? error.message : String(error) });
+  process.exit(EXIT_CANNOT_START);
+}
+
+try {
+  trustedProxyHops(); // a bad TRUST_PROXY stops the server here, not at its first request
+} catch (error) {
+  cannotStart(error);
+}
+// Next.js reads NODE_ENV; the bundle was compiled for one mode (scripts/build-server.ts)
+Object.assign(process.env, { NODE_ENV: dev ? "development" : "production" });
+
+await startServer();
+
+const dispatching = !dev && process.env.KOLA_DISPATCH !== "off";
+const server = createNodeServer({
+  dispatcher: dispatching ? createDispatcher(v1Routes) : null,
+  fallback: (req, res) => handle(req, res), // called once listening, after Next.js is prepared
+});
+// httpServer: Next.js's development server takes its hot-reload WebSocket upgrades from it
+const app = next({ dev, dir: process.cwd(), hostname: host, port, httpServer: server });
+const handle = app.getRequestHandler();
+try {
+  await app.prepare();
+} catch (error) {
+  cannotStart(error); // e.g. no production build in .next
+}
+
+server.once("error", cannotStart); // the port is taken, or the address cannot be listened on
+server.listen(port, host, () => {
+  log("info", "server listening", { url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`, dev, dispatch: dispatching });
+});
