@@ -126,7 +126,7 @@ export async function providersOverviewFor(auth: Auth): Promise<z.output<typeof 
       const stamp = stamps.find((s) => s.provider === name);
       const isConfigured = configured[name]();
       const report = isConfigured ? await providerByName(name)!.availability?.().catch(() => undefined) : undefined;
-      const entries = [...(report ?? new Map()).entries()];
+      const entries = [...(report?.deposits ?? new Map()).entries()];
       return {
         name,
         listed: listed.includes(name),

@@ -3,7 +3,12 @@ import { countries, currencies, type Currency } from "@/lib/countries";
 import { operatorOfPawapayCode, pawapayProviderCodes } from "../pawapay/codes";
 import { signMessage } from "../pawapay/http-signature";
 import { depositRequest, payoutRequest, predictRequest, refundRequest, type Deposit, type Payout, type Refund } from "../pawapay/schemas";
+import publishedConf from "../fixtures/pawapay/active-conf.example.json";
 import { parseJsonBody, serve, type Answer, type Incoming, type Served } from "./serve";
+
+// The published example's DEPOSIT entry (authType, PIN prompt and its instructions): the emulator
+// answers with it, so Kola reads the fields pawaPay publishes, not only those it needs.
+const publishedDeposit = (publishedConf.countries[0]!.providers[0]!.currencies[0]!.operationTypes[0] as { DEPOSIT: Record<string, unknown> }).DEPOSIT;
 
 // A contract emulator of the pawaPay Merchant API v2, built from its API reference: the same paths,
 // bodies and statuses, requests checked against the documented schema, callbacks signed per
@@ -86,6 +91,7 @@ function countryOfProvider(code: string): keyof typeof countries | undefined {
   return (Object.keys(countries) as (keyof typeof countries)[]).find((c) => ours && Object.hasOwn(countries[c].operators, ours));
 }
 
+/** active-conf as the published example writes it: operationTypes a list of one-key objects, limits as min/maxTransactionLimit. */
 function activeConf() {
   return {
     companyName: "Kola emulator",
@@ -102,14 +108,17 @@ function activeConf() {
             {
               currency,
               displayName: currency,
-              operationTypes: {
-                DEPOSIT: {
-                  minAmount: currency === "XAF" || currency === "XOF" ? "100" : "1",
-                  maxAmount: "2000000",
-                  decimalsInAmount: twoPlaces ? "TWO_PLACES" : "NONE",
-                  authType: "PROVIDER_AUTH",
+              operationTypes: [
+                {
+                  DEPOSIT: {
+                    ...publishedDeposit,
+                    minTransactionLimit: currency === "XAF" || currency === "XOF" ? "100" : "1",
+                    maxTransactionLimit: "2000000",
+                    decimalsInAmount: twoPlaces ? "TWO_PLACES" : "NONE",
+                  },
                 },
-              },
+                { PAYOUT: { minTransactionLimit: "1", maxTransactionLimit: "2000000", decimalsInAmount: twoPlaces ? "TWO_PLACES" : "NONE" } },
+              ],
             },
           ],
         })),
@@ -331,7 +340,7 @@ export async function startPawapayEmulator(options: PawapayEmulatorOptions = {})
     if (body.currency !== undefined && body.currency !== deposit.currency) return no("INVALID_CURRENCY", "Not the deposit's currency");
     const amount = body.amount ?? String(remaining);
     if (Number(amount) > remaining) return no("AMOUNT_TOO_LARGE", "More than what remains of the deposit");
-    const phone = deposit.payer.accountDetails.phoneNumber;
+    const phone = (deposit.payer as { accountDetails: { phoneNumber: string } }).accountDetails.phoneNumber;
     const outcome = disbursementOutcome(phone);
     refunds.set(body.refundId, {
       refundId: body.refundId,
@@ -375,9 +384,16 @@ export async function startPawapayEmulator(options: PawapayEmulatorOptions = {})
     if (req.method === "GET" && req.path === "/v2/availability") {
       return {
         status: 200,
+        // the published example's shape: operationTypes a list of {operationType, status}
         body: activeConf().countries.map((c) => ({
           country: c.country,
-          providers: c.providers.map((p) => ({ provider: p.provider, operationTypes: { DEPOSIT: closed.has(p.provider!) ? "CLOSED" : "OPERATIONAL", PAYOUT: "OPERATIONAL" } })),
+          providers: c.providers.map((p) => ({
+            provider: p.provider,
+            operationTypes: [
+              { operationType: "DEPOSIT", status: closed.has(p.provider!) ? "CLOSED" : "OPERATIONAL" },
+              { operationType: "PAYOUT", status: "OPERATIONAL" },
+            ],
+          })),
         })),
       };
     }
