@@ -126,3 +126,11 @@ export async function payoutProviderFor(mode: Mode, operator: string): Promise<s
 export function refundProviderFor(collectedBy: string): string | null {
   return providerByName(collectedBy)?.sendRefund ? collectedBy : null;
 }
+
+/** The provider that would take this operator's payment first now; a clear 503 when none can. */
+export async function providerFor(mode: Mode, operator: string, amount?: number): Promise<Provider> {
+  if (!providersForMode(mode).length) throw new ApiError("LIVE_PAYMENTS_UNAVAILABLE");
+  const [first] = await candidatesFor(mode, operator, amount);
+  if (!first) throw new ApiError("LIVE_PAYMENTS_UNAVAILABLE", "This mobile-money operator cannot take payments right now; choose another one or try again later");
+  return first.provider;
+}
