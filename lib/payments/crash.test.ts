@@ -144,7 +144,7 @@ describe("kill -9 inside the money paths", () => {
     await db.update(deposits).set({ createdAt: new Date(Date.now() - 60_000) }).where(eq(deposits.id, deposit.id));
     expect(await reconcilePending()).toBeGreaterThanOrEqual(1);
     expect(await reconcilePending()).toBe(0); // asked once: checked_at
-    const raw = JSON.stringify({ event_id: randomUUID(), reference: "SBX-late", track_id: deposit.trackId, status: "success", timestamp: Math.floor(Date.now() / 1000) });
+    const raw = JSON.stringify({ event_id: randomUUID(), reference: "SBX-late", track_id: deposit.trackId, status: "success", amount: 5000, currency: "XAF", timestamp: Math.floor(Date.now() / 1000) });
     const late = await callback.POST(
       new Request("http://kola.test/api/providers/sandbox/callback", { method: "POST", headers: { "x-kola-signature": signCallback(raw) }, body: raw }),
       { params: Promise.resolve({ provider: "sandbox" }) },

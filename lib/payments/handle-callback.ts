@@ -49,6 +49,8 @@ export async function handleProviderCallback(providerName: string, req: Request,
   return received(outcome);
 }
 
+const isUuid = (text: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
+
 type Outcome = "settled" | "already_settled" | "replay" | "processing" | "mismatch" | "unknown";
 
 async function applyEvent(providerName: string, event: CallbackEvent): Promise<Outcome> {
@@ -60,7 +62,15 @@ async function applyEvent(providerName: string, event: CallbackEvent): Promise<O
       .from(depositProviderAttempts)
       .innerJoin(deposits, eq(deposits.id, depositProviderAttempts.depositId))
       .where(and(eq(depositProviderAttempts.provider, providerName), eq(depositProviderAttempts.requestId, event.requestId)));
-    const deposit = found?.deposit;
+    // a deposit offered before attempts were recorded: the id each provider was sent then
+    const deposit =
+      found?.deposit ??
+      (
+        await tx
+          .select()
+          .from(deposits)
+          .where(and(eq(deposits.provider, providerName), isUuid(event.requestId) && providerName === "pawapay" ? eq(deposits.id, event.requestId) : eq(deposits.trackId, event.requestId)))
+      )[0];
     const operation = `POST /api/providers/${providerName}/callback`;
     if (!deposit) {
       await recordProviderLog({ provider: providerName, kind: "callback", operation, httpStatus: 404, outcome: "unknown_deposit", alert: true, request: event.body }, tx);
