@@ -74,8 +74,9 @@ export async function offerDeposit(deposit: DepositRow, candidates: Candidate[])
   let current = deposit;
   for (const { provider, probe } of candidates) {
     if (probe && !(await claimProbe(provider.name))) continue; // another caller probes this provider
-    const attemptId = await claimAttempt(deposit, provider, ++position);
+    const attemptId = await claimAttempt(deposit, provider, position + 1);
     if (!attemptId) continue; // never twice on one provider for one attempt
+    position++;
     current = { ...deposit, provider: provider.name };
     await crashPoint("attempt-claimed"); // a crash here: an attempt `sending`, the reconciler asks that provider
     try {
@@ -126,6 +127,12 @@ export async function offerDeposit(deposit: DepositRow, candidates: Candidate[])
       await giveUp(current);
       throw new OperatorUnreachable(current);
     }
+  }
+  if (position === 0 || (!refusal && !unreached)) {
+    // nobody was asked here: another submit of this attempt is asking (or asked) the providers
+    const db = await getDb();
+    const [now] = await db.select().from(deposits).where(eq(deposits.id, deposit.id));
+    return now ?? deposit;
   }
   if (refusal && !unreached) {
     // every provider asked refused it, for reasons of their own: the buyer reads the last one

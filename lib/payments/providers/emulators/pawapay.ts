@@ -59,6 +59,10 @@ export type PawapayEmulator = Served & {
     mute?: boolean;
     /** every later payout and refund FAILS with this failure code */
     failDisbursements?: string;
+    /** POST /v2/deposits answers 500 and keeps nothing (its status check then says NOT_FOUND) */
+    initiationDown?: boolean;
+    /** GET /v2/active-conf answers 200 with a body no reader can take (a contract change) */
+    unreadableConf?: boolean;
   };
   sendCallback(depositId: string): Promise<number | null>;
   /** (re)sends the callback of a payout or refund, as pawaPay's resend-callback does */
@@ -364,7 +368,7 @@ export async function startPawapayEmulator(options: PawapayEmulatorOptions = {})
     }
     const denied = authorised(req);
     if (denied) return denied;
-    if (req.method === "POST" && req.path === "/v2/deposits") return initiate(req);
+    if (req.method === "POST" && req.path === "/v2/deposits") return tamper.initiationDown ? { status: 500, body: { message: "Internal error" } } : initiate(req);
     if (req.method === "POST" && req.path === "/v2/payouts") return initiatePayout(req);
     if (req.method === "POST" && req.path === "/v2/refunds") return initiateRefund(req);
     const disbursement = /^\/v2\/(payouts|refunds)\/([^/]+)$/.exec(req.path);
@@ -380,7 +384,7 @@ export async function startPawapayEmulator(options: PawapayEmulatorOptions = {})
       const deposit = deposits.get(decodeURIComponent(status[1]!));
       return { status: 200, body: deposit ? { status: "FOUND", data: reported(deposit) } : { status: "NOT_FOUND" } };
     }
-    if (req.method === "GET" && req.path === "/v2/active-conf") return { status: 200, body: activeConf() };
+    if (req.method === "GET" && req.path === "/v2/active-conf") return { status: 200, body: tamper.unreadableConf ? { configuration: "moved to /v3" } : activeConf() };
     if (req.method === "GET" && req.path === "/v2/availability") {
       return {
         status: 200,
