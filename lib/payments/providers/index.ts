@@ -122,6 +122,18 @@ export async function payoutProviderFor(mode: Mode, operator: string): Promise<s
   return first?.provider.name ?? providersForMode(mode).find((p) => p.sendPayout)?.name ?? null;
 }
 
+/**
+ * The provider to try after `current` for a payout to this operator, when `current` refused it for
+ * a reason of its own (its operator closed, its limits, its settings): it took nothing, so the
+ * payout can go to the next one under the same id (issue 18: CinetPay's transfer API as the second
+ * route). Null: none left.
+ */
+export async function nextPayoutProvider(mode: Mode, operator: string, current: string): Promise<string | null> {
+  const chain = providersForMode(mode).map((p) => p.name);
+  const candidates = (await candidatesFor(mode, operator, undefined, "payouts")).map((c) => c.provider.name);
+  return candidates.find((name) => chain.indexOf(name) > chain.indexOf(current)) ?? null;
+}
+
 /** A refund goes back through the provider that collected the payment, and only it. */
 export function refundProviderFor(collectedBy: string): string | null {
   return providerByName(collectedBy)?.sendRefund ? collectedBy : null;
