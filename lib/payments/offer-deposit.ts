@@ -44,6 +44,16 @@ async function claimAttempt(deposit: DepositRow, provider: Provider, position: n
   return row.id;
 }
 
+/** Whether the deposit's attempt with this provider provably ended without it taking the payment. */
+async function passedOver(depositId: string, provider: string): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ outcome: depositProviderAttempts.outcome })
+    .from(depositProviderAttempts)
+    .where(and(eq(depositProviderAttempts.depositId, depositId), eq(depositProviderAttempts.provider, provider)));
+  return row?.outcome === "not_taken" || row?.outcome === "rejected";
+}
+
 async function markAttempt(id: string, outcome: Outcome, reason?: string): Promise<void> {
   const db = await getDb();
   await db.update(depositProviderAttempts).set({ outcome, reason: reason ?? null, updatedAt: sql`now()` }).where(eq(depositProviderAttempts.id, id));
@@ -75,7 +85,12 @@ export async function offerDeposit(deposit: DepositRow, candidates: Candidate[])
   for (const { provider, probe } of candidates) {
     if (probe && !(await claimProbe(provider.name))) continue; // another caller probes this provider
     const attemptId = await claimAttempt(deposit, provider, position + 1);
-    if (!attemptId) continue; // never twice on one provider for one attempt
+    if (!attemptId) {
+      // never twice on one provider for one attempt; and while another caller's offer to it is
+      // under way (or was taken, or may have been), nobody moves on to the next provider
+      if (await passedOver(deposit.id, provider.name)) continue;
+      return current;
+    }
     position++;
     current = { ...deposit, provider: provider.name };
     await crashPoint("attempt-claimed"); // a crash here: an attempt `sending`, the reconciler asks that provider
