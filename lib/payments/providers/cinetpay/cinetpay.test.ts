@@ -20,7 +20,7 @@ import { startCinetpayEmulator, type CinetpayEmulator } from "../emulators/cinet
 import { startCallbackReceiver } from "../emulators/receiver";
 import type { Served } from "../emulators/serve";
 import { routeOperators } from "..";
-import { cinetpayAmount, cinetpayProvider } from ".";
+import { cinetpayAmount } from ".";
 
 let live: Auth;
 let emulator: CinetpayEmulator;
