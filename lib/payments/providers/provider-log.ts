@@ -90,6 +90,8 @@ function causeCode(error: unknown): string | undefined {
   for (let depth = 0; current && depth < 4; depth++) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === "string") return code;
+    // fetch refuses some ports itself ("bad port"), before any connection
+    if ((current as { message?: unknown }).message === "bad port") return "ECONNREFUSED";
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;

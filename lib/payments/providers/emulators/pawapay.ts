@@ -1,14 +1,16 @@
+import fs from "node:fs";
 import { generateKeyPairSync, randomUUID } from "node:crypto";
 import { countries, currencies, type Currency } from "@/lib/countries";
 import { operatorOfPawapayCode, pawapayProviderCodes } from "../pawapay/codes";
 import { signMessage } from "../pawapay/http-signature";
 import { depositRequest, payoutRequest, predictRequest, refundRequest, type Deposit, type Payout, type Refund } from "../pawapay/schemas";
-import publishedConf from "../fixtures/pawapay/active-conf.example.json";
 import { parseJsonBody, serve, type Answer, type Incoming, type Served } from "./serve";
 
 // The published example's DEPOSIT entry (authType, PIN prompt and its instructions): the emulator
 // answers with it, so Kola reads the fields pawaPay publishes, not only those it needs.
-const publishedDeposit = (publishedConf.countries[0]!.providers[0]!.currencies[0]!.operationTypes[0] as { DEPOSIT: Record<string, unknown> }).DEPOSIT;
+type PublishedConf = { countries: { providers: { currencies: { operationTypes: { DEPOSIT: Record<string, unknown> }[] }[] }[] }[] };
+const publishedConf = JSON.parse(fs.readFileSync(new URL("../fixtures/pawapay/active-conf.example.json", import.meta.url), "utf8")) as PublishedConf;
+const publishedDeposit = publishedConf.countries[0]!.providers[0]!.currencies[0]!.operationTypes[0]!.DEPOSIT;
 
 // A contract emulator of the pawaPay Merchant API v2, built from its API reference: the same paths,
 // bodies and statuses, requests checked against the documented schema, callbacks signed per
