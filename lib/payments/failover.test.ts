@@ -1,16 +1,13 @@
 import { randomUUID } from "node:crypto";
-import net from "node:net";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as callbackRoute from "@/app/api/providers/[provider]/callback/route";
-import { hashApiKey } from "@/lib/accounts/api-keys";
-import { findAuthByKeyHash, type Auth } from "@/lib/accounts/queries";
+import type { Auth } from "@/lib/accounts/queries";
 import { getDb } from "@/lib/db/client";
 import { depositProviderAttempts, deposits, outboxEvents, providerBreakers } from "@/lib/db/schema";
 import { createDeposit } from "@/lib/deposits/create-deposit";
 import { createGateway } from "@/lib/gateways/create-gateway";
 import { captureLog } from "@/lib/log";
-import { newAccount } from "@/lib/test/api";
 import { reconcilePending } from "./background";
 import { OperatorUnreachable, offerDeposit } from "./offer-deposit";
 import { candidatesFor, nextPayoutProvider, payoutProviderFor, refundProviderFor, routeOperators } from "./providers";
@@ -18,6 +15,7 @@ import { breakerStates, claimProbe, recordFailure } from "./providers/breaker";
 import { providersOverviewFor } from "./providers/dashboard";
 import { startCinetpayEmulator, type CinetpayEmulator } from "./providers/emulators/cinetpay";
 import { startPawapayEmulator, type PawapayEmulator } from "./providers/emulators/pawapay";
+import { closedPort, liveAuth } from "./providers/emulators/live-setup";
 import { startCallbackReceiver } from "./providers/emulators/receiver";
 import type { Served } from "./providers/emulators/serve";
 import { clearPawapayCache } from "./providers/pawapay";
@@ -34,8 +32,7 @@ let cinetpay: CinetpayEmulator;
 let receiver: Served;
 
 beforeAll(async () => {
-  const { key } = await newAccount("CMR");
-  live = { ...(await findAuthByKeyHash(hashApiKey(key)))!, mode: "live" };
+  live = await liveAuth("CMR");
   receiver = await startCallbackReceiver(callbackRoute.POST);
   pawapay = await startPawapayEmulator({ token: "tok", callbackUrl: `${receiver.url}/api/providers/pawapay/callback`, callbackDelayMs: 5 });
   cinetpay = await startCinetpayEmulator({ apiKey: "k", siteId: "100000", secretKey: "s", transferPassword: "p" });
@@ -80,14 +77,6 @@ async function attemptsOf(depositId: string) {
   const db = await getDb();
   const rows = await db.select().from(depositProviderAttempts).where(eq(depositProviderAttempts.depositId, depositId)).orderBy(asc(depositProviderAttempts.position));
   return rows.map((r) => [r.provider, r.position, r.requestId, r.outcome, r.reason]);
-}
-
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 const pawapayInitiations = (depositId: string) => pawapay.received.filter((r) => r.path === "/v2/deposits" && r.raw.includes(depositId)).length;

@@ -5,14 +5,13 @@ import Ajv from "ajv";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as callbackRoute from "@/app/api/providers/[provider]/callback/route";
-import { hashApiKey } from "@/lib/accounts/api-keys";
-import { findAuthByKeyHash, type Auth } from "@/lib/accounts/queries";
+import type { Auth } from "@/lib/accounts/queries";
 import { createGateway } from "@/lib/gateways/create-gateway";
-import { newAccount } from "@/lib/test/api";
 import { startPayment } from "../start-payment";
 import * as cinetpayApi from "./cinetpay/schemas";
 import { startCinetpayEmulator, type CinetpayEmulator } from "./emulators/cinetpay";
 import { startPawapayEmulator, type PawapayEmulator } from "./emulators/pawapay";
+import { liveAuth } from "./emulators/live-setup";
 import { startCallbackReceiver } from "./emulators/receiver";
 import { serve, type Served } from "./emulators/serve";
 import { clearPawapayCache, pawapayProvider } from "./pawapay";
@@ -155,8 +154,7 @@ describe("our requests, validated against the published schemas", () => {
   let receiver: Served;
 
   beforeAll(async () => {
-    const { key } = await newAccount("CMR");
-    live = { ...(await findAuthByKeyHash(hashApiKey(key)))!, mode: "live" };
+    live = await liveAuth("CMR");
     receiver = await startCallbackReceiver(callbackRoute.POST);
     pawapay = await startPawapayEmulator({ token: "tok", callbackUrl: `${receiver.url}/api/providers/pawapay/callback`, callbackDelayMs: 5 });
     cinetpay = await startCinetpayEmulator({ apiKey: "k", siteId: "100000", secretKey: "s" });

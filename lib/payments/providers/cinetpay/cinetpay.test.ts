@@ -1,4 +1,3 @@
-import net from "node:net";
 import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -17,6 +16,7 @@ import { reconcilePending } from "../../background";
 import { OperatorUnreachable } from "../../offer-deposit";
 import { startPayment } from "../../start-payment";
 import { startCinetpayEmulator, type CinetpayEmulator } from "../emulators/cinetpay";
+import { closedPort } from "../emulators/live-setup";
 import { startCallbackReceiver } from "../emulators/receiver";
 import type { Served } from "../emulators/serve";
 import { routeOperators } from "..";
@@ -146,11 +146,7 @@ describe("CinetPay payments through the contract emulator", () => {
   });
 
   it("fails at once (provider_unreachable) when CinetPay refuses connections: provably never sent", async () => {
-    const server = net.createServer();
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const { port } = server.address() as net.AddressInfo;
-    await new Promise((resolve) => server.close(resolve));
-    process.env.CINETPAY_BASE_URL = `http://127.0.0.1:${port}`; // nothing listens: refused before a byte is sent
+    process.env.CINETPAY_BASE_URL = `http://127.0.0.1:${await closedPort()}`; // nothing listens: refused before a byte is sent
     const error = await pay("0700000000").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OperatorUnreachable);
     const after = await stateOf((error as OperatorUnreachable).deposit.id);

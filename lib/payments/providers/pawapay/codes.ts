@@ -69,6 +69,9 @@ const reasons: Record<string, string> = {
   UNKNOWN_ERROR: "other",
 };
 
+/** Every failure code pawaPay documents that Kola names (its checkout words each one). */
+export const pawapayFailureCodes = Object.keys(reasons);
+
 export function reasonOf(failureCode: string | undefined): string {
   if (!failureCode) return "other";
   return reasons[failureCode] ?? "provider_error";

@@ -1,4 +1,3 @@
-import net from "node:net";
 import { generateKeyPairSync, randomUUID, sign } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -16,6 +15,7 @@ import { reconcilePending } from "../../background";
 import { OperatorUnreachable } from "../../offer-deposit";
 import { startPayment } from "../../start-payment";
 import { startPawapayEmulator, type PawapayEmulator } from "../emulators/pawapay";
+import { closedPort } from "../emulators/live-setup";
 import { startCallbackReceiver } from "../emulators/receiver";
 import type { Served } from "../emulators/serve";
 import { providerFor, routeOperators } from "..";
@@ -55,15 +55,6 @@ beforeEach(async () => {
   for (const key of Object.keys(emulator.tamper)) delete emulator.tamper[key as keyof typeof emulator.tamper];
   process.env.PAWAPAY_BASE_URL = emulator.url;
 });
-
-/** A port nothing listens on: connections to it are refused before a byte is sent. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function pay(phone: string, amount = 5000, operator = "MTN_MOMO_CMR") {
   const gateway = await createGateway(live, { amount, shop_name: "Chez Ada & Fils", message: "", order_id: "", success_url: "", failure_url: "" });
