@@ -30,12 +30,13 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
   pawapay.closed.add("ORANGE_CMR");
   const cinetpay = await startCinetpayEmulator(cinetpayCredentials);
   // the specs run in other processes: they make pawaPay fail through this small control endpoint
-  // (e2e/pay/providers.spec.ts: POST {"pawapay": "refuse" | "503" | "up"})
+  // (e2e/pay/providers.spec.ts: POST {"pawapay": "refuse" | "503" | "unreadable" | "up"})
   const control = await serve(async (req) => {
     const wanted = (parseJsonBody(req.raw) as { pawapay?: string } | undefined)?.pawapay;
-    if (req.method !== "POST" || !wanted || !["refuse", "503", "up"].includes(wanted)) return { status: 400, body: { error: "POST {pawapay: refuse|503|up}" } };
+    if (req.method !== "POST" || !wanted || !["refuse", "503", "unreadable", "up"].includes(wanted)) return { status: 400, body: { error: "POST {pawapay: refuse|503|unreadable|up}" } };
     await pawapay.setRefusing(wanted === "refuse");
     pawapay.setDown(wanted === "503");
+    pawapay.tamper.unreadableConf = wanted === "unreadable"; // active-conf answers a body no reader can take
     return { status: 200, body: { pawapay: wanted } };
   });
   const env: NodeJS.ProcessEnv = {

@@ -18,6 +18,7 @@ const known: Record<string, MessageKey> = {
   invalid_provider: "failed.invalid_provider",
   deposits_not_allowed: "failed.deposits_not_allowed",
   provider_unreachable: "failed.provider_unreachable",
+  payment_in_progress: "failed.payment_in_progress",
   no_answer_from_payer: "failed.expired",
 };
 
