@@ -1,4 +1,5 @@
 import type { KeyObject } from "node:crypto";
+import { z } from "zod";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { marketplaceGateways, paymentGateways } from "@/lib/db/schema";
@@ -85,14 +86,16 @@ async function readConfiguration(): Promise<Conf> {
     callProvider({ provider: "pawapay", operation: "GET /v2/availability", url: `${baseUrl}/v2/availability`, headers: headers(), attempts: 1, timeoutMs: 5000 }),
   ]);
   if (conf.status !== 200 || status.status !== 200) throw new Unreadable(`active-conf answered ${conf.status}, availability ${status.status}`);
-  let read: ReturnType<typeof api.readActiveConf>;
-  let states: api.ProviderStatuses;
-  try {
-    read = api.readActiveConf(conf.body);
-    states = api.readAvailability(status.body);
-  } catch (error) {
-    throw new Unreadable(error instanceof Error ? error.message.slice(0, 300) : "unreadable");
-  }
+  const readOrSay = <T>(what: string, read: () => T): T => {
+    try {
+      return read();
+    } catch (error) {
+      const said = error instanceof z.ZodError ? error.issues.map((i) => `${i.path.join(".") || "(body)"}: ${i.message}`).join("; ") : String(error);
+      throw new Unreadable(`${what}: ${said}`.slice(0, 300));
+    }
+  };
+  const read = readOrSay("GET /v2/active-conf", () => api.readActiveConf(conf.body));
+  const states = readOrSay("GET /v2/availability", () => api.readAvailability(status.body));
   if (read.skipped.length) log("warn", "pawapay active-conf: entries skipped", { skipped: read.skipped.slice(0, 10) });
   const value: Conf = { deposits: new Map(), payouts: new Map() };
   for (const entry of read.providers) {
