@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { startCinetpayEmulator } from "../lib/payments/providers/emulators/cinetpay";
 import { startPawapayEmulator } from "../lib/payments/providers/emulators/pawapay";
+import { parseJsonBody, serve } from "../lib/payments/providers/emulators/serve";
 import { createAccount, freePort, HOST, ROOT, startServer } from "./support/kola-server";
 
 export default async function globalSetup(): Promise<(() => Promise<void>) | void> {
@@ -28,6 +29,16 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
   });
   pawapay.closed.add("ORANGE_CMR");
   const cinetpay = await startCinetpayEmulator(cinetpayCredentials);
+  // the specs run in other processes: they make pawaPay fail through this small control endpoint
+  // (e2e/pay/providers.spec.ts: POST {"pawapay": "refuse" | "503" | "unreadable" | "up"})
+  const control = await serve(async (req) => {
+    const wanted = (parseJsonBody(req.raw) as { pawapay?: string } | undefined)?.pawapay;
+    if (req.method !== "POST" || !wanted || !["refuse", "503", "unreadable", "up"].includes(wanted)) return { status: 400, body: { error: "POST {pawapay: refuse|503|unreadable|up}" } };
+    await pawapay.setRefusing(wanted === "refuse");
+    pawapay.setDown(wanted === "503");
+    pawapay.tamper.unreadableConf = wanted === "unreadable"; // active-conf answers a body no reader can take
+    return { status: 200, body: { pawapay: wanted } };
+  });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PUBLIC_BASE_URL: `http://${HOST}:${port}`, // payment links point at this server
@@ -53,6 +64,9 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
     CINETPAY_SECRET_KEY: cinetpayCredentials.secretKey,
     CINETPAY_TRANSFER_URL: cinetpay.url,
     CINETPAY_TRANSFER_PASSWORD: cinetpayCredentials.transferPassword,
+    // the failover specs make pawaPay fail on purpose, one after the other: its circuit breaker
+    // (tested in lib/payments/failover.test.ts) would otherwise set it aside for the specs after them
+    BREAKER_FAILURES: "1000",
   };
   const account = await createAccount(
     { ...env, LOG_LEVEL: "silent" },
@@ -60,7 +74,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
   );
 
   const logFile = path.join(ROOT, "e2e", ".artifacts", "server.log");
-  const closeEmulators = () => Promise.all([pawapay.close(), cinetpay.close()]);
+  const closeEmulators = () => Promise.all([pawapay.close(), cinetpay.close(), control.close()]);
   const server = await startServer({ env, port, logFile }).catch(async (error: unknown) => {
     await closeEmulators();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -74,6 +88,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
     KOLA_E2E_EMAIL: account.email,
     KOLA_E2E_PASSWORD: account.password,
     KOLA_E2E_DATA_DIR: dataDir,
+    KOLA_E2E_EMULATOR_CONTROL: control.url,
   });
 
   return async () => {

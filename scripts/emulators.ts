@@ -25,6 +25,7 @@ Start Kola with:
   CINETPAY_BASE_URL=${cinet.url} CINETPAY_API_KEY=${cinetpay.apiKey} CINETPAY_SITE_ID=${cinetpay.siteId} CINETPAY_SECRET_KEY=${cinetpay.secretKey} \\
   CINETPAY_TRANSFER_URL=${cinet.url} CINETPAY_TRANSFER_PASSWORD=${cinetpay.transferPassword} \\
   PUBLIC_BASE_URL=${kola} npm run dev
+and check what Kola understands of them (the same settings, with npm run providers:check).
 `);
 
 const stop = () => void Promise.all([pawapay.close(), cinet.close()]).then(() => process.exit(0));

@@ -11,6 +11,14 @@ const SHOTS = path.join(import.meta.dirname, "..", ".artifacts", "pay");
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 
 test.use({ viewport: { width: 375, height: 812 }, hasTouch: true });
+// the last two specs make pawaPay fail for the whole server: the file's specs run one after the other
+test.describe.configure({ mode: "serial" });
+
+/** Makes the e2e pawaPay emulator refuse connections, answer 503 to everything, or work (e2e/global-setup.ts). */
+async function pawapayIs(page: Page, state: "refuse" | "503" | "up") {
+  const res = await page.request.post(process.env.KOLA_E2E_EMULATOR_CONTROL!, { data: { pawapay: state } });
+  expect(res.status()).toBe(200);
+}
 
 /** A live payment link of the signed-in merchant, made with the dashboard's own session. */
 async function liveLink(page: Page, baseURL: string, shop: string, tag: string): Promise<{ id: string }> {
@@ -74,4 +82,53 @@ test("a live link paid through CinetPay: redirect to its page, back, success URL
   await page.waitForURL(/\/healthz\?merchant=cinetpay&.*status=success/, { timeout: 30_000 });
   const trackId = new URL(page.url()).searchParams.get("track_id")!;
   await seeInDashboard(page, trackId, [/POST \/v2\/payment/, /created/, /POST \/v2\/payment\/check/, /settled:success/], "24-live-cinetpay-dashboard");
+});
+
+test("pawaPay down: the payment fails over to CinetPay (redirect to its page) and ends on the success page", async ({ page, baseURL }) => {
+  await signUp(page, "Boutique Relais");
+  const link = await liveLink(page, baseURL!, "Boutique Relais", "failover");
+  await page.goto(`/pay/${link.id}`);
+  await page.selectOption("#country", "CMR");
+  await page.selectOption("#operator", "MTN_MOMO_CMR"); // pawaPay first for MTN Cameroon
+  await page.fill("#phone", "670000000");
+  await pawapayIs(page, "refuse");
+  try {
+    await page.getByRole("button", { name: /^Payer/ }).tap();
+    // pawaPay never got it (connection refused): CinetPay's page, under CinetPay's own reference
+    await page.waitForURL(/\/payment\/[0-9a-f]+$/);
+    await expect(page.getByRole("heading", { name: "CinetPay" })).toBeVisible();
+    await shot(page, "26-failover-cinetpay-page");
+    await page.getByRole("button", { name: "Payer" }).tap();
+    await page.waitForURL(/\/healthz\?merchant=failover&.*status=success/, { timeout: 30_000 });
+  } finally {
+    await pawapayIs(page, "up");
+  }
+  const trackId = new URL(page.url()).searchParams.get("track_id")!;
+  await seeInDashboard(page, trackId, [/POST \/v2\/deposits/, /connection_refused/, /POST \/v2\/payment/, /settled:success/], "27-failover-dashboard");
+});
+
+test("pawaPay unreachable (503): the honest page, the form kept; trying again once it answers goes through", async ({ page, baseURL }) => {
+  await signUp(page, "Boutique Franche");
+  const link = await liveLink(page, baseURL!, "Boutique Franche", "honest");
+  await page.goto(`/pay/${link.id}`);
+  await page.selectOption("#country", "CMR");
+  await page.selectOption("#operator", "MTN_MOMO_CMR");
+  await page.fill("#phone", "670000000");
+  await pawapayIs(page, "503");
+  try {
+    await page.getByRole("button", { name: /^Payer/ }).tap();
+    // pawaPay may have it (503 to the request and to the status check): nothing is claimed as sent
+    await expect(page.getByText("Nous n’avons pas pu joindre MTN. Aucune demande n’a été envoyée à votre téléphone")).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole("heading", { name: "Validez le paiement sur votre téléphone" })).toHaveCount(0);
+    await expect(page.locator("#phone")).toHaveValue("670000000");
+    await expect(page.locator("#operator")).toHaveValue("MTN_MOMO_CMR");
+    await expect(page.getByRole("button", { name: /^Payer/ })).toBeEnabled();
+    await shot(page, "28-unreachable-honest-form");
+  } finally {
+    await pawapayIs(page, "up");
+  }
+  // the link is free at once: the same form, tapped again, reaches the phone
+  await page.getByRole("button", { name: /^Payer/ }).tap();
+  await expect(page.getByRole("heading", { name: "Validez le paiement sur votre téléphone" })).toBeVisible();
+  await page.waitForURL(/\/healthz\?merchant=honest&.*status=success/, { timeout: 30_000 });
 });

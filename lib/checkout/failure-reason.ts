@@ -11,6 +11,14 @@ const known: Record<string, MessageKey> = {
   payer_limit_reached: "failed.payer_limit_reached",
   amount_out_of_bounds: "failed.amount_out_of_bounds",
   operator_unavailable: "failed.operator_unavailable",
+  // pawaPay's REJECTED reasons, each in its own words (issue 18)
+  invalid_phone_number: "failed.invalid_phone_number",
+  invalid_amount: "failed.invalid_amount",
+  invalid_currency: "failed.invalid_currency",
+  invalid_provider: "failed.invalid_provider",
+  deposits_not_allowed: "failed.deposits_not_allowed",
+  provider_unreachable: "failed.provider_unreachable",
+  payment_in_progress: "failed.payment_in_progress",
   no_answer_from_payer: "failed.expired",
 };
 

@@ -5,7 +5,9 @@ import { RateLimitedError } from "@/lib/http/rate-limit";
 import { isTerminal } from "@/lib/payments/status";
 import { GIVE_UP_AFTER_SECONDS } from "@/lib/payments/expiry";
 import { giveUpAttempt } from "@/lib/payments/give-up-attempt";
+import { OperatorUnreachable } from "@/lib/payments/offer-deposit";
 import { PaymentInProgress, startPayment } from "@/lib/payments/start-payment";
+import { operatorObject } from "@/lib/countries";
 import { findAsset } from "./assets";
 import { attemptLimitMessage } from "./attempt-limits";
 import { linkState, loadCheckout, pagePath, waitPath, type Checkout, type Kind, type LinkState } from "./checkout";
@@ -141,6 +143,10 @@ export function submitCheckoutForm(kind: Kind) {
       }
       // another buyer's attempt holds the link: nothing was created, the same form (and token) waits
       if (error instanceof PaymentInProgress) return formPage(checkout, locale, typed, { form: busyWords(error, locale) }, 409);
+      // no provider took it: the honest page is the form itself, as typed, with a fresh token
+      if (error instanceof OperatorUnreachable) {
+        return formPage(checkout, locale, { ...typed, client_token: newClientToken() }, { form: unreachableWords(error, locale) }, 503);
+      }
       if (error instanceof RateLimitedError) {
         const page = formPage(checkout, locale, typed, { form: attemptLimitMessage(error, locale) }, 429);
         page.headers.set("retry-after", String(error.retryAfter));
@@ -173,6 +179,10 @@ export function submitCheckoutJson(kind: Kind) {
         const message = errors.form ?? t(locale, "form.problems");
         return jsonResponse({ ...error.body, message, errors, ...(clientToken ? { client_token: clientToken } : {}) }, 422);
       }
+      if (error instanceof OperatorUnreachable) {
+        const message = unreachableWords(error, locale);
+        return jsonResponse({ ...error.body, unreachable: true, message, errors: { form: message }, client_token: newClientToken() }, error.status);
+      }
       if (error instanceof PaymentInProgress) {
         const message = busyWords(error, locale);
         const res = jsonResponse({ ...error.body, message, errors: { form: message }, retry_after: error.retryAfterSeconds }, error.status);
@@ -192,6 +202,7 @@ export function submitCheckoutJson(kind: Kind) {
 }
 
 const busyWords = (error: PaymentInProgress, locale: Locale) => t(locale, "busy.other", { wait: formatWait(error.retryAfterSeconds) });
+const unreachableWords = (error: OperatorUnreachable, locale: Locale) => t(locale, "unreachable.form", { operator: operatorObject(error.deposit.operator).name });
 
 const TRACK_ID = /^TRK[A-Z2-7]{20}$/;
 
@@ -211,6 +222,11 @@ export function showPayment(kind: Kind) {
     if (!found) return messagePage("notfound", 404, url, locale);
     const { checkout, deposit } = found;
     const model = { checkout, deposit, locale };
+    if (deposit.status === "pending" && !deposit.providerReference && deposit.abandonedAt) {
+      // no provider took it (the page was reached anyway: a reload, a shared link): the form, as typed
+      const values = await startingValues(checkout, deposit.trackId);
+      return formPage(checkout, locale, values, { form: unreachableWords(new OperatorUnreachable(deposit), locale) }, 503);
+    }
     if (deposit.status === "pending") {
       // back from a "use another number" that came too early: how long is left
       const left = url.searchParams.get("other") === "early" ? GIVE_UP_AFTER_SECONDS - (Date.now() - deposit.createdAt.getTime()) / 1000 : 0;

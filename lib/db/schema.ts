@@ -489,6 +489,47 @@ export const providerLogs = pgTable(
   ],
 );
 
+// Each provider a deposit was offered to (issue 18: failover per operator), in order. One row per
+// (deposit, provider): an initiation is never sent twice to one provider for one attempt, whatever
+// races or crashes happen; `request_id` is the id that provider knows it by (pawaPay's depositId,
+// CinetPay's and the sandbox's transaction id), unique per provider, so a callback finds its deposit.
+export const providerAttemptOutcomes = ["sending", "accepted", "rejected", "not_taken", "unknown"] as const;
+export const depositProviderAttempts = pgTable(
+  "deposit_provider_attempts",
+  {
+    id: id(),
+    ...owner(),
+    depositId: uuid("deposit_id")
+      .notNull()
+      .references(() => deposits.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    /** 1 for the first provider tried, 2 for the next… */
+    position: integer("position").notNull(),
+    requestId: text("request_id").notNull(),
+    /** sending → accepted | rejected (a definite no) | not_taken (provably never taken) | unknown (no answer) */
+    outcome: text("outcome", { enum: providerAttemptOutcomes }).notNull().default("sending"),
+    reason: text("reason"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("deposit_provider_attempts_deposit_provider_key").on(t.depositId, t.provider),
+    uniqueIndex("deposit_provider_attempts_request_key").on(t.provider, t.requestId),
+  ],
+);
+
+// A circuit breaker per provider, shared by every process (issue 18): consecutive failed calls
+// (no answer, 5xx, an initiation never taken) open it; after a pause one caller claims the probe
+// (half-open); a taken initiation closes it. Kept in the database so every server agrees.
+export const providerBreakers = pgTable("provider_breakers", {
+  provider: text("provider").primaryKey(),
+  consecutiveFailures: integer("consecutive_failures").notNull().default(0),
+  openedAt: timestamp("opened_at", { withTimezone: true }),
+  probeAt: timestamp("probe_at", { withTimezone: true }),
+  lastFailureAt: timestamp("last_failure_at", { withTimezone: true }),
+  lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+});
+
 // Money out (issue 11): seller payouts and merchant withdrawals. `id` is the provider's payoutId
 // (its idempotency key): a payout is sent under one id only, so a re-send can never pay twice.
 // A failed payout is retried as a new row (`retry_of`), once per failed row.

@@ -45,6 +45,7 @@ export const errorTypes = {
   CALLBACK_REPLAYED: { status: 409, message: "Callback already received" },
   INVALID_CALLBACK: { status: 422, message: "Invalid callback body" },
   PROVIDER_UNAVAILABLE: { status: 503, message: "The provider could not confirm the payment; retry later" },
+  OPERATOR_UNREACHABLE: { status: 503, message: "The mobile-money operator could not be reached: nothing was sent to the phone; try again or choose another operator" },
   INSUFFICIENT_BALANCE: { status: 409, message: "Not enough available balance for this amount" },
   PAYOUT_NOT_FOUND: { status: 404, message: "Payout not found" },
   PAYOUT_NOT_RETRYABLE: { status: 409, message: "Only a failed payout that was not retried yet can be retried" },

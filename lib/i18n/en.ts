@@ -1,6 +1,7 @@
 import type { Dictionary } from "./fr";
 import { marketplaceEn } from "./marketplace-en";
 import { moneyEn } from "./money-en";
+import { providerHealthEn } from "./provider-health-en";
 import { paymentEn } from "./payment-en";
 
 // The dashboard's words in English: the same keys as fr.ts.
@@ -411,5 +412,6 @@ export const en: Dictionary = {
   },
   marketplace: marketplaceEn,
   money: moneyEn,
+  providerHealth: providerHealthEn,
   payment: paymentEn,
 };

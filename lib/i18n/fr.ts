@@ -1,5 +1,6 @@
 import { marketplaceFr } from "./marketplace-fr";
 import { moneyFr } from "./money-fr";
+import { providerHealthFr } from "./provider-health-fr";
 import { paymentFr } from "./payment-fr";
 
 // The dashboard's words in French (the default). en.ts has the same keys: `Dictionary` is this
@@ -412,6 +413,7 @@ export const fr = {
   },
   marketplace: marketplaceFr, // the marketplace pages' words, in their own file
   money: moneyFr, // balance, withdrawals, refunds, seller payouts
+  providerHealth: providerHealthFr, // the Providers section: unreadable configuration, breaker
   payment: paymentFr, // a payment's page and the CSV exports, in their own file
 } as const;
 

@@ -295,8 +295,9 @@ describe("money-out callbacks", () => {
     }
     expect(answers).toEqual(cases.map(([, outcome]) => outcome));
     const db = await getDb();
-    const logs = await db.select().from(providerLogs).where(eq(providerLogs.accountId, m.accountId));
-    expect(logs.filter((l) => l.kind === "callback").map((l) => [l.outcome, l.alert])).toEqual([
+    const logs = await db.select().from(providerLogs).where(eq(providerLogs.accountId, m.accountId)).orderBy(providerLogs.createdAt, providerLogs.id);
+    // (the sale's own deposit callback is logged too, since the sandbox goes through the shared handler)
+    expect(logs.filter((l) => l.kind === "callback" && l.operation.includes("disbursements")).map((l) => [l.outcome, l.alert])).toEqual([
       ["payout:mismatch", true],
       ["payout:mismatch", true],
       ["payout:mismatch", true],

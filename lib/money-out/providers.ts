@@ -1,16 +1,19 @@
 import type { Mode } from "@/lib/accounts/modes";
 import { countries, isCountry } from "@/lib/countries";
-import { providerByName, providersForMode } from "@/lib/payments/providers";
+import { providerByName, providersForMode, refundProviderFor } from "@/lib/payments/providers";
 import type { Provider } from "@/lib/payments/providers/types";
 
-/** Payouts go through the mode's first provider that can pay out (test mode: the sandbox). */
+/**
+ * Payouts are recorded with the mode's first provider that can pay out (test mode: the sandbox);
+ * the sender routes each one by its operator before it is first sent (send.ts, issue 18).
+ */
 export function payoutProviderName(mode: Mode): string | null {
   return providersForMode(mode).find((p) => p.sendPayout)?.name ?? null;
 }
 
 /** A refund goes back through the provider that collected the payment, if it can refund. */
 export function canRefund(providerName: string): boolean {
-  return Boolean(providerByName(providerName)?.sendRefund);
+  return refundProviderFor(providerName) !== null;
 }
 
 export function moneyOutProvider(name: string): Provider | undefined {

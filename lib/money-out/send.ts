@@ -6,6 +6,7 @@ import { releaseDue } from "@/lib/ledger/release";
 import { log, maskPhone } from "@/lib/log";
 import { crashPoint } from "@/lib/payments/crash-point";
 import { ProviderRejection, type Disbursement, type DisbursementStatus, type Provider } from "@/lib/payments/providers/types";
+import { nextPayoutProvider, payoutProviderFor } from "@/lib/payments/providers";
 import { iso2Of, moneyOutProvider } from "./providers";
 import { settlePayout, settleRefund, type Outcome } from "./settle";
 
@@ -93,6 +94,7 @@ async function markSent(kind: Kind, id: string, reference: string | null): Promi
  * Anything else leaves the outcome unknown: `processing` too, and the reconciler asks the provider.
  */
 export async function sendOne(kind: Kind, row: Row): Promise<boolean> {
+  if (kind === "payout" && !row.sentAt) await routePayout(row as PayoutRow);
   const provider = moneyOutProvider(row.provider);
   const send = kind === "payout" ? provider?.sendPayout : provider?.sendRefund;
   if (!provider || !send) return settle(kind, row.id, { state: "settled", outcome: "failed", reason: "provider_cannot_send" });
@@ -105,12 +107,44 @@ export async function sendOne(kind: Kind, row: Row): Promise<boolean> {
     return false;
   } catch (error) {
     if (error instanceof ProviderRejection) {
+      // refused for a reason of the provider's own before it took anything: the next route
+      if (kind === "payout" && error.failover && !row.sentAt && (await failOverPayout(row as PayoutRow))) return false;
       return settle(kind, row.id, { state: "settled", outcome: "failed", reason: error.reason });
     }
     log("warn", `${kind} send failed; its outcome is unknown until the provider is asked`, { id: row.id, error: String(error), phone: maskPhone(disbursement.phoneNumber) });
     await markSent(kind, row.id, null);
     return false;
   }
+}
+
+/**
+ * Money out per operator (issue 18): before a payout is first sent, the first provider that pays
+ * out to its operator now (lib/payments/providers: not CLOSED there, breaker not open).
+ */
+async function routePayout(row: PayoutRow): Promise<void> {
+  const chosen = await payoutProviderFor(row.mode, row.operator);
+  if (!chosen || chosen === row.provider) return;
+  const db = await getDb();
+  const moved = await db
+    .update(payouts)
+    .set({ provider: chosen, updatedAt: sql`now()` })
+    .where(and(eq(payouts.id, row.id), eq(payouts.status, "pending"), isNull(payouts.sentAt)))
+    .returning({ id: payouts.id });
+  if (moved.length) row.provider = chosen;
+}
+
+/** The next route for a payout its provider refused before taking it; false when there is none. */
+async function failOverPayout(row: PayoutRow): Promise<boolean> {
+  const next = await nextPayoutProvider(row.mode, row.operator, row.provider);
+  if (!next) return false;
+  const db = await getDb();
+  const moved = await db
+    .update(payouts)
+    .set({ provider: next, checkedAt: null, updatedAt: sql`now()` })
+    .where(and(eq(payouts.id, row.id), eq(payouts.provider, row.provider), eq(payouts.status, "pending"), isNull(payouts.sentAt)))
+    .returning({ id: payouts.id });
+  if (moved.length) log("warn", "payout refused by its provider: sent through the next", { id: row.id, from: row.provider, to: next });
+  return moved.length > 0;
 }
 
 /**

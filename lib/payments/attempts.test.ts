@@ -61,7 +61,7 @@ function postCallback(raw: string, signature = signCallback(raw)) {
 }
 
 const successCallback = (trackId: string) =>
-  JSON.stringify({ event_id: randomUUID(), reference: `SBX-${trackId}`, track_id: trackId, status: "success", timestamp: Math.floor(Date.now() / 1000) });
+  JSON.stringify({ event_id: randomUUID(), reference: `SBX-${trackId}`, track_id: trackId, status: "success", amount: 5000, currency: "XAF", timestamp: Math.floor(Date.now() / 1000) });
 
 /** The i-th of many distinct valid Cameroonian MTN numbers; all end in 10 (the sandbox's success). */
 const phoneNo = (i: number) => `6700${String(i).padStart(3, "0")}10`;

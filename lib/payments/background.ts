@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { deposits } from "@/lib/db/schema";
+import { depositProviderAttempts, deposits } from "@/lib/db/schema";
 import { log } from "@/lib/log";
 import { onMoneyOutKick } from "@/lib/money-out/kick";
 import { processMoneyOut } from "@/lib/money-out/send";
@@ -72,6 +72,12 @@ async function askAndApply(deposit: DepositRow): Promise<boolean> {
   }
   const ageSeconds = (Date.now() - deposit.createdAt.getTime()) / 1000;
   if (status.state === "settled") return settleDeposit(deposit.id, status.settlement);
+  // no provider ever took it (issue 18): once its initiation is over, "not found" is final, and
+  // the attempt fails at once (provider_unreachable) instead of waiting for our expiry
+  if (status.state === "not_found" && !deposit.providerReference && (await initiationOver(deposit))) {
+    log("warn", "no provider took the payment: failed", { track_id: deposit.trackId, provider: deposit.provider });
+    return settleDeposit(deposit.id, { status: "failed", reason: "provider_unreachable" });
+  }
   if (status.state === "processing") {
     if (ageSeconds < PROCESSING_CAP_SECONDS) return false;
     log("warn", "deposit expired at the hard cap while its provider still processes it", { track_id: deposit.trackId });
@@ -79,6 +85,26 @@ async function askAndApply(deposit: DepositRow): Promise<boolean> {
   }
   if (ageSeconds < depositExpirySeconds()) return false;
   return settleDeposit(deposit.id, { status: "expired", reason: "no_answer_from_payer" });
+}
+
+/** Longest an initiation can take (3 tries of PROVIDER_TIMEOUT_MS and their pauses), with room to spare. */
+const INITIATION_BOUND_SECONDS = 120;
+
+/**
+ * Whether nothing can still be on its way to the deposit's provider: its initiation ended without
+ * an answer (unknown, not taken, refused), or was claimed so long ago that the process that sent
+ * it must have died; a deposit never offered to anyone (a crash before) is over after 30 s.
+ */
+async function initiationOver(deposit: DepositRow): Promise<boolean> {
+  const db = await getDb();
+  const [attempt] = await db
+    .select({ outcome: depositProviderAttempts.outcome, updatedAt: depositProviderAttempts.updatedAt })
+    .from(depositProviderAttempts)
+    .where(and(eq(depositProviderAttempts.depositId, deposit.id), eq(depositProviderAttempts.provider, deposit.provider)));
+  const age = (since: Date) => (Date.now() - since.getTime()) / 1000;
+  if (!attempt) return age(deposit.createdAt) > 30;
+  if (attempt.outcome === "sending") return age(attempt.updatedAt) > INITIATION_BOUND_SECONDS;
+  return attempt.outcome !== "accepted";
 }
 
 async function askEach(claimed: DepositRow[]): Promise<number> {

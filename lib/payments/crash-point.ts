@@ -4,6 +4,8 @@
 
 export type CrashPointName =
   | "deposit-recorded"
+  // a provider's attempt claimed (deposit_provider_attempts), its initiation not yet sent
+  | "attempt-claimed"
   | "settlement-written"
   // money out (lib/money-out): the provider took a payout or refund, nothing recorded yet
   | "disbursement-sent"

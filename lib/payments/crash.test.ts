@@ -10,7 +10,7 @@ import * as callback from "@/app/api/providers/[provider]/callback/route";
 import { hashApiKey } from "@/lib/accounts/api-keys";
 import { findAuthByKeyHash, type Auth } from "@/lib/accounts/queries";
 import { closeDb, databaseSettings, getDb, useDatabase } from "@/lib/db/client";
-import { deposits, depositStatusChanges, outboxEvents } from "@/lib/db/schema";
+import { depositProviderAttempts, deposits, depositStatusChanges, outboxEvents } from "@/lib/db/schema";
 import { createGateway } from "@/lib/gateways/create-gateway";
 import { newAccount } from "@/lib/test/api";
 import { reconcilePending, sweepExpired } from "./background";
@@ -132,6 +132,35 @@ describe("kill -9 inside the money paths", () => {
     await settleDeposit(again.id, { status: "failed", reason: "refused_by_payer" }); // nothing left pending for the next test
   });
 
+  it("after a provider's attempt is claimed, before its request is sent: never sent twice, ended failed (provider_unreachable) once nothing can be in flight", TIMEOUT, async () => {
+    const link = await newLink();
+    await crashAt("attempt-claimed", {
+      task: "pay",
+      gatewayId: link.id,
+      input: { country: "CMR", operator: "MTN_MOMO_CMR", phone: "670000010", client_token: token() },
+    });
+    const db = await getDb();
+    const [deposit] = await db.select().from(deposits).where(eq(deposits.paymentGatewayId, link.id));
+    const attempts = () => db.select({ provider: depositProviderAttempts.provider, outcome: depositProviderAttempts.outcome }).from(depositProviderAttempts).where(eq(depositProviderAttempts.depositId, deposit!.id));
+    expect([await stateOf(link.id), await attempts()]).toEqual([{ deposits: [{ status: "pending", reference: null }], events: [], history: ["created:>pending"] }, [{ provider: "sandbox", outcome: "sending" }]]);
+
+    // younger than the longest an initiation can take: it may still be on its way, so it waits
+    await db.update(deposits).set({ createdAt: new Date(Date.now() - 60_000) }).where(eq(deposits.id, deposit!.id));
+    await reconcilePending();
+    expect((await stateOf(link.id)).deposits).toEqual([{ status: "pending", reference: null }]);
+
+    // past it, the process that claimed it is dead: the provider's "not found" is final, announced once
+    await db.update(depositProviderAttempts).set({ updatedAt: new Date(Date.now() - 121_000) }).where(eq(depositProviderAttempts.depositId, deposit!.id));
+    await db.update(deposits).set({ checkedAt: null }).where(eq(deposits.id, deposit!.id));
+    expect(await reconcilePending()).toBeGreaterThanOrEqual(1);
+    expect(await stateOf(link.id)).toEqual({
+      deposits: [{ status: "failed", reference: null }],
+      events: ["payment.failed"],
+      history: ["created:>pending", "status_changed:pending>failed"],
+    });
+    expect(await attempts()).toEqual([{ provider: "sandbox", outcome: "sending" }]); // and it was never sent again
+  });
+
   it("mid-settlement (status written, event not yet): rolled back whole; the reconciler settles it once, the late callback changes nothing", TIMEOUT, async () => {
     setSandboxTransport(async () => {}); // the provider's callback is lost with the dead process
     const link = await newLink();
@@ -144,7 +173,7 @@ describe("kill -9 inside the money paths", () => {
     await db.update(deposits).set({ createdAt: new Date(Date.now() - 60_000) }).where(eq(deposits.id, deposit.id));
     expect(await reconcilePending()).toBeGreaterThanOrEqual(1);
     expect(await reconcilePending()).toBe(0); // asked once: checked_at
-    const raw = JSON.stringify({ event_id: randomUUID(), reference: "SBX-late", track_id: deposit.trackId, status: "success", timestamp: Math.floor(Date.now() / 1000) });
+    const raw = JSON.stringify({ event_id: randomUUID(), reference: "SBX-late", track_id: deposit.trackId, status: "success", amount: 5000, currency: "XAF", timestamp: Math.floor(Date.now() / 1000) });
     const late = await callback.POST(
       new Request("http://kola.test/api/providers/sandbox/callback", { method: "POST", headers: { "x-kola-signature": signCallback(raw) }, body: raw }),
       { params: Promise.resolve({ provider: "sandbox" }) },

@@ -5,9 +5,10 @@ import { recordPaymentSuccess } from "@/lib/ledger/record-payment";
 import { recordDepositChange } from "@/lib/deposits/history";
 import { log, maskPhone } from "@/lib/log";
 import { crashPoint } from "./crash-point";
-import { eventTypeFor, statusesBefore, type TerminalStatus } from "./status";
+import type { Settlement } from "./providers/types";
+import { eventTypeFor, statusesBefore } from "./status";
 
-export type Settlement = { status: TerminalStatus; reason?: string | null; providerReference?: string | null };
+export type { Settlement } from "./providers/types";
 
 /**
  * Moves a deposit to a terminal status as the status machine allows (status.ts: from pending, or

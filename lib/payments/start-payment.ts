@@ -16,10 +16,9 @@ import { recordMarketplaceTransaction } from "@/lib/marketplace-gateways/record-
 import { checkAnswers } from "./check-answers";
 import { crashPoint } from "./crash-point";
 import { depositExpirySeconds } from "./expiry";
-import { providerFor, providerForMode } from "./providers";
-import { ProviderRejection } from "./providers/types";
+import { OperatorUnreachable, offerDeposit } from "./offer-deposit";
+import { candidatesFor, providerForMode } from "./providers";
 import { checkoutInput, type CheckoutInput } from "./schemas";
-import { settleDeposit } from "./settle-deposit";
 
 /** Another buyer's attempt holds the link (409): `retryAfterSeconds` until it ends at the latest. */
 export class PaymentInProgress extends ApiError {
@@ -48,7 +47,7 @@ export async function startPayment(
 ): Promise<DepositRow & { redirectUrl?: string }> {
   const input = validate(checkoutInput, raw, "body");
   const existing = await findByClientToken(input.client_token);
-  if (existing) return sameTarget(existing, target);
+  if (existing) return unlessUnreached(sameTarget(existing, target));
 
   const { gateway } = target;
   if (gateway.archivedAt) throw new ApiError("GATEWAY_NOT_FOUND");
@@ -82,28 +81,25 @@ export async function startPayment(
   }
   if (problems.length || !phone) throw new ValidationError(problems);
   await limitPaymentAttempt({ mode: gateway.mode, linkId: gateway.id, phone: phone.digits, clientAddress });
-  // each operator goes to the first provider that serves it and can take this amount now
-  const provider = await providerFor(gateway.mode, input.operator, target.kind === "link" ? target.gateway.amount : target.gateway.amount + target.gateway.fee);
-
-  const { deposit, created } = await recordAttempt(target, input, phone.digits, answers, provider.name);
-  if (!created) return deposit; // another submit's attempt: it asked (or asks) the provider itself
-  await crashPoint("deposit-recorded"); // a crash here leaves a pending deposit no provider knows: the sweeper expires it
-  log("info", "payment started", { track_id: deposit.trackId, phone: maskPhone(deposit.phoneNumber), provider: provider.name });
-  try {
-    const { reference, redirectUrl } = await provider.requestCollection(deposit);
-    const conn = await getDb();
-    await conn.update(deposits).set({ providerReference: reference }).where(eq(deposits.id, deposit.id));
-    return { ...deposit, providerReference: reference, ...(redirectUrl ? { redirectUrl } : {}) };
-  } catch (error) {
-    if (error instanceof ProviderRejection) {
-      log("warn", "collection refused", { track_id: deposit.trackId, provider: provider.name, reason: error.reason });
-      await settleDeposit(deposit.id, { status: "failed", reason: error.reason });
-      return { ...deposit, status: "failed", failureReason: error.reason };
-    }
-    // no answer or a 5xx: the provider may have the request; the reconciler will ask it
-    log("error", "collection request unanswered", { track_id: deposit.trackId, provider: provider.name, error: String(error) });
-    return deposit;
+  // the operator's providers that can take this amount now, in order (failover, issue 18)
+  const amount = target.kind === "link" ? target.gateway.amount : target.gateway.amount + target.gateway.fee;
+  const candidates = await candidatesFor(gateway.mode, input.operator, amount);
+  if (!candidates.length) {
+    throw new ApiError("LIVE_PAYMENTS_UNAVAILABLE", "This mobile-money operator cannot take payments right now; choose another one or try again later");
   }
+
+  const { deposit, created } = await recordAttempt(target, input, phone.digits, answers, candidates[0]!.provider.name);
+  if (!created) return unlessUnreached(deposit); // another submit's attempt: it asked (or asks) the providers itself
+  await crashPoint("deposit-recorded"); // a crash here leaves a pending deposit no provider knows: the reconciler ends it
+  log("info", "payment started", { track_id: deposit.trackId, phone: maskPhone(deposit.phoneNumber), providers: candidates.map((c) => c.provider.name) });
+  return offerDeposit(deposit, candidates);
+}
+
+/** The same submit again, after no provider could be reached: the same honest answer. */
+function unlessUnreached(deposit: DepositRow): DepositRow {
+  const unreached = deposit.status === "failed" ? deposit.failureReason === "provider_unreachable" : deposit.status === "pending" && !deposit.providerReference && deposit.abandonedAt;
+  if (unreached) throw new OperatorUnreachable(deposit);
+  return deposit;
 }
 
 /**

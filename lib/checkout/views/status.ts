@@ -41,11 +41,14 @@ export function renderWaiting(model: WaitingModel): Rendered {
   const { deposit, locale } = model;
   const operator = operatorObject(deposit.operator).name;
   const amount = formatAmount(deposit.amount, deposit.currency, locale);
-  const prompt = t(locale, APP_OPERATORS.has(operator) ? "wait.prompt.app" : "wait.prompt", {
-    amount,
-    phone: formatPhone(deposit.phoneNumber),
-    operator,
-  });
+  // "sent to your phone" only once a provider took the request (issue 18)
+  const prompt = !deposit.providerReference
+    ? t(locale, "wait.sending", { operator })
+    : t(locale, APP_OPERATORS.has(operator) ? "wait.prompt.app" : "wait.prompt", {
+        amount,
+        phone: formatPhone(deposit.phoneNumber),
+        operator,
+      });
   const body = html`<section class="state" id="wait" data-status="${statusApiPath(deposit.trackId)}"><div class="spin" aria-hidden="true"></div><h1>${t(locale, "wait.title")}</h1><p>${prompt}</p><p class="status" role="status">${t(locale, "wait.status")}</p><dl class="facts"><div><dt>${t(locale, "receipt.amount")}</dt><dd>${amount}</dd></div>${reference(locale, deposit.trackId)}</dl><p class="hint">${t(locale, "wait.auto")}</p><p class="hint">${t(locale, "wait.nothing")}</p>${giveUp(model)}</section>`;
   return frame(model, t(locale, "page.waiting"), body, {
     script: true,

@@ -6,6 +6,7 @@ import { deposits, providerLogs } from "@/lib/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import { defineOperation } from "@/lib/http/operation";
 import { liveProviderChoices, listedLiveProviders, liveProviderNames, providerByName, providersForMode } from ".";
+import { breakerStates } from "./breaker";
 import { cinetpayConfigured } from "./cinetpay";
 import { pawapayConfigured } from "./pawapay";
 
@@ -40,6 +41,11 @@ export const providerHealth = z
     last_callback_at: z.string().nullable(),
     operators_available: z.array(z.string()).describe("operator codes it can take now"),
     operators_down: z.array(z.string()).describe("operator codes it serves but reports unavailable"),
+    configuration: z
+      .enum(["ok", "unreadable", "unreachable", "stale", "not_configured"])
+      .describe("its configuration (operators, limits, availability): `unreadable` is an alert (a contract change): its operators are tried and failed over from, never dropped; `stale`: not read for too long, skipped"),
+    configuration_problem: z.string().nullable().describe("what could not be read, when something could not"),
+    breaker: z.enum(["closed", "open", "half_open"]).describe("its circuit breaker: `open` after consecutive failures (skipped), `half_open` after a pause (one payment tries it)"),
   })
   .meta({ id: "ProviderHealth" });
 
@@ -121,12 +127,13 @@ export async function providersOverviewFor(auth: Auth): Promise<z.output<typeof 
     .from(providerLogs)
     .where(inArray(providerLogs.provider, names))
     .groupBy(providerLogs.provider);
+  const breakers = await breakerStates(names);
   const providers = await Promise.all(
     names.map(async (name) => {
       const stamp = stamps.find((s) => s.provider === name);
       const isConfigured = configured[name]();
       const report = isConfigured ? await providerByName(name)!.availability?.().catch(() => undefined) : undefined;
-      const entries = [...(report ?? new Map()).entries()];
+      const entries = [...(report?.deposits ?? new Map()).entries()];
       return {
         name,
         listed: listed.includes(name),
@@ -137,6 +144,9 @@ export async function providersOverviewFor(auth: Auth): Promise<z.output<typeof 
         last_callback_at: stamp?.callback ?? null,
         operators_available: entries.filter(([, a]) => a.available).map(([op]) => op).sort(),
         operators_down: entries.filter(([, a]) => !a.available).map(([op]) => op).sort(),
+        configuration: report?.configuration ?? ("not_configured" as const),
+        configuration_problem: report?.problem ?? null,
+        breaker: breakers.get(name)?.state ?? ("closed" as const),
       };
     }),
   );

@@ -4,7 +4,8 @@ import { ApiError } from "@/lib/http/errors";
 import { cinetpayConfigured, cinetpayProvider } from "./cinetpay";
 import { pawapayConfigured, pawapayProvider } from "./pawapay";
 import { sandboxProvider } from "./sandbox";
-import type { OperatorAvailability, Provider } from "./types";
+import { breakerStates, type BreakerView } from "./breaker";
+import type { AvailabilityReport, Provider } from "./types";
 
 const providers: Record<string, Provider> = { sandbox: sandboxProvider, pawapay: pawapayProvider, cinetpay: cinetpayProvider };
 const configured: Record<string, () => boolean> = { pawapay: pawapayConfigured, cinetpay: cinetpayConfigured };
@@ -43,43 +44,105 @@ export function providersForMode(mode: Mode): Provider[] {
 
 export type OperatorRoute = { operator: string; provider: string | null; reason?: "down" | "unserved" | "amount" };
 
+type Direction = "deposits" | "payouts";
+
+/** A provider's word on one operator: served and open, closed ("down"), or not served. */
+function verdict(report: AvailabilityReport | undefined, operator: string, direction: Direction, amount?: number): "ok" | "down" | "unserved" | "amount" {
+  if (!report) return "ok"; // no availability report: it serves every operator
+  if (report.configuration === "stale") return "down";
+  // unreadable or never read: "unknown", tried and failed over from on error, never absent
+  if (report.configuration !== "ok") return report.known.includes(operator) ? "ok" : "unserved";
+  const entry = report[direction].get(operator);
+  if (!entry) return "unserved";
+  if (!entry.available) return "down";
+  if (amount !== undefined && ((entry.min !== undefined && amount < entry.min) || (entry.max !== undefined && amount > entry.max))) return "amount";
+  return "ok";
+}
+
+type Chain = { providers: Provider[]; reports: (AvailabilityReport | undefined)[]; breakers: Map<string, BreakerView> };
+
+async function chainOf(mode: Mode): Promise<Chain> {
+  const providers = providersForMode(mode);
+  const [reports, breakers] = await Promise.all([
+    Promise.all(providers.map((p) => (p.availability ? p.availability().catch(() => undefined) : Promise.resolve(undefined)))),
+    breakerStates(providers.map((p) => p.name)),
+  ]);
+  return { providers, reports, breakers };
+}
+
 /**
- * For each operator, the first provider of the mode that serves it and reports it available now
- * (and, given an amount, takes that amount). A provider without an availability report serves all.
+ * The providers that may take this operator's money now, in the order of LIVE_PROVIDERS (issue 18):
+ * each serves the operator, does not report it CLOSED, takes the amount, and its breaker is not
+ * open. A half-open breaker is listed with `probe`: the caller must win claimProbe before using it.
+ */
+export async function candidatesFor(mode: Mode, operator: string, amount?: number, direction: Direction = "deposits"): Promise<{ provider: Provider; probe: boolean }[]> {
+  const { providers, reports, breakers } = await chainOf(mode);
+  const out: { provider: Provider; probe: boolean }[] = [];
+  for (const [i, provider] of providers.entries()) {
+    if (direction === "payouts" && !provider.sendPayout) continue;
+    if (verdict(reports[i], operator, direction, amount) !== "ok") continue;
+    const breaker = breakers.get(provider.name)?.state ?? "closed";
+    if (breaker === "open") continue;
+    out.push({ provider, probe: breaker === "half_open" });
+  }
+  return out;
+}
+
+/**
+ * For each operator, the first provider of the mode that may take it now (what the checkout
+ * offers; an operator with none is greyed out), and why none can when none can.
  */
 export async function routeOperators(mode: Mode, operators: string[], amount?: number): Promise<OperatorRoute[]> {
-  const chain = providersForMode(mode);
-  const reports = await Promise.all(chain.map((p) => (p.availability ? p.availability() : Promise.resolve(undefined))));
+  const { providers, reports, breakers } = await chainOf(mode);
   return operators.map((operator) => {
     let reason: OperatorRoute["reason"] = "unserved";
-    for (const [i, provider] of chain.entries()) {
-      const report: OperatorAvailability | undefined = reports[i] ? reports[i]!.get(operator) : { available: true };
-      if (!report) continue;
-      if (!report.available) {
-        reason = "down";
-        continue;
-      }
-      if (amount !== undefined && ((report.min !== undefined && amount < report.min) || (report.max !== undefined && amount > report.max))) {
-        if (reason !== "down") reason = "amount";
-        continue;
-      }
-      return { operator, provider: provider.name };
+    for (const [i, provider] of providers.entries()) {
+      const said = verdict(reports[i], operator, "deposits", amount);
+      const breakerOpen = breakers.get(provider.name)?.state === "open";
+      if (said === "ok" && !breakerOpen) return { operator, provider: provider.name };
+      if (said === "down" || (said === "ok" && breakerOpen)) reason = "down";
+      else if (said === "amount" && reason !== "down") reason = "amount";
     }
     return { operator, provider: null, reason };
   });
 }
 
-/** The provider that takes this operator's payment now; a clear 503 when none can. */
-export async function providerFor(mode: Mode, operator: string, amount?: number): Promise<Provider> {
-  if (!providersForMode(mode).length) throw new ApiError("LIVE_PAYMENTS_UNAVAILABLE");
-  const [route] = await routeOperators(mode, [operator], amount);
-  if (!route?.provider) {
-    throw new ApiError("LIVE_PAYMENTS_UNAVAILABLE", "This mobile-money operator cannot take payments right now; choose another one or try again later");
-  }
-  return providers[route.provider]!;
-}
-
 /** Test mode always has a provider; live mode needs one in LIVE_PROVIDERS with its settings. */
 export function providerForMode(mode: Mode): void {
   if (!providersForMode(mode).length) throw new ApiError("LIVE_PAYMENTS_UNAVAILABLE");
+}
+
+/**
+ * Money out per operator (issue 18): the first provider of the mode that pays out to this operator
+ * now (pawaPay, then CinetPay's transfer API), or the first that can pay out at all when none
+ * reports the operator (the sender's refusal then says why). Null: nothing in this mode pays out.
+ */
+export async function payoutProviderFor(mode: Mode, operator: string): Promise<string | null> {
+  const [first] = await candidatesFor(mode, operator, undefined, "payouts");
+  return first?.provider.name ?? providersForMode(mode).find((p) => p.sendPayout)?.name ?? null;
+}
+
+/**
+ * The provider to try after `current` for a payout to this operator, when `current` refused it for
+ * a reason of its own (its operator closed, its limits, its settings): it took nothing, so the
+ * payout can go to the next one under the same id (issue 18: CinetPay's transfer API as the second
+ * route). Null: none left.
+ */
+export async function nextPayoutProvider(mode: Mode, operator: string, current: string): Promise<string | null> {
+  const chain = providersForMode(mode).map((p) => p.name);
+  const candidates = (await candidatesFor(mode, operator, undefined, "payouts")).map((c) => c.provider.name);
+  return candidates.find((name) => chain.indexOf(name) > chain.indexOf(current)) ?? null;
+}
+
+/** A refund goes back through the provider that collected the payment, and only it. */
+export function refundProviderFor(collectedBy: string): string | null {
+  return providerByName(collectedBy)?.sendRefund ? collectedBy : null;
+}
+
+/** The provider that would take this operator's payment first now; a clear 503 when none can. */
+export async function providerFor(mode: Mode, operator: string, amount?: number): Promise<Provider> {
+  if (!providersForMode(mode).length) throw new ApiError("LIVE_PAYMENTS_UNAVAILABLE");
+  const [first] = await candidatesFor(mode, operator, amount);
+  if (!first) throw new ApiError("LIVE_PAYMENTS_UNAVAILABLE", "This mobile-money operator cannot take payments right now; choose another one or try again later");
+  return first.provider;
 }

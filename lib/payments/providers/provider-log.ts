@@ -2,6 +2,7 @@ import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { providerLogs } from "@/lib/db/schema";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
 import { log } from "@/lib/log";
+import { recordFailure } from "./breaker";
 
 // Every provider request and callback is kept (issue 10): what was sent or received, without secrets.
 
@@ -70,8 +71,31 @@ export async function recordProviderLog(entry: LogEntry, tx?: Db | Tx): Promise<
   }
 }
 
-/** The provider did not answer, or answered 5xx, even after retries: the outcome is unknown. */
-export class ProviderUnavailable extends Error {}
+/**
+ * The provider did not answer, or answered 5xx, even after retries: the outcome is unknown, unless
+ * `neverReached`: every try was refused before a byte was sent (connection refused, no such host),
+ * so the provider provably never got the request.
+ */
+export class ProviderUnavailable extends Error {
+  constructor(message: string, readonly neverReached = false) {
+    super(message);
+  }
+}
+
+/** Errors that happen before the request leaves this machine: nothing reached the provider. */
+const NEVER_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH"]);
+
+function causeCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+    // fetch refuses some ports itself ("bad port"), before any connection
+    if ((current as { message?: unknown }).message === "bad port") return "ECONNREFUSED";
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
 
 export type CallAnswer = { status: number; body: unknown };
 
@@ -110,6 +134,7 @@ function retryBaseMs(): number {
 export async function callProvider(call: Call): Promise<CallAnswer> {
   const attempts = Math.max(1, call.attempts ?? 3);
   let last = "";
+  let neverReached = true;
   for (let attempt = 1; attempt <= attempts; attempt++) {
     if (attempt > 1) await new Promise((r) => setTimeout(r, retryBaseMs() * 4 ** (attempt - 2)));
     const started = Date.now();
@@ -131,8 +156,11 @@ export async function callProvider(call: Call): Promise<CallAnswer> {
       }
       answer = { status: res.status, body };
     } catch (error) {
-      last = error instanceof Error && error.name === "TimeoutError" ? "timeout" : "network_error";
+      const code = causeCode(error);
+      last = error instanceof Error && error.name === "TimeoutError" ? "timeout" : code && NEVER_SENT.has(code) ? "connection_refused" : "network_error";
+      if (last !== "connection_refused") neverReached = false;
     }
+    if (answer) neverReached = false;
     const outcome = answer ? (answer.status >= 500 ? "server_error" : (call.describe?.(answer) ?? "answered")) : last;
     await recordProviderLog({
       provider: call.provider,
@@ -148,5 +176,6 @@ export async function callProvider(call: Call): Promise<CallAnswer> {
     if (answer && answer.status < 500) return answer;
     if (answer) last = `status ${answer.status}`;
   }
-  throw new ProviderUnavailable(`${call.provider} ${call.operation}: ${last}`);
+  await recordFailure(call.provider);
+  throw new ProviderUnavailable(`${call.provider} ${call.operation}: ${last}`, neverReached);
 }

@@ -3,17 +3,20 @@ import { z } from "zod";
 import { ApiError } from "@/lib/http/errors";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
 import { log } from "@/lib/log";
-import type { Settlement } from "../settle-deposit";
 import { signCallback, verifyCallback } from "./signature";
 import { depositExpirySeconds } from "../expiry";
+import { CallbackRefused } from "./callback-event";
 import type {
   CallbackBody,
+  CallbackEvent,
+  CallbackRequest,
   Disbursement,
   DisbursementCallbackBody,
   DisbursementStatus,
   DisbursementUpdate,
   Provider,
   ProviderStatus,
+  Settlement,
 } from "./types";
 
 /**
@@ -121,8 +124,21 @@ const disbursementBody = z.strictObject({
 
 const NO_STORE = { "cache-control": "no-store" };
 
+const callbackBody = z.object({
+  event_id: z.string().min(8).max(100),
+  reference: z.string().max(200),
+  track_id: z.string().max(64),
+  status: z.enum(["success", "failed"]),
+  reason: z.string().max(100).optional(),
+  amount: z.number().int(),
+  currency: z.string().length(3),
+  timestamp: z.number(),
+});
+
 export const sandboxProvider: Provider = {
   name: "sandbox",
+
+  requestIdOf: (deposit) => deposit.trackId,
 
   async requestCollection(deposit: DepositRow) {
     const reference = `SBX-${randomUUID()}`;
@@ -134,6 +150,8 @@ export const sandboxProvider: Provider = {
         track_id: deposit.trackId,
         status: outcome.status as "success" | "failed",
         ...(outcome.reason ? { reason: outcome.reason } : {}),
+        amount: deposit.amount,
+        currency: deposit.currency,
         timestamp: Math.floor(Date.now() / 1000),
       };
       deliver("/api/providers/sandbox/callback", body, { track_id: deposit.trackId });
@@ -154,6 +172,21 @@ export const sandboxProvider: Provider = {
     if (!settlement) return age < depositExpirySeconds() * 1000 ? { state: "processing" } : { state: "not_found" };
     if (age < 3000) return { state: "processing" };
     return { state: "settled", settlement: { ...settlement, providerReference: deposit.providerReference } };
+  },
+
+  /** The sandbox's signed callback (HMAC-SHA256 over the raw body, `x-kola-signature`), read like any provider's. */
+  async parseCallback(req: CallbackRequest): Promise<CallbackEvent> {
+    if (!verifyCallback(req.raw, req.headers.get("x-kola-signature"))) throw new CallbackRefused("x-kola-signature");
+    const body = callbackBody.parse(JSON.parse(req.raw));
+    return {
+      eventId: body.event_id,
+      requestId: body.track_id,
+      outcome: { status: body.status, reason: body.reason, providerReference: body.reference },
+      amountMinor: body.amount,
+      currency: body.currency,
+      reference: body.track_id,
+      body,
+    };
   },
 
   async sendPayout(d) {

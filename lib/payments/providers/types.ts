@@ -1,5 +1,11 @@
 import type { DepositRow } from "@/lib/deposits/create-deposit";
-import type { Settlement } from "../settle-deposit";
+import type { DepositStatus } from "@/lib/deposits/statuses";
+
+// The provider contract and the types it shares with the payments layer. It sits at the bottom:
+// it imports nothing above it (issue 21), and everything above imports it.
+
+/** A deposit's final word from its provider (or our own expiry): what settleDeposit applies. */
+export type Settlement = { status: Exclude<DepositStatus, "pending">; reason?: string | null; providerReference?: string | null };
 
 /** What a provider knows of a collection right now (the reconciler and the expiry sweeper ask). */
 export type ProviderStatus =
@@ -19,6 +25,26 @@ export type Collection = {
 export type OperatorAvailability = { available: boolean; min?: number; max?: number };
 
 /**
+ * What a provider says of the operators it serves (issue 18). `configuration`:
+ *   ok          read now (or recently): `deposits`/`payouts` say which operators, open or closed
+ *   unreadable  it answered something we cannot read (a contract mismatch): an alert; its operators
+ *               are "unknown": tried, and failed over from on error, never silently absent
+ *   unreachable it could not be asked and nothing was ever read: unknown too (the breaker decides)
+ *   stale       nothing read for longer than the bound: skipped like an open breaker
+ */
+export type AvailabilityReport = {
+  configuration: "ok" | "unreadable" | "unreachable" | "stale";
+  deposits: Map<string, OperatorAvailability>;
+  payouts: Map<string, OperatorAvailability>;
+  /** the operators it could serve at all (our codes): what "unknown" tries */
+  known: string[];
+  /** when its configuration was last read */
+  readAt: Date | null;
+  /** what could not be read, for the log and the Providers page */
+  problem?: string;
+};
+
+/**
  * A mobile-money provider (DESIGN §6). It is asked to collect; it reports the outcome by a signed
  * callback to POST /api/providers/{name}/callback; the reconciler, the expiry sweeper and a buyer
  * giving an attempt up ask it what it knows (queryStatus).
@@ -26,13 +52,24 @@ export type OperatorAvailability = { available: boolean; min?: number; max?: num
 export interface Provider {
   readonly name: string;
   /**
+   * The id this provider knows the deposit by (pawaPay's depositId, CinetPay's transaction_id): one
+   * per deposit and provider, never sent to another provider for another deposit.
+   */
+  requestIdOf(deposit: DepositRow): string;
+  /**
    * Asks for the deposit's collection. Throws ProviderRejection when the provider definitely
-   * refused it (the deposit fails with that reason); any other error leaves the outcome unknown.
+   * refused it; ProviderUnavailable (provider-log.ts) or any other error leaves the outcome unknown.
    */
   requestCollection(deposit: DepositRow): Promise<Collection>;
   queryStatus(deposit: DepositRow): Promise<ProviderStatus>;
+  /**
+   * Verifies a deposit callback (its signature, or the provider's own check call) and says what it
+   * reports. Throws CallbackRefused (not from the provider: 401), ProviderUnavailable (the
+   * confirmation could not be had), a ZodError or SyntaxError (unreadable).
+   */
+  parseCallback(req: CallbackRequest): Promise<CallbackEvent>;
   /** The operators (our codes) it serves and whether each can pay now; undefined = every operator. */
-  availability?(): Promise<Map<string, OperatorAvailability>>;
+  availability?(): Promise<AvailabilityReport>;
 
   // Money out (issue 11). A provider without them cannot pay out or refund.
   /** Sends a payout. Throws ProviderRejection on a definite refusal; any other error: outcome unknown. */
@@ -99,12 +136,58 @@ export type DisbursementUpdate = {
   body?: unknown;
 };
 
-/** A definite "no" from the provider on initiation: nothing was or will be collected. */
+/**
+ * Refusals that say something about the provider's side (its configuration, its limits, the
+ * operator being closed there), not about the buyer: another provider may well take the payment.
+ */
+const PROVIDER_SIDE = new Set([
+  "operator_unavailable",
+  "provider_error",
+  "invalid_currency",
+  "invalid_provider",
+  "invalid_amount",
+  "amount_out_of_bounds",
+  "deposits_not_allowed",
+  "payouts_unavailable",
+]);
+
+/** A definite "no" from the provider on initiation: it took nothing and will take nothing. */
 export class ProviderRejection extends Error {
+  /** whether the next provider of the operator may be asked instead (the buyer is not the reason) */
+  readonly failover: boolean;
   constructor(readonly reason: string, message?: string) {
     super(message ?? `collection refused: ${reason}`);
+    this.failover = PROVIDER_SIDE.has(reason);
   }
 }
+
+/** A provider callback as the route received it: the raw body and what a signature may cover. */
+export type CallbackRequest = {
+  method: string;
+  /** the Host the request came to, and PUBLIC_BASE_URL's (behind a proxy the two differ) */
+  authority: string;
+  altAuthority?: string;
+  path: string;
+  headers: Headers;
+  raw: string;
+};
+
+/** What a verified callback says, in Kola's words; the handler checks it against the deposit. */
+export type CallbackEvent = {
+  /** the same report twice has the same id: the second is a no-op */
+  eventId: string;
+  /** the id the provider knows the deposit by (Provider.requestIdOf) */
+  requestId: string;
+  /** null while the provider is still working on it */
+  outcome: Settlement | null;
+  /** what the provider says was collected, in our minor units (null: unreadable) */
+  amountMinor: number | null;
+  currency: string;
+  /** our reference as the provider repeats it (the track_id), when it does */
+  reference?: string;
+  /** kept in the provider log */
+  body: unknown;
+};
 
 /** The body every sandbox callback carries, signed over its raw bytes. */
 export type CallbackBody = {
@@ -113,6 +196,9 @@ export type CallbackBody = {
   track_id: string;
   status: "success" | "failed";
   reason?: string;
+  /** what was collected (minor units) and in which currency: checked against the deposit like any provider's */
+  amount: number;
+  currency: string;
   timestamp: number;
 };
 

@@ -29,6 +29,16 @@ export function ProvidersSection() {
               {t.providers.notReady}
             </p>
           )}
+          {overview.data.providers
+            .filter((p) => p.active && p.configuration !== "ok")
+            .map((p) => (
+              <p key={p.name} role="alert" data-configuration={p.configuration} className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-red-900">
+                {format(t.providerHealth[p.configuration === "unreadable" ? "unreadable" : p.configuration === "stale" ? "stale" : "unreachable"], {
+                  provider: names[p.name] ?? p.name,
+                  problem: p.configuration_problem ?? "",
+                })}
+              </p>
+            ))}
           <Table label={t.providers.title}>
             <THead>
               <tr>
@@ -50,6 +60,11 @@ export function ProvidersSection() {
                       <Badge tone="failed">{t.providers.missingSettings}</Badge>
                     ) : (
                       <Badge>{t.providers.notListed}</Badge>
+                    )}
+                    {p.breaker !== "closed" && (
+                      <div className="mt-1" title={t.providerHealth.breakerHint}>
+                        <Badge tone="failed">{p.breaker === "open" ? t.providerHealth.breakerOpen : t.providerHealth.breakerHalfOpen}</Badge>
+                      </div>
                     )}
                   </Td>
                   <Td className="whitespace-nowrap">

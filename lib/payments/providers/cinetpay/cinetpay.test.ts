@@ -9,16 +9,18 @@ import { hit } from "@/lib/checkout/test-support";
 import { findAuthByKeyHash, type Auth } from "@/lib/accounts/queries";
 import { hashApiKey } from "@/lib/accounts/api-keys";
 import { getDb } from "@/lib/db/client";
-import { deposits, outboxEvents, providerLogs } from "@/lib/db/schema";
+import { deposits, outboxEvents, providerBreakers, providerLogs } from "@/lib/db/schema";
 import { createGateway } from "@/lib/gateways/create-gateway";
 import { newAccount } from "@/lib/test/api";
 import { reconcilePending } from "../../background";
+import { OperatorUnreachable } from "../../offer-deposit";
 import { startPayment } from "../../start-payment";
 import { startCinetpayEmulator, type CinetpayEmulator } from "../emulators/cinetpay";
+import { closedPort } from "../emulators/live-setup";
 import { startCallbackReceiver } from "../emulators/receiver";
 import type { Served } from "../emulators/serve";
 import { routeOperators } from "..";
-import { cinetpayAmount, cinetpayProvider } from ".";
+import { cinetpayAmount } from ".";
 
 let live: Auth;
 let emulator: CinetpayEmulator;
@@ -47,7 +49,8 @@ afterAll(async () => {
   await receiver.close();
 });
 
-beforeEach(() => {
+beforeEach(async () => {
+  await (await getDb()).delete(providerBreakers); // each test starts with CinetPay trusted
   emulator.setDown(false);
   for (const key of Object.keys(emulator.tamper)) delete emulator.tamper[key as keyof typeof emulator.tamper];
   process.env.CINETPAY_BASE_URL = emulator.url;
@@ -123,17 +126,31 @@ describe("CinetPay payments through the contract emulator", () => {
     expect(await stateOf(deposit.id)).toEqual({ status: "failed", reason, events: ["payment.failed"], logs });
   });
 
-  it.each([
-    ["answering 503", () => emulator.setDown(true), "503 server_error"],
-    ["refusing connections", () => void (process.env.CINETPAY_BASE_URL = "http://127.0.0.1:9"), "null network_error"],
-  ])("never fails a deposit when CinetPay is down (%s); CinetPay never heard of it, so it can never complete", async (_name, arrange, attempt) => {
-    arrange();
-    const deposit = await pay("0700000000");
-    expect([deposit.status, deposit.redirectUrl]).toEqual(["pending", undefined]);
-    expect(await stateOf(deposit.id)).toEqual({ status: "pending", reason: null, events: [], logs: Array(3).fill(`request POST /v2/payment ${attempt}`) });
-    process.env.CINETPAY_BASE_URL = emulator.url;
+  it("never fails a deposit CinetPay may have (503 to the initialisation and the check): the buyer is told, the link freed; once CinetPay answers \"not found\" the reconciler fails it (provider_unreachable)", async () => {
+    emulator.setDown(true);
+    const error = await pay("0700000000").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OperatorUnreachable);
+    const deposit = (error as OperatorUnreachable).deposit;
+    expect(await stateOf(deposit.id)).toEqual({
+      status: "pending",
+      reason: null,
+      events: [],
+      logs: [...Array(3).fill("request POST /v2/payment 503 server_error"), ...Array(3).fill("request POST /v2/payment/check 503 server_error")],
+    });
     emulator.setDown(false);
-    expect(await cinetpayProvider.queryStatus(deposit)).toEqual({ state: "not_found" });
+    const db = await getDb();
+    await db.update(deposits).set({ createdAt: new Date(Date.now() - 20_000) }).where(eq(deposits.id, deposit.id));
+    expect(await reconcilePending()).toBeGreaterThanOrEqual(1);
+    const after = await stateOf(deposit.id);
+    expect([after.status, after.reason, after.events, after.logs.at(-1)]).toEqual(["failed", "provider_unreachable", ["payment.failed"], "request POST /v2/payment/check 404 transaction_not_found"]);
+  });
+
+  it("fails at once (provider_unreachable) when CinetPay refuses connections: provably never sent", async () => {
+    process.env.CINETPAY_BASE_URL = `http://127.0.0.1:${await closedPort()}`; // nothing listens: refused before a byte is sent
+    const error = await pay("0700000000").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OperatorUnreachable);
+    const after = await stateOf((error as OperatorUnreachable).deposit.id);
+    expect([after.status, after.reason, after.logs]).toEqual(["failed", "provider_unreachable", Array(3).fill("request POST /v2/payment null connection_refused")]);
   });
 
   it("settles from the reconciler's check call when the notification is lost", async () => {

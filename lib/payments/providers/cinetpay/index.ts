@@ -6,11 +6,13 @@ import { countries, currencies, isCountry, type Currency } from "@/lib/countries
 import type { DepositRow } from "@/lib/deposits/create-deposit";
 import { CallbackRefused, type CallbackEvent, type CallbackRequest } from "../callback-event";
 import { callProvider, recordProviderLog } from "../provider-log";
-import { ProviderRejection, type OperatorAvailability, type Provider, type ProviderStatus } from "../types";
+import { ProviderRejection, type AvailabilityReport, type OperatorAvailability, type Provider, type ProviderStatus } from "../types";
 import * as api from "./schemas";
 import { xToken } from "./x-token";
+import { cinetpayAmount, cinetpayPayoutsConfigured, cinetpaySettings } from "./settings";
 import { parseCinetpayTransferNotification, queryCinetpayPayout, sendCinetpayPayout } from "./transfer";
 
+export { CINETPAY_DEFAULT_URL, cinetpayAmount, cinetpayConfigured, cinetpaySettings } from "./settings";
 export { TOKEN_FIELDS, xToken } from "./x-token";
 
 type InitRequestCurrency = api.InitRequest["currency"];
@@ -18,22 +20,6 @@ type InitRequestCurrency = api.InitRequest["currency"];
 // CinetPay (docs.cinetpay.com/api/1.0-en): a redirect flow. Kola initialises a payment, the buyer
 // pays on CinetPay's page, CinetPay notifies notify_url with an x-token HMAC, and Kola always asks
 // the payment-check call before it settles anything: the notification only says "look now".
-
-export const CINETPAY_DEFAULT_URL = "https://api-checkout.cinetpay.com";
-
-export function cinetpaySettings() {
-  return {
-    baseUrl: (process.env.CINETPAY_BASE_URL || CINETPAY_DEFAULT_URL).replace(/\/+$/, ""),
-    apiKey: process.env.CINETPAY_API_KEY ?? "",
-    siteId: process.env.CINETPAY_SITE_ID ?? "",
-    secretKey: process.env.CINETPAY_SECRET_KEY ?? "",
-  };
-}
-
-export const cinetpayConfigured = () => {
-  const s = cinetpaySettings();
-  return Boolean(s.apiKey && s.siteId && s.secretKey);
-};
 
 /** The operators CinetPay's payment page offers in the countries Kola supports (its "payment universe"). */
 export const cinetpayOperators = [
@@ -48,18 +34,6 @@ export const cinetpayOperators = [
 
 function publicBaseUrl(): string {
   return (process.env.PUBLIC_BASE_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/+$/, "");
-}
-
-/**
- * CinetPay takes a whole amount in the currency's unit, a multiple of 5 for XOF and XAF
- * ("le montant doit être un multiple de 5"); null when ours cannot be written so.
- */
-export function cinetpayAmount(minor: number, currency: string): number | null {
-  const scale = 10 ** (currencies[currency as Currency]?.decimals ?? 0);
-  if (minor % scale !== 0) return null;
-  const whole = minor / scale;
-  if ((currency === "XOF" || currency === "XAF") && whole % 5 !== 0) return null;
-  return whole;
 }
 
 const description = (deposit: DepositRow) => `Paiement ${deposit.trackId}`;
@@ -99,9 +73,13 @@ function statusOf(answer: api.CheckAnswer): ProviderStatus {
 export const cinetpayProvider: Provider & { parseCallback(req: CallbackRequest): Promise<CallbackEvent> } = {
   name: "cinetpay",
 
-  async availability() {
-    // CinetPay publishes no availability endpoint: every operator of its universe is offered
-    return new Map<string, OperatorAvailability>(cinetpayOperators.map((op) => [op, { available: true, min: 100 }]));
+  requestIdOf: (deposit) => deposit.trackId,
+
+  async availability(): Promise<AvailabilityReport> {
+    // CinetPay publishes no availability endpoint: every operator of its universe is offered;
+    // money out goes through its transfer API when its password is set
+    const open = new Map<string, OperatorAvailability>(cinetpayOperators.map((op) => [op, { available: true, min: 100 }]));
+    return { configuration: "ok", deposits: open, payouts: cinetpayPayoutsConfigured() ? open : new Map(), known: cinetpayOperators, readAt: null };
   },
 
   async requestCollection(deposit) {
@@ -174,7 +152,7 @@ export const cinetpayProvider: Provider & { parseCallback(req: CallbackRequest):
     const scale = 10 ** (currencies[currency as Currency]?.decimals ?? 0);
     return {
       eventId: `${trackId}:${answer.data?.status ?? answer.code}`,
-      find: { trackId },
+      requestId: trackId,
       outcome: status.state === "settled" ? status.settlement : null,
       amountMinor: Number.isInteger(amount) ? amount * scale : null,
       currency,

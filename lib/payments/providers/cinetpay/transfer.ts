@@ -4,7 +4,7 @@ import { ApiError } from "@/lib/http/errors";
 import { callProvider, recordProviderLog, type LogSubject } from "../provider-log";
 import { ProviderRejection, type Disbursement, type DisbursementStatus, type DisbursementUpdate } from "../types";
 import * as api from "./schemas";
-import { cinetpayAmount, cinetpaySettings } from ".";
+import { cinetpayAmount, cinetpayPayoutsConfigured, cinetpaySettings } from "./settings";
 
 // CinetPay money out (docs.cinetpay.com/api/1.0-en/transfert): its transfer API pays a phone from
 // the merchant's transfer balance. Log in (apikey + API password; a token lives 5 minutes), add the
@@ -30,10 +30,7 @@ export function cinetpayTransferSettings() {
   };
 }
 
-export const cinetpayPayoutsConfigured = () => {
-  const s = cinetpayTransferSettings();
-  return Boolean(s.apiKey && s.password);
-};
+export { cinetpayPayoutsConfigured };
 
 const store = globalThis as unknown as { __kolaCinetpayTransferToken?: { at: number; token: string } };
 const TOKEN_TTL_MS = 4 * 60_000; // CinetPay's token lives 5 minutes

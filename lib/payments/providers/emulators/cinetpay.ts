@@ -293,7 +293,9 @@ export async function startCinetpayEmulator(options: CinetpayEmulatorOptions): P
             description: p.description,
             metadata: null,
             operator_id: p.status === "ACCEPTED" ? `MP${p.token.slice(0, 10)}` : null,
-            payment_date: p.status === "WAITING_CUSTOMER_PAYMENT" ? "" : p.date,
+            // as the published examples write them (fixtures/cinetpay/check-*.json): a blank date, and a field Kola does not read
+            payment_date: p.status === "ACCEPTED" ? p.date : " ",
+            fund_availability_date: p.date.slice(0, 10) + " 00:00:00",
           },
           api_response_id: randomBytes(6).toString("hex"),
         },

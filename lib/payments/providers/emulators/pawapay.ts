@@ -1,9 +1,16 @@
+import fs from "node:fs";
 import { generateKeyPairSync, randomUUID } from "node:crypto";
 import { countries, currencies, type Currency } from "@/lib/countries";
 import { operatorOfPawapayCode, pawapayProviderCodes } from "../pawapay/codes";
 import { signMessage } from "../pawapay/http-signature";
 import { depositRequest, payoutRequest, predictRequest, refundRequest, type Deposit, type Payout, type Refund } from "../pawapay/schemas";
 import { parseJsonBody, serve, type Answer, type Incoming, type Served } from "./serve";
+
+// The published example's DEPOSIT entry (authType, PIN prompt and its instructions): the emulator
+// answers with it, so Kola reads the fields pawaPay publishes, not only those it needs.
+type PublishedConf = { countries: { providers: { currencies: { operationTypes: { DEPOSIT: Record<string, unknown> }[] }[] }[] }[] };
+const publishedConf = JSON.parse(fs.readFileSync(new URL("../fixtures/pawapay/active-conf.example.json", import.meta.url), "utf8")) as PublishedConf;
+const publishedDeposit = publishedConf.countries[0]!.providers[0]!.currencies[0]!.operationTypes[0]!.DEPOSIT;
 
 // A contract emulator of the pawaPay Merchant API v2, built from its API reference: the same paths,
 // bodies and statuses, requests checked against the documented schema, callbacks signed per
@@ -54,6 +61,10 @@ export type PawapayEmulator = Served & {
     mute?: boolean;
     /** every later payout and refund FAILS with this failure code */
     failDisbursements?: string;
+    /** POST /v2/deposits answers 500 and keeps nothing (its status check then says NOT_FOUND) */
+    initiationDown?: boolean;
+    /** GET /v2/active-conf answers 200 with a body no reader can take (a contract change) */
+    unreadableConf?: boolean;
   };
   sendCallback(depositId: string): Promise<number | null>;
   /** (re)sends the callback of a payout or refund, as pawaPay's resend-callback does */
@@ -86,6 +97,7 @@ function countryOfProvider(code: string): keyof typeof countries | undefined {
   return (Object.keys(countries) as (keyof typeof countries)[]).find((c) => ours && Object.hasOwn(countries[c].operators, ours));
 }
 
+/** active-conf as the published example writes it: operationTypes a list of one-key objects, limits as min/maxTransactionLimit. */
 function activeConf() {
   return {
     companyName: "Kola emulator",
@@ -102,14 +114,17 @@ function activeConf() {
             {
               currency,
               displayName: currency,
-              operationTypes: {
-                DEPOSIT: {
-                  minAmount: currency === "XAF" || currency === "XOF" ? "100" : "1",
-                  maxAmount: "2000000",
-                  decimalsInAmount: twoPlaces ? "TWO_PLACES" : "NONE",
-                  authType: "PROVIDER_AUTH",
+              operationTypes: [
+                {
+                  DEPOSIT: {
+                    ...publishedDeposit,
+                    minTransactionLimit: currency === "XAF" || currency === "XOF" ? "100" : "1",
+                    maxTransactionLimit: "2000000",
+                    decimalsInAmount: twoPlaces ? "TWO_PLACES" : "NONE",
+                  },
                 },
-              },
+                { PAYOUT: { minTransactionLimit: "1", maxTransactionLimit: "2000000", decimalsInAmount: twoPlaces ? "TWO_PLACES" : "NONE" } },
+              ],
             },
           ],
         })),
@@ -331,7 +346,7 @@ export async function startPawapayEmulator(options: PawapayEmulatorOptions = {})
     if (body.currency !== undefined && body.currency !== deposit.currency) return no("INVALID_CURRENCY", "Not the deposit's currency");
     const amount = body.amount ?? String(remaining);
     if (Number(amount) > remaining) return no("AMOUNT_TOO_LARGE", "More than what remains of the deposit");
-    const phone = deposit.payer.accountDetails.phoneNumber;
+    const phone = (deposit.payer as { accountDetails: { phoneNumber: string } }).accountDetails.phoneNumber;
     const outcome = disbursementOutcome(phone);
     refunds.set(body.refundId, {
       refundId: body.refundId,
@@ -355,7 +370,7 @@ export async function startPawapayEmulator(options: PawapayEmulatorOptions = {})
     }
     const denied = authorised(req);
     if (denied) return denied;
-    if (req.method === "POST" && req.path === "/v2/deposits") return initiate(req);
+    if (req.method === "POST" && req.path === "/v2/deposits") return tamper.initiationDown ? { status: 500, body: { message: "Internal error" } } : initiate(req);
     if (req.method === "POST" && req.path === "/v2/payouts") return initiatePayout(req);
     if (req.method === "POST" && req.path === "/v2/refunds") return initiateRefund(req);
     const disbursement = /^\/v2\/(payouts|refunds)\/([^/]+)$/.exec(req.path);
@@ -371,13 +386,20 @@ export async function startPawapayEmulator(options: PawapayEmulatorOptions = {})
       const deposit = deposits.get(decodeURIComponent(status[1]!));
       return { status: 200, body: deposit ? { status: "FOUND", data: reported(deposit) } : { status: "NOT_FOUND" } };
     }
-    if (req.method === "GET" && req.path === "/v2/active-conf") return { status: 200, body: activeConf() };
+    if (req.method === "GET" && req.path === "/v2/active-conf") return { status: 200, body: tamper.unreadableConf ? { configuration: "moved to /v3" } : activeConf() };
     if (req.method === "GET" && req.path === "/v2/availability") {
       return {
         status: 200,
+        // the published example's shape: operationTypes a list of {operationType, status}
         body: activeConf().countries.map((c) => ({
           country: c.country,
-          providers: c.providers.map((p) => ({ provider: p.provider, operationTypes: { DEPOSIT: closed.has(p.provider!) ? "CLOSED" : "OPERATIONAL", PAYOUT: "OPERATIONAL" } })),
+          providers: c.providers.map((p) => ({
+            provider: p.provider,
+            operationTypes: [
+              { operationType: "DEPOSIT", status: closed.has(p.provider!) ? "CLOSED" : "OPERATIONAL" },
+              { operationType: "PAYOUT", status: "OPERATIONAL" },
+            ],
+          })),
         })),
       };
     }

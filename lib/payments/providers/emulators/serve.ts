@@ -8,7 +8,16 @@ export type Incoming = { method: string; path: string; query: URLSearchParams; h
 export type Answer = { status: number; body?: unknown; headers?: Record<string, string>; html?: string };
 export type Handler = (req: Incoming) => Promise<Answer> | Answer;
 
-export type Served = { url: string; port: number; close: () => Promise<void>; setDown: (down: boolean) => void; received: Incoming[] };
+export type Served = {
+  url: string;
+  port: number;
+  close: () => Promise<void>;
+  /** every answer a 503 (true), or back to normal */
+  setDown: (down: boolean) => void;
+  /** stops listening (connections refused, as to a host that is down) or listens again on the same port */
+  setRefusing: (refusing: boolean) => Promise<void>;
+  received: Incoming[];
+};
 
 export async function serve(handler: Handler, port = 0): Promise<Served> {
   let down = false;
@@ -43,13 +52,25 @@ export async function serve(handler: Handler, port = 0): Promise<Served> {
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const { port: bound } = server.address() as AddressInfo;
+  let refusing = false;
   return {
     url: `http://127.0.0.1:${bound}`,
     port: bound,
     received,
     setDown: (value) => void (down = value),
+    setRefusing: async (value) => {
+      if (value === refusing) return;
+      refusing = value;
+      if (value) {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      } else {
+        await new Promise<void>((resolve) => server.listen(bound, "127.0.0.1", resolve));
+      }
+    },
     close: () =>
       new Promise<void>((resolve) => {
+        if (refusing) return resolve();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -47,9 +47,15 @@ const reasons: Record<string, string> = {
   INSUFFICIENT_BALANCE: "insufficient_funds",
   PAYMENT_NOT_APPROVED: "refused_by_payer",
   PAYER_NOT_FOUND: "payer_not_found",
-  INVALID_PHONE_NUMBER: "payer_not_found",
+  // REJECTED on initiation (issue 18): each refusal is worded for the buyer as what it is
+  INVALID_PHONE_NUMBER: "invalid_phone_number",
   PAYER_LIMIT_REACHED: "payer_limit_reached",
   AMOUNT_OUT_OF_BOUNDS: "amount_out_of_bounds",
+  INVALID_AMOUNT: "invalid_amount",
+  INVALID_CURRENCY: "invalid_currency",
+  INVALID_PROVIDER: "invalid_provider",
+  DEPOSITS_NOT_ALLOWED: "deposits_not_allowed",
+  PAYOUTS_NOT_ALLOWED: "payouts_unavailable",
   PROVIDER_TEMPORARILY_UNAVAILABLE: "operator_unavailable",
   PAYMENT_IN_PROGRESS: "payment_in_progress",
   RECIPIENT_NOT_FOUND: "recipient_not_found",
@@ -62,6 +68,9 @@ const reasons: Record<string, string> = {
   UNSPECIFIED_FAILURE: "other",
   UNKNOWN_ERROR: "other",
 };
+
+/** Every failure code pawaPay documents that Kola names (its checkout words each one). */
+export const pawapayFailureCodes = Object.keys(reasons);
 
 export function reasonOf(failureCode: string | undefined): string {
   if (!failureCode) return "other";

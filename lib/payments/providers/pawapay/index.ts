@@ -1,4 +1,5 @@
 import type { KeyObject } from "node:crypto";
+import { z } from "zod";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { marketplaceGateways, paymentGateways } from "@/lib/db/schema";
@@ -14,6 +15,7 @@ import {
   type Disbursement,
   type DisbursementStatus,
   type DisbursementUpdate,
+  type AvailabilityReport,
   type OperatorAvailability,
   type Provider,
   type ProviderStatus,
@@ -45,61 +47,110 @@ function headers(): Record<string, string> {
 }
 
 type Cached<T> = { at: number; value: T };
+type Conf = { deposits: Map<string, OperatorAvailability & { decimals: number }>; payouts: Map<string, OperatorAvailability> };
 const cache = globalThis as unknown as {
-  __kolaPawapayConf?: Cached<Map<string, OperatorAvailability & { decimals: number }>>;
+  __kolaPawapayConf?: Cached<Conf>;
+  /** the last failed read: why, and whether it was an answer we could not read */
+  __kolaPawapayConfProblem?: { at: number; unreadable: boolean; problem: string };
   __kolaPawapayKeys?: Cached<Map<string, KeyObject>>;
 };
 
 const CONF_TTL_MS = 60_000;
 const KEYS_TTL_MS = 3_600_000;
 
+/** How long a configuration read earlier may stand in for one that cannot be had now. */
+export function configStaleSeconds(): number {
+  const value = Number(process.env.PROVIDER_CONFIG_STALE_SECONDS);
+  return Number.isFinite(value) && value > 0 ? value : 300;
+}
+
 /** Forgets what was fetched from pawaPay (tests; a changed configuration). */
 export function clearPawapayCache(): void {
   cache.__kolaPawapayConf = undefined;
+  cache.__kolaPawapayConfProblem = undefined;
   cache.__kolaPawapayKeys = undefined;
 }
 
+/** What a failed read was: no answer (unreachable) or an answer we cannot read (a contract mismatch). */
+class Unreadable extends Error {}
+
 /**
- * Each of our operators pawaPay serves on this account, from the active configuration (limits,
- * decimals) and the availability endpoint (OPERATIONAL / DELAYED / CLOSED for deposits). Fetched
- * at most once a minute; when pawaPay cannot be reached and nothing is known, nothing is available.
+ * pawaPay's active configuration (limits, decimals per operation type) and availability
+ * (OPERATIONAL / DELAYED / CLOSED per operation type), read leniently in every published form
+ * (schemas.ts), as our operators. Throws Unreadable when an answer cannot be read at all.
  */
-async function configuration(): Promise<Map<string, OperatorAvailability & { decimals: number }>> {
-  const held = cache.__kolaPawapayConf;
-  if (held && Date.now() - held.at < CONF_TTL_MS) return held.value;
+async function readConfiguration(): Promise<Conf> {
   const { baseUrl } = pawapaySettings();
-  try {
-    const [conf, status] = await Promise.all([
-      callProvider({ provider: "pawapay", operation: "GET /v2/active-conf", url: `${baseUrl}/v2/active-conf?operationType=DEPOSIT`, headers: headers(), attempts: 1, timeoutMs: 5000 }),
-      callProvider({ provider: "pawapay", operation: "GET /v2/availability", url: `${baseUrl}/v2/availability?operationType=DEPOSIT`, headers: headers(), attempts: 1, timeoutMs: 5000 }),
-    ]);
-    const parsedConf = api.activeConf.parse(conf.body);
-    const parsedStatus = api.availability.parse(status.body);
-    const states = new Map(parsedStatus.flatMap((c) => c.providers.map((p) => [p.provider, p.operationTypes.DEPOSIT] as const)));
-    const value = new Map<string, OperatorAvailability & { decimals: number }>();
-    for (const country of parsedConf.countries) {
-      for (const provider of country.providers) {
-        const ours = operatorOfPawapayCode[provider.provider];
-        const deposit = provider.currencies[0]?.operationTypes.DEPOSIT;
-        if (!ours || !deposit) continue;
-        const currency = provider.currencies[0]!.currency;
-        const currencyDecimals = decimalsOfCurrency(currency);
-        const bound = (text?: string) => (text === undefined ? undefined : (minorOf(text, currencyDecimals) ?? undefined));
-        value.set(ours, {
-          available: (states.get(provider.provider) ?? "OPERATIONAL") !== "CLOSED",
-          min: bound(deposit.minAmount),
-          max: bound(deposit.maxAmount),
-          decimals: decimalsOf(deposit.decimalsInAmount, currencyDecimals),
-        });
-      }
+  const [conf, status] = await Promise.all([
+    callProvider({ provider: "pawapay", operation: "GET /v2/active-conf", url: `${baseUrl}/v2/active-conf`, headers: headers(), attempts: 1, timeoutMs: 5000 }),
+    callProvider({ provider: "pawapay", operation: "GET /v2/availability", url: `${baseUrl}/v2/availability`, headers: headers(), attempts: 1, timeoutMs: 5000 }),
+  ]);
+  if (conf.status !== 200 || status.status !== 200) throw new Unreadable(`active-conf answered ${conf.status}, availability ${status.status}`);
+  const readOrSay = <T>(what: string, read: () => T): T => {
+    try {
+      return read();
+    } catch (error) {
+      const said = error instanceof z.ZodError ? error.issues.map((i) => `${i.path.join(".") || "(body)"}: ${i.message}`).join("; ") : String(error);
+      throw new Unreadable(`${what}: ${said}`.slice(0, 300));
     }
-    cache.__kolaPawapayConf = { at: Date.now(), value };
-    return value;
-  } catch (error) {
-    log("warn", "pawapay configuration unavailable", { error: String(error) });
-    if (held) return held.value;
-    return new Map();
+  };
+  const read = readOrSay("GET /v2/active-conf", () => api.readActiveConf(conf.body));
+  const states = readOrSay("GET /v2/availability", () => api.readAvailability(status.body));
+  if (read.skipped.length) log("warn", "pawapay active-conf: entries skipped", { skipped: read.skipped.slice(0, 10) });
+  const value: Conf = { deposits: new Map(), payouts: new Map() };
+  for (const entry of read.providers) {
+    const ours = operatorOfPawapayCode[entry.provider];
+    if (!ours) continue;
+    const currencyDecimals = decimalsOfCurrency(entry.currency);
+    const bound = (text?: string) => (text === undefined ? undefined : (minorOf(text, currencyDecimals) ?? undefined));
+    const open = (type: string) => (states.get(entry.provider)?.[type] ?? "OPERATIONAL") !== "CLOSED";
+    const deposit = entry.operations.DEPOSIT;
+    if (deposit) {
+      value.deposits.set(ours, { available: open("DEPOSIT"), min: bound(deposit.min), max: bound(deposit.max), decimals: decimalsOf(deposit.decimalsInAmount, currencyDecimals) });
+    }
+    const payout = entry.operations.PAYOUT;
+    if (payout) value.payouts.set(ours, { available: open("PAYOUT"), min: bound(payout.min), max: bound(payout.max) });
   }
+  return value;
+}
+
+/**
+ * What pawaPay says of our operators (issue 18), read at most once a minute. A configuration that
+ * cannot be read now is replaced by the last one read for PROVIDER_CONFIG_STALE_SECONDS, then the
+ * provider is `stale` (routing skips it). One pawaPay answers but we cannot read is `unreadable`:
+ * an alert, and its operators are "unknown" (tried, failed over from on error), never absent.
+ */
+async function configuration(): Promise<AvailabilityReport> {
+  const held = cache.__kolaPawapayConf;
+  const report = (configuration: AvailabilityReport["configuration"], conf: Conf | undefined, problem?: string): AvailabilityReport => ({
+    configuration,
+    deposits: conf?.deposits ?? new Map(),
+    payouts: conf?.payouts ?? new Map(),
+    known: Object.keys(pawapayProviderCodes),
+    readAt: held ? new Date(held.at) : null,
+    ...(problem ? { problem } : {}),
+  });
+  if (held && Date.now() - held.at < CONF_TTL_MS) return report("ok", held.value);
+  const failed = cache.__kolaPawapayConfProblem;
+  // a read that just failed is not retried on every page view
+  if (!failed || Date.now() - failed.at >= 10_000) {
+    try {
+      const value = await readConfiguration();
+      cache.__kolaPawapayConf = { at: Date.now(), value };
+      cache.__kolaPawapayConfProblem = undefined;
+      return { ...report("ok", value), readAt: new Date() };
+    } catch (error) {
+      const unreadable = error instanceof Unreadable;
+      cache.__kolaPawapayConfProblem = { at: Date.now(), unreadable, problem: String(error instanceof Error ? error.message : error) };
+      if (unreadable) log("error", "alert: pawapay configuration unreadable", { problem: cache.__kolaPawapayConfProblem.problem });
+      else log("warn", "pawapay configuration unavailable", { error: cache.__kolaPawapayConfProblem.problem });
+    }
+  }
+  const problem = cache.__kolaPawapayConfProblem;
+  if (problem?.unreadable) return report("unreadable", undefined, problem.problem);
+  if (held && Date.now() - held.at < configStaleSeconds() * 1000) return report("ok", held.value);
+  if (held) return report("stale", held.value, problem?.problem);
+  return report("unreachable", undefined, problem?.problem);
 }
 
 /** The keys pawaPay signs callbacks with, by key id; fetched again for a key id not seen yet. */
@@ -170,13 +221,15 @@ export const pawapayProvider: Provider & {
 } = {
   name: "pawapay",
 
+  requestIdOf: (deposit) => deposit.id,
+
   async availability() {
     return configuration();
   },
 
   async requestCollection(deposit) {
     const provider = pawapayProviderCodes[deposit.operator];
-    const conf = (await configuration()).get(deposit.operator);
+    const conf = (await configuration()).deposits.get(deposit.operator) as { decimals?: number } | undefined;
     if (!provider) throw new ProviderRejection("operator_unavailable");
     const amount = amountText(deposit.amount, decimalsOfCurrency(deposit.currency), conf?.decimals ?? decimalsOfCurrency(deposit.currency));
     if (amount === null) throw new ProviderRejection("amount_out_of_bounds", "amount has decimals the provider does not take");
@@ -199,6 +252,8 @@ export const pawapayProvider: Provider & {
       describe: ({ body }) => String((body as { status?: unknown })?.status ?? "answered").toLowerCase(),
     });
     if (answer.status === 429) throw new Error("pawapay answered 429: outcome unknown");
+    // 401/403: pawaPay refused our credentials before looking at the deposit
+    if (answer.status === 401 || answer.status === 403) throw new ProviderRejection("provider_error", `pawapay refused our credentials: ${answer.status}`);
     const parsed = api.initiateAnswer.safeParse(answer.body);
     if (answer.status >= 400 || (parsed.success && parsed.data.status === "REJECTED")) {
       const code = (answer.body as { failureReason?: { failureCode?: string } })?.failureReason?.failureCode;
@@ -237,7 +292,7 @@ export const pawapayProvider: Provider & {
     const status = settlementOf(data);
     return {
       eventId: `${data.depositId}:${data.status}`,
-      find: { depositId: data.depositId },
+      requestId: data.depositId,
       outcome: status.state === "settled" ? status.settlement : null,
       amountMinor: minorOf(data.amount, decimalsOfCurrency(data.currency)),
       currency: data.currency,
@@ -368,7 +423,7 @@ function disbursementAmount(d: Disbursement): string {
 /** pawaPay's failure codes for money out: the phone is the recipient's, not a payer's. */
 function disbursementReason(code: string | undefined): string {
   const reason = reasonOf(code);
-  return reason === "payer_not_found" ? "recipient_not_found" : reason;
+  return reason === "payer_not_found" || reason === "invalid_phone_number" ? "recipient_not_found" : reason;
 }
 
 function disbursementStatusOf(data: api.Payout | api.Refund): DisbursementStatus {

@@ -8,13 +8,14 @@ import { hit } from "@/lib/checkout/test-support";
 import { findAuthByKeyHash, type Auth } from "@/lib/accounts/queries";
 import { hashApiKey } from "@/lib/accounts/api-keys";
 import { getDb } from "@/lib/db/client";
-import { deposits, outboxEvents, providerLogs } from "@/lib/db/schema";
+import { deposits, outboxEvents, providerBreakers, providerLogs } from "@/lib/db/schema";
 import { createGateway } from "@/lib/gateways/create-gateway";
-import { ApiError } from "@/lib/http/errors";
 import { newAccount } from "@/lib/test/api";
 import { reconcilePending } from "../../background";
+import { OperatorUnreachable } from "../../offer-deposit";
 import { startPayment } from "../../start-payment";
 import { startPawapayEmulator, type PawapayEmulator } from "../emulators/pawapay";
+import { closedPort } from "../emulators/live-setup";
 import { startCallbackReceiver } from "../emulators/receiver";
 import type { Served } from "../emulators/serve";
 import { providerFor, routeOperators } from "..";
@@ -46,8 +47,9 @@ afterAll(async () => {
   await receiver.close();
 });
 
-beforeEach(() => {
+beforeEach(async () => {
   clearPawapayCache();
+  await (await getDb()).delete(providerBreakers); // each test starts with pawaPay trusted
   emulator.setDown(false);
   emulator.closed.clear();
   for (const key of Object.keys(emulator.tamper)) delete emulator.tamper[key as keyof typeof emulator.tamper];
@@ -104,7 +106,7 @@ describe("pawaPay deposits through the contract emulator", () => {
   });
 
   it.each([
-    ["an invalid phone number", "237670000007", () => {}, "payer_not_found", "rejected"],
+    ["an invalid phone number", "237670000007", () => {}, "invalid_phone_number", "rejected"],
     ["a provider closed since the configuration was read", "237670000000", () => emulator.closed.add("MTN_MOMO_CMR"), "operator_unavailable", "rejected"],
   ])("fails at once when pawaPay rejects the initiation: %s", async (_name, phone, arrange, reason, outcome) => {
     await providerFor("live", "MTN_MOMO_CMR"); // the configuration is read (and cached) first
@@ -141,22 +143,42 @@ describe("pawaPay deposits through the contract emulator", () => {
     ]);
   });
 
-  it.each([
-    ["answering 503", () => emulator.setDown(true), [503, "server_error"]],
-    ["refusing connections", () => void (process.env.PAWAPAY_BASE_URL = "http://127.0.0.1:9"), [null, "network_error"]],
-  ])("never fails a deposit when pawaPay is down (%s): three tries, then pending", async (_name, arrange, attempt) => {
+  it("never fails a deposit pawaPay may have (503 to the initiation and to the status check): the buyer is told, the link freed, the deposit pending", async () => {
     await providerFor("live", "MTN_MOMO_CMR");
-    arrange();
-    const deposit = await pay("237670000000");
-    expect([deposit.status, deposit.failureReason]).toEqual(["pending", null]);
+    emulator.setDown(true);
+    const error = await pay("237670000000").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OperatorUnreachable);
+    const deposit = (error as OperatorUnreachable).deposit;
     const { status, events, logs } = await stateOf(deposit.id);
-    expect([status, events, logs.map((l) => [l.httpStatus, l.outcome])]).toEqual(["pending", [], [attempt, attempt, attempt]]);
+    const down = [503, "server_error"];
+    expect([status, events, logs.map((l) => [l.operation, l.httpStatus, l.outcome])]).toEqual([
+      "pending",
+      [],
+      [...[1, 2, 3].map(() => ["POST /v2/deposits", ...down]), ...[1, 2, 3].map(() => ["GET /v2/deposits/{depositId}", ...down])],
+    ]);
+    const db = await getDb();
+    const [row] = await db.select({ abandonedAt: deposits.abandonedAt }).from(deposits).where(eq(deposits.id, deposit.id));
+    expect(row!.abandonedAt).not.toBeNull(); // the link takes a new attempt at once
   });
 
-  it("says an operator is down when pawaPay cannot be reached and nothing is known of it", async () => {
+  it("fails at once (provider_unreachable) when pawaPay refuses connections: provably never sent, and no other provider", async () => {
+    await providerFor("live", "MTN_MOMO_CMR");
+    process.env.PAWAPAY_BASE_URL = `http://127.0.0.1:${await closedPort()}`;
+    const error = await pay("237670000000").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OperatorUnreachable);
+    const { status, reason, events, logs } = await stateOf((error as OperatorUnreachable).deposit.id);
+    expect([status, reason, events, logs.map((l) => [l.httpStatus, l.outcome])]).toEqual([
+      "failed",
+      "provider_unreachable",
+      ["payment.failed"],
+      [1, 2, 3].map(() => [null, "connection_refused"]),
+    ]);
+  });
+
+  it("treats pawaPay's operators as unknown (tried) when nothing could ever be read of it", async () => {
     emulator.setDown(true);
-    expect(await routeOperators("live", ["MTN_MOMO_CMR"])).toEqual([{ operator: "MTN_MOMO_CMR", provider: null, reason: "unserved" }]);
-    await expect(pay("237670000000")).rejects.toThrow(ApiError);
+    expect(await routeOperators("live", ["MTN_MOMO_CMR"])).toEqual([{ operator: "MTN_MOMO_CMR", provider: "pawapay" }]);
+    await expect(pay("237670000000")).rejects.toBeInstanceOf(OperatorUnreachable);
   });
 
   it("answers NOT_FOUND for a deposit pawaPay never received", async () => {

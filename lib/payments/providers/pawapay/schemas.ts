@@ -51,13 +51,11 @@ export const deposit = z.object({
   amount,
   currency: z.string().length(3),
   country: z.string().length(3).optional(),
-  payer: z.object({
-    type: z.literal("MMO"),
-    accountDetails: z.object({ phoneNumber: z.string(), provider: z.string() }),
-  }),
+  // read by nobody here; the published status example even spells it `phoneNUmber`
+  payer: z.unknown().optional(),
   customerMessage: z.string().optional(),
   clientReferenceId: z.string().optional(),
-  created: z.string(),
+  created: z.string().optional(),
   providerTransactionId: z.string().optional(),
   failureReason: failureReason.optional(),
   metadata: z.unknown().optional(),
@@ -69,50 +67,119 @@ export const statusAnswer = z.discriminatedUnion("status", [
   z.object({ status: z.literal("NOT_FOUND") }),
 ]);
 
-const operation = z.object({
-  minAmount: amount.optional(),
-  maxAmount: amount.optional(),
-  decimalsInAmount: z.enum(["NONE", "TWO_PLACES"]).optional(),
-  authType: z.string().optional(),
+/** One operation type's limits in active-conf, in both published spellings (schema and example). */
+export type OperationConf = { min?: string; max?: string; decimalsInAmount?: string };
+export type ProviderConf = { provider: string; currency: string; operations: Record<string, OperationConf> };
+
+const text = z.union([z.string(), z.number()]).transform(String);
+const operationFields = z
+  .object({
+    operationType: z.string().optional(),
+    minAmount: text.optional(),
+    maxAmount: text.optional(),
+    minTransactionLimit: text.optional(),
+    maxTransactionLimit: text.optional(),
+    decimalsInAmount: z.string().optional(),
+  })
+  .loose();
+
+const limitsOf = (o: z.output<typeof operationFields>): OperationConf => ({
+  min: o.minAmount ?? o.minTransactionLimit,
+  max: o.maxAmount ?? o.maxTransactionLimit,
+  decimalsInAmount: o.decimalsInAmount,
 });
 
-/** GET /v2/active-conf (only the parts Kola reads; others pass through). */
-export const activeConf = z.object({
-  companyName: z.string().optional(),
-  countries: z.array(
-    z.object({
-      country: z.string().length(3),
-      providers: z.array(
-        z.object({
-          provider: z.string(),
-          currencies: z.array(
-            z.object({
-              currency: z.string().length(3),
-              operationTypes: z.object({ DEPOSIT: operation.optional() }).loose(),
-            }),
-          ),
-        }),
-      ),
-    }),
-  ),
-});
-export type ActiveConf = z.infer<typeof activeConf>;
+/**
+ * active-conf's `operationTypes`, in every form pawaPay publishes: an object keyed by operation
+ * type (the schema), a list of one-key objects (the page's example), or a list of
+ * `{operationType, …}` (v1's form). An entry that cannot be read is skipped, never the provider.
+ */
+function operationsOf(value: unknown): Record<string, OperationConf> {
+  const out: Record<string, OperationConf> = {};
+  const take = (type: string, fields: unknown) => {
+    const parsed = operationFields.safeParse(fields ?? {});
+    if (parsed.success) out[type] = limitsOf(parsed.data);
+  };
+  const items = Array.isArray(value) ? value : value && typeof value === "object" ? [value] : [];
+  for (const item of items) {
+    if (!item || typeof item !== "object") continue;
+    const typed = (item as { operationType?: unknown }).operationType;
+    if (typeof typed === "string") take(typed, item);
+    else for (const [type, fields] of Object.entries(item)) if (/^[A-Z_]+$/.test(type)) take(type, fields);
+  }
+  return out;
+}
 
-/** GET /v2/availability: each provider's processing status per operation type. */
-export const availability = z.array(
-  z.object({
-    country: z.string().length(3),
-    providers: z.array(
-      z.object({
-        provider: z.string(),
-        operationTypes: z.object({ DEPOSIT: z.enum(["OPERATIONAL", "DELAYED", "CLOSED"]).optional() }).loose(),
-      }),
-    ),
-  }),
-);
+const providerEntry = z
+  .object({
+    provider: z.string().min(1),
+    // v2 nests currencies; a provider written the v1 way carries its currency itself
+    currencies: z.array(z.object({ currency: z.string().length(3), operationTypes: z.unknown() }).loose()).optional(),
+    currency: z.string().length(3).optional(),
+    operationTypes: z.unknown().optional(),
+  })
+  .loose();
+
+const confShape = z.object({ countries: z.array(z.object({ country: z.string(), providers: z.array(z.unknown()) }).loose()) }).loose();
+
+/**
+ * GET /v2/active-conf, read leniently: unknown fields are ignored and a provider entry that cannot
+ * be read is reported in `skipped`, the others kept. Throws only when the document as a whole is
+ * not one (no `countries` list): the configuration is then unreadable.
+ */
+export function readActiveConf(body: unknown): { providers: ProviderConf[]; skipped: string[] } {
+  const doc = confShape.parse(body);
+  const providers: ProviderConf[] = [];
+  const skipped: string[] = [];
+  for (const country of doc.countries) {
+    for (const raw of country.providers) {
+      const entry = providerEntry.safeParse(raw);
+      if (!entry.success) {
+        skipped.push(`${country.country}: ${JSON.stringify(raw).slice(0, 60)}`);
+        continue;
+      }
+      const { provider, currencies, currency, operationTypes } = entry.data;
+      const list = currencies?.length ? currencies : currency ? [{ currency, operationTypes }] : [];
+      if (!list.length) skipped.push(`${provider}: no currency`);
+      for (const c of list) providers.push({ provider, currency: c.currency, operations: operationsOf(c.operationTypes) });
+    }
+  }
+  return { providers, skipped };
+}
+
+export type ProviderStatuses = Map<string, Record<string, string>>;
+
+const statusFields = z.object({ operationType: z.string(), status: z.string() }).loose();
+
+/**
+ * GET /v2/availability: each provider's status per operation type, as a list of
+ * `{operationType, status}` (the published example) or an object keyed by operation type.
+ */
+export function readAvailability(body: unknown): ProviderStatuses {
+  const doc = z.array(z.object({ country: z.string(), providers: z.array(z.unknown()) }).loose()).parse(body);
+  const out: ProviderStatuses = new Map();
+  for (const country of doc) {
+    for (const raw of country.providers) {
+      const entry = z.object({ provider: z.string(), operationTypes: z.unknown() }).loose().safeParse(raw);
+      if (!entry.success) continue;
+      const statuses: Record<string, string> = {};
+      const types = entry.data.operationTypes;
+      if (Array.isArray(types)) {
+        for (const item of types) {
+          const parsed = statusFields.safeParse(item);
+          if (parsed.success) statuses[parsed.data.operationType] = parsed.data.status;
+        }
+      } else if (types && typeof types === "object") {
+        for (const [type, status] of Object.entries(types)) if (typeof status === "string") statuses[type] = status;
+      }
+      out.set(entry.data.provider, statuses);
+    }
+  }
+  return out;
+}
 
 export const predictRequest = z.strictObject({ phoneNumber: z.string().min(6).max(20) });
-export const predictAnswer = z.object({ country: z.string().length(3), provider: z.string(), phoneNumber: z.string() });
+export const predictAnswer = z.object({ country: z.string().length(3).optional(), provider: z.string(), phoneNumber: z.string().optional() });
 
 /** GET /v2/public-key/http: the keys pawaPay signs callbacks with. */
 export const publicKeys = z.array(z.object({ id: z.string(), key: z.string() }));
@@ -160,7 +227,10 @@ export type RefundRequest = z.infer<typeof refundRequest>;
 
 const initiation = z.enum(["ACCEPTED", "REJECTED", "DUPLICATE_IGNORED"]);
 export const payoutAnswer = z.object({ payoutId: uuid, status: initiation, created: z.string().optional(), failureReason: failureReason.optional() });
-export const refundAnswer = z.object({ refundId: uuid, status: initiation, created: z.string().optional(), failureReason: failureReason.optional() });
+/** The refunds guide's example answers `payoutId` where the reference says `refundId`: both are read. */
+export const refundAnswer = z
+  .object({ refundId: uuid.optional(), payoutId: uuid.optional(), status: initiation, created: z.string().optional(), failureReason: failureReason.optional() })
+  .transform(({ payoutId, ...rest }) => ({ ...rest, refundId: rest.refundId ?? payoutId }));
 
 /** ENQUEUED: pawaPay holds a payout while the provider is down; PROCESSING only in callbacks of redirect flows. */
 export const disbursementStatuses = ["ACCEPTED", "ENQUEUED", "PROCESSING", "IN_RECONCILIATION", "COMPLETED", "FAILED"] as const;
@@ -170,10 +240,10 @@ const disbursementFields = {
   amount,
   currency: z.string().length(3),
   country: z.string().length(3).optional(),
-  recipient: z.object({ type: z.literal("MMO"), accountDetails: z.object({ phoneNumber: z.string(), provider: z.string() }) }),
+  recipient: z.unknown().optional(),
   customerMessage: z.string().optional(),
   clientReferenceId: z.string().optional(),
-  created: z.string(),
+  created: z.string().optional(),
   providerTransactionId: z.string().optional(),
   failureReason: failureReason.optional(),
   metadata: z.unknown().optional(),
