@@ -45,6 +45,8 @@ export const account = z
     country: z.object({ name: z.string(), iso_code: z.string() }),
     currency: z.string(),
     mode: z.enum(modes),
+    support_email: z.string().describe("Shown to buyers on checkout pages and receipts (empty: not shown)"),
+    support_phone: z.string().describe("Shown to buyers on checkout pages and receipts (empty: not shown)"),
     created_at: z.iso.datetime(),
   })
   .meta({ id: "Account" });

@@ -101,15 +101,15 @@ export async function findSessionAuth(token: string, mode: Mode): Promise<Sessio
   };
 }
 
-/** Moves a session to another account of its user (the account switcher); false when they are not a member. */
-export async function switchSessionAccount(sessionId: string, userId: string, accountId: string): Promise<boolean> {
+/** Moves the session of `token` to another account of its user (the account switcher); false when they are not a member. */
+export async function switchSessionAccount(token: string, userId: string, accountId: string): Promise<boolean> {
   const db = await getDb();
   const moved = await db
     .update(sessions)
     .set({ accountId })
     .where(
       and(
-        eq(sessions.id, sessionId),
+        eq(sessions.tokenHash, hashToken(token)),
         eq(sessions.userId, userId),
         sql`exists (select 1 from ${memberships} where ${memberships.accountId} = ${accountId} and ${memberships.userId} = ${userId})`,
       ),

@@ -22,6 +22,11 @@ import * as gateway from "@/app/v1/gateway/route";
 import * as gatewayGatewayId from "@/app/v1/gateway/[gateway_id]/route";
 import * as gatewayGatewayIdUnarchive from "@/app/v1/gateway/[gateway_id]/unarchive/route";
 import * as gatewayPayinOrderId from "@/app/v1/gateway/payin/[order_id]/route";
+import * as invitations from "@/app/v1/invitations/route";
+import * as invitationsInvitationId from "@/app/v1/invitations/[invitation_id]/route";
+import * as me from "@/app/v1/me/route";
+import * as members from "@/app/v1/members/route";
+import * as membersMemberId from "@/app/v1/members/[member_id]/route";
 import * as openapiJson from "@/app/v1/openapi.json/route";
 import * as payouts from "@/app/v1/payouts/route";
 import * as payoutsPayoutId from "@/app/v1/payouts/[payout_id]/route";
@@ -64,6 +69,11 @@ export const v1Routes = {
   "/v1/gateway/[gateway_id]": gatewayGatewayId,
   "/v1/gateway/[gateway_id]/unarchive": gatewayGatewayIdUnarchive,
   "/v1/gateway/payin/[order_id]": gatewayPayinOrderId,
+  "/v1/invitations": invitations,
+  "/v1/invitations/[invitation_id]": invitationsInvitationId,
+  "/v1/me": me,
+  "/v1/members": members,
+  "/v1/members/[member_id]": membersMemberId,
   "/v1/openapi.json": openapiJson,
   "/v1/payouts": payouts,
   "/v1/payouts/[payout_id]": payoutsPayoutId,

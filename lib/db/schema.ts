@@ -97,7 +97,7 @@ export const memberships = pgTable(
 
 // An invitation to join an account with a role, mailed as a single-use link `{id}.{secret}` (only a
 // SHA-256 of the secret is kept); accepting it is one conditional update. One open invitation per
-// address and account: inviting the address again replaces it.
+// address (stored lower-case) and account: inviting the address again replaces it.
 export const invitations = pgTable(
   "invitations",
   {
@@ -117,7 +117,7 @@ export const invitations = pgTable(
   },
   (t) => [
     uniqueIndex("invitations_open_key")
-      .on(t.accountId, sql`lower(${t.email})`)
+      .on(t.accountId, t.email)
       .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
     index("invitations_account_idx").on(t.accountId, t.createdAt.desc()),
   ],
