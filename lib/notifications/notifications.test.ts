@@ -74,12 +74,12 @@ describe("what is mailed", () => {
     );
     expect(owner!.text.split("\n").filter((l) => l.startsWith("Date : "))).toEqual([expect.stringMatching(/^Date : .+ \d\d:\d\d UTC\+1$/)]);
     const [english] = mailsTo(admin.email);
-    expect(english!.subject).toBe("[Test] Payment received: FCFA 10,500 — Atelier Fatou");
+    expect(english!.subject).toBe("[Test] Payment received: FCFA\u00a010,500 — Atelier Fatou");
     expect(english!.text).toContain("Paid with: MTN (Cameroon), +237\u00a0•••\u00a042");
     expect(mailsTo(viewer.email)).toEqual([]);
     const [receipt] = mailsTo(buyer);
-    expect(receipt!.subject).toBe("[Test] Your receipt: FCFA 10,500 — Marché Awa");
-    expect(receipt!.text).toContain("Thank you Awa Diop, your payment of FCFA 10,500 to Marché Awa is confirmed.");
+    expect(receipt!.subject).toBe("[Test] Your receipt: FCFA\u00a010,500 — Marché Awa");
+    expect(receipt!.text).toContain("Thank you Awa Diop, your payment of FCFA\u00a010,500 to Marché Awa is confirmed.");
     expect(receipt!.text).toContain(`Your receipt online: http://kola.test/pay/m/${merchant.link.id}/${deposit.trackId}?lang=en`);
   });
 
