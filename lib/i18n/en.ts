@@ -2,6 +2,7 @@ import type { Dictionary } from "./fr";
 import { marketplaceEn } from "./marketplace-en";
 import { moneyEn } from "./money-en";
 import { paymentEn } from "./payment-en";
+import { teamEn } from "./team-en";
 
 // The dashboard's words in English: the same keys as fr.ts.
 export const en: Dictionary = {
@@ -37,6 +38,8 @@ export const en: Dictionary = {
     deposits: "Deposits",
     balance: "Balance",
     developers: "Developers",
+    team: "Team",
+    settings: "Settings",
     docs: "API documentation",
     menu: "Menu",
     closeMenu: "Close menu",
@@ -67,6 +70,7 @@ export const en: Dictionary = {
     INVALID_TOKEN: "This link no longer works (already used, expired or incomplete). Ask for a new one.",
     CROSS_SITE_REQUEST: "Request refused for your security. Reload the page.",
     EMAIL_TAKEN: "An account already exists with this email. Log in instead.",
+    ...teamEn.errors, // the team's and settings' errors (issue 22)
     API_KEY_ID_NOT_FOUND: "This API key can't be found.",
     GATEWAY_NOT_FOUND: "This payment link can't be found or was archived.",
     GATEWAY_ALREADY_PAID: "This link has been paid: its amount can no longer change.",
@@ -412,4 +416,5 @@ export const en: Dictionary = {
   marketplace: marketplaceEn,
   money: moneyEn,
   payment: paymentEn,
+  team: teamEn,
 };

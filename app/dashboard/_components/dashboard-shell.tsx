@@ -22,6 +22,8 @@ const items: NavItem[] = [
   { href: "/dashboard/deposits", key: "deposits" },
   { href: "/dashboard/balance", key: "balance" },
   { href: "/dashboard/developers", key: "developers" },
+  { href: "/dashboard/team", key: "team" },
+  { href: "/dashboard/settings", key: "settings" },
 ];
 
 /** The frame of every dashboard page: sidebar on desktop, top bar and menu on phones. */
