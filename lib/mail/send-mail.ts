@@ -11,7 +11,7 @@ export type Mail = { to: string; subject: string; text: string };
 export type SentMail = Mail & { id: number; from: string; sentAt: string };
 
 /** How many mails the dev mail page keeps (newest first); older ones are forgotten. */
-export const DEV_MAILBOX_SIZE = 50;
+export const DEV_MAILBOX_SIZE = 200;
 
 const store = globalThis as unknown as { __kolaMailer?: { url: string; transporter: Transporter }; __kolaDevMailbox?: SentMail[]; __kolaMailSeq?: number };
 
