@@ -98,7 +98,8 @@ for (const lang of ["fr", "en"] as const) {
     await page.getByLabel(lang === "fr" ? "Téléphone d'assistance" : "Support phone").fill("6 70 12 34 56");
     await page.getByRole("button", { name: w.saveProfile }).click();
     await expect(page.getByLabel(lang === "fr" ? "Téléphone d'assistance" : "Support phone")).toHaveValue("+237 6 70 12 34 56");
-    await expect(page.getByRole("switch").first()).toHaveAttribute("aria-checked", "true");
+    const paymentsMail = page.getByRole("switch", { name: lang === "fr" ? "Chaque paiement réussi" : "Each successful payment" });
+    await expect(paymentsMail).toHaveAttribute("aria-checked", "true");
     await checkBoth(page, `settings-${lang}`);
 
     // — A buyer pays a marketplace link on the checkout page in the same language, giving an e-mail
@@ -144,7 +145,7 @@ for (const lang of ["fr", "en"] as const) {
     await dialog.getByLabel("E-mail").fill(viewerEmail);
     await dialog.getByLabel(lang === "fr" ? "Rôle" : "Role").selectOption("viewer");
     await dialog.getByRole("button", { name: w.send }).click();
-    await expect(page.getByRole("table", { name: lang === "fr" ? "Invitations en attente" : "Pending invitations" })).toContainText(viewerEmail);
+    await expect(page.getByRole("region", { name: lang === "fr" ? "Invitations en attente" : "Pending invitations" })).toContainText(viewerEmail);
     await checkBoth(page, `team-${lang}`);
 
     // — The invited person follows the mail's link, chooses a password and joins as a viewer

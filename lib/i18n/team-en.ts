@@ -60,6 +60,7 @@ export const teamEn: TeamWords = {
     inviteTitle: "Invite a member",
     inviteIntro: "They get an e-mail with a link that works for 7 days.",
     email: "E-mail",
+    roles: "The roles",
     role: "Role",
     send: "Send the invitation",
     invited: "Invitation sent to {email}",

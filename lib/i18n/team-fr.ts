@@ -64,6 +64,7 @@ export const teamFr = {
     inviteTitle: "Inviter un membre",
     inviteIntro: "Un e-mail lui est envoyé avec un lien valable 7 jours.",
     email: "E-mail",
+    roles: "Les rôles",
     role: "Rôle",
     send: "Envoyer l'invitation",
     invited: "Invitation envoyée à {email}",

@@ -7,7 +7,6 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Select } from "@/components/ui/field";
-import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
 import { roles, type Role } from "@/lib/accounts/roles";
 import { errorMessage } from "@/lib/forms/messages";
@@ -58,40 +57,31 @@ function MembersCard() {
     <Card title={words.members}>
       <QueryList query={members} items={members.data} loading={t.common.loading} rows={2}>
         {(items) => (
-          <Table label={words.members}>
-            <THead>
-              <tr>
-                <Th>{words.colMember}</Th>
-                <Th>{words.colRole}</Th>
-                <Th className="hidden md:table-cell">{words.colJoined}</Th>
-                {owner && (
-                  <Th>
-                    <span className="sr-only">{t.common.actions}</span>
-                  </Th>
-                )}
-              </tr>
-            </THead>
-            <TBody>
-              {items.map((m) => (
-                <tr key={m.id}>
-                  <Td>
-                    <span className="block font-medium break-all">{m.name || m.email}</span>
-                    {m.name && <span className="block text-xs break-all text-stone-600">{m.email}</span>}
-                    {m.user_id === me.data?.user_id && <span className="text-xs text-stone-600">({words.you})</span>}
-                  </Td>
-                  <Td>{owner ? <RoleSelect member={m} /> : <Badge>{t.team.roles[m.role]}</Badge>}</Td>
-                  <Td className="hidden whitespace-nowrap md:table-cell">{formatDate(m.joined_at, lang)}</Td>
+          // a list, not a table: on a phone each member is one block, e-mail above, role and action below
+          <ul className="divide-y divide-stone-200" aria-label={words.members}>
+            {items.map((m) => (
+              <li key={m.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3 first:pt-0 last:pb-0">
+                <div className="min-w-0 flex-1 basis-56">
+                  <p className="font-medium [overflow-wrap:anywhere]">
+                    {m.name || m.email}
+                    {m.user_id === me.data?.user_id && <span className="ml-1 text-sm font-normal text-stone-600">({words.you})</span>}
+                  </p>
+                  <p className="text-sm text-stone-600 [overflow-wrap:anywhere]">
+                    {m.name ? `${m.email} · ` : ""}
+                    {words.colJoined} {formatDate(m.joined_at, lang)}
+                  </p>
+                </div>
+                <div className="flex items-center gap-2">
+                  {owner ? <RoleSelect member={m} /> : <Badge>{t.team.roles[m.role]}</Badge>}
                   {owner && (
-                    <Td className="text-right">
-                      <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" aria-label={format(words.removeLabel, { email: m.email })} onClick={() => setToRemove(m)}>
-                        {words.remove}
-                      </Button>
-                    </Td>
+                    <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" aria-label={format(words.removeLabel, { email: m.email })} onClick={() => setToRemove(m)}>
+                      {words.remove}
+                    </Button>
                   )}
-                </tr>
-              ))}
-            </TBody>
-          </Table>
+                </div>
+              </li>
+            ))}
+          </ul>
         )}
       </QueryList>
       <ConfirmDialog
@@ -157,52 +147,39 @@ function InvitationsCard() {
     <Card title={words.invitations}>
       <QueryList query={invitations} items={invitations.data} loading={t.common.loading} rows={1} empty={<EmptyState title={words.invitationsEmpty} />}>
         {(items) => (
-          <Table label={words.invitations}>
-            <THead>
-              <tr>
-                <Th>{words.colEmail}</Th>
-                <Th>{words.colRole}</Th>
-                <Th className="hidden md:table-cell">{words.colExpires}</Th>
-                {owner && (
-                  <Th>
-                    <span className="sr-only">{t.common.actions}</span>
-                  </Th>
-                )}
-              </tr>
-            </THead>
-            <TBody>
-              {items.map((i) => (
-                <tr key={i.id}>
-                  <Td>
-                    <span className="break-all">{i.email}</span>
+          <ul className="divide-y divide-stone-200" aria-label={words.invitations}>
+            {items.map((i) => (
+              <li key={i.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3 first:pt-0 last:pb-0">
+                <div className="min-w-0 flex-1 basis-56">
+                  <p className="font-medium [overflow-wrap:anywhere]">{i.email}</p>
+                  <p className="text-sm text-stone-600">
+                    {t.team.roles[i.role]} · {words.colExpires} {formatDate(i.expires_at, lang)}
                     {i.expired && (
                       <Badge tone="expired" className="ml-2">
                         {words.expired}
                       </Badge>
                     )}
-                  </Td>
-                  <Td>{t.team.roles[i.role]}</Td>
-                  <Td className="hidden whitespace-nowrap md:table-cell">{formatDate(i.expires_at, lang)}</Td>
-                  {owner && (
-                    <Td className="text-right whitespace-nowrap">
-                      <Button variant="ghost" size="sm" aria-label={format(words.resendLabel, { email: i.email })} onClick={() => void resend(i)}>
-                        {words.resend}
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        className="text-red-800 hover:bg-red-50"
-                        aria-label={format(words.revokeLabel, { email: i.email })}
-                        onClick={() => void act(() => revoke.mutateAsync(i.id), words.revoked)}
-                      >
-                        {words.revoke}
-                      </Button>
-                    </Td>
-                  )}
-                </tr>
-              ))}
-            </TBody>
-          </Table>
+                  </p>
+                </div>
+                {owner && (
+                  <div className="flex items-center gap-1">
+                    <Button variant="secondary" size="sm" aria-label={format(words.resendLabel, { email: i.email })} onClick={() => void resend(i)}>
+                      {words.resend}
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="text-red-800 hover:bg-red-50"
+                      aria-label={format(words.revokeLabel, { email: i.email })}
+                      onClick={() => void act(() => revoke.mutateAsync(i.id), words.revoked)}
+                    >
+                      {words.revoke}
+                    </Button>
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
         )}
       </QueryList>
     </Card>
@@ -213,7 +190,7 @@ function InvitationsCard() {
 function RolesCard() {
   const { t } = useI18n();
   return (
-    <Card title={t.team.team.role}>
+    <Card title={t.team.team.roles}>
       <dl className="grid gap-3 sm:grid-cols-2">
         {roles.map((r) => (
           <div key={r}>
