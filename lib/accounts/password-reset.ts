@@ -3,14 +3,12 @@ import { eq } from "drizzle-orm";
 import { getDb, inTransaction } from "@/lib/db/client";
 import { sessions, users } from "@/lib/db/schema";
 import { addressSubject } from "@/lib/http/client-address";
-import { ApiError } from "@/lib/http/errors";
 import { hit } from "@/lib/http/rate-limit";
 import { queueMail } from "@/lib/mail/send-mail";
 import { consumeToken, issueToken, spendResetTokens } from "./email-tokens";
 import { passwordChangedMail, resetMail } from "./mails";
-import { createSession } from "./sessions";
-import { signInLimits } from "./sign-in";
-import { accountsOf, findUserByEmail } from "./users";
+import { openFirstAccount, signInLimits } from "./sign-in";
+import { findUserByEmail } from "./users";
 
 // Forgotten password: a link by mail, single-use, valid an hour (email-tokens.ts). The answer to the
 // request is the same whether or not the address has an account.
@@ -47,11 +45,5 @@ export async function resetPassword(token: string, password: string, address: st
     return user!;
   });
   void queueMail(passwordChangedMail(user.email));
-  const [first] = await accountsOf(user.id);
-  if (!first) throw new ApiError("ACCOUNT_NOT_FOUND", "This login is not a member of any account any more");
-  return {
-    account: { account_id: first.id, email: user.email },
-    language: user.language,
-    session: await createSession(first.id, user.id),
-  };
+  return openFirstAccount(user);
 }

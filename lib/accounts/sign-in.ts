@@ -1,5 +1,6 @@
 import { verify } from "@node-rs/argon2";
 import { ApiError } from "@/lib/http/errors";
+import type { Lang } from "@/lib/i18n/languages";
 import { addressSubject } from "@/lib/http/client-address";
 import { hit, reset, type Limit } from "@/lib/http/rate-limit";
 import { createSession } from "./sessions";
@@ -39,6 +40,11 @@ export async function signIn(email: string, password: string, address: string) {
   const user = await checkPassword(email, password);
   if (!user) throw new ApiError("INVALID_CREDENTIALS");
   await reset(signInLimits.addressAndEmail, subject);
+  return openFirstAccount(user);
+}
+
+/** A new session of a user who proved who they are, in their first account (log-in, password reset). */
+export async function openFirstAccount(user: { id: string; email: string; language: Lang }) {
   const [first] = await accountsOf(user.id);
   // removed from every account: the password was right, but there is nothing to open
   if (!first) throw new ApiError("ACCOUNT_NOT_FOUND", "This login is not a member of any account any more");

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -16,6 +15,7 @@ import { setSandboxTransport } from "@/lib/payments/providers/sandbox";
 import { settleDeposit } from "@/lib/payments/settle-deposit";
 import { startPayment } from "@/lib/payments/start-payment";
 import { newAccount } from "@/lib/test/api";
+import { crashChildAt } from "@/lib/test/crash-child";
 import { startSmtpSink, type SmtpSink } from "@/lib/test/smtp-sink";
 import { tidyNotifications } from "./send";
 import { drainNotifications } from "./worker";
@@ -52,26 +52,7 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function crashAt(point: CrashPointName): Promise<void> {
-  const settings = databaseSettings();
-  if (!settings.databaseUrl) await closeDb(); // PGlite: one process at a time on a folder
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "--input-type=module", "-e", CHILD, JSON.stringify(settings)], {
-    cwd: process.cwd(),
-    env: { ...process.env, KOLA_CRASH_POINT: point, LOG_LEVEL: "silent" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once("exit", (_code, signal) => resolve(signal)));
-  let out = "";
-  const reached = await new Promise<boolean>((resolve) => {
-    child.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes(`crash-point ${point}\n`)) resolve(true);
-    });
-    void exited.then(() => resolve(false));
-  });
-  child.kill("SIGKILL");
-  expect([reached, await exited, out]).toEqual([true, "SIGKILL", `crash-point ${point}\n`]);
-}
+const crashAt = (point: CrashPointName) => crashChildAt(point, CHILD, [JSON.stringify(databaseSettings())]);
 
 /** A paid payment link of a merchant with two members besides the owner: three mails to send. */
 async function paidLink() {
