@@ -22,6 +22,8 @@ import { drainNotifications } from "./worker";
 // SMTP server that refuses, drops or is not there.
 
 const token = () => randomUUID().replaceAll("-", "");
+// a hang guard, not a speed target: a file's first test also loads the modules (40 s seen under a full run)
+const SLOW = { timeout: 90_000 };
 
 beforeEach(() => {
   clearDevMailbox();
@@ -46,7 +48,7 @@ async function sale() {
 }
 
 describe("what is mailed", () => {
-  it("a sale: the owner in French, the admin in English, the viewer who switched it off nothing, the buyer a receipt in the page's language", async () => {
+  it("a sale: the owner in French, the admin in English, the viewer who switched it off nothing, the buyer a receipt in the page's language", SLOW, async () => {
     const { merchant, admin, viewer, buyer, deposit } = await sale();
     expect(await drainNotifications()).toMatchObject({ mails: 3 });
     const [owner] = mailsTo(merchant.email);
@@ -83,7 +85,7 @@ describe("what is mailed", () => {
     expect(receipt!.text).toContain(`Your receipt online: http://kola.test/pay/m/${merchant.link.id}/${deposit.trackId}?lang=en`);
   });
 
-  it("a payment link paid: the members only (no e-mail was asked of the buyer); a failed attempt: nothing", async () => {
+  it("a payment link paid: the members only (no e-mail was asked of the buyer); a failed attempt: nothing", SLOW, async () => {
     const merchant = await newAccount("CMR");
     const link = await createLink(merchant.key, { order_id: "CMD-42" });
     const gateway = (await findPaymentLink(link.id))!;
@@ -96,7 +98,7 @@ describe("what is mailed", () => {
     expect(mailsTo(merchant.email)[0]!.text).toContain("Commande : CMD-42");
   });
 
-  it("a live-mode provider alert mails the members who want them; a test-mode one does not", async () => {
+  it("a live-mode provider alert mails the members who want them; a test-mode one does not", SLOW, async () => {
     const merchant = await newAccount("CMR");
     const link = await createLink(merchant.key);
     const gateway = (await findPaymentLink(link.id))!;
@@ -114,7 +116,7 @@ describe("what is mailed", () => {
 });
 
 describe("sent once", () => {
-  it("drained again, and by 20 workers at once: each mail leaves once", async () => {
+  it("drained again, and by 20 workers at once: each mail leaves once", SLOW, async () => {
     const { merchant, admin, buyer } = await sale();
     await Promise.all(Array.from({ length: 20 }, () => drainNotifications()));
     await drainNotifications();
@@ -145,7 +147,7 @@ describe("through a real SMTP server", () => {
     return rows.map((r) => `${r.kind}:${r.status}:${r.attempts}`).sort();
   }
 
-  it("delivers each mail once, with its subject and words intact", async () => {
+  it("delivers each mail once, with its subject and words intact", SLOW, async () => {
     const { merchant, buyer } = await sale();
     await drainNotifications();
     await drainNotifications();
@@ -154,7 +156,7 @@ describe("through a real SMTP server", () => {
     expect(await statusesOf(merchant.accountId)).toEqual(["buyer_receipt:sent:1", "payment_succeeded:sent:1", "payment_succeeded:sent:1"]);
   });
 
-  it("a 4xx before the message: tried again later, delivered once; a 5xx: failed for good", async () => {
+  it("a 4xx before the message: tried again later, delivered once; a 5xx: failed for good", SLOW, async () => {
     const { merchant } = await sale();
     sink.queue.push({ rcpt: 451 }, { rcpt: 550 }, { rcpt: 451 });
     await drainNotifications();
@@ -167,7 +169,7 @@ describe("through a real SMTP server", () => {
     expect(await statusesOf(merchant.accountId)).toEqual(["buyer_receipt:sent:2", "payment_succeeded:failed:1", "payment_succeeded:sent:2"]);
   });
 
-  it("the connection dropped once the message arrived: unknown, never sent again", async () => {
+  it("the connection dropped once the message arrived: unknown, never sent again", SLOW, async () => {
     const { merchant } = await sale();
     sink.queue.push({ dropAfterData: true });
     await drainNotifications();
@@ -178,7 +180,7 @@ describe("through a real SMTP server", () => {
     expect((await statusesOf(merchant.accountId)).filter((s) => s.includes(":unknown:"))).toEqual([expect.stringMatching(/:unknown:1$/)]);
   });
 
-  it("no SMTP server at all: the payment is settled as ever, its mails wait to be tried again", async () => {
+  it("no SMTP server at all: the payment is settled as ever, its mails wait to be tried again", SLOW, async () => {
     process.env.SMTP_URL = "smtp://127.0.0.1:9";
     const { merchant, deposit } = await sale();
     const db = await getDb();
