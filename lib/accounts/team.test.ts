@@ -27,6 +27,8 @@ let n = 0;
 const from = () => ({ origin: ORIGIN, [PEER_HEADER]: `10.22.${Math.floor(++n / 250)}.${n % 250}` });
 const reply = (r: { status: number; body: unknown }) => ({ status: r.status, body: r.body });
 const error = (status: number, type: string, message: string) => ({ status, body: { detail: { message, type } } });
+// a hang guard, not a speed target: a file's first test also loads the modules on a busy machine
+const SLOW = { timeout: 90_000 };
 const cookieOf = (r: { headers: Headers }) => r.headers.getSetCookie().map((c) => c.split(";")[0]!).join("; ");
 
 async function owner() {
@@ -42,7 +44,7 @@ const acceptWith = (json: Record<string, unknown>, headers: Record<string, strin
   call(accept.POST, "POST", "/api/auth/invitations/accept", { json, headers: { ...from(), ...headers } });
 
 describe("invitations", () => {
-  it("an owner invites an address: the mail's link makes a new login that joins with the role", async () => {
+  it("an owner invites an address: the mail's link makes a new login that joins with the role", SLOW, async () => {
     const boss = await owner();
     const email = `new-${randomUUID()}@example.com`;
     const invited = await inviteAs(boss.headers, email.toUpperCase(), "developer");
@@ -85,7 +87,7 @@ describe("invitations", () => {
     expect(reply(signedIn)).toEqual({ status: 200, body: { account_id: boss.accountId, email } });
   });
 
-  it("an existing login joins with its password (a wrong one is refused); signed in as the address, at once", async () => {
+  it("an existing login joins with its password (a wrong one is refused); signed in as the address, at once", SLOW, async () => {
     const boss = await owner();
     const other = await newAccount("SEN"); // a merchant of their own, invited as an admin
     await inviteAs(boss.headers, other.email, "admin");
@@ -110,7 +112,7 @@ describe("invitations", () => {
     });
   });
 
-  it("inviting again replaces the link (the old one stops working) and the role; a withdrawn one works no more", async () => {
+  it("inviting again replaces the link (the old one stops working) and the role; a withdrawn one works no more", SLOW, async () => {
     const boss = await owner();
     const email = `twice-${randomUUID()}@example.com`;
     const first = await inviteAs(boss.headers, email, "viewer");
@@ -127,7 +129,7 @@ describe("invitations", () => {
     expect((await acceptWith({ token: newToken, password: "a long password" })).status).toBe(400);
   });
 
-  it("an expired link is refused; a member is not invited again", async () => {
+  it("an expired link is refused; a member is not invited again", SLOW, async () => {
     const boss = await owner();
     const email = `late-${randomUUID()}@example.com`;
     const { id } = (await inviteAs(boss.headers, email)).body as { id: string };
@@ -139,7 +141,7 @@ describe("invitations", () => {
     expect(reply(await inviteAs(boss.headers, boss.email.toUpperCase()))).toEqual(error(409, "ALREADY_A_MEMBER", "This address is already a member of the account"));
   });
 
-  it("accepts once when the link is used 20 times at once", async () => {
+  it("accepts once when the link is used 20 times at once", SLOW, async () => {
     const boss = await owner();
     const email = `race-${randomUUID()}@example.com`;
     await inviteAs(boss.headers, email, "viewer");
@@ -152,7 +154,7 @@ describe("invitations", () => {
 });
 
 describe("members", () => {
-  it("lists members; an owner changes a role and removes a member, whose session ends at once", async () => {
+  it("lists members; an owner changes a role and removes a member, whose session ends at once", SLOW, async () => {
     const boss = await owner();
     const viewer = await addMember(boss.accountId, "viewer");
     const viewerHeaders = await sessionHeaders(boss.accountId, viewer.userId);
@@ -175,7 +177,7 @@ describe("members", () => {
     expect(reply(await call(memberRoute.DELETE, "DELETE", path, { headers: boss.headers }))).toEqual(error(404, "MEMBER_NOT_FOUND", "Member not found"));
   });
 
-  it("the last owner can be neither demoted nor removed; with two, one may go", async () => {
+  it("the last owner can be neither demoted nor removed; with two, one may go", SLOW, async () => {
     const boss = await owner();
     const [self] = (await call(membersRoute.GET, "GET", "/v1/members", { headers: boss.headers })).body as { id: string }[];
     const lastOwner = error(409, "LAST_OWNER", "An account keeps at least one owner: make someone else owner first");
@@ -187,7 +189,7 @@ describe("members", () => {
     expect(reply(await call(memberRoute.DELETE, "DELETE", `/v1/members/${partner.memberId}`, { headers: partnerHeaders }))).toEqual(lastOwner);
   });
 
-  it("two owners demoting and removing each other 25 times at once: the account keeps an owner", async () => {
+  it("two owners demoting and removing each other 25 times at once: the account keeps an owner", SLOW, async () => {
     const boss = await owner();
     const [self] = (await call(membersRoute.GET, "GET", "/v1/members", { headers: boss.headers })).body as { id: string }[];
     const partner = await addMember(boss.accountId, "owner");
@@ -205,7 +207,7 @@ describe("members", () => {
 });
 
 describe("settings", () => {
-  it("PATCH /v1/account changes the profile; the country only within the currency; the phone is read and kept international", async () => {
+  it("PATCH /v1/account changes the profile; the country only within the currency; the phone is read and kept international", SLOW, async () => {
     const boss = await owner();
     const changed = await call(account.PATCH, "PATCH", "/v1/account", {
       headers: boss.headers,
@@ -245,7 +247,7 @@ describe("settings", () => {
     expect(cleared.body).toMatchObject({ support_email: "", support_phone: "", business_name: "Boutique Awa" });
   });
 
-  it("PATCH /v1/me is every member's own: a viewer switches their notifications and language", async () => {
+  it("PATCH /v1/me is every member's own: a viewer switches their notifications and language", SLOW, async () => {
     const boss = await owner();
     const viewer = await addMember(boss.accountId, "viewer");
     const headers = await sessionHeaders(boss.accountId, viewer.userId);
@@ -255,7 +257,7 @@ describe("settings", () => {
     expect((await call(me.GET, "GET", "/v1/me", { headers: boss.headers })).body).toMatchObject({ language: "fr", notifications: { payments: true } });
   });
 
-  it("the account switcher moves the session to another account of the same login only", async () => {
+  it("the account switcher moves the session to another account of the same login only", SLOW, async () => {
     const boss = await owner();
     const other = await newAccount("CMR");
     const stranger = await newAccount("CMR");
