@@ -167,7 +167,7 @@ function SidebarFooter() {
 
   return (
     <div className="flex items-center justify-between gap-2 border-t border-stone-200 px-4 py-3">
-      <LanguageSwitch />
+      <LanguageSwitch saved />
       <button
         type="button"
         onClick={logout}
