@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { countryCodes } from "@/lib/countries";
+import { boolean, optional } from "@/lib/http/lax";
 import { languages } from "@/lib/i18n/languages";
 import { notificationPreferences } from "@/lib/notifications/kinds";
 import { roles } from "./roles";
@@ -13,21 +14,21 @@ const when = z.iso.datetime();
 
 export const role = z.enum(roles).describe("owner: everything, members included; admin: everything but members; developer: API keys, webhooks and reading; viewer: reading only");
 
+// optional() (lib/http/lax): absent or null, a field is not changed
 export const accountUpdateBody = z
   .object({
-    business_name: z.string().trim().min(1).max(100).optional(),
-    country: z
-      .enum(countryCodes)
-      .optional()
-      .describe("Another country of the same currency (the currency of an account never changes: 409 `CURRENCY_CHANGE`)"),
-    support_email: z.union([z.literal(""), email]).optional().describe("Shown to buyers on checkout pages and receipts; `\"\"` hides it"),
-    support_phone: z
-      .string()
-      .trim()
-      .max(32)
-      .regex(/^[+\d\s\-().]*$/, "digits, spaces and + - ( ) . only")
-      .optional()
-      .describe("Shown to buyers on checkout pages and receipts: international (+237 …) or the account country's national form; `\"\"` hides it"),
+    business_name: optional(z.string().trim().min(1).max(100)),
+    country: optional(z.enum(countryCodes)).describe(
+      "Another country of the same currency (the currency of an account never changes: 409 `CURRENCY_CHANGE`)",
+    ),
+    support_email: optional(z.union([z.literal(""), email])).describe("Shown to buyers on checkout pages and receipts; `\"\"` hides it"),
+    support_phone: optional(
+      z
+        .string()
+        .trim()
+        .max(32)
+        .regex(/^[+\d\s\-().]*$/, "digits, spaces and + - ( ) . only"),
+    ).describe("Shown to buyers on checkout pages and receipts: international (+237 …) or the account country's national form; `\"\"` hides it"),
   })
   .meta({ id: "AccountUpdate" });
 
@@ -52,9 +53,16 @@ export const me = z
 
 export const meUpdateBody = z
   .object({
-    name: z.string().trim().max(100).optional(),
-    language: z.enum(languages).optional(),
-    notifications: notificationSwitches.partial().optional(),
+    name: optional(z.string().trim().max(100)),
+    language: optional(z.enum(languages)),
+    notifications: optional(
+      z.object(
+        Object.fromEntries(notificationPreferences.map((name) => [name, optional(boolean())])) as Record<
+          (typeof notificationPreferences)[number],
+          z.ZodOptional<z.ZodType<boolean, boolean>>
+        >,
+      ),
+    ).describe("Only the switches sent change"),
   })
   .meta({ id: "MeUpdate" });
 
@@ -87,9 +95,9 @@ export const invitationBody = z.object({ email, role }).meta({ id: "InvitationCr
 
 export const acceptInvitationBody = z.object({
   token: z.string().max(200).describe("The `token` of the mailed link"),
-  password: z.string().max(200).optional().describe("A new login's password (8+ characters), or an existing login's"),
-  name: z.string().trim().max(100).optional(),
-  language: z.enum(languages).optional(),
+  password: optional(z.string().max(200)).describe("A new login's password (8+ characters), or an existing login's"),
+  name: optional(z.string().trim().max(100)),
+  language: optional(z.enum(languages)),
 });
 
 export const switchAccountBody = z.object({ account_id: z.uuid() });

@@ -25,7 +25,7 @@ import { drainNotifications } from "./worker";
 // process drains again, as a restarted worker would: no mail is ever delivered twice, and none is
 // lost but the one a dead worker had in hand (at most once: it may have left).
 
-const TIMEOUT = { timeout: 60_000 };
+const TIMEOUT = { timeout: 180_000 }; // a hang guard: a child process starts node + tsx, slow on a busy machine
 const url = (file: string) => JSON.stringify(pathToFileURL(path.resolve(file)).href);
 const CHILD = `
 import { useDatabase } from ${url("lib/db/client.ts")};
