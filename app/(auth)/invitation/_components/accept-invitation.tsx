@@ -56,7 +56,7 @@ export function AcceptInvitation({ token, invitation, signedInAs }: { token: str
     <>
       <h1 className="text-2xl font-bold break-words">{format(words.title, { business: invitation.business })}</h1>
       <p className="mt-2 text-sm text-stone-700">{format(words.intro, { role: t.team.roles[invitation.role], hint: t.team.roleHints[invitation.role] })}</p>
-      <p className="mt-1 text-sm break-all text-stone-600">{format(words.forEmail, { email: invitation.email })}</p>
+      <p className="mt-1 text-sm text-stone-600 [overflow-wrap:anywhere]">{format(words.forEmail, { email: invitation.email })}</p>
       {otherLogin ? (
         <div className="mt-6">
           <p className="text-sm text-stone-700">{format(words.otherLogin, { email: signedInAs, invited: invitation.email })}</p>
