@@ -23,13 +23,15 @@ async function main(): Promise<unknown> {
     },
   });
   switch (command) {
-    case "create-account":
-      return createAccount({
+    case "create-account": {
+      const { account_id, api_key } = await createAccount({
         email: values.email ?? "",
         password: values.password ?? "",
         business: values.business ?? "",
         country: (values.country ?? "") as "CMR",
       });
+      return { account_id, api_key };
+    }
     case "create-key": {
       const { api_key } = await createApiKey({ email: values.email ?? "", mode: values.mode as Mode, name: values.name });
       return { api_key };

@@ -1,10 +1,12 @@
-// Background work as its own process (DESIGN §8, §10): `npm run worker`. It delivers webhooks and,
+// Background work as its own process (DESIGN §8, §10): `npm run worker`. It delivers webhooks and
+// notification mails and,
 // unless KOLA_BACKGROUND=off, runs the payment expiry sweeper and reconciler too. For PostgreSQL
 // deployments (DATABASE_URL): embedded PGlite cannot be opened by a second process, so with PGlite
 // the server's own in-process worker does this work. Run any number of these; start the web
 // processes with KOLA_WORKER=off if only these should deliver. SIGTERM/SIGINT stop it cleanly.
 import { closeDb, databaseSettings, getDb } from "@/lib/db/client";
 import { log } from "@/lib/log";
+import { startNotifier } from "@/lib/notifications/worker";
 import { startBackgroundWork } from "@/lib/payments/background";
 import { workerLanes } from "@/lib/webhooks/settings";
 import { createWebhookWorker } from "@/lib/webhooks/worker";
@@ -20,6 +22,7 @@ async function main(): Promise<void> {
   await getDb(); // applies pending migrations, as the server does
   const webhooks = createWebhookWorker();
   webhooks.start();
+  const notifier = startNotifier(); // notification mails (issue 22)
   const background = process.env.KOLA_BACKGROUND === "off" ? null : startBackgroundWork();
   log("info", "worker started", { lanes: workerLanes(), payments: Boolean(background) });
 
@@ -28,7 +31,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log("info", "worker stopping", { signal });
-    await Promise.all([webhooks.stop(), background?.stop()]);
+    await Promise.all([webhooks.stop(), background?.stop(), notifier.stop()]);
     await closeDb();
     process.exit(0);
   };

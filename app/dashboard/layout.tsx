@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { dictionaryOf } from "@/lib/i18n";
+import { RoleProvider } from "@/lib/query/role";
 import { readDashboardSession } from "@/lib/server/dashboard-session";
 import { DashboardProviders } from "./_components/dashboard-providers";
 import { DashboardShell } from "./_components/dashboard-shell";
@@ -9,14 +10,17 @@ export const metadata: Metadata = { title: "Dashboard", robots: { index: false }
 
 // Every /dashboard page needs a session: checked here, on the server, before anything renders.
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
-  const { lang, mode, account } = await readDashboardSession();
-  if (!account) redirect("/login");
+  const { lang, mode, account, member } = await readDashboardSession();
+  if (!account || !member) redirect("/login");
   const dictionary = dictionaryOf(lang);
   return (
     <DashboardProviders lang={lang} dictionary={dictionary} mode={mode}>
-      <DashboardShell businessName={account.business_name} email={account.email}>
-        {children}
-      </DashboardShell>
+      {/* the member's role on this account: the pages leave out what it may not do (issue 22) */}
+      <RoleProvider role={member.role}>
+        <DashboardShell businessName={account.business_name} email={member.email}>
+          {children}
+        </DashboardShell>
+      </RoleProvider>
     </DashboardProviders>
   );
 }

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as collection from "@/app/v1/gateway/route";
 import { closeDb, databaseSettings, getDb, useDatabase } from "@/lib/db/client";
-import { accounts, apiKeys } from "@/lib/db/schema";
+import { accounts, apiKeys, memberships, users } from "@/lib/db/schema";
 import { call } from "@/lib/test/api";
 import { hashApiKey } from "./api-keys";
 
@@ -106,18 +106,25 @@ describe("npm run admin", () => {
       if (!databaseSettings().databaseUrl) await useDatabase({ dataDir }); // the CLI has exited: the folder is free
     });
 
-    it("stored the account and only the keys' SHA-256 hashes", async () => {
+    it("stored the account, its owner's login (argon2id) and only the keys' SHA-256 hashes", async () => {
       const db = await getDb();
       const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
       expect(account).toEqual({
         id: accountId,
         email: "ada@example.com",
-        passwordHash: expect.stringMatching(/^\$argon2id\$/),
         businessName: "Ada Shop",
         country: "SEN",
         currency: "XOF",
+        supportEmail: "",
+        supportPhone: "",
         createdAt: expect.any(Date),
       });
+      const owners = await db
+        .select({ email: users.email, passwordHash: users.passwordHash, language: users.language, role: memberships.role })
+        .from(memberships)
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .where(eq(memberships.accountId, accountId));
+      expect(owners).toEqual([{ email: "ada@example.com", passwordHash: expect.stringMatching(/^\$argon2id\$/), language: "fr", role: "owner" }]);
       const rows = await db
         .select({
           mode: apiKeys.mode,

@@ -65,6 +65,8 @@ export async function getAccount(auth: Auth): Promise<z.output<typeof account>> 
     country: countryObject(row!.country),
     currency: row!.currency,
     mode: auth.mode,
+    support_email: row!.supportEmail,
+    support_phone: row!.supportPhone,
     created_at: row!.createdAt.toISOString(),
   };
 }

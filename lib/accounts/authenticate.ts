@@ -1,6 +1,8 @@
 import { publicBaseUrl } from "@/lib/config";
 import { ApiError } from "@/lib/http/errors";
+import type { Operation } from "@/lib/http/operation";
 import { hashApiKey } from "./api-keys";
+import { hasRole, requiredRole } from "./roles";
 import { findAuthByKeyHash, type Auth } from "./queries";
 import { findSessionAuth, readCookie, SESSION_COOKIE } from "./sessions";
 
@@ -25,6 +27,20 @@ export async function authenticate(req: Request, sessionOnly = false): Promise<A
   const auth = await findSessionAuth(token, mode);
   if (!auth) throw new ApiError("NOT_SIGNED_IN");
   if (req.method !== "GET" && req.method !== "HEAD" && !isSameOrigin(req)) throw new ApiError("CROSS_SITE_REQUEST");
+  return auth;
+}
+
+/**
+ * The caller of `operation`, allowed to call it: every API route goes through here once
+ * (lib/api/route.ts). The role an operation needs is its own `role`, or its method's default
+ * (reading: viewer; any change: admin); below it, 403 INSUFFICIENT_ROLE before anything is read.
+ */
+export async function authorize(req: Request, operation: Operation): Promise<Auth> {
+  const auth = await authenticate(req, operation.auth === "session");
+  const needed = requiredRole(operation);
+  if (!hasRole(auth.role, needed)) {
+    throw new ApiError("INSUFFICIENT_ROLE", `Your role on this account (${auth.role}) does not allow this action: it needs ${needed} or above`);
+  }
   return auth;
 }
 

@@ -1,30 +1,41 @@
 import { hash } from "@node-rs/argon2";
 import { sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { accounts, apiKeys } from "@/lib/db/schema";
+import { accounts, apiKeys, memberships, users } from "@/lib/db/schema";
+import type { Lang } from "@/lib/i18n/languages";
 import { countries, type CountryIso3 } from "@/lib/countries";
 import { validate } from "@/lib/http/validation";
 import { generateApiKey } from "./api-keys";
 import type { Mode } from "@/lib/accounts/modes";
 import { createAccountInput, createKeyInput, type CreateAccountInput } from "./schemas";
 
-/** Creates an account with its first test key (DESIGN §1). The key is returned once, never stored. */
+/** Creates an account, its owner's login and its first test key (DESIGN §1). The key is returned once, never stored. */
 export async function createAccount(input: CreateAccountInput) {
   const { email, password, business, country } = validate(createAccountInput, input, "body");
   return insertAccount({ email, passwordHash: await hash(password), business, country });
 }
 
-/** The account row and its first test key, in one transaction; AccountExistsError when the email is taken. */
-export async function insertAccount(input: { email: string; passwordHash: string; business: string; country: CountryIso3 }) {
+/**
+ * The account, the user who signs in to it (its owner) and its first test key, in one transaction;
+ * AccountExistsError when the email is taken (by an account or by a user).
+ */
+export async function insertAccount(input: { email: string; passwordHash: string; business: string; country: CountryIso3; language?: Lang }) {
   const { email, passwordHash, business, country } = input;
   const db = await getDb();
   return db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({ email, passwordHash, language: input.language ?? "fr" })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (!user) throw new AccountExistsError(email);
     const [account] = await tx
       .insert(accounts)
-      .values({ email, passwordHash, businessName: business, country, currency: countries[country].currency })
+      .values({ email, businessName: business, country, currency: countries[country].currency })
       .onConflictDoNothing()
       .returning({ id: accounts.id });
     if (!account) throw new AccountExistsError(email);
+    await tx.insert(memberships).values({ accountId: account.id, userId: user.id, role: "owner" });
     const key = generateApiKey("test");
     await tx.insert(apiKeys).values({
       accountId: account.id,
@@ -34,7 +45,7 @@ export async function insertAccount(input: { email: string; passwordHash: string
       prefix: key.prefix,
       last4: key.last4,
     });
-    return { account_id: account.id, api_key: key.key };
+    return { account_id: account.id, user_id: user.id, api_key: key.key };
   });
 }
 

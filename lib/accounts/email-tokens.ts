@@ -22,17 +22,35 @@ function hashSecret(secret: string): Buffer {
   return createHash("sha256").update(secret).digest();
 }
 
-type Issue = Pick<typeof emailTokens.$inferInsert, "purpose" | "email" | "accountId" | "signup">;
+/** A new link secret (32 random bytes) and the SHA-256 to store instead of it. */
+export function newSecret(): { secret: string; hash: string } {
+  const secret = randomBytes(32).toString("base64url");
+  return { secret, hash: hashSecret(secret).toString("hex") };
+}
+
+/** `{id}.{secret}` read apart, or null when it is not shaped so. */
+export function parseToken(token: string): { id: string; secret: string } | null {
+  const match = TOKEN.exec(token);
+  return match ? { id: match[1]!, secret: match[2]! } : null;
+}
+
+/** Whether `secret` hashes to `storedHash` (constant time; an absent row compares against zeros). */
+export function secretMatches(secret: string, storedHash: string | undefined): boolean {
+  const expected = Buffer.from(storedHash ?? "00".repeat(32), "hex");
+  return timingSafeEqual(hashSecret(secret), expected) && storedHash !== undefined;
+}
+
+type Issue = Pick<typeof emailTokens.$inferInsert, "purpose" | "email" | "accountId" | "userId" | "signup">;
 
 /** Stores a new token (its hash only) and returns the text for the link, shown to nobody else. */
 export async function issueToken(input: Issue): Promise<string> {
-  const secret = randomBytes(32).toString("base64url");
+  const { secret, hash } = newSecret();
   const db = await getDb();
   const [row] = await db
     .insert(emailTokens)
     .values({
       ...input,
-      secretHash: hashSecret(secret).toString("hex"),
+      secretHash: hash,
       expiresAt: sql`now() + make_interval(secs => ${TOKEN_TTL_MS[input.purpose] / 1000})`,
     })
     .returning({ id: emailTokens.id });
@@ -45,16 +63,15 @@ export async function issueToken(input: Issue): Promise<string> {
  * transaction of what the token allows, so that spending it and its effect commit together.
  */
 export async function consumeToken(purpose: TokenPurpose, token: string): Promise<EmailTokenRow> {
-  const match = TOKEN.exec(token);
-  if (!match) throw new ApiError("INVALID_TOKEN");
-  const [, id, secret] = match as unknown as [string, string, string];
+  const parsed = parseToken(token);
+  if (!parsed) throw new ApiError("INVALID_TOKEN");
+  const { id, secret } = parsed;
   const db = await getDb();
   const [row] = await db
     .select({ secretHash: emailTokens.secretHash })
     .from(emailTokens)
     .where(and(eq(emailTokens.id, id), eq(emailTokens.purpose, purpose)));
-  const expected = Buffer.from(row?.secretHash ?? "00".repeat(32), "hex");
-  if (!timingSafeEqual(hashSecret(secret), expected) || !row) throw new ApiError("INVALID_TOKEN");
+  if (!secretMatches(secret, row?.secretHash)) throw new ApiError("INVALID_TOKEN");
   const [spent] = await db
     .update(emailTokens)
     .set({ usedAt: sql`now()` })
@@ -64,11 +81,11 @@ export async function consumeToken(purpose: TokenPurpose, token: string): Promis
   return spent;
 }
 
-/** Spends every unused reset token of an account (after a reset, older links stop working). */
-export async function spendResetTokens(accountId: string): Promise<void> {
+/** Spends every unused reset token of a user (after a reset, older links stop working). */
+export async function spendResetTokens(userId: string): Promise<void> {
   const db = await getDb();
   await db
     .update(emailTokens)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(emailTokens.accountId, accountId), eq(emailTokens.purpose, "password_reset"), isNull(emailTokens.usedAt)));
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, "password_reset"), isNull(emailTokens.usedAt)));
 }

@@ -1,5 +1,6 @@
 import { publicBaseUrl } from "@/lib/config";
 import type { Mail } from "@/lib/mail/send-mail";
+import type { Role } from "./roles";
 
 // The account mails, in French then English (an account has no language yet; the dashboard's
 // default is French). Plain text: nothing to render, nothing to escape.
@@ -53,6 +54,28 @@ export function alreadyRegisteredMail(to: string): Mail {
     text: both(
       `Quelqu’un a essayé de créer un compte Kola avec votre adresse, qui a déjà un compte. Rien n’a changé.\n\nSi c’était vous, connectez-vous : ${login}\nMot de passe oublié ? ${reset}\n\nSinon, ignorez ce message.`,
       `Someone tried to open a Kola account with your address, which already has one. Nothing changed.\n\nIf it was you, log in: ${login}\nForgot your password? ${reset}\n\nOtherwise, ignore this mail.`,
+    ),
+  };
+}
+
+const roleWords: Record<Role, [fr: string, en: string]> = {
+  owner: ["propriétaire (tout, y compris l’équipe)", "owner (everything, the team included)"],
+  admin: ["administrateur (tout sauf l’équipe)", "admin (everything but the team)"],
+  developer: ["développeur (clés API, webhooks, lecture)", "developer (API keys, webhooks, reading)"],
+  viewer: ["lecture seule (consulter, sans rien changer ni déplacer d’argent)", "viewer (reading only: nothing changed, no money moved)"],
+};
+
+export function invitationMail(to: string, token: string, about: { business: string; inviter: string | null; role: Role }): Mail {
+  const link = `${publicBaseUrl()}/invitation?token=${encodeURIComponent(token)}`;
+  const [roleFr, roleEn] = roleWords[about.role];
+  const byFr = about.inviter ? `${about.inviter} vous invite` : "Vous êtes invité(e)";
+  const byEn = about.inviter ? `${about.inviter} invites you` : "You are invited";
+  return {
+    to,
+    subject: `Rejoignez ${about.business} sur Kola / Join ${about.business} on Kola`,
+    text: both(
+      `${byFr} à rejoindre ${about.business} sur Kola, avec le rôle ${roleFr}.\n\nAcceptez ici (lien valable 7 jours, une seule fois) :\n${link}\n\nSi vous ne vous attendiez pas à cette invitation, ignorez ce message.`,
+      `${byEn} to join ${about.business} on Kola as ${roleEn}.\n\nAccept here (the link works once, for 7 days):\n${link}\n\nIf you did not expect this invitation, ignore this mail.`,
     ),
   };
 }

@@ -4,6 +4,7 @@ import { getDb } from "@/lib/db/client";
 import { prepared } from "@/lib/db/prepared";
 import { accounts, apiKeys } from "@/lib/db/schema";
 import type { Mode } from "@/lib/accounts/modes";
+import { API_KEY_ROLE, type Role } from "@/lib/accounts/roles";
 
 /** Who is calling: every query of the API is scoped by this account and mode. */
 export type Auth = {
@@ -14,6 +15,10 @@ export type Auth = {
   currency: string;
   /** how the caller proved who they are: an `api-key` header, or the dashboard's session cookie */
   via: "key" | "session";
+  /** what the caller may do (lib/accounts/roles.ts): a member's role, or `admin` for an API key */
+  role: Role;
+  /** the signed-in member's user; null for an API key */
+  userId: string | null;
 };
 
 const authByKeyHash = prepared((db) =>
@@ -45,5 +50,5 @@ export async function findAuthByKeyHash(keyHash: string): Promise<Auth | null> {
   }
   const { lastUsedAt: _unused, ...auth } = row;
   void _unused;
-  return { ...auth, via: "key" };
+  return { ...auth, via: "key", role: API_KEY_ROLE, userId: null };
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { modes } from "./modes";
 import { countryCodes } from "@/lib/countries";
+import { languages } from "@/lib/i18n/languages";
 
 export const createAccountInput = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email().max(254)),
@@ -21,6 +22,7 @@ export const signupBody = z.object({
   password: z.string().min(8).max(200),
   business_name: z.string().trim().min(1).max(100),
   country: z.enum(countryCodes),
+  language: z.enum(languages).optional().describe("The dashboard's and the mails' language for this login (default `fr`)"),
 });
 
 const emailToken = z.string().max(200).describe("The `token` of the mailed link");
@@ -43,6 +45,8 @@ export const account = z
     country: z.object({ name: z.string(), iso_code: z.string() }),
     currency: z.string(),
     mode: z.enum(modes),
+    support_email: z.string().describe("Shown to buyers on checkout pages and receipts (empty: not shown)"),
+    support_phone: z.string().describe("Shown to buyers on checkout pages and receipts (empty: not shown)"),
     created_at: z.iso.datetime(),
   })
   .meta({ id: "Account" });

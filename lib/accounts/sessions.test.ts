@@ -64,6 +64,8 @@ describe("sign-up and sessions", () => {
       country: { name: "Senegal", iso_code: "SEN" },
       currency: "XOF",
       mode: "test",
+      support_email: "",
+      support_phone: "",
       created_at: expect.any(String),
     });
     const live = await call(account.GET, "GET", "/v1/account", { headers: { cookie, "kola-mode": "live" } });

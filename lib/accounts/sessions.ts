@@ -1,10 +1,11 @@
 import "server-only";
 import { createHmac, randomBytes } from "node:crypto";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { accounts, sessions } from "@/lib/db/schema";
+import { accounts, memberships, sessions, users } from "@/lib/db/schema";
 import { log } from "@/lib/log";
 import type { Mode } from "@/lib/accounts/modes";
+import { LANG_COOKIE, type Lang } from "@/lib/i18n/languages";
 import type { Auth } from "./queries";
 
 export const SESSION_COOKIE = "kola_session";
@@ -25,17 +26,39 @@ function hashToken(token: string): string {
   return createHmac("sha256", sessionSecret()).update(token).digest("hex");
 }
 
-/** Opens a 30-day session; the returned token goes in the cookie and is never stored. */
-export async function createSession(accountId: string): Promise<{ token: string; expiresAt: Date }> {
+/**
+ * Opens a 30-day session of `userId` in the account `accountId` (they must be a member: a session
+ * of someone who is not is refused at once); the returned token goes in the cookie and is never
+ * stored. Without `userId`, the account's first owner (tests, scripts).
+ */
+export async function createSession(accountId: string, userId?: string): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + SESSION_DAYS * 86_400_000);
   const db = await getDb();
-  await db.insert(sessions).values({ accountId, tokenHash: hashToken(token), expiresAt });
+  const user = userId ?? (await firstOwner(accountId));
+  await db.insert(sessions).values({ accountId, userId: user, tokenHash: hashToken(token), expiresAt });
   return { token, expiresAt };
 }
 
-/** The caller behind a session cookie, in the mode the dashboard asks for; the expiry slides. */
-export async function findSessionAuth(token: string, mode: Mode): Promise<(Auth & { sessionId: string }) | null> {
+async function firstOwner(accountId: string): Promise<string> {
+  const db = await getDb();
+  const [owner] = await db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(and(eq(memberships.accountId, accountId), eq(memberships.role, "owner")))
+    .orderBy(asc(memberships.createdAt))
+    .limit(1);
+  if (!owner) throw new Error(`account ${accountId} has no owner`);
+  return owner.userId;
+}
+
+export type SessionAuth = Auth & { sessionId: string; userId: string; email: string; language: Lang };
+
+/**
+ * The caller behind a session cookie, in the mode the dashboard asks for: a member of the session's
+ * account, with the role they have now (a removed member's sessions stop at once); the expiry slides.
+ */
+export async function findSessionAuth(token: string, mode: Mode): Promise<SessionAuth | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const db = await getDb();
   const [row] = await db
@@ -43,12 +66,17 @@ export async function findSessionAuth(token: string, mode: Mode): Promise<(Auth 
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
       accountId: accounts.id,
-      email: accounts.email,
       country: accounts.country,
       currency: accounts.currency,
+      userId: users.id,
+      email: users.email,
+      language: users.language,
+      role: memberships.role,
     })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(memberships, and(eq(memberships.accountId, sessions.accountId), eq(memberships.userId, sessions.userId)))
     .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, sql`now()`)));
   if (!row) return null;
   // slide the 30 days at most once an hour: a write per request would cost every request
@@ -66,7 +94,28 @@ export async function findSessionAuth(token: string, mode: Mode): Promise<(Auth 
     currency: row.currency,
     via: "session",
     sessionId: row.sessionId,
+    role: row.role,
+    userId: row.userId,
+    email: row.email,
+    language: row.language,
   };
+}
+
+/** Moves the session of `token` to another account of its user (the account switcher); false when they are not a member. */
+export async function switchSessionAccount(token: string, userId: string, accountId: string): Promise<boolean> {
+  const db = await getDb();
+  const moved = await db
+    .update(sessions)
+    .set({ accountId })
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.userId, userId),
+        sql`exists (select 1 from ${memberships} where ${memberships.accountId} = ${accountId} and ${memberships.userId} = ${userId})`,
+      ),
+    )
+    .returning({ id: sessions.id });
+  return moved.length > 0;
 }
 
 export async function deleteSession(token: string): Promise<void> {
@@ -85,6 +134,17 @@ export function sessionCookie(token: string, expiresAt: Date | null, secure: boo
   ];
   if (secure) parts.push("Secure");
   return parts.join("; ");
+}
+
+/**
+ * The headers of an answer that signs a browser in: the session cookie and, when the user has a
+ * language, the dashboard's language cookie (their choice follows them from one browser to another).
+ */
+export function signedInHeaders(session: { token: string; expiresAt: Date }, secure: boolean, language?: Lang): Headers {
+  const headers = new Headers();
+  headers.append("set-cookie", sessionCookie(session.token, session.expiresAt, secure));
+  if (language) headers.append("set-cookie", `${LANG_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`);
+  return headers;
 }
 
 export function readCookie(req: Request, name: string): string | undefined {

@@ -1,11 +1,10 @@
 import { verify } from "@node-rs/argon2";
-import { sql } from "drizzle-orm";
-import { getDb } from "@/lib/db/client";
-import { accounts } from "@/lib/db/schema";
 import { ApiError } from "@/lib/http/errors";
+import type { Lang } from "@/lib/i18n/languages";
 import { addressSubject } from "@/lib/http/client-address";
 import { hit, reset, type Limit } from "@/lib/http/rate-limit";
 import { createSession } from "./sessions";
+import { accountsOf, findUserByEmail } from "./users";
 
 // A hash of a random password: unknown emails cost the same argon2 work as known ones.
 const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$SnDh5Zumi42nF1dTvim5AA$Vel3XUuaIlS79j7BnL+itUYWV5WehK2omLXdZSh6JRw";
@@ -23,24 +22,35 @@ export const signInLimits = {
   tokenUse: { name: "token-use", max: 30, windowMs: 15 * 60_000 },
 } satisfies Record<string, Limit>;
 
-/** The account with this email (lower-cased), if any. */
-export async function findAccountByEmail(email: string) {
-  const db = await getDb();
-  const [account] = await db
-    .select({ id: accounts.id, email: accounts.email, passwordHash: accounts.passwordHash })
-    .from(accounts)
-    .where(sql`lower(${accounts.email}) = ${email}`);
-  return account;
+/** Checks a user's password (argon2id); unknown emails cost the same work. */
+export async function checkPassword(email: string, password: string) {
+  const user = await findUserByEmail(email);
+  const ok = await verify(user?.passwordHash ?? DUMMY_HASH, password).catch(() => false);
+  return user && ok ? user : undefined;
 }
 
-/** Checks email and password (argon2id) under the limits above; `address` is the client's (client-address.ts). */
+/**
+ * Checks email and password under the limits above (`address` is the client's, client-address.ts)
+ * and opens a session in the user's first account (the account switcher moves it).
+ */
 export async function signIn(email: string, password: string, address: string) {
   const subject = `${addressSubject(address)} ${email}`;
   await hit(signInLimits.addressAndEmail, subject);
   await hit(signInLimits.address, addressSubject(address));
-  const account = await findAccountByEmail(email);
-  const ok = await verify(account?.passwordHash ?? DUMMY_HASH, password).catch(() => false);
-  if (!account || !ok) throw new ApiError("INVALID_CREDENTIALS");
+  const user = await checkPassword(email, password);
+  if (!user) throw new ApiError("INVALID_CREDENTIALS");
   await reset(signInLimits.addressAndEmail, subject);
-  return { account: { account_id: account.id, email: account.email }, session: await createSession(account.id) };
+  return openFirstAccount(user);
+}
+
+/** A new session of a user who proved who they are, in their first account (log-in, password reset). */
+export async function openFirstAccount(user: { id: string; email: string; language: Lang }) {
+  const [first] = await accountsOf(user.id);
+  // removed from every account: the password was right, but there is nothing to open
+  if (!first) throw new ApiError("ACCOUNT_NOT_FOUND", "This login is not a member of any account any more");
+  return {
+    account: { account_id: first.id, email: user.email },
+    language: user.language,
+    session: await createSession(first.id, user.id),
+  };
 }

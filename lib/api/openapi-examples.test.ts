@@ -72,6 +72,7 @@ async function sendBody(c: BodyCase, body: Json): Promise<Reply> {
 const needsState: Record<string, [number, string]> = {
   "POST /v1/refunds": [404, "DEPOSIT_NOT_FOUND"], // refunds a payment the example's reader has made
   "POST /v1/payouts": [409, "INSUFFICIENT_BALANCE"], // withdraws from an available balance
+  "PATCH /v1/members/{member_id}": [404, "MEMBER_NOT_FOUND"], // changes the role of a member the reader invited
 };
 
 describe("request body examples (in the document's order: a link exists before it is updated)", () => {

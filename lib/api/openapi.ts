@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredRole, type Role } from "@/lib/accounts/roles";
 import { publicBaseUrl } from "@/lib/config";
 import { errorTypes, type ErrorType } from "@/lib/http/errors";
 import { crossOrigin } from "@/lib/http/cors";
@@ -177,6 +178,7 @@ function describeOperation(operation: Operation, schemas: SchemaSet): Json {
     operation.path.startsWith("/v1/") && !crossOrigin(operation)
       ? "Dashboard only: it answers no CORS, so pages on other origins can neither call nor read it."
       : undefined,
+    operation.auth === "none" ? undefined : roleNote(requiredRole(operation)),
   ].filter(Boolean);
 
   const okHeaders: Json = { "x-request-id": headerRef("x-request-id") };
@@ -200,12 +202,21 @@ function describeOperation(operation: Operation, schemas: SchemaSet): Json {
     summary: operation.summary,
     ...(notes.length ? { description: notes.join("\n\n") } : {}),
     tags: [operation.tag],
+    ...(operation.auth === "none" ? {} : { "x-kola-role": requiredRole(operation) }),
     // the document's default is the key; an operation without one says so with an empty list
     security: keyed ? [{ apiKey: [] }] : [],
     ...(parameters.length ? { parameters } : {}),
     ...(operation.body ? { requestBody: requestBody(operation, schemas) } : {}),
     responses,
   };
+}
+
+/** Who may call it (DESIGN §1 "Team"): the least role, and what an API key counts as. */
+function roleNote(role: Role): string {
+  if (role === "viewer") return "Any member of the account may call it (an API key too).";
+  if (role === "owner") return "Owners only (dashboard session): a member of another role gets 403 `INSUFFICIENT_ROLE`.";
+  const who = role === "admin" ? "an owner or an admin (an API key acts as an admin)" : "an owner, an admin or a developer (an API key acts as an admin)";
+  return `Needs ${who}: a member of a lesser role gets 403 \`INSUFFICIENT_ROLE\`.`;
 }
 
 const EVENTS_TAG = "Webhook events";
@@ -285,6 +296,7 @@ function errorResponses(operation: Operation, hasInput: boolean, schemas: Schema
     ...operation.errors,
     ...(operation.auth === "key" && mutating ? IDEMPOTENCY_ERRORS : []),
     ...(mutating ? (["FILE_TOO_LARGE"] as const) : []),
+    ...(operation.auth !== "none" && requiredRole(operation) !== "viewer" ? (["INSUFFICIENT_ROLE"] as const) : []),
   ]);
   const byStatus = new Map<number, ErrorType[]>();
   for (const type of types) {

@@ -1,4 +1,5 @@
 import { accountOperations } from "@/lib/accounts/operations";
+import { invitationOperations, memberOperations, settingsOperations } from "@/lib/accounts/team-operations";
 import { depositOperations } from "@/lib/deposits/schemas";
 import { balanceOperations } from "@/lib/ledger/schemas";
 import { payoutOperations } from "@/lib/payouts/schemas";
@@ -32,7 +33,10 @@ const groups: Record<string, Record<string, Operation>> = {
   export: exportOperations,
   stats: statsOperations,
   webhook: webhookOperations,
-  account: accountOperations,
+  account: { ...accountOperations, update: settingsOperations.updateAccount },
+  me: { get: settingsOperations.getMe, update: settingsOperations.updateMe },
+  member: memberOperations,
+  invitation: { list: invitationOperations.list, create: invitationOperations.create, revoke: invitationOperations.revoke },
   provider: providerOperations,
   provider_callback: { receive: providerCallbackOperation, disbursement: disbursementCallbackOperation },
 };

@@ -1,8 +1,9 @@
-import { authenticate } from "@/lib/accounts/authenticate";
+import { authorize } from "@/lib/accounts/authenticate";
 import { createRoute } from "@/lib/http/route";
 
 // The API's route wrapper: lib/http's edge and validation with the accounts' authenticator
-// (an api-key header or the dashboard's session). Route files import `route` from here.
-export const route = createRoute(authenticate);
+// (an api-key header or the dashboard's session) and the role each operation needs, checked here
+// once for every route. Route files import `route` from here.
+export const route = createRoute(authorize);
 
 export { methodNotAllowed, notFound, preflight } from "@/lib/http/route";

@@ -6,7 +6,7 @@ import { ApiError } from "@/lib/http/errors";
 import { providerForMode, routeOperators } from "@/lib/payments/providers";
 import { payableCountries, type PayTarget } from "@/lib/payments/start-payment";
 import type { Locale } from "./i18n";
-import { findMarketplaceLink, findPayingDeposit, findPaymentLink } from "./queries";
+import { findMarketplaceLink, findPayingDeposit, findPaymentLink, findSupportContact } from "./queries";
 
 // What a checkout page knows of the link it sells, for both kinds of links (DESIGN §3, §5, §7).
 
@@ -36,6 +36,8 @@ export type Checkout = {
   branding: Branding | null;
   /** a marketplace link sells only while its marketplace is active */
   selling: boolean;
+  /** the merchant's support e-mail and phone, shown under the page (Settings, issue 22) */
+  support: { email: string; phone: string } | null;
   /** operators no provider of the mode can take now (issue 10), and why */
   unavailable?: Record<string, "down" | "unserved" | "amount">;
 };
@@ -59,6 +61,7 @@ export async function loadCheckout(kind: Kind, id: string): Promise<Checkout | n
     if (!gateway) return null;
     return {
       ...common(kind, gateway.id, gateway.mode, gateway.currency, gateway.country),
+      support: await findSupportContact(gateway.accountId),
       target: { kind: "link", gateway },
       shopName: gateway.shopName,
       message: gateway.message,
@@ -78,6 +81,7 @@ export async function loadCheckout(kind: Kind, id: string): Promise<Checkout | n
   const { gateway } = found;
   return {
     ...common(kind, gateway.id, gateway.mode, gateway.currency, gateway.country),
+    support: await findSupportContact(gateway.accountId),
     target: { kind: "market", gateway },
     shopName: gateway.shopName,
     message: gateway.message,

@@ -130,7 +130,7 @@ export function submitCheckoutForm(kind: Kind) {
     try {
       const { input, values } = await readSubmission(req, kind);
       typed = values ?? typed;
-      const deposit = await startPayment(checkout.target, input as Parameters<typeof startPayment>[1], clientAddress(req));
+      const deposit = await startPayment(checkout.target, inLanguage(input, locale), clientAddress(req));
       // a redirect flow (CinetPay): the buyer pays on the provider's page (a page, not a 303: form-action 'self')
       if (deposit.redirectUrl) return send(renderContinue({ checkout, deposit, locale }, deposit.redirectUrl, "continue.provider"));
       const back = returnUrlFor(checkout, deposit);
@@ -168,7 +168,7 @@ export function submitCheckoutJson(kind: Kind) {
     let submitted: Awaited<ReturnType<typeof readSubmission>> = { input: {}, values: null };
     try {
       submitted = await readSubmission(req, kind);
-      const deposit = await startPayment(checkout.target, submitted.input as Parameters<typeof startPayment>[1], clientAddress(req));
+      const deposit = await startPayment(checkout.target, inLanguage(submitted.input, locale), clientAddress(req));
       const next = deposit.redirectUrl ?? waitPath(checkout, deposit.trackId, locale);
       return jsonResponse({ track_id: deposit.trackId, status: deposit.status, next });
     } catch (error) {
@@ -199,6 +199,12 @@ export function submitCheckoutJson(kind: Kind) {
       throw error;
     }
   }, internalError);
+}
+
+/** The submission with the page's language, which the buyer's receipt mail is written in (issue 22). */
+function inLanguage(input: unknown, locale: Locale): Parameters<typeof startPayment>[1] {
+  const object = input && typeof input === "object" && !Array.isArray(input);
+  return (object ? { ...input, lang: locale } : input) as Parameters<typeof startPayment>[1];
 }
 
 const busyWords = (error: PaymentInProgress, locale: Locale) => t(locale, "busy.other", { wait: formatWait(error.retryAfterSeconds) });

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { deposits, marketplaceGateways, marketplaces, marketplaceTransactions, paymentGateways } from "@/lib/db/schema";
+import { accounts, deposits, marketplaceGateways, marketplaces, marketplaceTransactions, paymentGateways } from "@/lib/db/schema";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
 import type { GatewayRow } from "@/lib/gateways/queries";
 import type { MarketplaceGatewayRow } from "@/lib/marketplace-gateways/queries";
@@ -26,6 +26,13 @@ export async function findMarketplaceLink(id: string): Promise<MarketplaceLink |
     .innerJoin(marketplaces, eq(marketplaces.id, marketplaceGateways.marketplaceId))
     .where(eq(marketplaceGateways.id, id));
   return row && { gateway: row.gateway, marketplaceName: row.name, marketplaceActive: row.isActive };
+}
+
+/** The support contact a merchant shows buyers (Settings, issue 22); null when they set none. */
+export async function findSupportContact(accountId: string): Promise<{ email: string; phone: string } | null> {
+  const db = await getDb();
+  const [row] = await db.select({ email: accounts.supportEmail, phone: accounts.supportPhone }).from(accounts).where(eq(accounts.id, accountId));
+  return row && (row.email || row.phone) ? row : null;
 }
 
 export async function findDeposit(trackId: string): Promise<DepositRow | undefined> {

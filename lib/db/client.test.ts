@@ -7,7 +7,6 @@ import { accounts } from "./schema";
 
 const business = (name: string) => ({
   email: `${name}-${Math.random().toString(36).slice(2)}@example.com`,
-  passwordHash: "x",
   businessName: name,
   country: "CMR",
   currency: "XAF",

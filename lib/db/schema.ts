@@ -16,6 +16,9 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { modes } from "@/lib/accounts/modes";
+import { roles } from "@/lib/accounts/roles";
+import { languages } from "@/lib/i18n/languages";
+import { notificationKinds, notificationStatuses } from "@/lib/notifications/kinds";
 import { depositHistoryEvents, depositStatuses } from "@/lib/deposits/statuses";
 import { disbursementStatuses, entryKinds, ledgerAccounts, payoutKinds } from "@/lib/ledger/kinds";
 import type { FormBlock } from "@/lib/marketplaces/form-block";
@@ -40,14 +43,84 @@ export const accounts = pgTable(
   "accounts",
   {
     id: id(),
+    /** the address the account was opened with (its first owner's); people sign in as users */
     email: text("email").notNull(),
-    passwordHash: text("password_hash").notNull(),
     businessName: text("business_name").notNull(),
     country: text("country").notNull(),
     currency: text("currency").notNull(),
+    /** shown to buyers on checkout pages and receipts (Settings); empty: not shown */
+    supportEmail: text("support_email").notNull().default(""),
+    supportPhone: text("support_phone").notNull().default(""),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("accounts_email_key").on(sql`lower(${t.email})`)],
+);
+
+// People who sign in to the dashboard (issue 22): one login, a member of one or more accounts.
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    name: text("name").notNull().default(""),
+    passwordHash: text("password_hash").notNull(),
+    /** the dashboard's language at sign-in, and the language of the mails this person gets */
+    language: text("language", { enum: languages }).notNull().default("fr"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("users_email_key").on(sql`lower(${t.email})`)],
+);
+
+// A user's place in an account: their role (DESIGN §1 "Team") and the notifications they want.
+// Changes of an account's members are serialized by a lock on its account row (lib/accounts/members.ts),
+// so that the last owner can never be removed or demoted, even by two owners at once.
+export const memberships = pgTable(
+  "memberships",
+  {
+    id: id(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: roles }).notNull(),
+    notifyPayments: boolean("notify_payments").notNull().default(true),
+    notifyRefunds: boolean("notify_refunds").notNull().default(true),
+    notifyFailedPayouts: boolean("notify_failed_payouts").notNull().default(true),
+    notifyProviderAlerts: boolean("notify_provider_alerts").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("memberships_account_user_key").on(t.accountId, t.userId), index("memberships_user_idx").on(t.userId)],
+);
+
+// An invitation to join an account with a role, mailed as a single-use link `{id}.{secret}` (only a
+// SHA-256 of the secret is kept); accepting it is one conditional update. One open invitation per
+// address (stored lower-case) and account: inviting the address again replaces it.
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: id(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role", { enum: roles }).notNull(),
+    secretHash: text("secret_hash").notNull(),
+    invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedBy: uuid("accepted_by").references(() => users.id, { onDelete: "set null" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("invitations_open_key")
+      .on(t.accountId, t.email)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+    index("invitations_account_idx").on(t.accountId, t.createdAt.desc()),
+  ],
 );
 
 export const apiKeys = pgTable(
@@ -263,6 +336,8 @@ export const marketplaceTransactions = pgTable(
     buyerPrice: integer("buyer_price").notNull(),
     productPrice: integer("product_price").notNull(),
     additionalInfo: jsonb("additional_info").$type<{ fieldName: string; value: string }[]>().notNull().default([]),
+    /** the checkout's language when the buyer paid: their receipt's (null before issue 22: French) */
+    buyerLang: text("buyer_lang", { enum: languages }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -305,6 +380,8 @@ export const outboxEvents = pgTable(
     createdAt: createdAt(),
     /** when the webhook dispatcher turned this event into deliveries (claimed with SKIP LOCKED) */
     dispatchedAt: timestamp("dispatched_at", { withTimezone: true }),
+    /** when the notifier turned this event into mails, if any (lib/notifications/fan-out.ts) */
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
   },
   (t) => [
     index("outbox_events_account_idx").on(t.accountId, t.mode, t.createdAt),
@@ -312,6 +389,7 @@ export const outboxEvents = pgTable(
     uniqueIndex("outbox_events_payout_type_key").on(t.payoutId, t.type),
     uniqueIndex("outbox_events_refund_type_key").on(t.refundId, t.type),
     index("outbox_events_undispatched_idx").on(t.createdAt, t.id).where(sql`${t.dispatchedAt} is null`),
+    index("outbox_events_unnotified_idx").on(t.createdAt, t.id).where(sql`${t.notifiedAt} is null`),
   ],
 );
 
@@ -331,15 +409,23 @@ export const sessions = pgTable(
   "sessions",
   {
     id: id(),
+    /** the account the dashboard shows now (the user is one of its members) */
     accountId: uuid("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("sessions_token_hash_key").on(t.tokenHash), index("sessions_account_idx").on(t.accountId)],
+  (t) => [
+    uniqueIndex("sessions_token_hash_key").on(t.tokenHash),
+    index("sessions_account_idx").on(t.accountId),
+    index("sessions_user_idx").on(t.userId),
+  ],
 );
 
 // Single-use links sent by e-mail: a password reset, or the confirmation of a sign-up (the account
@@ -352,16 +438,18 @@ export const emailTokens = pgTable(
     id: id(),
     purpose: text("purpose", { enum: ["password_reset", "signup"] }).notNull(),
     secretHash: text("secret_hash").notNull(),
-    /** the account a reset is for; null for a sign-up (no account yet) */
+    /** before issue 22, the account a reset was for; null since (resets are a user's) */
     accountId: uuid("account_id").references(() => accounts.id, { onDelete: "cascade" }),
+    /** the user a reset is for; null for a sign-up (no user yet) */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
     /** a sign-up's details (business name, country, argon2id hash of the password) */
-    signup: jsonb("signup").$type<{ businessName: string; country: string; passwordHash: string }>(),
+    signup: jsonb("signup").$type<{ businessName: string; country: string; passwordHash: string; language?: "fr" | "en" }>(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("email_tokens_account_idx").on(t.accountId)],
+  (t) => [index("email_tokens_account_idx").on(t.accountId), index("email_tokens_user_idx").on(t.userId)],
 );
 
 // Webhooks (DESIGN §8). Endpoints per account and mode; the outbox fans out to one delivery per
@@ -481,8 +569,13 @@ export const providerLogs = pgTable(
     response: jsonb("response").$type<unknown>(),
     latencyMs: integer("latency_ms"),
     createdAt: createdAt(),
+    /** a live-mode alert's mails to the account's members were written (lib/notifications/fan-out.ts) */
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
   },
   (t) => [
+    index("provider_logs_unnotified_alert_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.alert} and ${t.notifiedAt} is null and ${t.accountId} is not null and ${t.mode} = 'live'`),
     index("provider_logs_deposit_idx").on(t.depositId, t.createdAt),
     index("provider_logs_provider_idx").on(t.provider, t.kind, t.createdAt.desc()),
     index("provider_logs_alert_idx").on(t.accountId, t.mode, t.createdAt.desc()).where(sql`${t.alert}`),
@@ -663,5 +756,41 @@ export const ledgerBalances = pgTable(
   (t) => [
     primaryKey({ columns: [t.accountId, t.mode, t.ledgerAccount, t.currency] }),
     check("ledger_balances_non_negative_check", sql`${t.ledgerAccount} = 'provider_clearing' or ${t.balance} >= 0`),
+  ],
+);
+
+// The mail outbox (issue 22): one row per mail to one recipient, written by the notifier from an
+// outbox event or a provider alert in the transaction that marks that source notified (exactly once,
+// the unique keys hold it), then sent at most once: a worker claims a row (`sending`, committed)
+// before it talks to the SMTP server, and a claimed row is never sent again (lib/notifications/send.ts).
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: id(),
+    ...owner(),
+    kind: text("kind", { enum: notificationKinds }).notNull(),
+    outboxEventId: uuid("outbox_event_id").references(() => outboxEvents.id, { onDelete: "cascade" }),
+    providerLogId: uuid("provider_log_id").references(() => providerLogs.id, { onDelete: "cascade" }),
+    /** the member it is for; null for a buyer's receipt */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    recipient: text("recipient").notNull(),
+    language: text("language", { enum: languages }).notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    status: text("status", { enum: notificationStatuses }).notNull().default("pending"),
+    /** SMTP tries that provably handed nothing over (refused connection, 4xx before the message) */
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    error: text("error"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("notifications_event_key").on(t.outboxEventId, t.kind, t.recipient),
+    uniqueIndex("notifications_alert_key").on(t.providerLogId, t.kind, t.recipient),
+    index("notifications_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index("notifications_sending_idx").on(t.claimedAt).where(sql`${t.status} = 'sending'`),
+    index("notifications_created_idx").on(t.createdAt),
   ],
 );

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { Role } from "@/lib/accounts/roles";
 import type { ErrorType } from "./errors";
 
 /**
@@ -14,6 +15,11 @@ export type Operation = {
   tag: string;
   /** "key": an api-key header or the dashboard's session; "session": the dashboard only; "none": public */
   auth: "key" | "session" | "none";
+  /**
+   * The least role a member needs (lib/accounts/roles.ts; API keys act as admin). Unsaid, the
+   * method decides: GET is for every member (viewer), any other method for admins.
+   */
+  role?: Role;
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;

@@ -12,7 +12,8 @@ type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /** Who called, as the authenticator proved it; lib/http knows only what idempotency needs. */
 export type Caller = { accountId: string; mode: "test" | "live" };
-export type Authenticator<A extends Caller> = (req: Request, sessionOnly: boolean) => Promise<A>;
+/** Proves who calls `operation` and that they may (its auth and its role), or throws. */
+export type Authenticator<A extends Caller> = (req: Request, operation: Operation) => Promise<A>;
 
 export type Context<O extends Operation, A extends Caller = Caller> = {
   req: Request;
@@ -61,7 +62,7 @@ async function run<O extends Operation, A extends Caller>(
   next: NextContext | undefined,
   onAuth: (auth: A) => void,
 ): Promise<Response> {
-  const auth = operation.auth === "none" ? null : await authenticate(req, operation.auth === "session");
+  const auth = operation.auth === "none" ? null : await authenticate(req, operation);
   if (auth) onAuth(auth);
 
   const mutating = req.method !== "GET" && req.method !== "HEAD";

@@ -3,6 +3,7 @@ import { marketplaceEn } from "./marketplace-en";
 import { moneyEn } from "./money-en";
 import { providerHealthEn } from "./provider-health-en";
 import { paymentEn } from "./payment-en";
+import { teamEn } from "./team-en";
 
 // The dashboard's words in English: the same keys as fr.ts.
 export const en: Dictionary = {
@@ -38,6 +39,8 @@ export const en: Dictionary = {
     deposits: "Deposits",
     balance: "Balance",
     developers: "Developers",
+    team: "Team",
+    settings: "Settings",
     docs: "API documentation",
     menu: "Menu",
     closeMenu: "Close menu",
@@ -68,6 +71,7 @@ export const en: Dictionary = {
     INVALID_TOKEN: "This link no longer works (already used, expired or incomplete). Ask for a new one.",
     CROSS_SITE_REQUEST: "Request refused for your security. Reload the page.",
     EMAIL_TAKEN: "An account already exists with this email. Log in instead.",
+    ...teamEn.errors, // the team's and settings' errors (issue 22)
     API_KEY_ID_NOT_FOUND: "This API key can't be found.",
     GATEWAY_NOT_FOUND: "This payment link can't be found or was archived.",
     GATEWAY_ALREADY_PAID: "This link has been paid: its amount can no longer change.",
@@ -414,4 +418,5 @@ export const en: Dictionary = {
   money: moneyEn,
   providerHealth: providerHealthEn,
   payment: paymentEn,
+  team: teamEn,
 };

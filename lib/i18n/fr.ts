@@ -2,6 +2,7 @@ import { marketplaceFr } from "./marketplace-fr";
 import { moneyFr } from "./money-fr";
 import { providerHealthFr } from "./provider-health-fr";
 import { paymentFr } from "./payment-fr";
+import { teamFr } from "./team-fr";
 
 // The dashboard's words in French (the default). en.ts has the same keys: `Dictionary` is this
 // file's shape, so a key missing in English is a type error. `{name}` marks a value filled in by
@@ -39,6 +40,8 @@ export const fr = {
     deposits: "Dépôts",
     balance: "Solde",
     developers: "Développeurs",
+    team: "Équipe",
+    settings: "Réglages",
     docs: "Documentation de l'API",
     menu: "Menu",
     closeMenu: "Fermer le menu",
@@ -69,6 +72,7 @@ export const fr = {
     INVALID_TOKEN: "Ce lien n'est plus valable (déjà utilisé, expiré ou incomplet). Demandez-en un nouveau.",
     CROSS_SITE_REQUEST: "Requête refusée pour votre sécurité. Rechargez la page.",
     EMAIL_TAKEN: "Un compte existe déjà avec cet e-mail. Connectez-vous plutôt.",
+    ...teamFr.errors, // the team's and settings' errors (issue 22)
     API_KEY_ID_NOT_FOUND: "Cette clé API est introuvable.",
     GATEWAY_NOT_FOUND: "Ce lien de paiement est introuvable ou archivé.",
     GATEWAY_ALREADY_PAID: "Ce lien a déjà été payé : son montant ne peut plus changer.",
@@ -415,6 +419,7 @@ export const fr = {
   money: moneyFr, // balance, withdrawals, refunds, seller payouts
   providerHealth: providerHealthFr, // the Providers section: unreadable configuration, breaker
   payment: paymentFr, // a payment's page and the CSV exports, in their own file
+  team: teamFr, // settings, team and invitations (issue 22), in their own file
 } as const;
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -2,7 +2,7 @@ import type { Transporter } from "nodemailer";
 import { publicBaseUrl } from "@/lib/config";
 import { log } from "@/lib/log";
 
-// Outgoing e-mail (password resets, sign-up confirmations). With SMTP_URL set, mails go through
+// Outgoing e-mail (password resets, sign-up confirmations, invitations, notifications). With SMTP_URL set, mails go through
 // that server (nodemailer, e.g. smtps://user:pass@smtp.example.com:465). Without it, nothing leaves
 // the machine: in development each mail is printed to the console and kept for the dev mail page
 // (/dev/mail); in production it is dropped with a warning that names no link or token.
@@ -11,9 +11,9 @@ export type Mail = { to: string; subject: string; text: string };
 export type SentMail = Mail & { id: number; from: string; sentAt: string };
 
 /** How many mails the dev mail page keeps (newest first); older ones are forgotten. */
-export const DEV_MAILBOX_SIZE = 50;
+export const DEV_MAILBOX_SIZE = 200;
 
-const store = globalThis as unknown as { __kolaMailer?: Transporter; __kolaDevMailbox?: SentMail[]; __kolaMailSeq?: number };
+const store = globalThis as unknown as { __kolaMailer?: { url: string; transporter: Transporter }; __kolaDevMailbox?: SentMail[]; __kolaMailSeq?: number };
 
 export function mailFrom(): string {
   return process.env.MAIL_FROM || `Kola <no-reply@${new URL(publicBaseUrl()).hostname}>`;
@@ -30,12 +30,14 @@ export function devMailbox(): SentMail[] {
   return devMailPageEnabled() ? [...(store.__kolaDevMailbox ?? [])] : [];
 }
 
+/** The SMTP client of SMTP_URL (made again if the setting changed: tests point it at their own servers). */
 async function transporter(): Promise<Transporter> {
-  if (!store.__kolaMailer) {
+  const url = process.env.SMTP_URL!;
+  if (store.__kolaMailer?.url !== url) {
     const { createTransport } = await import("nodemailer");
-    store.__kolaMailer = createTransport(process.env.SMTP_URL!);
+    store.__kolaMailer = { url, transporter: createTransport(url) };
   }
-  return store.__kolaMailer;
+  return store.__kolaMailer.transporter;
 }
 
 /**

@@ -9,6 +9,8 @@ export type Buyer = {
   phoneNumber: string;
   country: string;
   operator: string;
+  /** the checkout's language: their receipt's */
+  lang?: "fr" | "en";
 };
 
 /**
@@ -55,6 +57,7 @@ export async function recordMarketplaceTransaction(input: {
         buyerPrice: gateway.amount + gateway.fee,
         productPrice: gateway.amount,
         additionalInfo: input.additionalInfo,
+        buyerLang: buyer.lang ?? null,
       })
       .returning({ id: marketplaceTransactions.id });
     return { deposit, transactionId: transaction!.id };

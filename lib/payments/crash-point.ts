@@ -10,7 +10,12 @@ export type CrashPointName =
   // money out (lib/money-out): the provider took a payout or refund, nothing recorded yet
   | "disbursement-sent"
   // a payout's or refund's outcome written, its ledger entry not yet (one transaction)
-  | "disbursement-settled";
+  | "disbursement-settled"
+  // notifications (lib/notifications): mails written, their source not yet marked (one transaction);
+  // a mail claimed, not yet handed to the SMTP server; handed over, its outcome not yet recorded
+  | "notifications-written"
+  | "notification-claimed"
+  | "notification-sent";
 
 export async function crashPoint(name: CrashPointName): Promise<void> {
   if (process.env.KOLA_CRASH_POINT !== name) return;

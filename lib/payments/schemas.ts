@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { countryCodes } from "@/lib/countries";
+import { languages } from "@/lib/i18n/languages";
 
 // What a buyer submits on a checkout page (form post or fetch). Field problems come back as
 // FastAPI-style items with loc ["body", field]; the checkout page words them for the buyer.
@@ -14,5 +15,7 @@ export const checkoutInput = z.object({
   full_name: z.string().trim().max(100).optional(),
   email: z.string().trim().max(254).optional(),
   answers: z.record(z.string(), z.string().max(2000)).default({}),
+  /** the page's language, set by the checkout itself: the buyer's receipt mail is written in it */
+  lang: z.enum(languages).optional(),
 });
 export type CheckoutInput = z.input<typeof checkoutInput>;

@@ -141,7 +141,7 @@ async function insertAttempt(
   if (target.kind === "market") {
     const recorded = await recordMarketplaceTransaction({
       gateway: target.gateway,
-      buyer: { fullName: input.full_name!, email: input.email!.toLowerCase(), phoneNumber: phone, country: input.country, operator: input.operator },
+      buyer: { fullName: input.full_name!, email: input.email!.toLowerCase(), phoneNumber: phone, country: input.country, operator: input.operator, lang: input.lang },
       additionalInfo: answers,
       provider,
       clientToken: input.client_token,

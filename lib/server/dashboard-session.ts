@@ -5,7 +5,10 @@ import { findSessionAuth, SESSION_COOKIE } from "@/lib/accounts/sessions";
 import { dictionaryOf, LANG_COOKIE, langOf, type Dictionary, type Lang } from "@/lib/i18n";
 import { MODE_COOKIE, modeOf } from "@/lib/query/mode-cookie";
 
-/** For server components: the signed-in account in the cookie's mode, or null; and the language. */
+/**
+ * For server components: the signed-in account in the cookie's mode, or null; the member signed in
+ * (their e-mail and role on that account); and the language.
+ */
 export async function readDashboardSession() {
   const jar = await cookies();
   const lang: Lang = langOf(jar.get(LANG_COOKIE)?.value);
@@ -13,7 +16,8 @@ export async function readDashboardSession() {
   const token = jar.get(SESSION_COOKIE)?.value;
   const auth = token ? await findSessionAuth(token, mode) : null;
   const account = auth ? await getAccount(auth) : null;
-  return { lang, mode, account };
+  const member = auth ? { userId: auth.userId, email: auth.email, role: auth.role } : null;
+  return { lang, mode, account, member };
 }
 
 /** The language of the request (cookie), for pages without a session. */

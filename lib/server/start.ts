@@ -6,6 +6,7 @@ import { dataDir, publicBaseUrl } from "@/lib/config";
 import { databaseSettings, getDb } from "@/lib/db/client";
 import { accounts } from "@/lib/db/schema";
 import { log } from "@/lib/log";
+import { startNotifier } from "@/lib/notifications/worker";
 import { startBackgroundWork } from "@/lib/payments/background";
 import { inProcessWorkerEnabled } from "@/lib/webhooks/settings";
 import { startWebhookWorker } from "@/lib/webhooks/worker";
@@ -32,7 +33,9 @@ export function startServer(): Promise<void> {
     const background = process.env.KOLA_BACKGROUND !== "off" ? startBackgroundWork() : null;
     // webhook delivery; KOLA_WORKER=off when separate `npm run worker` processes deliver instead
     const webhooks = inProcessWorkerEnabled() ? startWebhookWorker() : null;
-    stopOnSignals(() => Promise.all([background?.stop(), webhooks?.stop()]));
+    // notification mails (issue 22), with the webhooks: the same switch leaves both to `npm run worker`
+    const notifier = inProcessWorkerEnabled() ? startNotifier() : null;
+    stopOnSignals(() => Promise.all([background?.stop(), webhooks?.stop(), notifier?.stop()]));
   })();
   return started.__kolaStarted;
 }

@@ -28,7 +28,7 @@ async function insert(accountId: string, at: string, status: DepositStatus, amou
   });
 }
 
-const auth = (accountId: string): Auth => ({ accountId, mode: "test", apiKeyId: null, country: "CMR", currency: "XAF", via: "key" });
+const auth = (accountId: string): Auth => ({ accountId, mode: "test", apiKeyId: null, country: "CMR", currency: "XAF", via: "key", role: "admin", userId: null });
 const NOW = new Date("2026-03-12T08:30:00Z");
 
 describe("getStats", () => {

@@ -236,6 +236,7 @@ export const webhookOperations = {
     description:
       "Events of the key's mode are POSTed to `url`, signed per the Standard Webhooks specification. The answer holds the signing `secret`, shown this once. In production the URL must use https and resolve to a public address (422 otherwise).",
     auth: "key",
+    role: "developer", // keys and webhooks are a developer's (DESIGN §1)
     body: createWebhookBody,
     example: {
       url: "https://shop.example/webhooks/kola",
@@ -274,6 +275,7 @@ export const webhookOperations = {
     description:
       "Changes only the fields sent. A disabled endpoint gets no new events; its pending deliveries wait and resume when it is enabled again.",
     auth: "key",
+    role: "developer", // keys and webhooks are a developer's (DESIGN §1)
     params: webhookParams,
     body: updateWebhookBody,
     example: { event_types: [], description: "Every event" },
@@ -287,6 +289,7 @@ export const webhookOperations = {
     summary: "Delete a webhook endpoint",
     description: "Its pending deliveries are dropped and its delivery log is deleted with it.",
     auth: "key",
+    role: "developer", // keys and webhooks are a developer's (DESIGN §1)
     params: webhookParams,
     response: webhookDeleted,
     errors: [...keyErrors, "WEBHOOK_NOT_FOUND", ...idempotencyErrors],
@@ -299,6 +302,7 @@ export const webhookOperations = {
     description:
       "Returns the new `secret`, shown this once. For 24 hours the previous secret signs too (`webhook-signature` carries both signatures), so a receiver can switch without missing an event.",
     auth: "key",
+    role: "developer", // keys and webhooks are a developer's (DESIGN §1)
     params: webhookParams,
     response: webhookWithSecret,
     errors: [...keyErrors, "WEBHOOK_NOT_FOUND", ...idempotencyErrors],
@@ -311,6 +315,7 @@ export const webhookOperations = {
     description:
       "Queues a `webhook.test` event for this endpoint and returns its delivery (`pending`); follow it with GET …/deliveries/{delivery_id}. It is signed and retried like any event.",
     auth: "key",
+    role: "developer", // keys and webhooks are a developer's (DESIGN §1)
     params: webhookParams,
     response: webhookDeliveryView,
     errors: [...keyErrors, "WEBHOOK_NOT_FOUND", "WEBHOOK_DISABLED", ...idempotencyErrors],
@@ -348,6 +353,7 @@ export const webhookOperations = {
     description:
       "Makes the delivery due now, whatever its status: the same event, with the same `webhook-id`, is sent again and the attempt is added to its log. A failed delivery gets this one more attempt.",
     auth: "key",
+    role: "developer", // keys and webhooks are a developer's (DESIGN §1)
     params: deliveryParams,
     response: webhookDeliveryView,
     errors: [...keyErrors, "WEBHOOK_NOT_FOUND", "WEBHOOK_DELIVERY_NOT_FOUND", "WEBHOOK_DISABLED", ...idempotencyErrors],

@@ -22,6 +22,8 @@ const items: NavItem[] = [
   { href: "/dashboard/deposits", key: "deposits" },
   { href: "/dashboard/balance", key: "balance" },
   { href: "/dashboard/developers", key: "developers" },
+  { href: "/dashboard/team", key: "team" },
+  { href: "/dashboard/settings", key: "settings" },
 ];
 
 /** The frame of every dashboard page: sidebar on desktop, top bar and menu on phones. */
@@ -165,7 +167,7 @@ function SidebarFooter() {
 
   return (
     <div className="flex items-center justify-between gap-2 border-t border-stone-200 px-4 py-3">
-      <LanguageSwitch />
+      <LanguageSwitch saved />
       <button
         type="button"
         onClick={logout}

@@ -2,11 +2,19 @@
 
 import { cn, focusRing } from "@/components/ui/cn";
 import { languages } from "@/lib/i18n/languages";
-import { useI18n } from "@/lib/i18n/provider";
+import { useI18n, type Lang } from "@/lib/i18n/provider";
+import { apiFetch } from "@/lib/query/api-fetch";
 
-/** FR | EN: the language of the dashboard, kept in a cookie. */
-export function LanguageSwitch({ className }: { className?: string }) {
-  const { t, lang, setLang, switching } = useI18n();
+/**
+ * FR | EN: the language of the dashboard, kept in a cookie. Signed in (`saved`), it is also the
+ * member's own language: their mails and their next sign-in follow it (issue 22).
+ */
+export function LanguageSwitch({ className, saved = false }: { className?: string; saved?: boolean }) {
+  const { t, lang, setLang: show, switching } = useI18n();
+  const setLang = (next: Lang) => {
+    show(next);
+    if (saved) void apiFetch("/v1/me", { mode: "test", method: "PATCH", body: { language: next } }).catch(() => {});
+  };
   return (
     <div role="group" aria-label={t.lang.label} className={cn("inline-flex rounded-md border border-stone-300 bg-white p-0.5 text-xs", className)}>
       {languages.map((l) => (

@@ -228,6 +228,7 @@ export function renderForm({ checkout, locale, values, errors }: FormModel): { p
     testHelp: true,
     branding: checkout.branding,
     heading: checkout.shopName,
+    support: checkout.support,
     script: true,
     body,
   });

@@ -17,6 +17,8 @@ export type PageFrame = {
   branding?: Branding | null;
   /** the name in the header when there is no marketplace (the payment link's shop) */
   heading?: string;
+  /** the merchant's support contact, under the card (printed with a receipt) */
+  support?: { email: string; phone: string } | null;
   /** the page's script: forms and the waiting screen need it, message pages do not */
   script?: boolean;
   /** more of <head>: the waiting screen's no-script reload */
@@ -25,6 +27,14 @@ export type PageFrame = {
 };
 
 const LOCK = html`<svg aria-hidden="true" width="12" height="12" viewBox="0 0 24 24" fill="currentColor"><path d="M12 1a5 5 0 0 0-5 5v4H5v13h14V10h-2V6a5 5 0 0 0-5-5zm-3 9V6a3 3 0 0 1 6 0v4z"/></svg>`;
+
+/** "Need help? help@shop.example · +237 6 70 00 00 00", each a link; nothing without a contact. */
+function supportLine(locale: Locale, support: PageFrame["support"]): Html | null {
+  if (!support) return null;
+  const email = support.email ? html`<a href="mailto:${support.email}">${support.email}</a>` : null;
+  const phone = support.phone ? html`<a href="tel:${support.phone.replace(/[^+\d]/g, "")}">${support.phone}</a>` : null;
+  return html`<p class="help">${t(locale, "support")} ${email}${email && phone ? " · " : null}${phone}</p>`;
+}
 
 /** The whole document around a checkout page, and the image origins its CSP must allow. */
 export function renderPage(frame: PageFrame): { page: Html; imageOrigins: string[] } {
@@ -44,6 +54,6 @@ export function renderPage(frame: PageFrame): { page: Html; imageOrigins: string
   }<span class="name">${name}</span><a class="lang"${attrs({ href: frame.otherLangHref, hreflang: other, lang: other })}>${t(locale, "lang.switch")}</a></header><main>${
     // inside <main>: every word of the page belongs to a landmark
     frame.mode === "test" ? html`<p class="test">${t(locale, frame.testHelp ? "test.banner" : "test.badge")}</p>` : null
-  }<div class="card">${frame.body}</div></main><footer class="foot">${LOCK} ${t(locale, "secure")} · Kola</footer></div></body></html>`;
+  }<div class="card">${frame.body}</div>${supportLine(locale, frame.support)}</main><footer class="foot">${LOCK} ${t(locale, "secure")} · Kola</footer></div></body></html>`;
   return { page, imageOrigins };
 }

@@ -27,6 +27,7 @@ export function renderMessage(options: {
     mode: checkout?.mode,
     branding: checkout?.branding,
     heading: checkout?.shopName,
+    support: checkout?.support,
     body,
   });
 }

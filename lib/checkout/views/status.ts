@@ -29,6 +29,7 @@ function frame(model: Model, title: string, body: Html, extra: { script?: boolea
     mode: checkout.mode,
     branding: checkout.branding,
     heading: checkout.shopName,
+    support: checkout.support,
     body,
     ...extra,
   });

@@ -17,6 +17,7 @@ import { DisbursementBadge } from "../../_components/money";
 import { Pager, useCursorPages } from "../../_components/pager";
 import { QueryError } from "../../_components/query-error";
 import { QueryList } from "../../_components/query-list";
+import { Can } from "@/lib/query/role";
 
 // the withdrawal form (react-hook-form, phone numbers) loads when first opened, as the other dialogs do
 const WithdrawDialog = dynamic(() => import("./withdraw-dialog").then((m) => m.WithdrawDialog), { ssr: false });
@@ -35,9 +36,12 @@ export function BalancePage() {
         title={w.title}
         description={w.intro}
         action={
-          <Button onClick={() => setWithdrawing(true)} disabled={!canWithdraw} aria-describedby={balance.data && !canWithdraw ? "nothing-to-withdraw" : undefined}>
-            {w.withdraw}
-          </Button>
+          // a viewer or a developer never moves money: no withdraw button (issue 22)
+          <Can role="admin">
+            <Button onClick={() => setWithdrawing(true)} disabled={!canWithdraw} aria-describedby={balance.data && !canWithdraw ? "nothing-to-withdraw" : undefined}>
+              {w.withdraw}
+            </Button>
+          </Can>
         }
       />
       {balance.data && !canWithdraw && (

@@ -10,6 +10,7 @@ import { useRefunds } from "@/lib/query/money";
 import type { Deposit } from "@/lib/query/types";
 import { DisbursementBadge } from "../../_components/money";
 import { remainingOf } from "../../_components/money-rules";
+import { Can } from "@/lib/query/role";
 
 // the refund form (react-hook-form) loads when first opened, as the other dialogs do
 const RefundDialog = dynamic(() => import("./refund-dialog").then((m) => m.RefundDialog), { ssr: false });
@@ -29,9 +30,12 @@ export function PaymentRefunds({ deposit }: { deposit: Deposit }) {
           {remaining > 0 ? format(w.remaining, { amount: formatMoney(remaining, deposit.currency, lang) }) : w.fullyRefunded}
         </p>
         {remaining > 0 && (
-          <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
-            {w.action}
-          </Button>
+          // a viewer or a developer never moves money: no refund button (issue 22)
+          <Can role="admin">
+            <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
+              {w.action}
+            </Button>
+          </Can>
         )}
       </div>
       {refunds.data.length > 0 && (

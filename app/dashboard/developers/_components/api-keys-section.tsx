@@ -15,6 +15,7 @@ import { useMode } from "@/lib/query/mode";
 import type { ApiKey } from "@/lib/query/types";
 import { useEverTrue } from "../../_components/lazy";
 import { QueryList } from "../../_components/query-list";
+import { Can, useCan } from "@/lib/query/role";
 
 // The form (react-hook-form and zod) loads when it is first opened, not with the page.
 const CreateKeyDialog = dynamic(() => import("./create-key-dialog").then((m) => m.CreateKeyDialog), { ssr: false });
@@ -26,14 +27,17 @@ export function ApiKeysSection() {
   const [creating, setCreating] = useState(false);
   const [toRevoke, setToRevoke] = useState<ApiKey | null>(null);
   const createLoaded = useEverTrue(creating);
+  const canManage = useCan("developer"); // keys are a developer's (DESIGN §1)
 
   return (
     <Card
       title={t.developers.keys}
       action={
-        <Button size="sm" onClick={() => setCreating(true)}>
-          {t.developers.newKey}
-        </Button>
+        <Can role="developer">
+          <Button size="sm" onClick={() => setCreating(true)}>
+            {t.developers.newKey}
+          </Button>
+        </Can>
       }
     >
       <p className="mb-4 text-sm text-stone-600">{format(t.developers.keysIntro, { mode: t.mode[mode] })}</p>
@@ -74,7 +78,7 @@ export function ApiKeysSection() {
                   <Td className="hidden whitespace-nowrap md:table-cell">{formatDateTime(key.created_at, lang)}</Td>
                   <Td className="hidden whitespace-nowrap md:table-cell">{key.last_used_at ? formatDateTime(key.last_used_at, lang) : t.common.never}</Td>
                   <Td className="text-right">
-                    {!key.revoked_at && (
+                    {!key.revoked_at && canManage && (
                       <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" onClick={() => setToRevoke(key)} aria-label={`${t.developers.revoke} — ${key.name}`}>
                         {t.developers.revoke}
                       </Button>

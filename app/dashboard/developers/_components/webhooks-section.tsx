@@ -26,6 +26,7 @@ import {
 } from "@/lib/query/webhooks";
 import { useEverTrue } from "../../_components/lazy";
 import { QueryList } from "../../_components/query-list";
+import { Can, useCan } from "@/lib/query/role";
 
 // The form (react-hook-form and zod) and the other dialogs load when first opened, not with the page.
 const WebhookDialog = dynamic(() => import("./webhook-dialog").then((m) => m.WebhookDialog), { ssr: false });
@@ -42,9 +43,11 @@ export function WebhooksSection() {
     <Card
       title={t.developers.webhooks}
       action={
-        <Button size="sm" onClick={() => setCreating(true)}>
-          {t.developers.webhookNew}
-        </Button>
+        <Can role="developer">
+          <Button size="sm" onClick={() => setCreating(true)}>
+            {t.developers.webhookNew}
+          </Button>
+        </Can>
       }
     >
       <p className="mb-4 text-sm text-stone-600">{t.developers.webhooksIntro}</p>
@@ -73,6 +76,7 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
   const notify = useToast();
   const update = useUpdateWebhook();
   const test = useSendTestEvent();
+  const canManage = useCan("developer"); // webhooks are a developer's (DESIGN §1)
   // a payment's page links here (?webhook={id}#webhook-{id}): that endpoint's log opens
   const linkedTo = useSearchParams().get("webhook");
   const [showLog, setShowLog] = useState(linkedTo === endpoint.id);
@@ -97,7 +101,7 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
           <Switch
             checked={endpoint.enabled}
             label={format(t.developers.webhookEnabledLabel, { url: endpoint.url })}
-            disabled={update.isPending}
+            disabled={update.isPending || !canManage}
             onChange={(enabled) =>
               update.mutate(
                 { id: endpoint.id, body: { enabled } },
@@ -109,34 +113,38 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
         </label>
       </div>
       <div className="mt-3 flex flex-wrap gap-2">
-        <Button
-          variant="secondary"
-          size="sm"
-          loading={test.isPending}
-          onClick={() =>
-            test.mutate(endpoint.id, {
-              onSuccess: () => {
-                notify(t.developers.webhookTestSent);
-                setShowLog(true);
-              },
-              onError: (e) => notify(errorMessage(e, t), "error"),
-            })
-          }
-        >
-          {t.developers.webhookTest}
-        </Button>
+        <Can role="developer">
+          <Button
+            variant="secondary"
+            size="sm"
+            loading={test.isPending}
+            onClick={() =>
+              test.mutate(endpoint.id, {
+                onSuccess: () => {
+                  notify(t.developers.webhookTestSent);
+                  setShowLog(true);
+                },
+                onError: (e) => notify(errorMessage(e, t), "error"),
+              })
+            }
+          >
+            {t.developers.webhookTest}
+          </Button>
+        </Can>
         <Button variant="secondary" size="sm" aria-expanded={showLog} aria-controls={logId} onClick={() => setShowLog((s) => !s)}>
           {showLog ? t.developers.webhookLogHide : t.developers.webhookLog}
         </Button>
-        <Button variant="secondary" size="sm" aria-label={format(t.developers.webhookEditLabel, { url: endpoint.url })} onClick={() => setEditing(true)}>
-          {t.developers.webhookEdit}
-        </Button>
-        <Button variant="secondary" size="sm" onClick={() => setRotating(true)}>
-          {t.developers.webhookRotate}
-        </Button>
-        <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" onClick={() => setDeleting(true)}>
-          {t.developers.webhookDelete}
-        </Button>
+        <Can role="developer">
+          <Button variant="secondary" size="sm" aria-label={format(t.developers.webhookEditLabel, { url: endpoint.url })} onClick={() => setEditing(true)}>
+            {t.developers.webhookEdit}
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => setRotating(true)}>
+            {t.developers.webhookRotate}
+          </Button>
+          <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" onClick={() => setDeleting(true)}>
+            {t.developers.webhookDelete}
+          </Button>
+        </Can>
       </div>
       <div id={logId}>{showLog && <DeliveryLog webhookId={endpoint.id} />}</div>
       <DeleteWebhookDialog endpoint={deleting ? endpoint : null} onClose={() => setDeleting(false)} />
@@ -210,20 +218,22 @@ function DeliveryLog({ webhookId }: { webhookId: string }) {
                       >
                         {t.developers.webhookDetails}
                       </Button>
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        disabled={resend.isPending}
-                        aria-label={`${t.developers.webhookResend} — ${t.developers.eventLabels[d.event_type]}`}
-                        onClick={() =>
-                          resend.mutate(
-                            { webhookId, deliveryId: d.id },
-                            { onSuccess: () => notify(t.developers.webhookResent), onError: (e) => notify(errorMessage(e, t), "error") },
-                          )
-                        }
-                      >
-                        {t.developers.webhookResend}
-                      </Button>
+                      <Can role="developer">
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          disabled={resend.isPending}
+                          aria-label={`${t.developers.webhookResend} — ${t.developers.eventLabels[d.event_type]}`}
+                          onClick={() =>
+                            resend.mutate(
+                              { webhookId, deliveryId: d.id },
+                              { onSuccess: () => notify(t.developers.webhookResent), onError: (e) => notify(errorMessage(e, t), "error") },
+                            )
+                          }
+                        >
+                          {t.developers.webhookResend}
+                        </Button>
+                      </Can>
                     </Td>
                   </tr>
                 );

@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { useI18n } from "@/lib/i18n/provider";
 import type { GatewayListItem } from "@/lib/query/types";
+import { Can } from "@/lib/query/role";
 
 export type LinkAction = "qr" | "edit" | "archive" | "unarchive";
 
@@ -13,9 +14,11 @@ export function LinkActions({ link, onAction, archived }: { link: GatewayListIte
   const named = (label: string) => `${label} — ${link.shop_name}`;
   if (archived) {
     return (
-      <Button variant="secondary" size="sm" onClick={() => onAction("unarchive")} aria-label={named(t.links.unarchive)}>
-        {t.links.unarchive}
-      </Button>
+      <Can role="admin">
+        <Button variant="secondary" size="sm" onClick={() => onAction("unarchive")} aria-label={named(t.links.unarchive)}>
+          {t.links.unarchive}
+        </Button>
+      </Can>
     );
   }
   return (
@@ -24,12 +27,14 @@ export function LinkActions({ link, onAction, archived }: { link: GatewayListIte
       <Button variant="secondary" size="sm" onClick={() => onAction("qr")} aria-label={named(t.links.qr)}>
         QR
       </Button>
-      <Button variant="secondary" size="sm" onClick={() => onAction("edit")} aria-label={named(t.common.edit)}>
-        {t.common.edit}
-      </Button>
-      <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" onClick={() => onAction("archive")} aria-label={named(t.links.archive)}>
-        {t.links.archive}
-      </Button>
+      <Can role="admin">
+        <Button variant="secondary" size="sm" onClick={() => onAction("edit")} aria-label={named(t.common.edit)}>
+          {t.common.edit}
+        </Button>
+        <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" onClick={() => onAction("archive")} aria-label={named(t.links.archive)}>
+          {t.links.archive}
+        </Button>
+      </Can>
     </div>
   );
 }

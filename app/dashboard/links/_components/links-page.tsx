@@ -23,6 +23,7 @@ import { StatusBadge } from "../../_components/status-badge";
 import { ArchiveDialog } from "./archive-dialog";
 import { LinkActions, type LinkAction } from "./link-actions";
 import { QrDialog } from "./qr-dialog";
+import { Can } from "@/lib/query/role";
 
 const PAGE_SIZE = 20;
 
@@ -70,7 +71,7 @@ export function LinksPage({ openNew }: { openNew: boolean }) {
 
   return (
     <>
-      <PageHeader title={t.links.title} description={t.links.intro} action={<Button onClick={() => setForm("new")}>{t.links.new}</Button>} />
+      <PageHeader title={t.links.title} description={t.links.intro} action={<Can role="admin"><Button onClick={() => setForm("new")}>{t.links.new}</Button></Can>} />
 
       <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_auto_auto]">
         <Field label={t.links.searchLabel} hideLabel>
@@ -109,7 +110,7 @@ export function LinksPage({ openNew }: { openNew: boolean }) {
               }
             />
           ) : (
-            <EmptyState title={t.links.emptyTitle} description={t.links.emptyText} action={<Button onClick={() => setForm("new")}>{t.links.new}</Button>} />
+            <EmptyState title={t.links.emptyTitle} description={t.links.emptyText} action={<Can role="admin"><Button onClick={() => setForm("new")}>{t.links.new}</Button></Can>} />
           )
         }
       >

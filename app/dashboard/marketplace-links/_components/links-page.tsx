@@ -22,6 +22,7 @@ import { useToast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/forms/messages";
 import { Pager, useCursorPages } from "../../_components/pager";
 import { QueryList } from "../../_components/query-list";
+import { Can, useCan } from "@/lib/query/role";
 
 // The dialog (and libphonenumber's metadata) loads when the merchant first opens it.
 const CreateLinkDialog = dynamic(() => import("./create-link-dialog").then((m) => m.CreateLinkDialog), { ssr: false });
@@ -60,7 +61,8 @@ export function LinksPage() {
     if (askedByUrl) router.replace(pathname);
   };
 
-  const newButton = ready ? (
+  const canCreate = useCan("admin"); // a viewer or a developer: no "new link" (issue 22)
+  const newButton = ready && canCreate ? (
     <Button onClick={openDialog}>
       <span aria-hidden="true">+</span> {w.new}
     </Button>
@@ -294,20 +296,22 @@ function ArchivedLinks({ links }: { links: MarketplaceLink[] }) {
               {f.money(link, link.amount + link.fee)} · {f.date(link.creation_date)}
             </p>
           </div>
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={unarchive.isPending}
-            aria-label={format(w.unarchiveOf, { shop: link.shop_name })}
-            onClick={() =>
-              unarchive.mutate(
-                { id: link.id, archived: false },
-                { onSuccess: () => notify(w.unarchivedToast), onError: (e) => notify(errorMessage(e, t), "error") },
-              )
-            }
-          >
-            {w.unarchive}
-          </Button>
+          <Can role="admin">
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={unarchive.isPending}
+              aria-label={format(w.unarchiveOf, { shop: link.shop_name })}
+              onClick={() =>
+                unarchive.mutate(
+                  { id: link.id, archived: false },
+                  { onSuccess: () => notify(w.unarchivedToast), onError: (e) => notify(errorMessage(e, t), "error") },
+                )
+              }
+            >
+              {w.unarchive}
+            </Button>
+          </Can>
         </li>
       ))}
     </ul>

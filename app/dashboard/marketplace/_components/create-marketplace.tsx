@@ -16,6 +16,7 @@ import { ApiRequestError } from "@/lib/query/api-fetch";
 import { useAccount } from "@/lib/query/account";
 import { useCreateMarketplace } from "@/lib/query/marketplace";
 import { commaToDot, identitySchema, itemsOf, placeItems, type IdentityValues } from "./settings-schema";
+import { Can } from "@/lib/query/role";
 
 const DEFAULT_COLOR = "#0f766e";
 
@@ -89,11 +90,13 @@ function CreateForm({ businessName, currency }: { businessName: string; currency
           <Field label={`${s.fee} (%)`} description={s.feeHint} error={errors.fee?.message}>
             <Input inputMode="decimal" autoComplete="off" className="max-w-32" {...form.register("fee", { setValueAs: commaToDot })} />
           </Field>
-          <div>
-            <Button type="submit" loading={isSubmitting}>
-              {s.createAction}
-            </Button>
-          </div>
+          <Can role="admin">
+            <div>
+              <Button type="submit" loading={isSubmitting}>
+                {s.createAction}
+              </Button>
+            </div>
+          </Can>
         </form>
       </Card>
       <section aria-labelledby="preview-title" className="flex flex-col gap-2">

@@ -24,6 +24,7 @@ import { queryKeys } from "@/lib/query/keys";
 import { MARKETPLACE_UPDATE_PATH, useUpdateMarketplace, type Marketplace } from "@/lib/query/marketplace";
 import { useMode } from "@/lib/query/mode";
 import { commaToDot, itemsOf, placeItems, settingsSchema, type SettingsValues } from "./settings-schema";
+import { Can } from "@/lib/query/role";
 
 /** The form's values from the API's marketplace; `keep` blocks are kept (with their ids) when they are the same. */
 function valuesOf(marketplace: Marketplace, keep?: BuilderBlock[]): SettingsValues {
@@ -222,9 +223,11 @@ export function MarketplaceSettings({ marketplace }: { marketplace: Marketplace 
 
       <div className="sticky bottom-0 z-20 -mx-4 mt-6 flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-stone-200 bg-white/95 px-4 py-3 backdrop-blur lg:-mx-8 lg:px-8">
         {/* the button comes first: the toasts appear in the bottom right corner */}
-        <Button type="submit" loading={isSubmitting}>
-          {isSubmitting ? s.saving : s.save}
-        </Button>
+        <Can role="admin">
+          <Button type="submit" loading={isSubmitting}>
+            {isSubmitting ? s.saving : s.save}
+          </Button>
+        </Can>
         <p className={cn("text-sm", isDirty ? "font-medium text-amber-800" : "text-stone-600")} aria-live="polite">
           {isDirty ? s.unsaved : s.upToDate}
         </p>

@@ -1,5 +1,5 @@
 import { authOperations as op } from "@/lib/accounts/operations";
-import { sessionCookie } from "@/lib/accounts/sessions";
+import { signedInHeaders } from "@/lib/accounts/sessions";
 import { confirmSignup } from "@/lib/accounts/sign-up";
 import { assertSameOriginJson, isHttps } from "@/lib/accounts/authenticate";
 import { clientAddress } from "@/lib/http/client-address";
@@ -8,6 +8,6 @@ import { route } from "@/lib/api/route";
 // POST /api/auth/signup/confirm — follow a sign-up link: open the account, sign in, show its test key once
 export const POST = route(op.confirmSignup, async ({ req, body }) => {
   assertSameOriginJson(req);
-  const { account, session } = await confirmSignup(body.token, clientAddress(req));
-  return Response.json(account, { headers: { "set-cookie": sessionCookie(session.token, session.expiresAt, isHttps(req)) } });
+  const { account, session, language } = await confirmSignup(body.token, clientAddress(req));
+  return Response.json(account, { headers: signedInHeaders(session, isHttps(req), language) });
 });

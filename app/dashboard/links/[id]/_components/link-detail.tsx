@@ -25,6 +25,7 @@ import { QueryList } from "../../../_components/query-list";
 import { StatusBadge } from "../../../_components/status-badge";
 import { ArchiveDialog } from "../../_components/archive-dialog";
 import { QrDialog } from "../../_components/qr-dialog";
+import { Can } from "@/lib/query/role";
 
 const LinkFormDialog = dynamic(() => import("../../_components/link-form-dialog").then((m) => m.LinkFormDialog), { ssr: false });
 
@@ -82,21 +83,25 @@ export function LinkDetail({ id }: { id: string }) {
                 </p>
               </div>
               {archived ? (
-                <Button onClick={putBack} loading={unarchive.isPending}>
-                  {t.links.unarchive}
-                </Button>
+                <Can role="admin">
+                  <Button onClick={putBack} loading={unarchive.isPending}>
+                    {t.links.unarchive}
+                  </Button>
+                </Can>
               ) : (
                 <div className="flex flex-wrap gap-2">
                   <CopyButton value={link.link} label={t.links.copyLink} copiedLabel={t.common.copied} size="md" />
                   <Button variant="secondary" onClick={() => setQr(true)}>
                     {t.links.qr}
                   </Button>
-                  <Button variant="secondary" onClick={() => setEditing(true)}>
-                    {t.common.edit}
-                  </Button>
-                  <Button variant="ghost" className="text-red-800 hover:bg-red-50" onClick={() => setArchiving(true)}>
-                    {t.links.archive}
-                  </Button>
+                  <Can role="admin">
+                    <Button variant="secondary" onClick={() => setEditing(true)}>
+                      {t.common.edit}
+                    </Button>
+                    <Button variant="ghost" className="text-red-800 hover:bg-red-50" onClick={() => setArchiving(true)}>
+                      {t.links.archive}
+                    </Button>
+                  </Can>
                 </div>
               )}
             </div>

@@ -32,6 +32,7 @@ import { useSellerPayouts, type Payout } from "@/lib/query/money";
 import { QueryList } from "../../../_components/query-list";
 import { latestPayouts } from "../../../_components/money-rules";
 import { SaleMoney } from "./seller-payout";
+import { Can } from "@/lib/query/role";
 
 // The edit form (and libphonenumber's metadata) loads when the merchant first opens it.
 const CreateLinkDialog = dynamic(() => import("../../_components/create-link-dialog").then((m) => m.CreateLinkDialog), { ssr: false });
@@ -179,20 +180,22 @@ function EditArchive({ link }: { link: MarketplaceLink }) {
   const country = account.data?.country.iso_code;
   return (
     <div className="flex flex-wrap gap-2">
-      <Button
-        variant="secondary"
-        size="sm"
-        disabled={!marketplace.data || !country}
-        onClick={() => {
-          setEditKey((k) => k + 1);
-          setEditing(true);
-        }}
-      >
-        {w.edit}
-      </Button>
-      <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" onClick={() => setArchiving(true)}>
-        {w.archive}
-      </Button>
+      <Can role="admin">
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={!marketplace.data || !country}
+          onClick={() => {
+            setEditKey((k) => k + 1);
+            setEditing(true);
+          }}
+        >
+          {w.edit}
+        </Button>
+        <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" onClick={() => setArchiving(true)}>
+          {w.archive}
+        </Button>
+      </Can>
       {editLoaded && marketplace.data && country && isCountry(country) && (
         <CreateLinkDialog
           key={editKey}

@@ -8,6 +8,7 @@ import { formatMoney } from "@/lib/i18n/numbers";
 import { useI18n } from "@/lib/i18n/provider";
 import { useRetryPayout, type Payout } from "@/lib/query/money";
 import { DisbursementBadge, phoneText } from "../../../_components/money";
+import { Can } from "@/lib/query/role";
 
 /** A sale's money: the owner's fee, and the seller's payout with its status (retry when it failed). */
 export function SaleMoney({ fee, currency, payout, succeeded }: { fee: number; currency: string; payout: Payout | undefined; succeeded: boolean }) {
@@ -37,9 +38,11 @@ export function SaleMoney({ fee, currency, payout, succeeded }: { fee: number; c
       {payout?.status === "failed" && (
         <>
           {payout.failure_reason && <p className="w-full text-xs text-red-800">{format(w.reason, { reason: payout.failure_reason })}</p>}
-          <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
-            {w.retry}
-          </Button>
+          <Can role="admin">
+            <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
+              {w.retry}
+            </Button>
+          </Can>
           <ConfirmDialog
             open={confirming}
             title={w.retryTitle}

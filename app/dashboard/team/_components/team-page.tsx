@@ -1,0 +1,204 @@
+"use client";
+
+import { useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, PageHeader } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Select } from "@/components/ui/field";
+import { useToast } from "@/components/ui/toast";
+import { roles, type Role } from "@/lib/accounts/roles";
+import { errorMessage } from "@/lib/forms/messages";
+import { formatDate } from "@/lib/i18n/numbers";
+import { useI18n } from "@/lib/i18n/provider";
+import { useAccount } from "@/lib/query/account";
+import { Can, useCan } from "@/lib/query/role";
+import { useChangeRole, useInvitations, useInvite, useMe, useMembers, useRemoveMember, useRevokeInvitation, type Invitation, type Member } from "@/lib/query/team";
+import { QueryList } from "../../_components/query-list";
+import { InviteDialog } from "./invite-dialog";
+
+/** Team: who has access and with which role; owners invite, change roles and remove. */
+export function TeamPage() {
+  const { t } = useI18n();
+  const words = t.team.team;
+  const [inviting, setInviting] = useState(false);
+  return (
+    <>
+      <PageHeader
+        title={words.title}
+        description={words.intro}
+        action={
+          <Can role="owner">
+            <Button onClick={() => setInviting(true)}>{words.invite}</Button>
+          </Can>
+        }
+      />
+      <div className="flex flex-col gap-6">
+        <MembersCard />
+        <InvitationsCard />
+        <RolesCard />
+      </div>
+      <InviteDialog open={inviting} onClose={() => setInviting(false)} />
+    </>
+  );
+}
+
+function MembersCard() {
+  const { t, lang, format } = useI18n();
+  const words = t.team.team;
+  const members = useMembers();
+  const me = useMe();
+  const account = useAccount();
+  const owner = useCan("owner");
+  const [toRemove, setToRemove] = useState<Member | null>(null);
+  const remove = useRemoveMember();
+  return (
+    <Card title={words.members}>
+      <QueryList query={members} items={members.data} loading={t.common.loading} rows={2}>
+        {(items) => (
+          // a list, not a table: on a phone each member is one block, e-mail above, role and action below
+          <ul className="divide-y divide-stone-200" aria-label={words.members}>
+            {items.map((m) => (
+              <li key={m.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3 first:pt-0 last:pb-0">
+                <div className="min-w-0 flex-1 basis-56">
+                  <p className="font-medium [overflow-wrap:anywhere]">
+                    {m.name || m.email}
+                    {m.user_id === me.data?.user_id && <span className="ml-1 text-sm font-normal text-stone-600">({words.you})</span>}
+                  </p>
+                  <p className="text-sm text-stone-600 [overflow-wrap:anywhere]">
+                    {m.name ? `${m.email} · ` : ""}
+                    {words.colJoined} {formatDate(m.joined_at, lang)}
+                  </p>
+                </div>
+                <div className="flex items-center gap-2">
+                  {owner ? <RoleSelect member={m} /> : <Badge>{t.team.roles[m.role]}</Badge>}
+                  {owner && (
+                    <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" aria-label={format(words.removeLabel, { email: m.email })} onClick={() => setToRemove(m)}>
+                      {words.remove}
+                    </Button>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryList>
+      <ConfirmDialog
+        open={Boolean(toRemove)}
+        title={words.removeTitle}
+        text={toRemove && format(words.removeText, { email: toRemove.email, business: account.data?.business_name ?? "" })}
+        confirmLabel={words.remove}
+        successMessage={words.removed}
+        onConfirm={() => remove.mutateAsync(toRemove!.id)}
+        onClose={() => setToRemove(null)}
+      />
+    </Card>
+  );
+}
+
+function RoleSelect({ member }: { member: Member }) {
+  const { t, format } = useI18n();
+  const change = useChangeRole();
+  const notify = useToast();
+  const onChange = async (role: Role) => {
+    try {
+      await change.mutateAsync({ id: member.id, role });
+      notify(format(t.team.team.roleChanged, { email: member.email, role: t.team.roles[role] }));
+    } catch (error) {
+      notify(errorMessage(error, t), "error");
+    }
+  };
+  return (
+    <Select
+      aria-label={format(t.team.team.changeRole, { email: member.email })}
+      value={member.role}
+      disabled={change.isPending}
+      onChange={(e) => void onChange(e.target.value as Role)}
+      className="min-w-36"
+    >
+      {roles.map((r) => (
+        <option key={r} value={r}>
+          {t.team.roles[r]}
+        </option>
+      ))}
+    </Select>
+  );
+}
+
+function InvitationsCard() {
+  const { t, lang, format } = useI18n();
+  const words = t.team.team;
+  const invitations = useInvitations();
+  const owner = useCan("owner");
+  const invite = useInvite();
+  const revoke = useRevokeInvitation();
+  const notify = useToast();
+  const act = async (work: () => Promise<unknown>, done: string) => {
+    try {
+      await work();
+      notify(done);
+    } catch (error) {
+      notify(errorMessage(error, t), "error");
+    }
+  };
+  const resend = (i: Invitation) => act(() => invite.mutateAsync({ email: i.email, role: i.role }), format(words.resent, { email: i.email }));
+  return (
+    <Card title={words.invitations}>
+      <QueryList query={invitations} items={invitations.data} loading={t.common.loading} rows={1} empty={<EmptyState title={words.invitationsEmpty} />}>
+        {(items) => (
+          <ul className="divide-y divide-stone-200" aria-label={words.invitations}>
+            {items.map((i) => (
+              <li key={i.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3 first:pt-0 last:pb-0">
+                <div className="min-w-0 flex-1 basis-56">
+                  <p className="font-medium [overflow-wrap:anywhere]">{i.email}</p>
+                  <p className="text-sm text-stone-600">
+                    {t.team.roles[i.role]} · {words.colExpires} {formatDate(i.expires_at, lang)}
+                    {i.expired && (
+                      <Badge tone="expired" className="ml-2">
+                        {words.expired}
+                      </Badge>
+                    )}
+                  </p>
+                </div>
+                {owner && (
+                  <div className="flex items-center gap-1">
+                    <Button variant="secondary" size="sm" aria-label={format(words.resendLabel, { email: i.email })} onClick={() => void resend(i)}>
+                      {words.resend}
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="text-red-800 hover:bg-red-50"
+                      aria-label={format(words.revokeLabel, { email: i.email })}
+                      onClick={() => void act(() => revoke.mutateAsync(i.id), words.revoked)}
+                    >
+                      {words.revoke}
+                    </Button>
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryList>
+    </Card>
+  );
+}
+
+/** What each role may do, so an owner picks the right one. */
+function RolesCard() {
+  const { t } = useI18n();
+  return (
+    <Card title={t.team.team.roles}>
+      <dl className="grid gap-3 sm:grid-cols-2">
+        {roles.map((r) => (
+          <div key={r}>
+            <dt className="text-sm font-medium text-stone-900">{t.team.roles[r]}</dt>
+            <dd className="text-sm text-stone-600">{t.team.roleHints[r]}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}
