@@ -166,7 +166,7 @@ describe("OpenAPI document", () => {
         name: "include",
         in: "query",
         required: false,
-        description: "`payment_status`: add the link's `payment_status`; only the owner may ask (API key or dashboard session)",
+        description: "`payment_status`: add the link's `payment_status` and `attempted`; only the owner may ask (API key or dashboard session)",
         schema: { type: "string", enum: ["payment_status"] },
       },
     ]);
