@@ -239,6 +239,7 @@ export const en: Dictionary = {
     details: "Details",
     moreActions: "Actions for {name}",
     paidLocked: "This link has been paid: its amount can't change.",
+    statuses: { paid: "Paid", unpaid: "Unpaid", pending: "In progress", failed: "Failed", expired: "Expired" },
   },
   link: {
     back: "All links",

@@ -240,6 +240,7 @@ export const fr = {
     details: "Détails",
     moreActions: "Actions pour {name}",
     paidLocked: "Ce lien a été payé : le montant ne peut plus changer.",
+    statuses: { paid: "Payé", unpaid: "Non payé", pending: "En cours", failed: "Échoué", expired: "Expiré" },
   },
   link: {
     back: "Tous les liens",

@@ -22,7 +22,7 @@ import { useEverTrue } from "../../../_components/lazy";
 import { Pager, useCursorPages } from "../../../_components/pager";
 import { QueryError } from "../../../_components/query-error";
 import { QueryList } from "../../../_components/query-list";
-import { StatusBadge } from "../../../_components/status-badge";
+import { LinkStatusBadge } from "../../../_components/link-status-badge";
 import { ArchiveDialog } from "../../_components/archive-dialog";
 import { QrDialog } from "../../_components/qr-dialog";
 
@@ -77,7 +77,7 @@ export function LinkDetail({ id }: { id: string }) {
                 <h1 className="text-2xl font-bold tracking-tight break-words">{link.shop_name}</h1>
                 <p className="mt-1 flex flex-wrap items-center gap-3 text-lg font-semibold tabular-nums">
                   {formatMoney(link.amount, link.currency, lang)}
-                  {link.payment_status && <StatusBadge status={link.payment_status} />}
+                  {link.payment_status && <LinkStatusBadge status={link.payment_status} attempted={link.attempted} />}
                   {archived && <Badge tone="neutral">{t.links.archivedBadge}</Badge>}
                 </p>
               </div>
