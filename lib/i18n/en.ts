@@ -2,6 +2,7 @@ import type { Dictionary } from "./fr";
 import { marketplaceEn } from "./marketplace-en";
 import { moneyEn } from "./money-en";
 import { paymentEn } from "./payment-en";
+import { reasonsEn } from "./reasons-en";
 
 // The dashboard's words in English: the same keys as fr.ts.
 export const en: Dictionary = {
@@ -264,6 +265,7 @@ export const en: Dictionary = {
     title: "Deposits",
     intro: "Find a mobile-money payment by its tracking number (track_id).",
     trackId: "Tracking number (track_id)",
+    trackIdShort: "Tracking no.",
     trackIdHint: "It starts with TRK; the customer sees it on their payment page.",
     lookup: "Look up",
     amount: "Amount",
@@ -284,8 +286,8 @@ export const en: Dictionary = {
   },
   providers: {
     title: "Mobile-money providers",
-    intro: "Real payments go through the providers configured on this server (LIVE_PROVIDERS), in this order of preference. Test mode uses {testProvider}.",
-    notReady: "No provider is configured for live mode: your customers cannot pay your live links. Configure pawaPay or CinetPay (see “Going live” in the README).",
+    intro: "Live payments go through the providers configured on this server, in this order of preference. Test mode uses {testProvider}.",
+    notReady: "Live payments are not set up on this server; contact its administrator. Until then, your customers cannot pay your live links.",
     colProvider: "Provider",
     colState: "State",
     colLastSuccess: "Last successful call",
@@ -307,7 +309,8 @@ export const en: Dictionary = {
     noAnswer: "no answer",
     details: "Details",
     sandbox: "the built-in sandbox",
-    liveWarning: "Live mode has no provider configured: a customer will not be able to pay this link.",
+    liveWarning: "Live payments are not set up on this server; contact its administrator. Until then, a customer will not be able to pay this link.",
+    sandboxName: "Sandbox",
   },
   developers: {
     title: "Developers",
@@ -317,6 +320,7 @@ export const en: Dictionary = {
     newKey: "New key",
     keyName: "Key name",
     keyNameHint: "To recognise it: “Shop server”, “CI”…",
+    keyNames: { defaultTestKey: "Default test key", testKey: "Test key", liveKey: "Live key" },
     createKey: "Create key",
     keyCreatedTitle: "Your new API key",
     keyCreatedText: "Copy it now: it won't be shown again.",
@@ -413,4 +417,5 @@ export const en: Dictionary = {
   marketplace: marketplaceEn,
   money: moneyEn,
   payment: paymentEn,
+  reasons: reasonsEn,
 };

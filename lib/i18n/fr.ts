@@ -1,6 +1,7 @@
 import { marketplaceFr } from "./marketplace-fr";
 import { moneyFr } from "./money-fr";
 import { paymentFr } from "./payment-fr";
+import { reasonsFr } from "./reasons-fr";
 
 // The dashboard's words in French (the default). en.ts has the same keys: `Dictionary` is this
 // file's shape, so a key missing in English is a type error. `{name}` marks a value filled in by
@@ -265,6 +266,7 @@ export const fr = {
     title: "Dépôts",
     intro: "Retrouvez un paiement mobile money par son numéro de suivi (track_id).",
     trackId: "Numéro de suivi (track_id)",
+    trackIdShort: "N° de suivi",
     trackIdHint: "Il commence par TRK ; le client le voit sur sa page de paiement.",
     lookup: "Rechercher",
     amount: "Montant",
@@ -285,8 +287,8 @@ export const fr = {
   },
   providers: {
     title: "Fournisseurs mobile money",
-    intro: "Les paiements réels passent par les fournisseurs configurés sur ce serveur (LIVE_PROVIDERS), dans cet ordre de préférence. Le mode test utilise {testProvider}.",
-    notReady: "Aucun fournisseur n’est configuré pour le mode réel : vos clients ne peuvent pas payer vos liens réels. Configurez pawaPay ou CinetPay (voir « Going live » dans le README).",
+    intro: "Les paiements réels passent par les fournisseurs configurés sur ce serveur, dans cet ordre de préférence. Le mode test utilise {testProvider}.",
+    notReady: "Les paiements réels ne sont pas configurés sur ce serveur ; contactez son administrateur. D’ici là, vos clients ne peuvent pas payer vos liens réels.",
     colProvider: "Fournisseur",
     colState: "État",
     colLastSuccess: "Dernier appel réussi",
@@ -308,7 +310,8 @@ export const fr = {
     noAnswer: "sans réponse",
     details: "Détails",
     sandbox: "le bac à sable intégré",
-    liveWarning: "Le mode réel n’a aucun fournisseur configuré : un client ne pourra pas payer ce lien.",
+    liveWarning: "Les paiements réels ne sont pas configurés sur ce serveur ; contactez son administrateur. D’ici là, un client ne pourra pas payer ce lien.",
+    sandboxName: "Bac à sable",
   },
   developers: {
     title: "Développeurs",
@@ -318,6 +321,7 @@ export const fr = {
     newKey: "Nouvelle clé",
     keyName: "Nom de la clé",
     keyNameHint: "Pour la reconnaître : « Serveur boutique », « CI »…",
+    keyNames: { defaultTestKey: "Clé de test par défaut", testKey: "Clé de test", liveKey: "Clé réelle" },
     createKey: "Créer la clé",
     keyCreatedTitle: "Votre nouvelle clé API",
     keyCreatedText: "Copiez-la maintenant : elle ne sera plus affichée.",
@@ -414,6 +418,7 @@ export const fr = {
   marketplace: marketplaceFr, // the marketplace pages' words, in their own file
   money: moneyFr, // balance, withdrawals, refunds, seller payouts
   payment: paymentFr, // a payment's page and the CSV exports, in their own file
+  reasons: reasonsFr, // why a payment, payout or refund failed, in their own file
 } as const;
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -7,8 +7,8 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/components/ui/cn";
-import { operatorObject } from "@/lib/countries";
 import { format } from "@/lib/i18n/format";
+import { operatorLabel, reasonLabel } from "@/lib/i18n/labels";
 import { formatDateTime, formatMoney, maskPhone } from "@/lib/i18n/numbers";
 import { useI18n } from "@/lib/i18n/provider";
 import { useAccount } from "@/lib/query/account";
@@ -107,10 +107,10 @@ function Withdrawals() {
                 <span className="font-semibold tabular-nums">{formatMoney(p.amount, p.currency, lang)}</span>
                 <DisbursementBadge status={p.status} />
                 <span className="text-stone-600">
-                  {w.to} <span className="font-mono">{maskPhone(p.phone_number)}</span> · {operatorObject(p.operator).name}
+                  {w.to} <span className="font-mono">{maskPhone(p.phone_number)}</span> · {operatorLabel(p.operator, lang, true)}
                 </span>
                 <span className="ml-auto text-stone-500">{formatDateTime(p.created_at, lang)}</span>
-                {p.failure_reason && <span className="w-full text-xs text-red-800">{format(t.money.payout.reason, { reason: p.failure_reason })}</span>}
+                {p.failure_reason && <span className="w-full text-xs text-red-800">{format(t.money.payout.reason, { reason: reasonLabel(p.failure_reason, t) })}</span>}
               </li>
             ))}
           </ul>

@@ -12,7 +12,8 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
-import { countries, isCountry } from "@/lib/countries";
+import { isCountry } from "@/lib/countries";
+import { countryLabel } from "@/lib/i18n/labels";
 import { errorMessage } from "@/lib/forms/messages";
 import { formatDate, formatDateTime, formatMoney } from "@/lib/i18n/numbers";
 import { useI18n } from "@/lib/i18n/provider";
@@ -43,8 +44,7 @@ function phoneText(digits: string): string {
 
 function useCountryName() {
   const { lang } = useI18n();
-  const names = new Intl.DisplayNames([lang], { type: "region" });
-  return (iso3: string) => (isCountry(iso3) ? (names.of(countries[iso3].iso2) ?? countries[iso3].name) : iso3);
+  return (iso3: string) => countryLabel(iso3, lang);
 }
 
 export function LinkDetail({ id }: { id: string }) {
