@@ -22,7 +22,7 @@ test("sign up, confirm by the mailed link, see the test key once, enter the dash
   await expect(page.getByText("Ce champ est obligatoire.").first()).toBeVisible();
   await page.getByLabel("Mot de passe").fill("court");
   await page.getByRole("button", { name: "Créer mon compte" }).click();
-  await expect(page.getByText("Au moins 8 caractère(s).")).toBeVisible();
+  await expect(page.getByText("Au moins 8 caractères.")).toBeVisible();
   await checkPage(page, "02-signup-errors");
 
   await page.getByLabel("Nom de votre entreprise").fill("Boutique Awa");

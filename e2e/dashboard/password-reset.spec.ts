@@ -45,7 +45,7 @@ test("forgot password: from the log-in page to the dashboard with a new password
   await mail.getByRole("link", { name: link }).click();
   await expect(page.getByRole("heading", { name: "Nouveau mot de passe" })).toBeVisible();
   await page.getByRole("button", { name: "Changer le mot de passe" }).click();
-  await expect(page.getByText("Au moins 8 caractère(s).")).toBeVisible();
+  await expect(page.getByText("Au moins 8 caractères.")).toBeVisible();
   await checkBoth(page, "reset-05-new-password");
   await page.getByLabel("Nouveau mot de passe").fill("a brand new password");
   await page.getByRole("button", { name: "Changer le mot de passe" }).click();

@@ -6,6 +6,7 @@ import { reasonsEn } from "./reasons-en";
 
 // The dashboard's words in English: the same keys as fr.ts.
 export const en: Dictionary = {
+  locale: "en",
   lang: { label: "Language", fr: "Français", en: "English" },
   common: {
     close: "Close",
@@ -60,7 +61,7 @@ export const en: Dictionary = {
     network: "Can't connect. Check your network and try again.",
     server: "The service had a problem. Please try again in a moment.",
     validation: "Some fields need fixing.",
-    rateLimited: "Too many attempts, try again in {minutes} minute(s).",
+    rateLimited: { one: "Too many attempts, try again in {n} minute.", other: "Too many attempts, try again in {n} minutes." },
     NO_API_KEY_PROVIDED: "Your session has expired. Please log in again.",
     NOT_SIGNED_IN: "Your session has expired. Please log in again.",
     API_KEY_NOT_FOUND: "This API key doesn't exist or was revoked.",
@@ -83,7 +84,7 @@ export const en: Dictionary = {
   },
   validation: {
     required: "This field is required.",
-    tooShort: "At least {n} character(s).",
+    tooShort: { one: "At least {n} character.", other: "At least {n} characters." },
     tooLong: "At most {n} characters.",
     min: "Must be at least {n}.",
     max: "Must be at most {n}.",
@@ -96,7 +97,7 @@ export const en: Dictionary = {
     webhookHttps: "The address must start with https://: events are not sent over unencrypted http.",
     webhookPrivate: "{host} is a private or local address: the endpoint must be reachable from the internet.",
     webhookPrivateResolved: "{host} points to {address}, a private or local address: the endpoint must be reachable from the internet.",
-    decimals: "At most {n} decimal place(s).",
+    decimals: { zero: "No decimals.", one: "At most {n} decimal place.", other: "At most {n} decimal places." },
     invalid: "Invalid value.",
   },
   auth: {
@@ -160,10 +161,10 @@ export const en: Dictionary = {
     count: "Successful payments",
     successRate: "Success rate",
     successRateHint: "Of finished attempts",
-    attempts: "{n} attempt(s)",
+    attempts: { one: "{n} attempt", other: "{n} attempts" },
     chartTitle: "Successful payments per day",
     chartEmpty: "No successful payment in this period.",
-    chartDay: "{date}: {count} payment(s), {amount}",
+    chartDay: { one: "{date}: {n} payment, {amount}", other: "{date}: {n} payments, {amount}" },
     period: "Period",
     periodDays: "{n} days",
     legendCurrent: "This period",
@@ -398,7 +399,7 @@ export const en: Dictionary = {
     deliveryPending: "In progress",
     deliverySucceeded: "Delivered",
     deliveryFailed: "Failed",
-    attempts: "{n} attempt(s)",
+    attempts: { one: "{n} attempt", other: "{n} attempts" },
     eventLabels: {
       "payment.succeeded": "Payment succeeded",
       "payment.failed": "Payment failed",

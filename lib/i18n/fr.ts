@@ -7,6 +7,7 @@ import { reasonsFr } from "./reasons-fr";
 // file's shape, so a key missing in English is a type error. `{name}` marks a value filled in by
 // `format()`. Server components pick the dictionary; client components read it from context.
 export const fr = {
+  locale: "fr", // Intl's locale: plural forms (plural.ts), numbers
   lang: { label: "Langue", fr: "Français", en: "English" },
   common: {
     close: "Fermer",
@@ -61,7 +62,7 @@ export const fr = {
     network: "Connexion impossible. Vérifiez votre réseau et réessayez.",
     server: "Le service a rencontré un problème. Réessayez dans un instant.",
     validation: "Certains champs sont à corriger.",
-    rateLimited: "Trop de tentatives, réessayez dans {minutes} minute(s).",
+    rateLimited: { one: "Trop de tentatives, réessayez dans {n} minute.", other: "Trop de tentatives, réessayez dans {n} minutes." },
     NO_API_KEY_PROVIDED: "Votre session a expiré. Reconnectez-vous.",
     NOT_SIGNED_IN: "Votre session a expiré. Reconnectez-vous.",
     API_KEY_NOT_FOUND: "Cette clé API n'existe pas ou a été révoquée.",
@@ -84,7 +85,7 @@ export const fr = {
   },
   validation: {
     required: "Ce champ est obligatoire.",
-    tooShort: "Au moins {n} caractère(s).",
+    tooShort: { one: "Au moins {n} caractère.", other: "Au moins {n} caractères." },
     tooLong: "Au plus {n} caractères.",
     min: "Doit être au moins {n}.",
     max: "Doit être au plus {n}.",
@@ -97,7 +98,7 @@ export const fr = {
     webhookHttps: "L'adresse doit commencer par https:// : les événements ne partent pas en http non chiffré.",
     webhookPrivate: "{host} est une adresse privée ou locale : l'endpoint doit être joignable depuis Internet.",
     webhookPrivateResolved: "{host} pointe vers {address}, une adresse privée ou locale : l'endpoint doit être joignable depuis Internet.",
-    decimals: "Au plus {n} décimale(s).",
+    decimals: { zero: "Sans décimale.", one: "Au plus {n} décimale.", other: "Au plus {n} décimales." },
     invalid: "Valeur invalide.",
   },
   auth: {
@@ -161,10 +162,10 @@ export const fr = {
     count: "Paiements réussis",
     successRate: "Taux de réussite",
     successRateHint: "Parmi les tentatives terminées",
-    attempts: "{n} tentative(s)",
+    attempts: { one: "{n} tentative", other: "{n} tentatives" },
     chartTitle: "Paiements réussis par jour",
     chartEmpty: "Aucun paiement réussi sur la période.",
-    chartDay: "{date} : {count} paiement(s), {amount}",
+    chartDay: { one: "{date} : {n} paiement, {amount}", other: "{date} : {n} paiements, {amount}" },
     period: "Période",
     periodDays: "{n} jours",
     legendCurrent: "Cette période",
@@ -399,7 +400,7 @@ export const fr = {
     deliveryPending: "En cours",
     deliverySucceeded: "Livré",
     deliveryFailed: "Échec",
-    attempts: "{n} essai(s)",
+    attempts: { one: "{n} essai", other: "{n} essais" },
     eventLabels: {
       "payment.succeeded": "Paiement réussi",
       "payment.failed": "Paiement échoué",

@@ -40,7 +40,7 @@ export const paymentEn: Dictionary["payment"] = {
   deliveryPending: "Pending",
   deliverySucceeded: "Delivered",
   deliveryFailed: "Failed",
-  attempts: "{n} attempt(s)",
+  attempts: { one: "{n} attempt", other: "{n} attempts" },
   httpStatus: "HTTP {code}",
   viewDelivery: "See the endpoint's log",
   table: "Table — {name}",

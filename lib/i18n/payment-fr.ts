@@ -38,7 +38,7 @@ export const paymentFr = {
   deliveryPending: "En cours",
   deliverySucceeded: "Livré",
   deliveryFailed: "Échec",
-  attempts: "{n} tentative(s)",
+  attempts: { one: "{n} tentative", other: "{n} tentatives" },
   httpStatus: "HTTP {code}",
   viewDelivery: "Voir le journal de l’endpoint",
   table: "Tableau — {name}",

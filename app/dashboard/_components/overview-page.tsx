@@ -98,7 +98,7 @@ function Compare({ now, before, days, amount }: { now: number; before: number; d
 }
 
 function Figures({ stats }: { stats: Stats }) {
-  const { t, lang, format } = useI18n();
+  const { t, lang, count } = useI18n();
   const [main, ...others] = stats.volumes;
   const finished = stats.payments.succeeded + stats.payments.failed + stats.payments.expired;
   const { previous } = stats;
@@ -115,7 +115,7 @@ function Figures({ stats }: { stats: Stats }) {
         ))}
       </Figure>
       <Figure label={t.overview.count} value={formatNumber(stats.payments.succeeded, lang)}>
-        <span className="block">{format(t.overview.attempts, { n: stats.payments.total })}</span>
+        <span className="block">{count(t.overview.attempts, stats.payments.total)}</span>
         <span className="block">
           <Compare now={main!.count} before={previous.succeeded} days={stats.days} amount={formatNumber(previous.succeeded, lang)} />
         </span>

@@ -149,7 +149,7 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
 const deliveryTone = { pending: "pending", succeeded: "success", failed: "failed" } as const;
 
 function DeliveryLog({ webhookId }: { webhookId: string }) {
-  const { t, lang, format } = useI18n();
+  const { t, lang, format, count } = useI18n();
   const notify = useToast();
   const deliveries = useWebhookDeliveries(webhookId);
   const resend = useResendDelivery();
@@ -188,7 +188,7 @@ function DeliveryLog({ webhookId }: { webhookId: string }) {
                     <Td>
                       <p className="font-medium whitespace-nowrap">{t.developers.eventLabels[d.event_type]}</p>
                       <p className="text-xs whitespace-nowrap text-stone-500">
-                        {formatDateTime(d.created_at, lang)} · {format(t.developers.attempts, { n: d.attempt_count })}
+                        {formatDateTime(d.created_at, lang)} · {count(t.developers.attempts, d.attempt_count)}
                       </p>
                     </Td>
                     <Td>

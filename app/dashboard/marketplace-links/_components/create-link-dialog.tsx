@@ -48,7 +48,7 @@ export function CreateLinkDialog({ open, onClose, feePercent, country, link: edi
   const dialCode = dialCodeOf(country);
   const words = useI18n().t.marketplace;
   const w = words.links;
-  const { t, lang } = useI18n();
+  const { t, lang, count } = useI18n();
   const notify = useToast();
   const create = useCreateMarketplaceLink();
   const update = useUpdateMarketplaceLink();
@@ -142,7 +142,7 @@ export function CreateLinkDialog({ open, onClose, feePercent, country, link: edi
         if (items.phone_number) say("phone_number", w.phoneBad);
         if (items.amount) say("amount", format(w.amountInvalid, { min: money(bounds.min), max: money(bounds.max) }));
         if (items.fee) {
-          say("fee", items.fee.type === "less_than_equal" ? format(w.totalTooHigh, { max: money(bounds.max) }) : format(w.feeInvalid, { n: decimals }));
+          say("fee", items.fee.type === "less_than_equal" ? format(w.totalTooHigh, { max: money(bounds.max) }) : count(w.feeInvalid, decimals));
         }
       }
       const known = error instanceof ApiRequestError ? (words.errors as Record<string, string>)[error.type] : undefined;

@@ -216,7 +216,7 @@ function History({ payment: p }: { payment: PaymentDetail }) {
 const deliveryTone = { pending: "pending", succeeded: "success", failed: "failed" } as const;
 
 function Webhooks({ payment: p }: { payment: PaymentDetail }) {
-  const { t, lang, format } = useI18n();
+  const { t, lang, format, count } = useI18n();
   const w = t.payment;
   const words = { pending: w.deliveryPending, succeeded: w.deliverySucceeded, failed: w.deliveryFailed };
   return (
@@ -234,7 +234,7 @@ function Webhooks({ payment: p }: { payment: PaymentDetail }) {
                 </p>
                 <p className="font-mono text-xs break-all text-stone-600">{d.url}</p>
                 <p className="text-xs text-stone-600">
-                  {format(w.attempts, { n: d.attempt_count })}
+                  {count(w.attempts, d.attempt_count)}
                   {d.last_status_code !== null && ` · ${format(w.httpStatus, { code: d.last_status_code })}`}
                   {d.last_attempt_at && ` · ${when(d.last_attempt_at, lang)}`}
                 </p>
