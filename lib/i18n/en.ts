@@ -154,6 +154,13 @@ export const en: Dictionary = {
     openapi: "OpenAPI document",
     developers: "Developers",
   },
+  notFound: {
+    title: "Page not found",
+    text: "This page does not exist, or no longer does. Check the address, or start again from here:",
+    dashboardText: "This dashboard page does not exist, or no longer does. Check the address, or start again from here:",
+    home: "Kola's home page",
+    dashboard: "Dashboard",
+  },
   overview: {
     title: "Overview",
     intro: "Your payments over the last {days} days.",

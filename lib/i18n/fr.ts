@@ -155,6 +155,13 @@ export const fr = {
     openapi: "Document OpenAPI",
     developers: "Développeurs",
   },
+  notFound: {
+    title: "Page introuvable",
+    text: "Cette page n'existe pas, ou plus. Vérifiez l'adresse, ou repartez d'ici :",
+    dashboardText: "Cette page du tableau de bord n'existe pas, ou plus. Vérifiez l'adresse, ou repartez d'ici :",
+    home: "Accueil de Kola",
+    dashboard: "Tableau de bord",
+  },
   overview: {
     title: "Vue d'ensemble",
     intro: "Vos paiements des {days} derniers jours.",
