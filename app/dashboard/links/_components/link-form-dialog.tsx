@@ -15,7 +15,8 @@ import { ApiRequestError } from "@/lib/query/api-fetch";
 import { useCreateGateway, useUpdateGateway } from "@/lib/query/gateways";
 import { useMode } from "@/lib/query/mode";
 import { useProviders } from "@/lib/query/providers";
-import type { Gateway } from "@/lib/query/types";
+import type { Gateway, GatewayCreated } from "@/lib/query/types";
+import { ShareLink } from "../../_components/share-link";
 import { createLinkSchema, toMajorText, updateLinkSchema, type LinkFormValues } from "./link-form";
 
 const OVERRIDES = { success_url: "url", failure_url: "url", order_id: "orderId" } as const;
@@ -43,24 +44,44 @@ function LiveProviderNotice() {
   );
 }
 
-/** Create or edit a payment link, validated with the API's own schemas before it is sent. */
+/**
+ * Create or edit a payment link, validated with the API's own schemas before it is sent. A new
+ * link opens its share panel (address, QR code, WhatsApp, SMS) in the same dialog.
+ */
 export function LinkFormDialog({ target, currency, paid, onClose }: Props) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const editing = target !== null && target !== "new" ? target : null;
+  const [created, setCreated] = useState<GatewayCreated | null>(null);
+  const close = () => {
+    setCreated(null);
+    onClose();
+  };
   return (
     <Dialog
       open={target !== null}
-      onClose={onClose}
-      title={editing ? t.links.editTitle : t.links.createTitle}
+      onClose={close}
+      title={created ? t.links.sharedTitle : editing ? t.links.editTitle : t.links.createTitle}
+      description={created ? t.links.shareIntro : undefined}
       closeLabel={t.common.close}
       size="lg"
     >
-      {target !== null && <LinkForm key={editing?.id ?? "new"} editing={editing} currency={currency} paid={paid} onDone={onClose} />}
+      {created ? (
+        <>
+          <ShareLink url={created.link} name={created.shop_name} amount={formatMoney(created.amount, created.currency, lang)} />
+          <DialogActions>
+            <Button onClick={close}>{t.common.done}</Button>
+          </DialogActions>
+        </>
+      ) : (
+        target !== null && <LinkForm key={editing?.id ?? "new"} editing={editing} currency={currency} paid={paid} onDone={close} onCreated={setCreated} />
+      )}
     </Dialog>
   );
 }
 
-function LinkForm({ editing, currency, paid, onDone }: { editing: Gateway | null; currency: string; paid?: boolean; onDone: () => void }) {
+type FormProps = { editing: Gateway | null; currency: string; paid?: boolean; onDone: () => void; onCreated: (link: GatewayCreated) => void };
+
+function LinkForm({ editing, currency, paid, onDone, onCreated }: FormProps) {
   const { t, lang, format } = useI18n();
   const notify = useToast();
   const create = useCreateGateway();
@@ -97,11 +118,10 @@ function LinkForm({ editing, currency, paid, onDone }: { editing: Gateway | null
         void _unchangeable;
         await update.mutateAsync({ id: editing.id, body: paid ? { ...changes, amount: undefined } : changes });
         notify(t.links.updated);
+        onDone();
       } else {
-        await create.mutateAsync(body);
-        notify(t.links.created);
+        onCreated(await create.mutateAsync(body));
       }
-      onDone();
     } catch (error) {
       setFormError(applyServerError(error, form.setError, FIELDS, t, OVERRIDES));
       if (error instanceof ApiRequestError && error.type === "ORDER_ID_CONFLICT") {

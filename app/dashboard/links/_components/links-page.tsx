@@ -65,7 +65,7 @@ export function LinksPage({ openNew }: { openNew: boolean }) {
     }
   };
   const onAction = (link: GatewayListItem) => (action: LinkAction) =>
-    action === "qr" ? setQr(link) : action === "edit" ? setForm(link) : action === "unarchive" ? void putBack(link) : setToArchive(link);
+    action === "share" ? setQr(link) : action === "edit" ? setForm(link) : action === "unarchive" ? void putBack(link) : setToArchive(link);
   const filtered = Boolean(q || archived || paid);
 
   return (
@@ -185,7 +185,7 @@ export function LinksPage({ openNew }: { openNew: boolean }) {
           onClose={() => setForm(null)}
         />
       )}
-      <QrDialog link={qr && { url: qr.link, name: qr.shop_name }} onClose={() => setQr(null)} />
+      <QrDialog link={qr && { url: qr.link, name: qr.shop_name, amount: formatMoney(qr.amount, qr.currency, lang) }} onClose={() => setQr(null)} />
       <ArchiveDialog link={toArchive} onClose={() => setToArchive(null)} />
     </>
   );

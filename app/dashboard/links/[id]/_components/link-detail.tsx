@@ -89,7 +89,7 @@ export function LinkDetail({ id }: { id: string }) {
                 <div className="flex flex-wrap gap-2">
                   <CopyButton value={link.link} label={t.links.copyLink} copiedLabel={t.common.copied} size="md" />
                   <Button variant="secondary" onClick={() => setQr(true)}>
-                    {t.links.qr}
+                    {t.links.share}
                   </Button>
                   <Button variant="secondary" onClick={() => setEditing(true)}>
                     {t.common.edit}
@@ -151,7 +151,7 @@ export function LinkDetail({ id }: { id: string }) {
       {link && (
         <>
           {formLoaded && <LinkFormDialog target={editing ? link : null} currency={link.currency} paid={paid} onClose={() => setEditing(false)} />}
-          <QrDialog link={qr ? { url: link.link, name: link.shop_name } : null} onClose={() => setQr(false)} />
+          <QrDialog link={qr ? { url: link.link, name: link.shop_name, amount: formatMoney(link.amount, link.currency, lang) } : null} onClose={() => setQr(false)} />
           <ArchiveDialog link={archiving ? link : null} onClose={() => setArchiving(false)} onArchived={() => router.push("/dashboard/links")} />
         </>
       )}
