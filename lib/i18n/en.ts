@@ -165,7 +165,8 @@ export const en: Dictionary = {
   overview: {
     title: "Overview",
     intro: "Your payments over the last {days} days.",
-    volume: "Volume collected",
+    volume: "Net revenue",
+    volumeHint: "Received {received} − refunded {refunded}, sellers' shares excluded",
     count: "Successful payments",
     successRate: "Success rate",
     successRateHint: "Of finished attempts",

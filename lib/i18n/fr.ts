@@ -166,7 +166,8 @@ export const fr = {
   overview: {
     title: "Vue d'ensemble",
     intro: "Vos paiements des {days} derniers jours.",
-    volume: "Volume encaissé",
+    volume: "Revenu net",
+    volumeHint: "Encaissé {received} − remboursé {refunded}, hors parts des vendeurs",
     count: "Paiements réussis",
     successRate: "Taux de réussite",
     successRateHint: "Parmi les tentatives terminées",
