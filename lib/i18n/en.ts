@@ -155,6 +155,12 @@ export const en: Dictionary = {
     openapi: "OpenAPI document",
     developers: "Developers",
   },
+  unsaved: {
+    title: "Leave without saving?",
+    text: "Your changes are not saved: they will be lost.",
+    stay: "Stay",
+    leave: "Leave without saving",
+  },
   notFound: {
     title: "Page not found",
     text: "This page does not exist, or no longer does. Check the address, or start again from here:",

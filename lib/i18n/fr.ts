@@ -156,6 +156,12 @@ export const fr = {
     openapi: "Document OpenAPI",
     developers: "Développeurs",
   },
+  unsaved: {
+    title: "Quitter sans enregistrer ?",
+    text: "Vos modifications ne sont pas enregistrées : elles seront perdues.",
+    stay: "Rester",
+    leave: "Quitter sans enregistrer",
+  },
   notFound: {
     title: "Page introuvable",
     text: "Cette page n'existe pas, ou plus. Vérifiez l'adresse, ou repartez d'ici :",

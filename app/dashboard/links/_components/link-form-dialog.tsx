@@ -16,6 +16,7 @@ import { useCreateGateway, useUpdateGateway } from "@/lib/query/gateways";
 import { useMode } from "@/lib/query/mode";
 import { useProviders } from "@/lib/query/providers";
 import type { Gateway, GatewayCreated } from "@/lib/query/types";
+import { useConfirmLeave, useUnsavedChanges } from "../../_components/leave-guard";
 import { ShareLink } from "../../_components/share-link";
 import { createLinkSchema, toMajorText, updateLinkSchema, type LinkFormValues } from "./link-form";
 
@@ -52,6 +53,7 @@ export function LinkFormDialog({ target, currency, paid, onClose }: Props) {
   const { t, lang } = useI18n();
   const editing = target !== null && target !== "new" ? target : null;
   const [created, setCreated] = useState<GatewayCreated | null>(null);
+  const confirmLeave = useConfirmLeave();
   const close = () => {
     setCreated(null);
     onClose();
@@ -59,7 +61,7 @@ export function LinkFormDialog({ target, currency, paid, onClose }: Props) {
   return (
     <Dialog
       open={target !== null}
-      onClose={close}
+      onClose={() => confirmLeave(close)} // Escape, × or the backdrop: typed changes are not dropped unasked
       title={created ? t.links.sharedTitle : editing ? t.links.editTitle : t.links.createTitle}
       description={created ? t.links.shareIntro : undefined}
       closeLabel={t.common.close}
@@ -99,7 +101,8 @@ function LinkForm({ editing, currency, paid, onDone, onCreated }: FormProps) {
       failure_url: editing?.failure_url ?? "",
     },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
+  useUnsavedChanges(isDirty && !isSubmitting);
   const bounds = amountBounds((currency in currencies ? currency : "XAF") as Currency);
   const range = format(t.links.amountHint, { min: formatMoney(bounds.min, currency, lang), max: formatMoney(bounds.max, currency, lang) });
   // out-of-range amounts say the range in money, not in minor units
