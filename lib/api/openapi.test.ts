@@ -117,9 +117,11 @@ describe("OpenAPI document", () => {
   it("documents the CSV exports as text/csv, their query and their columns", () => {
     const get = operationOf("GET", "/v1/exports/payments");
     expect(get.responses["200"].content).toEqual({ "text/csv": { schema: { type: "string" } } });
-    expect(get.parameters.map((p: Json) => [p.name, p.in, p.required, p.schema.format])).toEqual([
+    expect(get.parameters.map((p: Json) => [p.name, p.in, p.required, p.schema.format ?? p.schema.enum])).toEqual([
       ["from", "query", true, "date"],
       ["to", "query", true, "date"],
+      ["lang", "query", false, ["fr", "en"]],
+      ["delimiter", "query", false, ["comma", "semicolon"]],
     ]);
     expect(get.description).toMatch(/byte order mark/);
     expect(get.description).toMatch(/`track_id`, `status`/);

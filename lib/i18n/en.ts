@@ -3,6 +3,7 @@ import { marketplaceEn } from "./marketplace-en";
 import { moneyEn } from "./money-en";
 import { paymentEn } from "./payment-en";
 import { reasonsEn } from "./reasons-en";
+import { exportsEn } from "./exports-en";
 
 // The dashboard's words in English: the same keys as fr.ts.
 export const en: Dictionary = {
@@ -461,4 +462,5 @@ export const en: Dictionary = {
   money: moneyEn,
   payment: paymentEn,
   reasons: reasonsEn,
+  exports: exportsEn,
 };

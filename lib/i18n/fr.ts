@@ -2,6 +2,7 @@ import { marketplaceFr } from "./marketplace-fr";
 import { moneyFr } from "./money-fr";
 import { paymentFr } from "./payment-fr";
 import { reasonsFr } from "./reasons-fr";
+import { exportsFr } from "./exports-fr";
 
 // The dashboard's words in French (the default). en.ts has the same keys: `Dictionary` is this
 // file's shape, so a key missing in English is a type error. `{name}` marks a value filled in by
@@ -462,6 +463,7 @@ export const fr = {
   money: moneyFr, // balance, withdrawals, refunds, seller payouts
   payment: paymentFr, // a payment's page and the CSV exports, in their own file
   reasons: reasonsFr, // why a payment, payout or refund failed, in their own file
+  exports: exportsFr, // the CSV exports' headers and values, as a spreadsheet in French
 } as const;
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
