@@ -80,17 +80,17 @@ test("a failed payment's page: the buyer's words, its history, its link and the 
     await expect(page).toHaveURL(new RegExp(`/dashboard/payments/${trackId}$`));
 
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Paiement ${trackId}`);
-    await expect(page.getByTestId("failure-reason")).toContainText("Le solde de votre compte mobile money est insuffisant.");
+    await expect(page.getByTestId("failure-reason")).toContainText("Solde mobile money insuffisant");
     const history = page.getByTestId("history").getByRole("listitem");
     await expect(history).toHaveCount(2);
     await expect(history.nth(0)).toContainText("Paiement créé");
-    await expect(history.nth(1)).toContainText(/En attente → Échoué\s*\(insufficient_funds\)/);
+    await expect(history.nth(1)).toContainText(/En attente → Échoué\s*Solde mobile money insuffisant/);
     await expect(page.getByRole("link", { name: "Panier de fruits" })).toHaveAttribute("href", `/dashboard/links/${link.id}`);
     await expect(page.getByText("CMD-77")).toBeVisible();
     await expect(page.getByText(/^SBX-/)).toBeVisible(); // the provider's reference
     // the webhook the failure caused, delivered by the worker while the page is open
     const deliveries = page.getByTestId("webhook-deliveries");
-    await expect(deliveries).toContainText("payment.failed", { timeout: 20_000 });
+    await expect(deliveries).toContainText("Paiement échoué", { timeout: 20_000 });
     await expect(deliveries).toContainText("Livré", { timeout: 20_000 });
     await expect(deliveries).toContainText("HTTP 200");
     await look(page, "01-failed-payment");
@@ -183,7 +183,7 @@ test("open pages follow new payments and status changes without a reload", async
   await mark(page);
   await expect(page.getByTestId("history").getByRole("listitem")).toHaveCount(2, { timeout: 30_000 });
   await expect(page.getByTestId("history")).toContainText("En attente → Expiré");
-  await expect(page.getByTestId("failure-reason")).toContainText("La demande a expiré");
+  await expect(page.getByTestId("failure-reason")).toContainText("la demande a expiré");
   expect(await stillMarked(page)).toBe(true);
 
   // the deposits list, open: a third buyer's success arrives and settles there

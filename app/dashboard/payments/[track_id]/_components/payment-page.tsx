@@ -229,7 +229,7 @@ function Webhooks({ payment: p }: { payment: PaymentDetail }) {
             <li key={d.id} className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
               <div className="min-w-0">
                 <p className="flex flex-wrap items-center gap-2 text-sm">
-                  <span className="font-mono text-xs">{d.event_type}</span>
+                  <span className="font-medium">{t.developers.eventLabels[d.event_type as keyof typeof t.developers.eventLabels] ?? d.event_type}</span>
                   <Badge tone={deliveryTone[d.status]}>{words[d.status]}</Badge>
                 </p>
                 <p className="font-mono text-xs break-all text-stone-600">{d.url}</p>
