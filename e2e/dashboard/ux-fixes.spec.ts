@@ -58,9 +58,9 @@ test("dialogs open on their first field, not on ×; a paid link's amount is lock
   const link = await sessionPost<{ id: string; link: string }>(page, "/v1/gateway", { amount: 5000, shop_name: "Sac en raphia" });
   await payLink(page, link.link, "6 70 00 00 00");
   await page.goto(`/dashboard/links/${link.id}`);
-  // the link's own badge, beside its amount, follows its attempt (the page polls); any "Réussi" on
+  // the link's own badge, beside its amount, follows its attempt (the page polls); any "Payé" on
   // the page matched while the attempt was still pending, and the dialog then opened on an unpaid link
-  await expect(page.getByRole("heading", { level: 1 }).locator("xpath=following-sibling::p[1]")).toContainText("Réussi", { timeout: 20_000 });
+  await expect(page.getByRole("heading", { level: 1 }).locator("xpath=following-sibling::p[1]")).toContainText("Payé", { timeout: 20_000 });
   await page.getByRole("button", { name: "Modifier" }).click();
   const edit = page.getByRole("dialog", { name: "Modifier le lien" });
   await expect(edit.getByTestId("locked-amount")).toContainText("5 000 FCFA");

@@ -79,7 +79,7 @@ export function WithdrawDialog({ open, onClose, available, accountCountry }: { o
       {checked ? (
         <>
           <p className="text-sm break-words text-stone-800" data-testid="withdraw-summary">
-            {format(w.confirmText, { amount: formatMoney(checked.amount, checked.currency, lang), phone: phoneText(checked.phone), operator: operatorLabel(checked.operator, lang, true) })}
+            {format(w.confirmText, { amount: formatMoney(checked.amount, checked.currency, lang), phone: phoneText(checked.phone), operator: operatorLabel(checked.operator, lang) })}
           </p>
           <div className="mt-3">
             <FormError>{error}</FormError>

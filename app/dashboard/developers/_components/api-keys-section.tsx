@@ -38,7 +38,7 @@ export function ApiKeysSection() {
       }
     >
       <p className="mb-4 text-sm text-stone-600">{format(t.developers.keysIntro, { mode: t.mode[mode] })}</p>
-      <QueryList query={keys} items={keys.data} loading={t.developers.loading} rows={2} empty={<EmptyState title={t.developers.keysEmpty} description={t.developers.keysEmptyAction} />}>
+      <QueryList query={keys} items={keys.data} loading={t.developers.loading} rows={2} empty={<EmptyState level={3} title={t.developers.keysEmpty} description={t.developers.keysEmptyAction} />}>
         {(items) => (
           <Table label={t.developers.keys}>
             <THead>

@@ -54,7 +54,7 @@ export function WebhooksSection() {
         items={endpoints.data}
         loading={t.common.loading}
         rows={2}
-        empty={<EmptyState title={t.developers.webhookEmpty} description={t.developers.webhookEmptyAction} />}
+        empty={<EmptyState level={3} title={t.developers.webhookEmpty} description={t.developers.webhookEmptyAction} />}
       >
         {(items) => (
           <ul className="flex flex-col gap-3">

@@ -132,6 +132,7 @@ export function LinkDetail({ id }: { id: string }) {
         rows={3}
         empty={
           <EmptyState
+            level={3}
             title={t.link.attemptsEmpty}
             description={t.link.attemptsEmptyAction}
             action={link && !archived && <CopyButton value={link.link} label={t.links.copyLink} copiedLabel={t.common.copied} size="md" variant="primary" />}

@@ -66,6 +66,7 @@ export function LinkDetail({ id }: { id: string }) {
       ) : link.isError ? (
         link.error instanceof ApiRequestError && (link.error.status === 404 || link.error.status === 422) ? (
           <EmptyState
+            level={1}
             title={w.notFound}
             action={
               <Link href="/dashboard/marketplace-links" className={buttonClass("primary")}>
@@ -236,7 +237,7 @@ function Transactions({ link }: { link: MarketplaceLink }) {
           {w.refresh}
         </Button>
       </div>
-      <QueryList query={query} items={query.data?.pages.flatMap((page) => page.items)} loading={w.transactionsLoading} rows={3} empty={<EmptyState title={w.empty} description={w.emptyAction} />}>
+      <QueryList query={query} items={query.data?.pages.flatMap((page) => page.items)} loading={w.transactionsLoading} rows={3} empty={<EmptyState level={3} title={w.empty} description={w.emptyAction} />}>
         {(items) => (
           <>
             <ul className="flex flex-col gap-3" data-testid="transactions">
