@@ -147,19 +147,27 @@ const download = async (handler: (req: Request, ctx: { params: Promise<Record<st
   };
 };
 
+/** A CSV download's whole answer: its status, headers and the text as sent. */
+const csvAnswer = (what: string, days: string, text: string) => ({
+  status: 200,
+  type: "text/csv; charset=utf-8",
+  disposition: `attachment; filename="kola-${what}-${days}.csv"`,
+  text,
+});
+
 describe("GET /v1/exports/payments", () => {
   it("streams the range's payments of the key's account and mode, oldest first, as safe CSV", async () => {
     const reply = await download(paymentsRoute.GET, "/v1/exports/payments?from=2026-11-01&to=2026-11-02");
-    expect(reply).toEqual({
-      status: 200,
-      type: "text/csv; charset=utf-8",
-      disposition: 'attachment; filename="kola-payments-2026-11-01-2026-11-02.csv"',
-      text:
+    expect(reply).toEqual(
+      csvAnswer(
+        "payments",
+        "2026-11-01-2026-11-02",
         BOM +
         PAYMENT_HEADER +
         `2026-11-01T08:00:00.123456Z,2026-11-01T08:00:03.000000Z,TRKPAID,success,,5000,XAF,CMR,MTN_MOMO_CMR,237670000000,sandbox,SBX-1,payment_link,${paymentLink},"Boutique ""Awa"", Douala",'=CMD+1,,,,false,false,0,\r\n` +
         `2026-11-02T23:59:59.999999Z,2026-11-03T00:00:02.000000Z,TRKSALE,failed,insufficient_funds,10500,XAF,CMR,ORANGE_MONEY_CMR,237690000001,sandbox,,marketplace_link,${owner.link.id},Atelier Fatou,,'=cmd|' /C calc'!A0,awa@example.com,,false,false,0,\r\n`,
-    });
+      ),
+    );
   });
 
   it("answers a range without payments with the header alone", async () => {
@@ -205,15 +213,15 @@ describe("GET /v1/exports/marketplace-transactions", () => {
   it("streams the range's transactions, answers as JSON in one quoted cell", async () => {
     const [tx] = await (await getDb()).select().from(marketplaceTransactions);
     const reply = await download(transactionsRoute.GET, "/v1/exports/marketplace-transactions?from=2026-11-01&to=2026-11-02");
-    expect(reply).toEqual({
-      status: 200,
-      type: "text/csv; charset=utf-8",
-      disposition: 'attachment; filename="kola-marketplace-transactions-2026-11-01-2026-11-02.csv"',
-      text:
+    expect(reply).toEqual(
+      csvAnswer(
+        "marketplace-transactions",
+        "2026-11-01-2026-11-02",
         BOM +
         TRANSACTION_HEADER +
         `2026-11-02T23:59:59.999999Z,${tx!.id},TRKSALE,failed,insufficient_funds,${owner.link.id},Atelier Fatou,10500,10000,500,XAF,'=cmd|' /C calc'!A0,awa@example.com,237690000001,CMR,ORANGE_MONEY_CMR,"[{""fieldName"":""adresse"",""value"":""Rue 1,\\n\\""Bonapriso\\""""}]",0,\r\n`,
-    });
+      ),
+    );
   });
 
   it("is empty outside the range", async () => {
@@ -235,16 +243,16 @@ describe("for a spreadsheet: ?lang (and ?delimiter)", () => {
 
   it("payments in French: `;` between cells, headers and values in words, amounts a French spreadsheet reads, the refunds", async () => {
     const reply = await download(paymentsRoute.GET, "/v1/exports/payments?from=2026-11-01&to=2026-11-02&lang=fr");
-    expect(reply).toEqual({
-      status: 200,
-      type: "text/csv; charset=utf-8",
-      disposition: 'attachment; filename="kola-payments-2026-11-01-2026-11-02.csv"',
-      text:
+    expect(reply).toEqual(
+      csvAnswer(
+        "payments",
+        "2026-11-01-2026-11-02",
         BOM +
         "Créé le (UTC);Terminé le (UTC);N° de suivi;Statut;Motif de l'échec;Montant;Devise;Pays;Opérateur;Téléphone;Fournisseur;Référence du fournisseur;Type de lien;Identifiant du lien;Lien;Référence de commande;Client;E-mail du client;Doublon de;Réussi après expiration;Abandonné par le client;Montant remboursé;Remboursements\r\n" +
         `2026-11-01 08:00:00;2026-11-01 08:00:03;TRKPAID;Réussi;;5000;XAF;Cameroun;MTN;'+237670000000;Bac à sable;SBX-1;Lien de paiement;${paymentLink};"Boutique ""Awa"", Douala";'=CMD+1;;;;Non;Non;2000;"Réussi, Échoué"\r\n` +
         `2026-11-02 23:59:59;2026-11-03 00:00:02;TRKSALE;Échoué;Solde mobile money insuffisant;10500;XAF;Cameroun;Orange;'+237690000001;Bac à sable;;Lien marketplace;${owner.link.id};Atelier Fatou;;'=cmd|' /C calc'!A0;awa@example.com;;Non;Non;0;\r\n`,
-    });
+      ),
+    );
   });
 
   it("payments in English keep commas; the integrators' file shows the refunds as codes", async () => {
