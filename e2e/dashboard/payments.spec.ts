@@ -182,7 +182,7 @@ test("open pages follow new payments and status changes without a reload", async
   await mark(page);
   await expect(page.getByTestId("history").getByRole("listitem")).toHaveCount(2, { timeout: 30_000 });
   await expect(page.getByTestId("history")).toContainText("En attente → Expiré");
-  await expect(page.getByTestId("failure-reason")).toContainText("la demande a expiré");
+  await expect(page.getByTestId("failure-reason")).toContainText("Le client n'a pas validé à temps");
   expect(await stillMarked(page)).toBe(true);
 
   // the deposits list, open: a third buyer's success arrives and settles there
