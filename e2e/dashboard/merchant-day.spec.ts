@@ -93,6 +93,20 @@ for (const lang of ["fr", "en"] as const) {
       expect(await stillMarked(page), "the list changed without a reload").toBe(true);
       await look(page, `links-paid-${tag}`);
 
+      // a toast ("Lien mis à jour") never lies over the card's actions, "Archiver" among them
+      await entry.getByRole("button", { name: lang === "fr" ? "Modifier — Sac en raphia" : "Edit — Sac en raphia" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: lang === "fr" ? "Enregistrer" : "Save" }).click();
+      const toast = page.getByRole("status").filter({ hasText: lang === "fr" ? "Lien mis à jour" : "Link updated" });
+      await expect(toast).toBeVisible();
+      // the card at the bottom of the window, where a toast at the bottom used to cover its buttons
+      const archive = entry.getByRole("button", { name: new RegExp(`^${lang === "fr" ? "Archiver" : "Archive"} — `) });
+      if (phone) await page.setViewportSize({ width: size.width, height: 560 });
+      await archive.evaluate((button) => button.scrollIntoView({ block: "end" }));
+      const [toastBox, archiveBox] = [await toast.boundingBox(), await archive.boundingBox()];
+      const overlaps = toastBox!.y < archiveBox!.y + archiveBox!.height && archiveBox!.y < toastBox!.y + toastBox!.height;
+      expect(overlaps, "the toast covers Archiver").toBe(false);
+      await page.setViewportSize(size);
+
       // the marketplace links: a link made through the API shows up on the open page
       const origin = process.env.KOLA_E2E_BASE_URL!;
       expect((await page.request.post("/v1/api/marketplace", { headers: { origin }, multipart: { name: "Marché Awa" } })).status()).toBe(200);
