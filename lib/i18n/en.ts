@@ -238,7 +238,6 @@ export const en: Dictionary = {
     failureUrl: "Return page after a failure",
     urlHint: "Optional: https://…",
     advanced: "Advanced options",
-    created: "Link created",
     updated: "Link updated",
     archive: "Archive",
     archiveTitle: "Archive this link?",

@@ -239,7 +239,6 @@ export const fr = {
     failureUrl: "Page de retour après échec",
     urlHint: "Facultatif : https://…",
     advanced: "Options avancées",
-    created: "Lien créé",
     updated: "Lien mis à jour",
     archive: "Archiver",
     archiveTitle: "Archiver ce lien ?",
