@@ -50,6 +50,7 @@ function focusSoon(id: string) {
  */
 export function FormBuilder({ blocks, onChange, errorOf }: FormBuilderProps) {
   const words = useI18n().t.marketplace;
+  const { count } = useI18n();
   const w = words.builder;
   const notify = useToast();
   const dndId = useId();
@@ -148,7 +149,7 @@ export function FormBuilder({ blocks, onChange, errorOf }: FormBuilderProps) {
           {w.add}
         </legend>
         <p className="mb-2 text-xs text-stone-600">
-          {full ? w.full : w.addHint} · {format(w.count, { n: blocks.length, max: MAX_BLOCKS })}
+          {full ? w.full : w.addHint} · {count(w.count, blocks.length, { max: MAX_BLOCKS })}
         </p>
         <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
           {blockTypes.map((type) => (

@@ -2,10 +2,9 @@
 
 import { Badge } from "@/components/ui/badge";
 import { useI18n } from "@/lib/i18n/provider";
+import { providerLabel } from "@/lib/i18n/labels";
 import { formatDateTime } from "@/lib/i18n/numbers";
 import { useProviderLog } from "@/lib/query/providers";
-
-const names: Record<string, string> = { pawapay: "pawaPay", cinetpay: "CinetPay" };
 
 /** A deposit's exchanges with its provider, oldest first: what was sent, what came back. */
 export function ProviderLog({ trackId, pending }: { trackId: string; pending: boolean }) {
@@ -27,7 +26,7 @@ export function ProviderLog({ trackId, pending }: { trackId: string; pending: bo
                 </Badge>
                 <span className="font-mono text-xs">{entry.operation}</span>
                 <span className="text-xs text-stone-600">
-                  {names[entry.provider] ?? entry.provider} · {entry.http_status ?? t.providers.noAnswer} · {entry.outcome}
+                  {providerLabel(entry.provider, t)} · {entry.http_status ?? t.providers.noAnswer} · {entry.outcome}
                   {entry.latency_ms !== null ? ` · ${entry.latency_ms} ms` : ""}
                 </span>
                 <span className="ml-auto text-xs text-stone-500">{formatDateTime(entry.created_at, lang)}</span>

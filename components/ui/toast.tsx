@@ -83,7 +83,9 @@ export function ToastProvider({ children, closeLabel }: { children: React.ReactN
   return (
     <ToastContext.Provider value={useMemo(() => notify, [notify])}>
       {children}
-      <div className="pointer-events-none fixed inset-x-3 bottom-3 z-50 flex flex-col items-stretch gap-2 sm:inset-x-auto sm:right-4 sm:bottom-4 sm:w-96">
+      {/* phones: over the top bar, where no action sits (at the bottom they covered the last card's
+          buttons, "Archiver" among them); wider screens: the bottom-right corner */}
+      <div className="pointer-events-none fixed inset-x-3 top-2 z-50 flex flex-col items-stretch gap-2 sm:inset-x-auto sm:top-auto sm:right-4 sm:bottom-4 sm:w-96">
         <div role="status" aria-live="polite" className="flex flex-col gap-2">
           {polite.map(render)}
         </div>

@@ -22,7 +22,7 @@ test("sign up, confirm by the mailed link, see the test key once, enter the dash
   await expect(page.getByText("Ce champ est obligatoire.").first()).toBeVisible();
   await page.getByLabel("Mot de passe").fill("court");
   await page.getByRole("button", { name: "Créer mon compte" }).click();
-  await expect(page.getByText("Au moins 8 caractère(s).")).toBeVisible();
+  await expect(page.getByText("Au moins 8 caractères.")).toBeVisible();
   await checkPage(page, "02-signup-errors");
 
   await page.getByLabel("Nom de votre entreprise").fill("Boutique Awa");
@@ -38,7 +38,8 @@ test("sign up, confirm by the mailed link, see the test key once, enter the dash
   await page.goto("/dev/mail");
   await expect(page.getByRole("heading", { name: /^Confirmez votre adresse pour ouvrir votre compte Kola/ }).first()).toBeVisible();
   await checkBoth(page, "auth-02-dev-mailbox");
-  await page.goto(await mailLink(page.request, email, "/signup/confirm"));
+  const confirmLink = await mailLink(page.request, email, "/signup/confirm");
+  await page.goto(confirmLink);
   await expect(page.getByRole("heading", { name: "Ouvrir votre compte" })).toBeVisible();
   await checkBoth(page, "auth-03-signup-confirm");
   await page.getByRole("button", { name: "Confirmer et ouvrir mon compte" }).click();
@@ -52,6 +53,13 @@ test("sign up, confirm by the mailed link, see the test key once, enter the dash
   // the key works against the API
   const own = await request.get("/v1/account", { headers: { "api-key": key } });
   expect(await own.json()).toMatchObject({ email, business_name: "Boutique Awa", currency: "XOF", mode: "test" });
+
+  // the link once more, in another tab: it says at once that it was used, with no button to press
+  const again = await page.context().newPage();
+  await again.goto(confirmLink);
+  await expect(again.getByText("Ce lien n'est plus valable (déjà utilisé, expiré ou incomplet). Demandez-en un nouveau.")).toBeVisible();
+  await expect(again.getByRole("button", { name: "Confirmer et ouvrir mon compte" })).toHaveCount(0);
+  await again.close();
 
   const enter = page.getByRole("button", { name: "Accéder au tableau de bord" });
   await expect(enter).toBeDisabled();

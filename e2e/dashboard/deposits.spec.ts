@@ -20,7 +20,7 @@ test("pay a link in the checkout, follow it on the link's page, look its deposit
   const attempts = page.getByRole("group", { name: "Tentatives de paiement" });
   await expect(attempts.getByRole("row").filter({ hasText: paidTrack })).toContainText("Réussi", { timeout: 20_000 });
   await expect(attempts.getByRole("row").filter({ hasText: failedTrack })).toContainText("Échoué", { timeout: 20_000 });
-  await expect(page.getByRole("heading", { name: "Panier de fruits" }).locator("..")).toContainText("Réussi");
+  await expect(page.getByRole("heading", { name: "Panier de fruits" }).locator("..")).toContainText("Payé");
   await checkPage(page, "30-link-detail-paid");
 
   await page.goto("/dashboard/deposits");

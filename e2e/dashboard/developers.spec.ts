@@ -6,7 +6,7 @@ test("create and revoke an API key; the revoked key is refused by /v1", async ({
   await signUp(page);
   await page.goto("/dashboard/developers");
   const keys = page.getByRole("region", { name: "Clés API" });
-  await expect(keys.getByRole("row").filter({ hasText: "Default test key" })).toContainText("Active");
+  await expect(keys.getByRole("row").filter({ hasText: "Clé de test par défaut" })).toContainText("Active");
   await checkPage(page, "40-developers");
 
   await page.getByRole("button", { name: "Nouvelle clé" }).click();

@@ -1,8 +1,8 @@
-// Payment links: create, see the QR code and copy the link, edit, archive, filter.
+// Payment links: create (its share panel), share and copy the link, edit, archive, filter.
 import { expect, test } from "../fixtures";
 import { checkPage, expectAccessible, screenshots, signUp } from "./support";
 
-test("create, edit and archive a link; copy it and see its QR code", async ({ page, request }) => {
+test("create a link and share it (copy, WhatsApp, SMS, QR code), edit and archive it", async ({ page, request }) => {
   await signUp(page);
   await page.goto("/dashboard/links");
   await expect(page.getByRole("heading", { name: "Aucun lien de paiement" })).toBeVisible();
@@ -29,25 +29,38 @@ test("create, edit and archive a link; copy it and see its QR code", async ({ pa
   await dialog.getByLabel("Votre référence de commande").fill("CMD-42");
   await dialog.getByLabel("Page de retour après paiement réussi").fill("https://boutique.example/merci");
   await dialog.getByRole("button", { name: "Créer" }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByRole("status").filter({ hasText: "Lien créé" })).toBeVisible();
-  const row = page.getByRole("row").filter({ hasText: "Sacs en wax" });
-  await expect(row).toContainText("15 000 FCFA");
-  await expect(row).toContainText("En attente");
 
   // the API has it, in minor units (whole francs)
+  await expect.poll(async () => ((await (await page.request.get("/v1/gateway")).json()) as unknown[]).length).toBe(1);
   const [link] = (await (await page.request.get("/v1/gateway")).json()) as { id: string; link: string; amount: number; order_id: string }[];
   expect(link).toMatchObject({ amount: 15000, order_id: "CMD-42", shop_name: "Sacs en wax", success_url: "https://boutique.example/merci" });
 
-  // copy and QR
+  // a new link opens its share panel: the address to copy, WhatsApp and SMS messages, its QR code
+  const shared = page.getByRole("dialog", { name: "Lien créé : envoyez-le à votre client" });
+  await expect(shared.getByTestId("share-url")).toHaveText(link!.link);
+  const message = `Bonjour ! Voici le lien pour payer 15\u202f000\u00a0FCFA à Sacs en wax par mobile money : ${link!.link}`;
+  await expect(shared.getByRole("link", { name: "WhatsApp" })).toHaveAttribute("href", `https://wa.me/?text=${encodeURIComponent(message)}`);
+  await expect(shared.getByRole("link", { name: "SMS" })).toHaveAttribute("href", `sms:?&body=${encodeURIComponent(message)}`);
+  await expect(shared.getByRole("img", { name: "QR code du lien de paiement Sacs en wax" })).toBeVisible();
+  await shared.getByRole("button", { name: "Copier le lien" }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link!.link);
+  await screenshots(page, "22-link-shared");
+  await expectAccessible(page, "share panel of a new link");
+  await shared.getByRole("button", { name: "Terminé" }).click();
+  await expect(shared).toBeHidden();
+  const row = page.getByRole("row").filter({ hasText: "Sacs en wax" });
+  await expect(row).toContainText("15 000 FCFA");
+  await expect(row).toContainText("Non payé"); // nobody has tried to pay it yet
+
+  // copy, and share again from the list
   await row.getByRole("button", { name: "Copier le lien — Sacs en wax" }).click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link!.link);
-  await row.getByRole("button", { name: "QR code — Sacs en wax" }).click();
-  const qr = page.getByRole("dialog", { name: "QR code du lien" });
+  await row.getByRole("button", { name: "Partager — Sacs en wax" }).click();
+  const qr = page.getByRole("dialog", { name: "Partager le lien" });
   await expect(qr.getByRole("img", { name: "QR code du lien de paiement Sacs en wax" })).toBeVisible();
   await expect(qr).toContainText(link!.link);
   await screenshots(page, "22-link-qr");
-  await expectAccessible(page, "QR dialog");
+  await expectAccessible(page, "share dialog");
   await page.keyboard.press("Escape");
   await expect(qr).toBeHidden();
 

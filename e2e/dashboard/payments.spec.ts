@@ -6,8 +6,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "@playwright/test";
-import { asClient, expect as baseExpect, test } from "../fixtures";
+import type { Page } from "@playwright/test";
+import { parse } from "csv-parse/sync";
+import { expect as baseExpect, test } from "../fixtures";
+import { buyerPays, mark, statusOf, stillMarked } from "./live";
 import { sessionPost, signUp } from "./support";
 
 // the machine is shared: a page's first data may take more than the default 5 s to come
@@ -35,29 +37,6 @@ async function look(page: Page, name: string): Promise<void> {
   await page.setViewportSize(WIDE);
 }
 
-/** A buyer pays a payment link in a browser of their own (another context); returns the track_id once the waiting page shows it. */
-async function buyerPays(browser: Browser, link: string, phone: string): Promise<string> {
-  const context = await browser.newContext({ viewport: PHONE, locale: "fr-FR", extraHTTPHeaders: asClient() });
-  const checkout = await context.newPage();
-  await checkout.goto(new URL(link).pathname);
-  await checkout.selectOption("#country", "CMR");
-  await checkout.selectOption("#operator", "MTN_MOMO_CMR");
-  await checkout.fill("#phone", phone);
-  await checkout.getByRole("button", { name: /^Payer/ }).click();
-  await expect(checkout.locator(".ref")).toHaveText(/TRK[A-Z2-7]{20}/);
-  const trackId = (await checkout.locator(".ref").textContent())!.trim();
-  await context.close();
-  return trackId;
-}
-
-async function statusOf(page: Page, trackId: string): Promise<string> {
-  return ((await (await page.request.get(`/api/checkout/status/${trackId}`)).json()) as { status: string }).status;
-}
-
-/** Marks the document: if the page reloads, the mark is gone. */
-const mark = (page: Page) => page.evaluate(() => ((window as unknown as { __kept: boolean }).__kept = true));
-const stillMarked = (page: Page) => page.evaluate(() => (window as unknown as { __kept?: boolean }).__kept === true);
-
 test.describe.configure({ mode: "serial" });
 
 test("a failed payment's page: the buyer's words, its history, its link and the webhook it caused", async ({ page, browser }) => {
@@ -80,17 +59,17 @@ test("a failed payment's page: the buyer's words, its history, its link and the 
     await expect(page).toHaveURL(new RegExp(`/dashboard/payments/${trackId}$`));
 
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Paiement ${trackId}`);
-    await expect(page.getByTestId("failure-reason")).toContainText("Le solde de votre compte mobile money est insuffisant.");
+    await expect(page.getByTestId("failure-reason")).toContainText("Solde mobile money insuffisant");
     const history = page.getByTestId("history").getByRole("listitem");
     await expect(history).toHaveCount(2);
     await expect(history.nth(0)).toContainText("Paiement créé");
-    await expect(history.nth(1)).toContainText(/En attente → Échoué\s*\(insufficient_funds\)/);
+    await expect(history.nth(1)).toContainText(/En attente → Échoué\s*Solde mobile money insuffisant/);
     await expect(page.getByRole("link", { name: "Panier de fruits" })).toHaveAttribute("href", `/dashboard/links/${link.id}`);
     await expect(page.getByText("CMD-77")).toBeVisible();
     await expect(page.getByText(/^SBX-/)).toBeVisible(); // the provider's reference
     // the webhook the failure caused, delivered by the worker while the page is open
     const deliveries = page.getByTestId("webhook-deliveries");
-    await expect(deliveries).toContainText("payment.failed", { timeout: 20_000 });
+    await expect(deliveries).toContainText("Paiement échoué", { timeout: 20_000 });
     await expect(deliveries).toContainText("Livré", { timeout: 20_000 });
     await expect(deliveries).toContainText("HTTP 200");
     await look(page, "01-failed-payment");
@@ -152,12 +131,32 @@ test("a marketplace buyer's payment shows who paid and their answers", async ({ 
   const form = page.getByRole("region", { name: "Exporter en CSV" });
   await expect(form).toContainText("Les achats de tous vos liens marketplace");
   const [download] = await Promise.all([page.waitForEvent("download"), form.getByRole("button", { name: "Exporter les transactions" }).click()]);
-  const lines = (await import("node:fs")).readFileSync((await download.path())!, "utf8").split("\r\n");
-  expect(lines[0]).toBe(
-    "\uFEFFcreated_at,transaction_id,track_id,status,failure_reason,link_id,seller,buyer_price,product_price,fee,currency,buyer_name,buyer_email,buyer_phone,buyer_country,operator,additional_info",
-  );
-  expect(lines[1]).toContain(`,${trackId},success,,${link.id},Atelier Fatou,10500,10000,500,XAF,Awa Ndiaye,awa@example.com,237690000042,CMR,ORANGE_MONEY_CMR,`);
-  expect(lines[1]).toContain(`"[{""fieldName"":""${size}"",""value"":""42 (EU), large""}`);
+  // for French Excel: `;` between cells, words, one column per question (parsed as a spreadsheet would)
+  const rows = parse((await import("node:fs")).readFileSync((await download.path())!), { bom: true, delimiter: ";", columns: true }) as Record<string, string>[];
+  expect(rows).toEqual([
+    {
+      "Créé le (UTC)": expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+      "Identifiant de la transaction": expect.any(String),
+      "N° de suivi": trackId,
+      Statut: "Réussi",
+      "Motif de l'échec": "",
+      "Identifiant du lien": link.id,
+      Vendeur: "Atelier Fatou",
+      "Payé par le client": "10500",
+      "Pour le vendeur": "10000",
+      Commission: "500",
+      Devise: "XAF",
+      Client: "Awa Ndiaye",
+      "E-mail du client": "awa@example.com",
+      "Téléphone du client": "'+237690000042",
+      "Pays du client": "Cameroun",
+      Opérateur: "Orange",
+      Taille: "42 (EU), large",
+      "Emballage cadeau": "Oui",
+      "Montant remboursé": "0",
+      Remboursements: "",
+    },
+  ]);
   await look(page, "05-marketplace-links-export");
 });
 
@@ -183,7 +182,7 @@ test("open pages follow new payments and status changes without a reload", async
   await mark(page);
   await expect(page.getByTestId("history").getByRole("listitem")).toHaveCount(2, { timeout: 30_000 });
   await expect(page.getByTestId("history")).toContainText("En attente → Expiré");
-  await expect(page.getByTestId("failure-reason")).toContainText("La demande a expiré");
+  await expect(page.getByTestId("failure-reason")).toContainText("Le client n'a pas validé à temps");
   expect(await stillMarked(page)).toBe(true);
 
   // the deposits list, open: a third buyer's success arrives and settles there
@@ -210,14 +209,17 @@ test("exports payments and marketplace transactions as CSV from the dashboard an
   const [download] = await Promise.all([page.waitForEvent("download"), form.getByRole("button", { name: "Exporter les paiements" }).click()]);
   expect(download.suggestedFilename()).toBe(`kola-payments-${today}-${today}.csv`);
   const csv = (await import("node:fs")).readFileSync((await download.path())!, "utf8");
-  const lines = csv.split("\r\n");
-  expect(lines[0]!.startsWith("\uFEFFcreated_at,completed_at,track_id,status")).toBe(true);
-  expect(lines).toHaveLength(3);
-  expect(lines[1]).toContain(`,${trackId},success,,7000,XAF,CMR,MTN_MOMO_CMR,237670000042,sandbox,`);
-  expect(lines[1]).toContain(`,payment_link,${link.id},"'=Chapeau, ""paille""",`);
+  expect(csv.startsWith("\uFEFFCréé le (UTC);Terminé le (UTC);N° de suivi;Statut")).toBe(true);
+  const [row, ...more] = parse(csv, { bom: true, delimiter: ";", columns: true }) as Record<string, string>[];
+  expect(more).toEqual([]);
+  expect(row).toMatchObject({ "N° de suivi": trackId, Statut: "Réussi", Montant: "7000", Devise: "XAF", Pays: "Cameroun", Opérateur: "MTN", Fournisseur: "Bac à sable" });
+  expect(row).toMatchObject({ "Type de lien": "Lien de paiement", "Identifiant du lien": link.id, Lien: "'=Chapeau, \"paille\"", "Montant remboursé": "0" });
 
-  // the same through the API with the key
+  // through the API with the key: the documented file for programs (commas, codes), same payment
   const api = await page.request.get(`/v1/exports/payments?from=${today}&to=${today}`, { headers: { "api-key": merchant.apiKey } });
   expect([api.status(), api.headers()["content-type"]]).toEqual([200, "text/csv; charset=utf-8"]);
-  expect((await api.text()).split("\r\n").slice(1)).toEqual(lines.slice(1));
+  const lines = (await api.text()).split("\r\n");
+  expect(lines[0]!.startsWith("\uFEFFcreated_at,completed_at,track_id,status")).toBe(true);
+  expect(lines[1]).toContain(`,${trackId},success,,7000,XAF,CMR,MTN_MOMO_CMR,237670000042,sandbox,`);
+  expect(lines[1]).toContain(`,payment_link,${link.id},"'=Chapeau, ""paille""",`);
 });

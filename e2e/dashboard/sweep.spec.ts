@@ -1,6 +1,7 @@
 // Every page a merchant or a buyer can reach, at a phone's size (375×812) and a desktop's
-// (1440×900): nothing wider than the window, and axe finds no violation at all (every rule it
-// runs by default, best practices included, every impact). Screenshots in e2e/.artifacts/sweep/.
+// (1440×900), in French and in English: nothing wider than the window, and axe finds no violation
+// at all (every rule it runs by default, best practices included, every impact). Screenshots in
+// e2e/.artifacts/sweep/ (`{page}-{size}.png` in French, `{page}-{size}-en.png` in English).
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -118,31 +119,63 @@ test.beforeAll(async ({ browser }) => {
   await context.close();
 });
 
-type Visit = { name: string; path: () => string | Promise<string>; ready: (page: Page) => Promise<void>; signedIn?: boolean; status?: number };
+type Lang = "fr" | "en";
+type Visit = { name: string; path: (lang: Lang) => string | Promise<string>; ready: (page: Page, lang: Lang) => Promise<void>; signedIn?: boolean; status?: number };
+
+// what each page says once ready, in each language
+const W = {
+  fr: {
+    login: "Connexion",
+    signup: "Créer un compte",
+    chart: /Paiements réussis par jour/,
+    unarchive: "Désarchiver",
+    preview: "Aperçu de la page de paiement",
+    developers: "Développeurs",
+    pay: /^Payer/,
+    failed: "Le paiement n’a pas abouti",
+    receipt: "Paiement reçu",
+    waiting: "Validez le paiement sur votre téléphone",
+    notFound: "Page introuvable",
+  },
+  en: {
+    login: "Log in",
+    signup: "Create an account",
+    chart: /Successful payments per day/,
+    unarchive: "Unarchive",
+    preview: "Payment page preview",
+    developers: "Developers",
+    pay: /^Pay/,
+    failed: "The payment did not go through",
+    receipt: "Payment received",
+    waiting: "Approve the payment on your phone",
+    notFound: "Page not found",
+  },
+} as const;
+const says = (pick: (w: (typeof W)[Lang]) => string | RegExp) => (page: Page, lang: Lang) => heading(pick(W[lang]))(page);
 
 // a busy machine: the dashboard's chunks take their time
 const slow = expect.configure({ timeout: 15_000 });
 const heading = (name: RegExp | string) => async (page: Page) => {
   await slow(page.getByRole("heading", { level: 1, name })).toBeVisible();
 };
-const idle = (ready: (page: Page) => Promise<void>) => async (page: Page) => {
-  await ready(page);
+const idle = (ready: (page: Page, lang: Lang) => Promise<void>) => async (page: Page, lang: Lang) => {
+  await ready(page, lang);
   await slow(page.locator("[aria-busy=true]")).toHaveCount(0);
 };
 
 const visits: Visit[] = [
   { name: "home", path: () => "/", ready: heading(/mobile money/i) },
-  { name: "login", path: () => "/login", ready: heading("Connexion") },
-  { name: "signup", path: () => "/signup", ready: heading("Créer un compte") },
-  { name: "overview", path: () => "/dashboard", signedIn: true, ready: idle(async (page) => slow(page.getByRole("img", { name: /Paiements réussis par jour/ })).toBeVisible()) },
+  { name: "login", path: () => "/login", ready: says((w) => w.login) },
+  { name: "signup", path: () => "/signup", ready: says((w) => w.signup) },
+  { name: "overview", path: () => "/dashboard", signedIn: true, ready: idle(async (page, lang) => slow(page.getByRole("img", { name: W[lang].chart })).toBeVisible()) },
   { name: "links", path: () => "/dashboard/links", signedIn: true, ready: idle(async (page) => slow(page.getByRole("link", { name: "Boutique Awa" }).first()).toBeVisible()) },
   { name: "link-paid", path: () => `/dashboard/links/${world.paid}`, signedIn: true, ready: idle(async (page) => slow(page.getByText(world.paidTrack).first()).toBeVisible()) },
-  { name: "link-archived", path: () => `/dashboard/links/${world.archived}`, signedIn: true, ready: idle(async (page) => slow(page.getByRole("button", { name: "Désarchiver" })).toBeVisible()) },
-  { name: "marketplace", path: () => "/dashboard/marketplace", signedIn: true, ready: idle(async (page) => slow(page.getByRole("heading", { name: "Aperçu de la page de paiement" })).toBeVisible()) },
+  { name: "link-archived", path: () => `/dashboard/links/${world.archived}`, signedIn: true, ready: idle(async (page, lang) => slow(page.getByRole("button", { name: W[lang].unarchive })).toBeVisible()) },
+  { name: "marketplace", path: () => "/dashboard/marketplace", signedIn: true, ready: idle(async (page, lang) => slow(page.getByRole("heading", { name: W[lang].preview })).toBeVisible()) },
   { name: "marketplace-links", path: () => "/dashboard/marketplace-links", signedIn: true, ready: idle(async (page) => slow(page.getByRole("link", { name: /Atelier Fatou/ }).first()).toBeVisible()) },
   { name: "marketplace-link", path: () => `/dashboard/marketplace-links/${world.market}`, signedIn: true, ready: idle(async (page) => slow(page.getByTestId("transaction")).toHaveCount(2)) },
   { name: "deposits", path: () => `/dashboard/deposits?track_id=${world.paidTrack}`, signedIn: true, ready: idle(async (page) => slow(page.getByText(world.paidTrack).first()).toBeVisible()) },
-  { name: "developers", path: () => "/dashboard/developers", signedIn: true, ready: idle(heading("Développeurs")) },
+  { name: "developers", path: () => "/dashboard/developers", signedIn: true, ready: idle(says((w) => w.developers)) },
   { name: "balance", path: () => "/dashboard/balance", signedIn: true, ready: idle(async (page) => slow(page.getByRole("heading", { level: 1 })).toBeVisible()) },
   { name: "payment", path: () => `/dashboard/payments/${world.paidTrack}`, signedIn: true, ready: idle(async (page) => slow(page.getByText(world.paidTrack).first()).toBeVisible()) },
   {
@@ -154,21 +187,23 @@ const visits: Visit[] = [
   { name: "forgot-password", path: () => "/forgot-password", ready: heading(/.+/) },
   { name: "reset-password", path: () => `/reset-password?token=${token()}`, ready: heading(/.+/) },
   { name: "signup-confirm", path: () => `/signup/confirm?token=${token()}`, ready: heading(/.+/) },
-  { name: "pay-form", path: () => `/pay/${world.open}`, ready: async (page) => slow(page.getByRole("button", { name: /^Payer/ })).toBeVisible() },
-  { name: "pay-retry", path: () => `/pay/${world.open}?lang=fr&from=${world.failedTrack}`, ready: async (page) => slow(page.locator("#phone")).toHaveValue("6 70 00 00 01") },
-  { name: "pay-failed", path: () => `/pay/${world.open}/${world.failedTrack}`, ready: heading("Le paiement n’a pas abouti") },
-  { name: "pay-receipt", path: () => `/pay/${world.paid}`, ready: heading("Paiement reçu") },
+  { name: "pay-form", path: () => `/pay/${world.open}`, ready: async (page, lang) => slow(page.getByRole("button", { name: W[lang].pay })).toBeVisible() },
+  { name: "pay-retry", path: (lang) => `/pay/${world.open}?lang=${lang}&from=${world.failedTrack}`, ready: async (page) => slow(page.locator("#phone")).toHaveValue("6 70 00 00 01") },
+  { name: "pay-failed", path: () => `/pay/${world.open}/${world.failedTrack}`, ready: says((w) => w.failed) },
+  { name: "pay-receipt", path: () => `/pay/${world.paid}`, ready: says((w) => w.receipt) },
   { name: "pay-archived", path: () => `/pay/${world.archived}`, status: 410, ready: async (page) => slow(page.getByRole("heading", { level: 1 })).toBeVisible() },
   { name: "pay-not-found", path: () => "/pay/00000000-0000-4000-8000-000000000000", status: 404, ready: async (page) => slow(page.getByRole("heading", { level: 1 })).toBeVisible() },
   {
     name: "pay-waiting",
     // a number that never answers: the attempt stays pending (until it expires, after the check)
     path: async () => `/pay/${await newOpenLink()}`,
-    ready: heading("Validez le paiement sur votre téléphone"),
+    ready: says((w) => w.waiting),
   },
-  { name: "market-form", path: () => `/pay/m/${world.market}`, ready: async (page) => slow(page.getByRole("button", { name: /^Payer/ })).toBeVisible() },
-  { name: "market-retry", path: () => `/pay/m/${world.market}?lang=fr&from=${world.marketFailedTrack}`, ready: async (page) => slow(page.locator("#full_name")).toHaveValue("Awa Ndiaye") },
-  { name: "market-receipt", path: () => `/pay/m/${world.market}/${world.marketPaidTrack}`, ready: heading("Paiement reçu") },
+  { name: "market-form", path: () => `/pay/m/${world.market}`, ready: async (page, lang) => slow(page.getByRole("button", { name: W[lang].pay })).toBeVisible() },
+  { name: "market-retry", path: (lang) => `/pay/m/${world.market}?lang=${lang}&from=${world.marketFailedTrack}`, ready: async (page) => slow(page.locator("#full_name")).toHaveValue("Awa Ndiaye") },
+  { name: "market-receipt", path: () => `/pay/m/${world.market}/${world.marketPaidTrack}`, ready: says((w) => w.receipt) },
+  { name: "dashboard-404", path: () => "/dashboard/nowhere", signedIn: true, ready: idle(says((w) => w.notFound)) },
+  { name: "site-404", path: () => "/nowhere", status: 404, ready: says((w) => w.notFound) },
 ];
 
 let sweepRequest: APIRequestContext;
@@ -182,41 +217,46 @@ async function newOpenLink(): Promise<string> {
   return `${id}/${trackId}`;
 }
 
-for (const size of SIZES) {
-  for (const visit of visits) {
-    test(`${visit.name} at ${size.width}×${size.height}: fits, axe finds nothing`, async ({ browser }) => {
-      const context = await browser.newContext({
-        viewport: { width: size.width, height: size.height },
-        locale: "fr-FR",
-        extraHTTPHeaders: asClient(),
-        ...(visit.signedIn ? { storageState: world.storage } : {}),
+for (const lang of ["fr", "en"] as const) {
+  for (const size of SIZES) {
+    for (const visit of visits) {
+      test(`${visit.name} at ${size.width}×${size.height} (${lang}): fits, axe finds nothing`, async ({ browser }) => {
+        const context = await browser.newContext({
+          viewport: { width: size.width, height: size.height },
+          locale: lang === "fr" ? "fr-FR" : "en-US",
+          extraHTTPHeaders: asClient(),
+          ...(visit.signedIn ? { storageState: world.storage } : {}),
+        });
+        // the dashboard's language is its cookie's (the checkout follows Accept-Language)
+        const origin = new URL(process.env.KOLA_E2E_BASE_URL!);
+        await context.addCookies([{ name: "kola_lang", value: lang, domain: origin.hostname, path: "/" }]);
+        sweepRequest = context.request;
+        const page = await context.newPage();
+        // the waiting page reloads itself once its attempt ends (here: expired after 8 s): keep it waiting
+        await page.route("**/api/checkout/status/**", (route) => route.fulfill({ json: { status: "pending" } }));
+        const response = await page.goto(await visit.path(lang));
+        expect(response?.status(), visit.name).toBe(visit.status ?? 200);
+        await visit.ready(page, lang);
+        await page.waitForTimeout(200); // fonts and late layout
+        fs.mkdirSync(SHOTS, { recursive: true });
+        await page.screenshot({ path: path.join(SHOTS, `${visit.name}-${size.name}${lang === "fr" ? "" : "-en"}.png`), fullPage: true });
+
+        // too wide: the message names the elements that stick out (outermost first)
+        const { scrollWidth, innerWidth, wide } = await page.evaluate(() => ({
+          scrollWidth: document.documentElement.scrollWidth,
+          innerWidth: window.innerWidth,
+          wide: [...document.querySelectorAll("body *")]
+            .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
+            .slice(0, 5)
+            .map((e) => `${e.tagName.toLowerCase()}.${String(e.getAttribute("class") ?? "").slice(0, 80)} → ${Math.round(e.getBoundingClientRect().right)}`),
+        }));
+        expect.soft(scrollWidth, `${visit.name}: page width at ${size.width}: ${wide.join(" | ")}`).toBeLessThanOrEqual(innerWidth);
+
+        const results = await new AxeBuilder({ page }).analyze();
+        const violations = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 4).join(", ")}`);
+        expect.soft(violations, `axe on ${visit.name} at ${size.width}`).toEqual([]);
+        await context.close();
       });
-      sweepRequest = context.request;
-      const page = await context.newPage();
-      // the waiting page reloads itself once its attempt ends (here: expired after 8 s): keep it waiting
-      await page.route("**/api/checkout/status/**", (route) => route.fulfill({ json: { status: "pending" } }));
-      const response = await page.goto(await visit.path());
-      expect(response?.status(), visit.name).toBe(visit.status ?? 200);
-      await visit.ready(page);
-      await page.waitForTimeout(200); // fonts and late layout
-      fs.mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: path.join(SHOTS, `${visit.name}-${size.name}.png`), fullPage: true });
-
-      // too wide: the message names the elements that stick out (outermost first)
-      const { scrollWidth, innerWidth, wide } = await page.evaluate(() => ({
-        scrollWidth: document.documentElement.scrollWidth,
-        innerWidth: window.innerWidth,
-        wide: [...document.querySelectorAll("body *")]
-          .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
-          .slice(0, 5)
-          .map((e) => `${e.tagName.toLowerCase()}.${String(e.getAttribute("class") ?? "").slice(0, 80)} → ${Math.round(e.getBoundingClientRect().right)}`),
-      }));
-      expect.soft(scrollWidth, `${visit.name}: page width at ${size.width}: ${wide.join(" | ")}`).toBeLessThanOrEqual(innerWidth);
-
-      const results = await new AxeBuilder({ page }).analyze();
-      const violations = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 4).join(", ")}`);
-      expect.soft(violations, `axe on ${visit.name} at ${size.width}`).toEqual([]);
-      await context.close();
-    });
+    }
   }
 }

@@ -58,9 +58,9 @@ test("dialogs open on their first field, not on ×; a paid link's amount is lock
   const link = await sessionPost<{ id: string; link: string }>(page, "/v1/gateway", { amount: 5000, shop_name: "Sac en raphia" });
   await payLink(page, link.link, "6 70 00 00 00");
   await page.goto(`/dashboard/links/${link.id}`);
-  // the link's own badge, beside its amount, follows its attempt (the page polls); any "Réussi" on
+  // the link's own badge, beside its amount, follows its attempt (the page polls); any "Payé" on
   // the page matched while the attempt was still pending, and the dialog then opened on an unpaid link
-  await expect(page.getByRole("heading", { level: 1 }).locator("xpath=following-sibling::p[1]")).toContainText("Réussi", { timeout: 20_000 });
+  await expect(page.getByRole("heading", { level: 1 }).locator("xpath=following-sibling::p[1]")).toContainText("Payé", { timeout: 20_000 });
   await page.getByRole("button", { name: "Modifier" }).click();
   const edit = page.getByRole("dialog", { name: "Modifier le lien" });
   await expect(edit.getByTestId("locked-amount")).toContainText("5 000 FCFA");
@@ -118,16 +118,16 @@ test("the overview chart: a period choice, axes, a tooltip by pointer and keyboa
   await expect(chart.getByText("0 FCFA")).toBeVisible(); // the money axis, in the merchant's currency
   await expect(page.getByText("Aucun paiement les 30 jours précédents").first()).toBeVisible();
   await chart.hover({ position: { x: (await chart.boundingBox())!.width - 20, y: 100 } }); // today, the last day
-  await expect(page.getByRole("status").filter({ hasText: "1 paiement(s), 15 000 FCFA" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "1 paiement, 15 000 FCFA" })).toBeVisible();
   await bothSizes(page, "overview-chart");
 
   await page.getByText("7 jours", { exact: true }).click();
   await expect(page.getByText("Vos paiements des 7 derniers jours.")).toBeVisible();
   await expect(chart).not.toHaveAttribute("aria-busy"); // the 7 days' figures came
   await chart.focus();
-  await expect(page.getByRole("status").filter({ hasText: "1 paiement(s), 15 000 FCFA" })).toBeVisible(); // focus starts on today
+  await expect(page.getByRole("status").filter({ hasText: "1 paiement, 15 000 FCFA" })).toBeVisible(); // focus starts on today
   await page.keyboard.press("ArrowLeft");
-  await expect(page.getByRole("status").filter({ hasText: "0 paiement(s), 0 FCFA" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "0 paiement, 0 FCFA" })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "Même jour de la période précédente" })).toBeVisible();
   await bothSizes(page, "overview-chart-7-days");
 });

@@ -89,3 +89,22 @@ export async function spendResetTokens(userId: string): Promise<void> {
     .set({ usedAt: sql`now()` })
     .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, "password_reset"), isNull(emailTokens.usedAt)));
 }
+
+/**
+ * Whether a token of `purpose` would be accepted now (well-formed, known, unused, unexpired),
+ * without spending it: the page a mailed link opens says "already used" at once instead of
+ * showing a form that fails on submit. Checked in constant time like consumeToken; only
+ * consumeToken's conditional update decides a use.
+ */
+export async function tokenUsable(purpose: TokenPurpose, token: string): Promise<boolean> {
+  const match = TOKEN.exec(token);
+  if (!match) return false;
+  const [, id, secret] = match as unknown as [string, string, string];
+  const db = await getDb();
+  const [row] = await db
+    .select({ secretHash: emailTokens.secretHash, live: sql<boolean>`${emailTokens.usedAt} is null and ${emailTokens.expiresAt} > now()` })
+    .from(emailTokens)
+    .where(and(eq(emailTokens.id, id), eq(emailTokens.purpose, purpose)));
+  const expected = Buffer.from(row?.secretHash ?? "00".repeat(32), "hex");
+  return timingSafeEqual(hashSecret(secret), expected) && Boolean(row?.live);
+}

@@ -117,9 +117,11 @@ describe("OpenAPI document", () => {
   it("documents the CSV exports as text/csv, their query and their columns", () => {
     const get = operationOf("GET", "/v1/exports/payments");
     expect(get.responses["200"].content).toEqual({ "text/csv": { schema: { type: "string" } } });
-    expect(get.parameters.map((p: Json) => [p.name, p.in, p.required, p.schema.format])).toEqual([
+    expect(get.parameters.map((p: Json) => [p.name, p.in, p.required, p.schema.format ?? p.schema.enum])).toEqual([
       ["from", "query", true, "date"],
       ["to", "query", true, "date"],
+      ["lang", "query", false, ["fr", "en"]],
+      ["delimiter", "query", false, ["comma", "semicolon"]],
     ]);
     expect(get.description).toMatch(/byte order mark/);
     expect(get.description).toMatch(/`track_id`, `status`/);
@@ -161,7 +163,7 @@ describe("OpenAPI document", () => {
         name: "include",
         in: "query",
         required: false,
-        description: "`payment_status`: add the link's `payment_status`; only the owner may ask (API key or dashboard session)",
+        description: "`payment_status`: add the link's `payment_status` and `attempted`; only the owner may ask (API key or dashboard session)",
         schema: { type: "string", enum: ["payment_status"] },
       },
     ]);

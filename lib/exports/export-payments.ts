@@ -4,9 +4,10 @@ import { getDb } from "@/lib/db/client";
 import { ownedBy } from "@/lib/db/scope";
 import { deposits } from "@/lib/db/schema";
 import { log } from "@/lib/log";
-import { csvHeader, csvRow, type Cell, type Column } from "./csv";
+import { csvHeader, csvRow, type Cell } from "./csv";
 import { batchClauses, csvStream, keysetBatches, keyText, type Key } from "./keyset-batches";
 import { paymentColumns, rangeOf, type ExportQuery } from "./schemas";
+import { columnsOf, say, styleOf, type ColumnSpec } from "./spreadsheet";
 
 const iso = (column: unknown) => sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
@@ -39,6 +40,8 @@ const selection = {
   duplicate_of: sql<string | null>`(select k.track_id from deposits k where k.id = "deposits"."duplicate_of")`,
   late_success: deposits.lateSuccess,
   given_up: sql<boolean>`${deposits.abandonedAt} is not null`,
+  refunded_amount: deposits.refundedAmount,
+  refund_statuses: sql<string | null>`(select string_agg(r.status, ',' order by r.created_at, r.id) from refunds r where r.deposit_id = "deposits"."id")`,
 };
 async function fetchBatch(auth: Auth, range: { from: Date; to: Date }, after: Key | null, size: number) {
   const db = await getDb();
@@ -47,13 +50,32 @@ async function fetchBatch(auth: Auth, range: { from: Date; to: Date }, after: Ke
 }
 type Row = Awaited<ReturnType<typeof fetchBatch>>[number];
 
-const columns: Column<Row>[] = paymentColumns.map((name) => [name, (row: Row) => row[name] as Cell]);
+// every documented column as the API writes it, and in words for a spreadsheet (./spreadsheet.ts)
+const words: Partial<Record<(typeof paymentColumns)[number], ColumnSpec<Row>["words"]>> = {
+  created_at: (row) => say.when(row.created_at),
+  completed_at: (row) => say.when(row.completed_at),
+  status: (row, w) => say.status(row.status, w),
+  failure_reason: (row, w) => say.reason(row.status, row.failure_reason, w),
+  amount: (row, w) => say.amount(row.amount, row.currency, w.lang),
+  country: (row, w) => say.country(row.country, w),
+  phone_number: (row) => say.phone(row.phone_number),
+  operator: (row, w) => say.operator(row.operator, w),
+  provider: (row, w) => say.provider(row.provider, w),
+  link_type: (row, w) => w.t.exports.linkTypes[row.link_type as "payment_link" | "marketplace_link"],
+  late_success: (row, w) => say.yesNo(row.late_success, w),
+  given_up: (row, w) => say.yesNo(row.given_up, w),
+  refunded_amount: (row, w) => say.amount(row.refunded_amount, row.currency, w.lang),
+  refund_statuses: (row, w) => say.refunds(row.refund_statuses, w),
+};
+const specs: ColumnSpec<Row>[] = paymentColumns.map((key) => ({ key, cell: (row: Row) => row[key] as Cell, words: words[key] }));
 
 /** The caller's deposits created in the range, as a streamed CSV body (GET /v1/exports/payments). */
 export function exportPayments(auth: Auth, query: ExportQuery, batchSize = 1000): ReadableStream<Uint8Array> {
   const range = rangeOf(query);
+  const style = styleOf(query);
+  const columns = columnsOf(specs, style);
   const batches = keysetBatches((after, size) => fetchBatch(auth, range, after, size), (row) => ({ at: row.key, id: row.id }), batchSize);
-  return csvStream(csvHeader(columns), batches, (row) => csvRow(columns.map(([, cell]) => cell(row))), (error) =>
+  return csvStream(csvHeader(columns, style.delimiter), batches, (row) => csvRow(columns.map(([, cell]) => cell(row)), style.delimiter), (error) =>
     log("error", "payments export failed", { account_id: auth.accountId, error: String(error) }),
   );
 }

@@ -7,19 +7,20 @@ import { createApiKey } from "@/lib/accounts/create-account";
 import { findAuthByKeyHash, type Auth } from "@/lib/accounts/queries";
 import { merchantWithMarketplace, createLink } from "@/lib/checkout/test-support";
 import { getDb } from "@/lib/db/client";
-import { deposits, marketplaceTransactions } from "@/lib/db/schema";
+import { deposits, marketplaceTransactions, refunds } from "@/lib/db/schema";
 import { call, newAccount } from "@/lib/test/api";
 import { csvCell } from "./csv";
 import { exportPayments } from "./export-payments";
+import { say, styleOf } from "./spreadsheet";
 
 // CSV exports (issue 13 item 12): whole bodies of a small, fixed set; the range, the tenant and the
 // mode; cells that would be formulas; keyset batches that neither repeat nor skip rows.
 
 const BOM = "\uFEFF";
 const PAYMENT_HEADER =
-  "created_at,completed_at,track_id,status,failure_reason,amount,currency,country,operator,phone_number,provider,provider_reference,link_type,link_id,link_name,order_id,buyer_name,buyer_email,duplicate_of,late_success,given_up\r\n";
+  "created_at,completed_at,track_id,status,failure_reason,amount,currency,country,operator,phone_number,provider,provider_reference,link_type,link_id,link_name,order_id,buyer_name,buyer_email,duplicate_of,late_success,given_up,refunded_amount,refund_statuses\r\n";
 const TRANSACTION_HEADER =
-  "created_at,transaction_id,track_id,status,failure_reason,link_id,seller,buyer_price,product_price,fee,currency,buyer_name,buyer_email,buyer_phone,buyer_country,operator,additional_info\r\n";
+  "created_at,transaction_id,track_id,status,failure_reason,link_id,seller,buyer_price,product_price,fee,currency,buyer_name,buyer_email,buyer_phone,buyer_country,operator,additional_info,refunded_amount,refund_statuses\r\n";
 
 describe("csvCell", () => {
   it.each([
@@ -146,19 +147,27 @@ const download = async (handler: (req: Request, ctx: { params: Promise<Record<st
   };
 };
 
+/** A CSV download's whole answer: its status, headers and the text as sent. */
+const csvAnswer = (what: string, days: string, text: string) => ({
+  status: 200,
+  type: "text/csv; charset=utf-8",
+  disposition: `attachment; filename="kola-${what}-${days}.csv"`,
+  text,
+});
+
 describe("GET /v1/exports/payments", () => {
   it("streams the range's payments of the key's account and mode, oldest first, as safe CSV", async () => {
     const reply = await download(paymentsRoute.GET, "/v1/exports/payments?from=2026-11-01&to=2026-11-02");
-    expect(reply).toEqual({
-      status: 200,
-      type: "text/csv; charset=utf-8",
-      disposition: 'attachment; filename="kola-payments-2026-11-01-2026-11-02.csv"',
-      text:
+    expect(reply).toEqual(
+      csvAnswer(
+        "payments",
+        "2026-11-01-2026-11-02",
         BOM +
         PAYMENT_HEADER +
-        `2026-11-01T08:00:00.123456Z,2026-11-01T08:00:03.000000Z,TRKPAID,success,,5000,XAF,CMR,MTN_MOMO_CMR,237670000000,sandbox,SBX-1,payment_link,${paymentLink},"Boutique ""Awa"", Douala",'=CMD+1,,,,false,false\r\n` +
-        `2026-11-02T23:59:59.999999Z,2026-11-03T00:00:02.000000Z,TRKSALE,failed,insufficient_funds,10500,XAF,CMR,ORANGE_MONEY_CMR,237690000001,sandbox,,marketplace_link,${owner.link.id},Atelier Fatou,,'=cmd|' /C calc'!A0,awa@example.com,,false,false\r\n`,
-    });
+        `2026-11-01T08:00:00.123456Z,2026-11-01T08:00:03.000000Z,TRKPAID,success,,5000,XAF,CMR,MTN_MOMO_CMR,237670000000,sandbox,SBX-1,payment_link,${paymentLink},"Boutique ""Awa"", Douala",'=CMD+1,,,,false,false,0,\r\n` +
+        `2026-11-02T23:59:59.999999Z,2026-11-03T00:00:02.000000Z,TRKSALE,failed,insufficient_funds,10500,XAF,CMR,ORANGE_MONEY_CMR,237690000001,sandbox,,marketplace_link,${owner.link.id},Atelier Fatou,,'=cmd|' /C calc'!A0,awa@example.com,,false,false,0,\r\n`,
+      ),
+    );
   });
 
   it("answers a range without payments with the header alone", async () => {
@@ -204,19 +213,86 @@ describe("GET /v1/exports/marketplace-transactions", () => {
   it("streams the range's transactions, answers as JSON in one quoted cell", async () => {
     const [tx] = await (await getDb()).select().from(marketplaceTransactions);
     const reply = await download(transactionsRoute.GET, "/v1/exports/marketplace-transactions?from=2026-11-01&to=2026-11-02");
-    expect(reply).toEqual({
-      status: 200,
-      type: "text/csv; charset=utf-8",
-      disposition: 'attachment; filename="kola-marketplace-transactions-2026-11-01-2026-11-02.csv"',
-      text:
+    expect(reply).toEqual(
+      csvAnswer(
+        "marketplace-transactions",
+        "2026-11-01-2026-11-02",
         BOM +
         TRANSACTION_HEADER +
-        `2026-11-02T23:59:59.999999Z,${tx!.id},TRKSALE,failed,insufficient_funds,${owner.link.id},Atelier Fatou,10500,10000,500,XAF,'=cmd|' /C calc'!A0,awa@example.com,237690000001,CMR,ORANGE_MONEY_CMR,"[{""fieldName"":""adresse"",""value"":""Rue 1,\\n\\""Bonapriso\\""""}]"\r\n`,
-    });
+        `2026-11-02T23:59:59.999999Z,${tx!.id},TRKSALE,failed,insufficient_funds,${owner.link.id},Atelier Fatou,10500,10000,500,XAF,'=cmd|' /C calc'!A0,awa@example.com,237690000001,CMR,ORANGE_MONEY_CMR,"[{""fieldName"":""adresse"",""value"":""Rue 1,\\n\\""Bonapriso\\""""}]",0,\r\n`,
+      ),
+    );
   });
 
   it("is empty outside the range", async () => {
     const reply = await download(transactionsRoute.GET, "/v1/exports/marketplace-transactions?from=2026-11-03&to=2026-11-30");
     expect(reply.text).toBe(BOM + TRANSACTION_HEADER);
   });
+});
+
+describe("for a spreadsheet: ?lang (and ?delimiter)", () => {
+  beforeAll(async () => {
+    // TRKPAID: 2 000 refunded, then a refund of 1 000 that failed (its money came back)
+    const db = await getDb();
+    const [paid] = await db.select().from(deposits).where(sql`${deposits.trackId} = 'TRKPAID'`);
+    const refund = { accountId: owner.accountId, mode: "test" as const, depositId: paid!.id, currency: "XAF", provider: "sandbox" };
+    await db.insert(refunds).values({ ...refund, amount: 2000, status: "success", createdAt: new Date("2026-11-01T09:00:00Z") });
+    await db.insert(refunds).values({ ...refund, amount: 1000, status: "failed", failureReason: "recipient_not_found", createdAt: new Date("2026-11-01T10:00:00Z") });
+    await db.update(deposits).set({ refundedAmount: 2000 }).where(sql`${deposits.id} = ${paid!.id}`);
+  });
+
+  it("payments in French: `;` between cells, headers and values in words, amounts a French spreadsheet reads, the refunds", async () => {
+    const reply = await download(paymentsRoute.GET, "/v1/exports/payments?from=2026-11-01&to=2026-11-02&lang=fr");
+    expect(reply).toEqual(
+      csvAnswer(
+        "payments",
+        "2026-11-01-2026-11-02",
+        BOM +
+        "Créé le (UTC);Terminé le (UTC);N° de suivi;Statut;Motif de l'échec;Montant;Devise;Pays;Opérateur;Téléphone;Fournisseur;Référence du fournisseur;Type de lien;Identifiant du lien;Lien;Référence de commande;Client;E-mail du client;Doublon de;Réussi après expiration;Abandonné par le client;Montant remboursé;Remboursements\r\n" +
+        `2026-11-01 08:00:00;2026-11-01 08:00:03;TRKPAID;Réussi;;5000;XAF;Cameroun;MTN;'+237670000000;Bac à sable;SBX-1;Lien de paiement;${paymentLink};"Boutique ""Awa"", Douala";'=CMD+1;;;;Non;Non;2000;"Réussi, Échoué"\r\n` +
+        `2026-11-02 23:59:59;2026-11-03 00:00:02;TRKSALE;Échoué;Solde mobile money insuffisant;10500;XAF;Cameroun;Orange;'+237690000001;Bac à sable;;Lien marketplace;${owner.link.id};Atelier Fatou;;'=cmd|' /C calc'!A0;awa@example.com;;Non;Non;0;\r\n`,
+      ),
+    );
+  });
+
+  it("payments in English keep commas; the integrators' file shows the refunds as codes", async () => {
+    const english = await download(paymentsRoute.GET, "/v1/exports/payments?from=2026-11-01&to=2026-11-01&lang=en");
+    expect(english.text.split("\r\n").slice(0, 2)).toEqual([
+      `${BOM}Created (UTC),Completed (UTC),Tracking no.,Status,Failure reason,Amount,Currency,Country,Operator,Phone,Provider,Provider reference,Link type,Link ID,Link,Order reference,Customer,Customer e-mail,Duplicate of,Succeeded after expiry,Given up by the customer,Refunded amount,Refunds`,
+      `2026-11-01 08:00:00,2026-11-01 08:00:03,TRKPAID,Succeeded,,5000,XAF,Cameroon,MTN,'+237670000000,Sandbox,SBX-1,Payment link,${paymentLink},"Boutique ""Awa"", Douala",'=CMD+1,,,,No,No,2000,"Succeeded, Failed"`,
+    ]);
+    const plain = await download(paymentsRoute.GET, "/v1/exports/payments?from=2026-11-01&to=2026-11-01");
+    expect(plain.text.split("\r\n")[1]!.endsWith(',false,false,2000,"success,failed"')).toBe(true);
+    const semicolons = await download(paymentsRoute.GET, "/v1/exports/payments?from=2026-11-01&to=2026-11-01&delimiter=semicolon");
+    expect(semicolons.text.split("\r\n")[1]!.endsWith(";false;false;2000;\"success,failed\"")).toBe(true);
+  });
+
+  it("transactions in French: one column per question of the form, headed by its label, where the answers' JSON was", async () => {
+    const [tx] = await (await getDb()).select().from(marketplaceTransactions);
+    const reply = await download(transactionsRoute.GET, "/v1/exports/marketplace-transactions?from=2026-11-01&to=2026-11-02&lang=fr");
+    expect(reply.text).toBe(
+      BOM +
+        "Créé le (UTC);Identifiant de la transaction;N° de suivi;Statut;Motif de l'échec;Identifiant du lien;Vendeur;Payé par le client;Pour le vendeur;Commission;Devise;Client;E-mail du client;Téléphone du client;Pays du client;Opérateur;Adresse;Montant remboursé;Remboursements\r\n" +
+        `2026-11-02 23:59:59;${tx!.id};TRKSALE;Échoué;Solde mobile money insuffisant;${owner.link.id};Atelier Fatou;10500;10000;500;XAF;'=cmd|' /C calc'!A0;awa@example.com;'+237690000001;Cameroun;Orange;"Rue 1,\n""Bonapriso""";0;\r\n`,
+    );
+  });
+
+  it.each([
+    ["", { delimiter: ",", words: null }],
+    ["lang=fr", { delimiter: ";", lang: "fr" }],
+    ["lang=en", { delimiter: ",", lang: "en" }],
+    ["lang=fr&delimiter=comma", { delimiter: ",", lang: "fr" }],
+    ["delimiter=semicolon", { delimiter: ";", words: null }],
+  ])("styleOf(%s)", (query, expected) => {
+    const params = Object.fromEntries(new URLSearchParams(query)) as { lang?: "fr" | "en"; delimiter?: "comma" | "semicolon" };
+    const style = styleOf(params);
+    expect({ delimiter: style.delimiter, ...(style.words ? { lang: style.words.lang } : { words: null }) }).toEqual(expected);
+  });
+
+  it.each([
+    [150000, "XAF", "fr", "150000"],
+    [1250, "KES", "fr", "12,50"],
+    [1250, "KES", "en", "12.50"],
+    [-300, "ZMW", "fr", "-3,00"],
+  ] as const)("say.amount(%s %s, %s) → %s", (minor, currency, lang, text) => expect(say.amount(minor, currency, lang)).toBe(text));
 });

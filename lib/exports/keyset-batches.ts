@@ -39,19 +39,27 @@ export async function* keysetBatches<R>(fetch: (after: Key | null, size: number)
   }
 }
 
-/** A streamed body: the byte order mark and the header, then each batch's rows as CSV, pulled as the client reads. */
-export function csvStream<R>(header: string, batches: AsyncGenerator<R[]>, row: (r: R) => string, onError: (error: unknown) => void): ReadableStream<Uint8Array> {
+/**
+ * A streamed body: the byte order mark and the header (which may first need a query), then each
+ * batch's rows as CSV, pulled as the client reads.
+ */
+export function csvStream<R>(
+  header: string | Promise<string>,
+  batches: AsyncGenerator<R[]>,
+  row: (r: R) => string,
+  onError: (error: unknown) => void,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let started = false;
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        if (!started) {
-          started = true;
-          controller.enqueue(encoder.encode(BOM + header));
-          return;
-        }
         try {
+          if (!started) {
+            started = true;
+            controller.enqueue(encoder.encode(BOM + (await header)));
+            return;
+          }
           const next = await batches.next();
           if (next.done) controller.close();
           else controller.enqueue(encoder.encode(next.value.map(row).join("")));

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/http/operation";
+import { languages } from "@/lib/i18n/languages";
 
 // CSV exports of payments and marketplace transactions over a date range (issue 13 item 12).
 
@@ -9,6 +10,16 @@ export const exportQuery = z
   .object({
     from: day.describe("First day, `YYYY-MM-DD` (UTC), included"),
     to: day.describe("Last day, `YYYY-MM-DD` (UTC), included"),
+    lang: z
+      .enum(languages)
+      .optional()
+      .describe(
+        "A file for a spreadsheet in this language instead of the documented one: headers and values in words, amounts in the currency's major unit with the language's decimal mark, times as `YYYY-MM-DD HH:MM:SS` (UTC), one column per question of the marketplace form; `;` between cells for `fr`",
+      ),
+    delimiter: z
+      .enum(["comma", "semicolon"])
+      .optional()
+      .describe("The cell separator: `comma` by default, `semicolon` by default with `lang=fr` (French Excel expects it)"),
   })
   .superRefine((q, ctx) => {
     if (q.from > q.to) ctx.addIssue({ code: "custom", path: ["to"], message: "must not be before from" });
@@ -23,10 +34,10 @@ export function rangeOf(query: ExportQuery): { from: Date; to: Date } {
 }
 
 const csvNotes = [
-  "A `text/csv; charset=utf-8` file (RFC 4180: comma-separated, CRLF line ends, quotes doubled), oldest first, streamed: any range, however large, is sent as it is read.",
+  "A `text/csv; charset=utf-8` file (RFC 4180: comma-separated unless `delimiter` or `lang=fr` says otherwise, CRLF line ends, quotes doubled), oldest first, streamed: any range, however large, is sent as it is read.",
   "It starts with a UTF-8 byte order mark so that Excel reads accents right; most CSV readers skip it (Python: `encoding=\"utf-8-sig\"`).",
   "A text cell that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return) is written with a leading `'`.",
-  "Amounts are integers in the currency's minor unit; times are ISO 8601 UTC.",
+  "Without `lang`: the columns below, amounts as integers in the currency's minor unit, times ISO 8601 UTC, codes as the API writes them. `refunded_amount` is what refunds made or under way took back from the payment; `refund_statuses` the statuses of its refunds, oldest first, comma-separated.",
 ];
 
 export const paymentColumns = [
@@ -51,6 +62,8 @@ export const paymentColumns = [
   "duplicate_of",
   "late_success",
   "given_up",
+  "refunded_amount",
+  "refund_statuses",
 ] as const;
 
 export const transactionColumns = [
@@ -71,6 +84,8 @@ export const transactionColumns = [
   "buyer_country",
   "operator",
   "additional_info",
+  "refunded_amount",
+  "refund_statuses",
 ] as const;
 
 const tag = "Exports";
@@ -101,7 +116,7 @@ export const exportOperations = {
     description: [
       "Every buyer's transaction on the key's marketplace links (account and mode) created in the range.",
       ...csvNotes,
-      `Columns: ${transactionColumns.map((c) => `\`${c}\``).join(", ")}. \`fee\` is \`buyer_price − product_price\`; \`additional_info\` is the buyer's answers as JSON (\`[{"fieldName", "value"}]\`).`,
+      `Columns: ${transactionColumns.map((c) => `\`${c}\``).join(", ")}. \`fee\` is \`buyer_price − product_price\`; \`additional_info\` is the buyer's answers as JSON (\`[{"fieldName", "value"}]\`); with \`lang\`, one column per question instead, headed by its label.`,
     ].join("\n\n"),
     auth: "key",
     query: exportQuery,

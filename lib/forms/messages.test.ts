@@ -27,7 +27,7 @@ describe("issueMessage", () => {
 
   const cases: [string, z.ZodType, unknown, string, string][] = [
     ["a missing field", z.object({ a: z.string() }), {}, "Ce champ est obligatoire.", "This field is required."],
-    ["a short password", z.object({ a: z.string().min(8) }), { a: "abc" }, "Au moins 8 caractère(s).", "At least 8 character(s)."],
+    ["a short password", z.object({ a: z.string().min(8) }), { a: "abc" }, "Au moins 8 caractères.", "At least 8 characters."],
     ["a small number", z.object({ a: z.int().min(100) }), { a: 5 }, "Doit être au moins 100.", "Must be at least 100."],
     ["a big number", z.object({ a: z.int().max(10) }), { a: 50 }, "Doit être au plus 10.", "Must be at most 10."],
     ["an email", z.object({ a: z.email() }), { a: "nope" }, "Entrez une adresse e-mail valide.", "Enter a valid email address."],
@@ -45,7 +45,7 @@ describe("fieldErrorMessage (422 items of the API)", () => {
   const items: [string, ValidationItem["ctx"], string, string][] = [
     ["missing", undefined, "Ce champ est obligatoire.", "This field is required."],
     ["string_too_short", { min_length: 1 }, "Ce champ est obligatoire.", "This field is required."],
-    ["string_too_short", { min_length: 8 }, "Au moins 8 caractère(s).", "At least 8 character(s)."],
+    ["string_too_short", { min_length: 8 }, "Au moins 8 caractères.", "At least 8 characters."],
     ["string_too_long", { max_length: 100 }, "Au plus 100 caractères.", "At most 100 characters."],
     ["greater_than_equal", { ge: 100 }, "Doit être au moins 100.", "Must be at least 100."],
     ["greater_than", { gt: 0 }, "Doit être au moins > 0.", "Must be at least > 0."],
@@ -103,8 +103,8 @@ describe("fieldErrorMessage (422 items of the API)", () => {
 describe("errorMessage", () => {
   const cases: [string, unknown, string, string][] = [
     ["a known type", new ApiRequestError(409, "ORDER_ID_CONFLICT", "…"), "Cette référence de commande est déjà utilisée par un autre lien.", "This order reference is already used by another link."],
-    ["a rate limit of 9 minutes", new ApiRequestError(429, "RATE_LIMITED", "…", {}, 540), "Trop de tentatives, réessayez dans 9 minute(s).", "Too many attempts, try again in 9 minute(s)."],
-    ["a rate limit of a few seconds", new ApiRequestError(429, "RATE_LIMITED", "…", {}, 5), "Trop de tentatives, réessayez dans 1 minute(s).", "Too many attempts, try again in 1 minute(s)."],
+    ["a rate limit of 9 minutes", new ApiRequestError(429, "RATE_LIMITED", "…", {}, 540), "Trop de tentatives, réessayez dans 9 minutes.", "Too many attempts, try again in 9 minutes."],
+    ["a rate limit of a few seconds", new ApiRequestError(429, "RATE_LIMITED", "…", {}, 5), "Trop de tentatives, réessayez dans 1 minute.", "Too many attempts, try again in 1 minute."],
     ["a network failure", new ApiRequestError(0, "NETWORK", "…"), "Connexion impossible. Vérifiez votre réseau et réessayez.", "Can't connect. Check your network and try again."],
     ["a 422", new ApiRequestError(422, "VALIDATION", "…"), "Certains champs sont à corriger.", "Some fields need fixing."],
     ["an unknown 500", new ApiRequestError(500, "INTERNAL_ERROR", "…"), "Le service a rencontré un problème. Réessayez dans un instant.", "The service had a problem. Please try again in a moment."],

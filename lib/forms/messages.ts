@@ -1,11 +1,15 @@
 import type { z } from "zod";
 import { format, type Dictionary } from "@/lib/i18n";
+import { plural } from "@/lib/i18n/plural";
 import { ApiRequestError, type FieldError } from "@/lib/query/api-fetch";
 
 // Errors in a merchant's words (fr/en): zod issues from the form, 422 items and application
 // errors from the API. `overrides` name what a refinement means for one field ("url", "orderId").
 
-export type MessageOverrides = Record<string, keyof Dictionary["validation"]>;
+type Validation = Dictionary["validation"];
+/** The validation messages that are one sentence (not words that agree with a count). */
+type Sentence = { [K in keyof Validation]: Validation[K] extends string ? K : never }[keyof Validation];
+export type MessageOverrides = Record<string, Sentence>;
 
 /** The message of one zod issue (client-side validation with the API's own schemas). */
 export function issueMessage(issue: z.core.$ZodIssue, t: Dictionary, overrides: MessageOverrides = {}): string {
@@ -20,7 +24,7 @@ export function issueMessage(issue: z.core.$ZodIssue, t: Dictionary, overrides: 
       return v.invalid;
     case "too_small": {
       const n = Number(issue.minimum);
-      if (issue.origin === "string") return n <= 1 ? v.required : format(v.tooShort, { n });
+      if (issue.origin === "string") return n <= 1 ? v.required : plural(t.locale, v.tooShort, n);
       return format(v.min, { n: issue.inclusive ? n : `> ${n}` });
     }
     case "too_big": {
@@ -47,7 +51,7 @@ export function fieldErrorMessage(error: FieldError, t: Dictionary, field = "", 
     case "missing":
       return v.required;
     case "string_too_short":
-      return Number(ctx.min_length) <= 1 ? v.required : format(v.tooShort, { n: ctx.min_length ?? "" });
+      return Number(ctx.min_length) <= 1 ? v.required : plural(t.locale, v.tooShort, Number(ctx.min_length));
     case "string_too_long":
       return format(v.tooLong, { n: ctx.max_length ?? "" });
     case "greater_than_equal":
@@ -80,10 +84,10 @@ export function fieldErrorMessage(error: FieldError, t: Dictionary, field = "", 
 export function errorMessage(error: unknown, t: Dictionary): string {
   if (!(error instanceof ApiRequestError)) return t.errors.generic;
   if (error.type === "NETWORK") return t.errors.network;
-  if (error.type === "RATE_LIMITED") return format(t.errors.rateLimited, { minutes: Math.max(1, Math.ceil((error.retryAfter ?? 60) / 60)) });
+  if (error.type === "RATE_LIMITED") return plural(t.locale, t.errors.rateLimited, Math.max(1, Math.ceil((error.retryAfter ?? 60) / 60)));
   if (error.type === "VALIDATION") return t.errors.validation;
-  const known = (t.errors as Record<string, string>)[error.type];
-  if (known) return known;
+  const known = (t.errors as Record<string, unknown>)[error.type];
+  if (typeof known === "string") return known;
   if (error.status >= 500) return t.errors.server;
   return t.errors.generic;
 }

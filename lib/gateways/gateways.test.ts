@@ -553,20 +553,21 @@ describe("GET /v1/gateway/{gateway_id}?include=payment_status (the owner's read)
     const firstPage = await send(depositList.GET, "GET", `/v1/deposits?payment_gateway_id=${created.id}&limit=20`, { key: merchant.key });
     expect((firstPage.body as { status: string }[]).map((d) => d.status)).not.toContain("success");
     const reply = await get(`${created.id}?include=payment_status`, { key: merchant.key });
-    expect([reply.status, reply.body]).toEqual([200, { ...viewOf(created), payment_status: "success", archived_at: null }]);
+    expect([reply.status, reply.body]).toEqual([200, { ...viewOf(created), payment_status: "success", attempted: true, archived_at: null }]);
   });
 
-  const statuses: [string, [DepositStatus, number][], DepositStatus][] = [
-    ["no attempt yet", [], "pending"],
-    ["the latest attempt failed", [["expired", 9], ["failed", 1]], "failed"],
-    ["success, then later failures", [["success", 9], ["failed", 1], ["expired", 0]], "success"],
+  const statuses: [string, [DepositStatus, number][], DepositStatus, boolean][] = [
+    ["no attempt yet", [], "pending", false],
+    ["an attempt pending", [["pending", 0]], "pending", true],
+    ["the latest attempt failed", [["expired", 9], ["failed", 1]], "failed", true],
+    ["success, then later failures", [["success", 9], ["failed", 1], ["expired", 0]], "success", true],
   ];
-  for (const [name, attempts, status] of statuses) {
-    it(`answers payment_status ${status} for ${name}`, async () => {
+  for (const [name, attempts, status, attempted] of statuses) {
+    it(`answers payment_status ${status} (attempted: ${attempted}) for ${name}`, async () => {
       const created = await createOk(merchant.key);
       for (const [attempt, minutesAgo] of attempts) await addAttempt(created, attempt, minutesAgo);
       const reply = await get(`${created.id}?include=payment_status`, { key: merchant.key });
-      expect([reply.status, reply.body]).toEqual([200, { ...viewOf(created), payment_status: status, archived_at: null }]);
+      expect([reply.status, reply.body]).toEqual([200, { ...viewOf(created), payment_status: status, attempted, archived_at: null }]);
     });
   }
 
@@ -595,7 +596,7 @@ describe("GET /v1/gateway/{gateway_id}?include=payment_status (the owner's read)
     await archive(merchant.key, archived.id);
     const reply = await get(`${archived.id}?include=payment_status`, { key: merchant.key });
     const body = reply.body as { archived_at: string };
-    expect([reply.status, body]).toEqual([200, { ...viewOf(archived), payment_status: "pending", archived_at: body.archived_at }]);
+    expect([reply.status, body]).toEqual([200, { ...viewOf(archived), payment_status: "pending", attempted: false, archived_at: body.archived_at }]);
     expect(Date.parse(body.archived_at)).toBeGreaterThanOrEqual(before - 1000);
     expect((await get(archived.id)).status).toBe(404);
   });
@@ -610,7 +611,7 @@ describe("POST /v1/gateway/{gateway_id}/unarchive", () => {
     await archive(account.key, created.id);
     expect((await hit(linkPage.GET, { id: created.id }, `/pay/${created.id}`)).status).toBe(410);
     const reply = await unarchive(account.key, created.id);
-    expect([reply.status, reply.body]).toEqual([200, { ...viewOf(created), payment_status: "pending", archived_at: null }]);
+    expect([reply.status, reply.body]).toEqual([200, { ...viewOf(created), payment_status: "pending", attempted: false, archived_at: null }]);
     expect([(await get(created.id)).status, (await list(account.key)).body]).toEqual([200, [viewOf(created)]]);
     expect((await hit(linkPage.GET, { id: created.id }, `/pay/${created.id}`)).status).toBe(200);
     // again: a live link comes back unchanged; and its order_id still refuses another body
@@ -919,7 +920,7 @@ describe("GET /v1/gateway without limit: the whole list", () => {
     const searched = await list(account.key, "?q=march%C3%A9");
     expect([searched.status, searched.body]).toEqual([200, expected]);
     const withStatus = await list(account.key, "?q=march%C3%A9&include=payment_status");
-    expect(withStatus.body).toEqual(expected.map((v) => ({ ...v, payment_status: "pending" })));
+    expect(withStatus.body).toEqual(expected.map((v) => ({ ...v, payment_status: "pending", attempted: false })));
     const archivedOnly = await list(account.key, "?archived=true");
     expect(archivedOnly.body).toEqual([{ ...archived }]);
   });
@@ -990,10 +991,10 @@ describe("GET /v1/gateway filters and include=payment_status", () => {
     expect(plain.body).toEqual([viewOf(paid)]);
     const withStatus = await list(account.key, "?include=payment_status");
     expect(withStatus.body).toEqual([
-      { ...viewOf(paid), payment_status: "success" },
-      { ...viewOf(failed), payment_status: "failed" },
-      { ...viewOf(untried), payment_status: "pending" },
-      { ...viewOf(percent), payment_status: "pending" },
+      { ...viewOf(paid), payment_status: "success", attempted: true },
+      { ...viewOf(failed), payment_status: "failed", attempted: true },
+      { ...viewOf(untried), payment_status: "pending", attempted: false },
+      { ...viewOf(percent), payment_status: "pending", attempted: false },
     ]);
   });
 

@@ -18,6 +18,9 @@ import { ApiError } from "@/lib/http/errors";
 export const paidSql = sql<boolean>`exists (select 1 from deposits d
   where d.payment_gateway_id = "payment_gateways"."id" and d.status = 'success')`;
 
+/** Whether anyone has tried to pay the link of the current payment_gateways row: `pending` with no attempt reads "unpaid". */
+export const attemptedSql = sql<boolean>`exists (select 1 from deposits d where d.payment_gateway_id = "payment_gateways"."id")`;
+
 /** The payin status of the link of the current payment_gateways row. */
 export const paymentStatusSql = sql<DepositStatus>`coalesce((select d.status from deposits d
   where d.payment_gateway_id = "payment_gateways"."id"

@@ -34,7 +34,7 @@ export function presentView(row: GatewayRow): z.output<typeof gatewayView> {
 /** A list item: the get shape, plus `payment_status` when the caller asked for it. */
 export function presentListItem(row: GatewayListRow): z.output<typeof gatewayListItem> {
   const view = presentView(row);
-  return row.paymentStatus === undefined ? view : { ...view, payment_status: row.paymentStatus };
+  return row.paymentStatus === undefined ? view : { ...view, payment_status: row.paymentStatus, attempted: row.attempted ?? false };
 }
 
 /** The owner's read of one link: a list item with its payment status, and when it was archived (or null). */

@@ -7,7 +7,7 @@ import { deposits, paymentGateways } from "@/lib/db/schema";
 import type { DepositStatus } from "@/lib/deposits/statuses";
 import { ApiError } from "@/lib/http/errors";
 import { pageClauses } from "@/lib/http/pagination";
-import { paidSql, paymentStatusSql } from "./payin-status";
+import { attemptedSql, paidSql, paymentStatusSql } from "./payin-status";
 import type { GatewayListQuery } from "./schemas";
 
 export type GatewayRow = typeof paymentGateways.$inferSelect;
@@ -38,7 +38,7 @@ export async function getPublicGatewayOrThrow(id: string): Promise<GatewayRow> {
   return row;
 }
 
-export type GatewayListRow = GatewayRow & { paymentStatus?: DepositStatus };
+export type GatewayListRow = GatewayRow & { paymentStatus?: DepositStatus; attempted?: boolean };
 
 /** A page of the caller's links, newest first: live or archived ones, searched, paid or not. */
 export async function listGateways(auth: Auth, query: GatewayListQuery): Promise<GatewayListRow[]> {
@@ -55,23 +55,23 @@ export async function listGateways(auth: Auth, query: GatewayListQuery): Promise
     return base.where(clauses.where).orderBy(...clauses.orderBy).limit(clauses.limit);
   }
   const rows = await db
-    .select({ gateway: paymentGateways, paymentStatus: paymentStatusSql })
+    .select({ gateway: paymentGateways, paymentStatus: paymentStatusSql, attempted: attemptedSql })
     .from(paymentGateways)
     .where(clauses.where)
     .orderBy(...clauses.orderBy)
     .limit(clauses.limit);
-  return rows.map(({ gateway, paymentStatus }) => ({ ...gateway, paymentStatus }));
+  return rows.map(({ gateway, paymentStatus, attempted }) => ({ ...gateway, paymentStatus, attempted }));
 }
 
 /** The owner's read of one link, archived or not, with its payment status (the rule in ./payin-status), or 404. */
 export async function getGatewayWithStatusOrThrow(auth: Auth, id: string): Promise<GatewayListRow> {
   const db = await getDb();
   const [row] = await db
-    .select({ gateway: paymentGateways, paymentStatus: paymentStatusSql })
+    .select({ gateway: paymentGateways, paymentStatus: paymentStatusSql, attempted: attemptedSql })
     .from(paymentGateways)
     .where(and(ownedBy(paymentGateways, auth), eq(paymentGateways.id, id)));
   if (!row) throw new ApiError("GATEWAY_NOT_FOUND");
-  return { ...row.gateway, paymentStatus: row.paymentStatus };
+  return { ...row.gateway, paymentStatus: row.paymentStatus, attempted: row.attempted };
 }
 
 /** The caller's live link holding this order_id (at most one: payment_gateways_live_order_id_key). */

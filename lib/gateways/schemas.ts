@@ -93,7 +93,7 @@ export const gatewayListQuery = wholeListQuery.extend({
   include: z
     .enum(["payment_status"])
     .optional()
-    .describe("`payment_status`: add each link's `payment_status` (the payin status rule) to the items"),
+    .describe("`payment_status`: add each link's `payment_status` (the payin status rule) and `attempted` to the items"),
 });
 export type GatewayListQuery = z.output<typeof gatewayListQuery>;
 
@@ -101,17 +101,25 @@ const paymentStatusField = payinStatus.shape.status
   .optional()
   .describe("Only with `include=payment_status`: `success` once paid, else the latest attempt's status, or `pending`");
 
-export const gatewayListItem = gatewayView.extend({ payment_status: paymentStatusField }).meta({ id: "PaymentGatewayListItem" });
+const attemptedField = z
+  .boolean()
+  .optional()
+  .describe("Only with `include=payment_status`: whether anyone has tried to pay the link; `false` means nobody has (its `payment_status` is then `pending`)");
+
+export const gatewayListItem = gatewayView
+  .extend({ payment_status: paymentStatusField, attempted: attemptedField })
+  .meta({ id: "PaymentGatewayListItem" });
 
 const gatewayGetQuery = z.object({
   include: z
     .enum(["payment_status"])
     .optional()
-    .describe("`payment_status`: add the link's `payment_status`; only the owner may ask (API key or dashboard session)"),
+    .describe("`payment_status`: add the link's `payment_status` and `attempted`; only the owner may ask (API key or dashboard session)"),
 });
 export const gatewayWithStatus = gatewayView
   .extend({
     payment_status: paymentStatusField,
+    attempted: attemptedField,
     archived_at: z.iso
       .datetime()
       .nullable()
@@ -152,7 +160,7 @@ export const gatewayOperations = {
     tag,
     summary: "List your payment links, newest first",
     description:
-      "Items have the shape of GET /v1/gateway/{gateway_id}. Optional filters `q`, `paid`, `archived`; `include=payment_status` adds each link's payment status.",
+      "Items have the shape of GET /v1/gateway/{gateway_id}. Optional filters `q`, `paid`, `archived`; `include=payment_status` adds each link's payment status and whether anyone tried to pay it.",
     auth: "key",
     query: gatewayListQuery,
     response: z.array(gatewayListItem),
@@ -165,7 +173,7 @@ export const gatewayOperations = {
     tag,
     summary: "Get a payment link (no API key)",
     description:
-      "Public: the checkout page and buyers' browsers read it; an archived link is 404. With `include=payment_status` it is the owner's read: it needs the link's API key (or the dashboard's session), adds `payment_status` and `archived_at`, and also finds an archived link.",
+      "Public: the checkout page and buyers' browsers read it; an archived link is 404. With `include=payment_status` it is the owner's read: it needs the link's API key (or the dashboard's session), adds `payment_status`, `attempted` and `archived_at`, and also finds an archived link.",
     auth: "none",
     params: gatewayParams,
     query: gatewayGetQuery,

@@ -3,11 +3,14 @@ import { moneyFr } from "./money-fr";
 import { providerHealthFr } from "./provider-health-fr";
 import { paymentFr } from "./payment-fr";
 import { teamFr } from "./team-fr";
+import { reasonsFr } from "./reasons-fr";
+import { exportsFr } from "./exports-fr";
 
 // The dashboard's words in French (the default). en.ts has the same keys: `Dictionary` is this
 // file's shape, so a key missing in English is a type error. `{name}` marks a value filled in by
 // `format()`. Server components pick the dictionary; client components read it from context.
 export const fr = {
+  locale: "fr", // Intl's locale: plural forms (plural.ts), numbers
   lang: { label: "Langue", fr: "Français", en: "English" },
   common: {
     close: "Fermer",
@@ -30,6 +33,7 @@ export const fr = {
     search: "Rechercher",
     actions: "Actions",
     never: "Jamais",
+    done: "Terminé",
   },
   nav: {
     main: "Navigation principale",
@@ -64,7 +68,7 @@ export const fr = {
     network: "Connexion impossible. Vérifiez votre réseau et réessayez.",
     server: "Le service a rencontré un problème. Réessayez dans un instant.",
     validation: "Certains champs sont à corriger.",
-    rateLimited: "Trop de tentatives, réessayez dans {minutes} minute(s).",
+    rateLimited: { one: "Trop de tentatives, réessayez dans {n} minute.", other: "Trop de tentatives, réessayez dans {n} minutes." },
     NO_API_KEY_PROVIDED: "Votre session a expiré. Reconnectez-vous.",
     NOT_SIGNED_IN: "Votre session a expiré. Reconnectez-vous.",
     API_KEY_NOT_FOUND: "Cette clé API n'existe pas ou a été révoquée.",
@@ -88,7 +92,7 @@ export const fr = {
   },
   validation: {
     required: "Ce champ est obligatoire.",
-    tooShort: "Au moins {n} caractère(s).",
+    tooShort: { one: "Au moins {n} caractère.", other: "Au moins {n} caractères." },
     tooLong: "Au plus {n} caractères.",
     min: "Doit être au moins {n}.",
     max: "Doit être au plus {n}.",
@@ -101,7 +105,7 @@ export const fr = {
     webhookHttps: "L'adresse doit commencer par https:// : les événements ne partent pas en http non chiffré.",
     webhookPrivate: "{host} est une adresse privée ou locale : l'endpoint doit être joignable depuis Internet.",
     webhookPrivateResolved: "{host} pointe vers {address}, une adresse privée ou locale : l'endpoint doit être joignable depuis Internet.",
-    decimals: "Au plus {n} décimale(s).",
+    decimals: { zero: "Sans décimale.", one: "Au plus {n} décimale.", other: "Au plus {n} décimales." },
     invalid: "Valeur invalide.",
   },
   auth: {
@@ -158,17 +162,31 @@ export const fr = {
     openapi: "Document OpenAPI",
     developers: "Développeurs",
   },
+  unsaved: {
+    title: "Quitter sans enregistrer ?",
+    text: "Vos modifications ne sont pas enregistrées : elles seront perdues.",
+    stay: "Rester",
+    leave: "Quitter sans enregistrer",
+  },
+  notFound: {
+    title: "Page introuvable",
+    text: "Cette page n'existe pas, ou plus. Vérifiez l'adresse, ou repartez d'ici :",
+    dashboardText: "Cette page du tableau de bord n'existe pas, ou plus. Vérifiez l'adresse, ou repartez d'ici :",
+    home: "Accueil de Kola",
+    dashboard: "Tableau de bord",
+  },
   overview: {
     title: "Vue d'ensemble",
     intro: "Vos paiements des {days} derniers jours.",
-    volume: "Volume encaissé",
+    volume: "Revenu net",
+    volumeHint: "Encaissé {received} − remboursé {refunded}, hors parts des vendeurs",
     count: "Paiements réussis",
     successRate: "Taux de réussite",
     successRateHint: "Parmi les tentatives terminées",
-    attempts: "{n} tentative(s)",
+    attempts: { one: "{n} tentative", other: "{n} tentatives" },
     chartTitle: "Paiements réussis par jour",
     chartEmpty: "Aucun paiement réussi sur la période.",
-    chartDay: "{date} : {count} paiement(s), {amount}",
+    chartDay: { one: "{date} : {n} paiement, {amount}", other: "{date} : {n} paiements, {amount}" },
     period: "Période",
     periodDays: "{n} jours",
     legendCurrent: "Cette période",
@@ -226,7 +244,6 @@ export const fr = {
     failureUrl: "Page de retour après échec",
     urlHint: "Facultatif : https://…",
     advanced: "Options avancées",
-    created: "Lien créé",
     updated: "Lien mis à jour",
     archive: "Archiver",
     archiveTitle: "Archiver ce lien ?",
@@ -236,8 +253,17 @@ export const fr = {
     unarchive: "Désarchiver",
     unarchived: "Lien désarchivé : il accepte de nouveau les paiements.",
     copyLink: "Copier le lien",
-    qr: "QR code",
-    qrTitle: "QR code du lien",
+    share: "Partager",
+    shareTitle: "Partager le lien",
+    sharedTitle: "Lien créé : envoyez-le à votre client",
+    shareIntro: "Votre client ouvre ce lien sur son téléphone et paie par mobile money.",
+    shareUrl: "Adresse du lien",
+    shareVia: "Envoyer par",
+    shareWhatsapp: "WhatsApp",
+    shareSms: "SMS",
+    shareEmail: "E-mail",
+    shareMessage: "Bonjour ! Voici le lien pour payer {amount} à {shop} par mobile money : {url}",
+    shareSubject: "Votre lien de paiement {shop}",
     qrText: "Le client le scanne avec son téléphone pour ouvrir la page de paiement.",
     qrAlt: "QR code du lien de paiement {name}",
     download: "Télécharger (SVG)",
@@ -245,6 +271,7 @@ export const fr = {
     details: "Détails",
     moreActions: "Actions pour {name}",
     paidLocked: "Ce lien a été payé : le montant ne peut plus changer.",
+    statuses: { paid: "Payé", unpaid: "Non payé", pending: "En cours", failed: "Échoué", expired: "Expiré" },
   },
   link: {
     back: "Tous les liens",
@@ -269,6 +296,7 @@ export const fr = {
     title: "Dépôts",
     intro: "Retrouvez un paiement mobile money par son numéro de suivi (track_id).",
     trackId: "Numéro de suivi (track_id)",
+    trackIdShort: "N° de suivi",
     trackIdHint: "Il commence par TRK ; le client le voit sur sa page de paiement.",
     lookup: "Rechercher",
     amount: "Montant",
@@ -289,8 +317,8 @@ export const fr = {
   },
   providers: {
     title: "Fournisseurs mobile money",
-    intro: "Les paiements réels passent par les fournisseurs configurés sur ce serveur (LIVE_PROVIDERS), dans cet ordre de préférence. Le mode test utilise {testProvider}.",
-    notReady: "Aucun fournisseur n’est configuré pour le mode réel : vos clients ne peuvent pas payer vos liens réels. Configurez pawaPay ou CinetPay (voir « Going live » dans le README).",
+    intro: "Les paiements réels passent par les fournisseurs configurés sur ce serveur, dans cet ordre de préférence. Le mode test utilise {testProvider}.",
+    notReady: "Les paiements réels ne sont pas configurés sur ce serveur ; contactez son administrateur. D’ici là, vos clients ne peuvent pas payer vos liens réels.",
     colProvider: "Fournisseur",
     colState: "État",
     colLastSuccess: "Dernier appel réussi",
@@ -312,7 +340,8 @@ export const fr = {
     noAnswer: "sans réponse",
     details: "Détails",
     sandbox: "le bac à sable intégré",
-    liveWarning: "Le mode réel n’a aucun fournisseur configuré : un client ne pourra pas payer ce lien.",
+    liveWarning: "Les paiements réels ne sont pas configurés sur ce serveur ; contactez son administrateur. D’ici là, un client ne pourra pas payer ce lien.",
+    sandboxName: "Bac à sable",
   },
   developers: {
     title: "Développeurs",
@@ -322,6 +351,7 @@ export const fr = {
     newKey: "Nouvelle clé",
     keyName: "Nom de la clé",
     keyNameHint: "Pour la reconnaître : « Serveur boutique », « CI »…",
+    keyNames: { defaultTestKey: "Clé de test par défaut", testKey: "Clé de test", liveKey: "Clé réelle" },
     createKey: "Créer la clé",
     keyCreatedTitle: "Votre nouvelle clé API",
     keyCreatedText: "Copiez-la maintenant : elle ne sera plus affichée.",
@@ -364,7 +394,25 @@ export const fr = {
     webhookDeleteTitle: "Supprimer cet endpoint ?",
     webhookDeleteText: "{url} ne recevra plus d'événements et son journal sera effacé.",
     webhookTest: "Envoyer un test",
-    webhookTestSent: "Événement de test envoyé",
+    webhookTestDelivered: "Événement de test livré : votre serveur a répondu HTTP {code}.",
+    webhookTestFailed: "L'événement de test n'a pas été livré : {reason}.",
+    webhookTestQueued: "Événement de test en file d'attente : son résultat s'affichera dans le journal.",
+    webhookFailing: "Les envois à cet endpoint échouent : {reason}. Prochain essai {time}.",
+    webhookGaveUp: "Le dernier envoi a échoué après tous ses essais : {reason}. Renvoyez-le depuis le journal.",
+    webhookNextAttempt: "Prochain essai {time}",
+    webhookHttpStatus: "réponse HTTP {code}",
+    attemptErrors: {
+      timeout: "pas de réponse dans le délai",
+      connection_refused: "connexion refusée par le serveur",
+      connection_reset: "connexion coupée par le serveur",
+      dns_failed: "nom de domaine introuvable",
+      host_unreachable: "serveur injoignable",
+      redirect: "redirection non suivie : donnez l'adresse finale",
+      https_required: "adresse en http refusée : https obligatoire",
+      private_address: "adresse privée ou locale refusée",
+      invalid_url: "adresse invalide",
+      other: "échec de la connexion",
+    },
     webhookLog: "Journal des envois",
     webhookLogHide: "Masquer le journal",
     webhookLogEmpty: "Aucun envoi pour l'instant. Envoyez un événement de test.",
@@ -399,7 +447,7 @@ export const fr = {
     deliveryPending: "En cours",
     deliverySucceeded: "Livré",
     deliveryFailed: "Échec",
-    attempts: "{n} essai(s)",
+    attempts: { one: "{n} essai", other: "{n} essais" },
     eventLabels: {
       "payment.succeeded": "Paiement réussi",
       "payment.failed": "Paiement échoué",
@@ -420,6 +468,8 @@ export const fr = {
   providerHealth: providerHealthFr, // the Providers section: unreadable configuration, breaker
   payment: paymentFr, // a payment's page and the CSV exports, in their own file
   team: teamFr, // settings, team and invitations (issue 22), in their own file
+  reasons: reasonsFr, // why a payment, payout or refund failed, in their own file
+  exports: exportsFr, // the CSV exports' headers and values, as a spreadsheet in French
 } as const;
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -5,10 +5,19 @@ import { createContext, useCallback, useContext, useMemo, useTransition } from "
 import type { Dictionary } from "./fr";
 import { format } from "./format";
 import { LANG_COOKIE, type Lang } from "./languages";
+import { plural, type Plural } from "./plural";
 
 export type { Lang };
 
-type I18n = { t: Dictionary; lang: Lang; format: typeof format; setLang: (lang: Lang) => void; switching: boolean };
+type I18n = {
+  t: Dictionary;
+  lang: Lang;
+  format: typeof format;
+  /** words that agree with a count: count(t.overview.attempts, 1) → "1 tentative" (plural.ts) */
+  count: (forms: Plural, n: number, values?: Record<string, string | number>) => string;
+  setLang: (lang: Lang) => void;
+  switching: boolean;
+};
 const I18nContext = createContext<I18n | null>(null);
 
 /** Gives client components the dictionary the server chose; switching sets the cookie and re-renders. */
@@ -23,7 +32,10 @@ export function I18nProvider({ lang, dictionary, children }: { lang: Lang; dicti
     },
     [router],
   );
-  const value = useMemo(() => ({ t: dictionary, lang, format, setLang, switching }), [dictionary, lang, setLang, switching]);
+  const value = useMemo(
+    () => ({ t: dictionary, lang, format, count: (forms: Plural, n: number, values?: Record<string, string | number>) => plural(lang, forms, n, values), setLang, switching }),
+    [dictionary, lang, setLang, switching],
+  );
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

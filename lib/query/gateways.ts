@@ -6,10 +6,11 @@ import type { z } from "zod";
 import type { createGatewayBody, updateGatewayBody } from "@/lib/gateways/schemas";
 import { apiFetch, apiFetchWithHeaders, nextCursor } from "./api-fetch";
 import { queryKeys } from "./keys";
+import { LIVE_INTERVAL_MS } from "./live";
 import { useMode } from "./mode";
 import type { Gateway, GatewayCreated, GatewayFilters, GatewayListItem, GatewayWithStatus, Page } from "./types";
 
-/** GET /v1/gateway — one page of payment links with their payment status, newest first. */
+/** GET /v1/gateway — one page of payment links with their payment status, newest first; live (lib/query/live.ts). */
 export function useGateways(filters: GatewayFilters, cursor: string | null, limit = 20) {
   const { mode } = useMode();
   return useQuery({
@@ -23,6 +24,7 @@ export function useGateways(filters: GatewayFilters, cursor: string | null, limi
       return { items: data, next: nextCursor(headers) };
     },
     placeholderData: keepPreviousData, // the table keeps its rows while the next page loads
+    refetchInterval: LIVE_INTERVAL_MS, // a link turns "Payé" without a reload, as the payments lists do
   });
 }
 

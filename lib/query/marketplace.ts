@@ -63,7 +63,7 @@ export function useUpdateMarketplace() {
   });
 }
 
-/** GET /v1/api/marketplace/gateway — one page of marketplace links (live, or archived ones), newest first. */
+/** GET /v1/api/marketplace/gateway — one page of marketplace links (live, or archived ones), newest first; live (lib/query/live.ts). */
 export function useMarketplaceLinks(cursor: string | null, limit = 20, archived = false) {
   const { mode } = useMode();
   return useQuery({
@@ -77,6 +77,7 @@ export function useMarketplaceLinks(cursor: string | null, limit = 20, archived 
       return { items: data, next: nextCursor(headers) };
     },
     placeholderData: keepPreviousData,
+    refetchInterval: LIVE_INTERVAL_MS, // links made or archived elsewhere (the API, another tab) show without a reload
   });
 }
 

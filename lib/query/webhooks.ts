@@ -12,6 +12,7 @@ import type {
 } from "@/lib/webhooks/schemas";
 import { apiFetch } from "./api-fetch";
 import { queryKeys } from "./keys";
+import { LIVE_INTERVAL_MS } from "./live";
 import { useMode } from "./mode";
 
 // Webhook endpoints and their delivery log (/v1/webhooks…).
@@ -58,22 +59,39 @@ export function useDeleteWebhook() {
   });
 }
 
-/** GET /v1/webhooks/{id}/deliveries — newest first; followed every 3 s while one is pending. */
+/** GET /v1/webhooks/{id}/deliveries — newest first; followed while one is pending (a retry's outcome shows). */
 export function useWebhookDeliveries(id: string) {
   const { mode } = useMode();
   return useQuery({
     queryKey: queryKeys.webhookDeliveries(mode, id),
     queryFn: ({ signal }) => apiFetch<WebhookDelivery[]>(`/v1/webhooks/${id}/deliveries`, { mode, signal, query: { limit: 20 } }),
-    refetchInterval: (query) => (query.state.data?.some((d) => d.status === "pending") ? 3000 : false),
+    refetchInterval: (query) => (query.state.data?.some((d) => d.status === "pending") ? LIVE_INTERVAL_MS : false),
   });
 }
 
+/** How long "Send a test" waits for its first attempt before saying only that it is queued. */
+const TEST_WAIT_MS = 15_000;
+
+/**
+ * POST /v1/webhooks/{id}/test, then the delivery followed until its first attempt is logged (the
+ * worker takes it within a second or two): the merchant hears whether it was delivered, and why
+ * not, instead of "sent". `delivery` has no attempt yet when the wait ran out.
+ */
 export function useSendTestEvent() {
   const { mode } = useMode();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch<WebhookDelivery>(`/v1/webhooks/${id}/test`, { mode, method: "POST" }),
-    onSuccess: (_delivery, id) => client.invalidateQueries({ queryKey: queryKeys.webhookDeliveries(mode, id) }),
+    mutationFn: async (id: string): Promise<WebhookDelivery> => {
+      const queued = await apiFetch<WebhookDelivery>(`/v1/webhooks/${id}/test`, { mode, method: "POST" });
+      const until = Date.now() + TEST_WAIT_MS;
+      let delivery = queued;
+      while (delivery.attempts.length === 0 && Date.now() < until) {
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        delivery = await apiFetch<WebhookDelivery>(`/v1/webhooks/${id}/deliveries/${queued.id}`, { mode });
+      }
+      return delivery;
+    },
+    onSettled: (_delivery, _error, id) => client.invalidateQueries({ queryKey: queryKeys.webhookDeliveries(mode, id) }),
   });
 }
 

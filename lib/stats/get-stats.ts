@@ -1,9 +1,9 @@
-import { and, eq, gte, lt, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, notInArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Auth } from "@/lib/accounts/queries";
 import { getDb } from "@/lib/db/client";
 import { ownedBy } from "@/lib/db/scope";
-import { deposits } from "@/lib/db/schema";
+import { deposits, ledgerEntries, ledgerPostings } from "@/lib/db/schema";
 import type { stats } from "./schemas";
 
 const DAY = 86_400_000;
@@ -51,6 +51,39 @@ export async function getStats(auth: Auth, days: number, now = new Date()): Prom
     )
     .groupBy(day);
 
+  // The merchant's own money, from the ledger (ARCHITECTURE.md "Money out"): every posting to its
+  // pending or available balance but the moves that are not revenue (a hold's release moves money
+  // between the two; a withdrawal, and its return when it fails, is the merchant's money leaving).
+  // Refunds (and failed refunds' returns) are the other kinds that touch these accounts negatively.
+  const isRefund = sql<boolean>`${ledgerEntries.kind} in ('refund', 'refund_failed')`;
+  const netRows = await db
+    .select({
+      current: sql<boolean>`${ledgerPostings.createdAt} >= ${new Date(from).toISOString()}::timestamptz`,
+      refund: isRefund,
+      amount: sql<number>`coalesce(sum(${ledgerPostings.amount}), 0)::bigint`.mapWith(Number),
+    })
+    .from(ledgerPostings)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerPostings.entryId))
+    .where(
+      and(
+        ownedBy(ledgerPostings, auth),
+        inArray(ledgerPostings.ledgerAccount, ["merchant_pending", "merchant_available"]),
+        notInArray(ledgerEntries.kind, ["release", "payout", "payout_failed"]),
+        eq(ledgerPostings.currency, auth.currency),
+        gte(ledgerPostings.createdAt, new Date(previousFrom)),
+        lt(ledgerPostings.createdAt, new Date(today + DAY)),
+      ),
+    )
+    .groupBy(sql`1`, sql`2`);
+  const net = { amount: 0, received: 0, refunded: 0 };
+  let previousNet = 0;
+  for (const row of netRows) {
+    if (!row.current) previousNet += row.amount;
+    else if (row.refund) net.refunded -= row.amount;
+    else net.received += row.amount;
+  }
+  net.amount = net.received - net.refunded;
+
   const payments = { total: 0, succeeded: 0, failed: 0, expired: 0, pending: 0 };
   const volumes = new Map<string, { currency: string; count: number; amount: number }>([
     [auth.currency, { currency: auth.currency, count: 0, amount: 0 }],
@@ -84,12 +117,14 @@ export async function getStats(auth: Auth, days: number, now = new Date()): Prom
     volumes: [...volumes.values()].sort((a, b) =>
       a.currency === auth.currency ? -1 : b.currency === auth.currency ? 1 : a.currency.localeCompare(b.currency),
     ),
+    net,
     daily: series(from),
     previous: {
       from: isoDay(previousFrom),
       to: isoDay(from - DAY),
       succeeded: previous.reduce((n, d) => n + d.succeeded, 0),
       amount: previous.reduce((n, d) => n + d.amount, 0),
+      net: previousNet,
       daily: previous,
     },
   };

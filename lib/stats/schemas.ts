@@ -38,6 +38,15 @@ export const stats = z
       .describe(
         "Successful payments per currency, in minor units: the account's currency first (always present), then any other (marketplace sellers abroad)",
       ),
+    net: z
+      .object({
+        amount: z.int().describe("`received` − `refunded`: what the period brought the merchant"),
+        received: z.int().describe("The merchant's own money from the period's payments: payment links' amounts and marketplace fees (sellers' shares excluded)"),
+        refunded: z.int().min(0).describe("Refunds the merchant bore in the period (a failed refund gives its amount back)"),
+      })
+      .describe(
+        "The merchant's net revenue in the account's currency, in minor units, from the ledger by the day money moved: payments and fees credited, less refunds; withdrawals are the merchant's own money leaving and do not count",
+      ),
     daily: daily.describe("Every day of the period, oldest first, zeros included: successful payments in the account's currency"),
     previous: z
       .object({
@@ -45,6 +54,7 @@ export const stats = z
         to: z.iso.date().describe("The day before `from`"),
         succeeded: depositCount.describe("Successful payments in the account's currency"),
         amount: z.int().describe("Their sum, in minor units"),
+        net: z.int().describe("The merchant's net revenue (as `net.amount`) in those days"),
         daily,
       })
       .describe("The `days` days just before the period, to compare with: the same figures in the account's currency"),

@@ -1,9 +1,11 @@
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as route from "@/app/v1/stats/route";
 import { createApiKey } from "@/lib/accounts/create-account";
 import type { Auth } from "@/lib/accounts/queries";
 import { getDb } from "@/lib/db/client";
-import { deposits } from "@/lib/db/schema";
+import { deposits, ledgerPostings } from "@/lib/db/schema";
+import { postEntry, type NewEntry } from "@/lib/ledger/post";
 import type { DepositStatus } from "@/lib/deposits/statuses";
 import { newTrackId } from "@/lib/deposits/create-deposit";
 import { call, newAccount } from "@/lib/test/api";
@@ -60,6 +62,7 @@ describe("getStats", () => {
         { currency: "XAF", count: 3, amount: 8500 },
         { currency: "KES", count: 1, amount: 12345 },
       ],
+      net: { amount: 0, received: 0, refunded: 0 },
       daily: [
         { date: "2026-03-10", succeeded: 1, amount: 1000 },
         { date: "2026-03-11", succeeded: 0, amount: 0 },
@@ -70,6 +73,7 @@ describe("getStats", () => {
         to: "2026-03-09",
         succeeded: 2,
         amount: 100299,
+        net: 0,
         daily: [
           { date: "2026-03-07", succeeded: 1, amount: 300 },
           { date: "2026-03-08", succeeded: 0, amount: 0 },
@@ -91,9 +95,50 @@ describe("getStats", () => {
       payments: { total: 1, succeeded: 0, failed: 0, expired: 0, pending: 1 },
       success_rate: null,
       volumes: [{ currency: "XAF", count: 0, amount: 0 }],
+      net: { amount: 0, received: 0, refunded: 0 },
       daily: [{ date: "2026-03-12", succeeded: 0, amount: 0 }],
-      previous: { from: "2026-03-11", to: "2026-03-11", succeeded: 0, amount: 0, daily: [{ date: "2026-03-11", succeeded: 0, amount: 0 }] },
+      previous: { from: "2026-03-11", to: "2026-03-11", succeeded: 0, amount: 0, net: 0, daily: [{ date: "2026-03-11", succeeded: 0, amount: 0 }] },
     });
+  });
+});
+
+describe("getStats: the merchant's net revenue (the overview's volume)", () => {
+  // the entries money flows post (lib/ledger/record-payment.ts, lib/money-out), each closed so the
+  // books stay true for the file's ledger check; `daysAgo` moves an entry's postings back in time
+  async function post(accountId: string, kind: NewEntry["kind"], lines: NewEntry["lines"], extra: { daysAgo?: number; currency?: string; mode?: "test" | "live" } = {}) {
+    const db = await getDb();
+    const id = await postEntry(db, { accountId, mode: extra.mode ?? "test", currency: extra.currency ?? "XAF", kind, lines });
+    if (extra.daysAgo) await db.update(ledgerPostings).set({ createdAt: sql`now() - make_interval(days => ${extra.daysAgo})` }).where(eq(ledgerPostings.entryId, id!));
+  }
+
+  it("counts payments and marketplace fees, less refunds; not sellers' shares, releases or withdrawals", async () => {
+    const { accountId } = await newAccount("CMR");
+    await post(accountId, "payment", [{ account: "provider_clearing", amount: -5000 }, { account: "merchant_available", amount: 5000 }]);
+    // a marketplace sale of 15 000 + 375 fee: the seller's share is paid out, only the fee is the merchant's
+    await post(accountId, "marketplace_sale", [{ account: "provider_clearing", amount: -15375 }, { account: "seller_payable", amount: 15000 }, { account: "merchant_available", amount: 375 }]);
+    await post(accountId, "payout", [{ account: "seller_payable", amount: -15000 }, { account: "payouts_in_flight", amount: 15000 }]);
+    await post(accountId, "payout_succeeded", [{ account: "payouts_in_flight", amount: -15000 }, { account: "provider_clearing", amount: 15000 }]);
+    // a payment held, then released: counted once
+    await post(accountId, "payment", [{ account: "provider_clearing", amount: -3000 }, { account: "merchant_pending", amount: 3000 }]);
+    await post(accountId, "release", [{ account: "merchant_pending", amount: -3000 }, { account: "merchant_available", amount: 3000 }]);
+    // a refund of 2 000 that went out, and one of 1 000 that failed (its money came back)
+    await post(accountId, "refund", [{ account: "merchant_available", amount: -2000 }, { account: "refunds_in_flight", amount: 2000 }]);
+    await post(accountId, "refund_succeeded", [{ account: "refunds_in_flight", amount: -2000 }, { account: "provider_clearing", amount: 2000 }]);
+    await post(accountId, "refund", [{ account: "merchant_available", amount: -1000 }, { account: "refunds_in_flight", amount: 1000 }]);
+    await post(accountId, "refund_failed", [{ account: "refunds_in_flight", amount: -1000 }, { account: "merchant_available", amount: 1000 }]);
+    // a withdrawal: the merchant's own money leaving, not a loss of revenue
+    await post(accountId, "payout", [{ account: "merchant_available", amount: -1000 }, { account: "payouts_in_flight", amount: 1000 }]);
+    await post(accountId, "payout_succeeded", [{ account: "payouts_in_flight", amount: -1000 }, { account: "provider_clearing", amount: 1000 }]);
+    // the period before; another currency; the other mode; another account
+    await post(accountId, "payment", [{ account: "provider_clearing", amount: -7000 }, { account: "merchant_available", amount: 7000 }], { daysAgo: 8 });
+    await post(accountId, "payment", [{ account: "provider_clearing", amount: -900 }, { account: "merchant_available", amount: 900 }], { daysAgo: 30 });
+    await post(accountId, "payment", [{ account: "provider_clearing", amount: -4444 }, { account: "merchant_available", amount: 4444 }], { currency: "KES" });
+    await post(accountId, "payment", [{ account: "provider_clearing", amount: -6666 }, { account: "merchant_available", amount: 6666 }], { mode: "live" });
+    const other = (await newAccount("CMR")).accountId;
+    await post(other, "payment", [{ account: "provider_clearing", amount: -5555 }, { account: "merchant_available", amount: 5555 }]);
+
+    const stats = await getStats(auth(accountId), 7);
+    expect([stats.net, stats.previous.net]).toEqual([{ amount: 6375, received: 8375, refunded: 2000 }, 7000]);
   });
 });
 

@@ -418,7 +418,7 @@ describe("test events, the delivery log and resends", () => {
         next_attempt_at: null,
         last_attempt_at: ISO,
         attempts: [
-          { attempt: 1, created_at: ISO, status_code: 200, latency_ms: expect.any(Number), response_excerpt: '{"received": true}', error: null },
+          { attempt: 1, created_at: ISO, status_code: 200, latency_ms: expect.any(Number), response_excerpt: '{"received": true}', error: null, error_code: null },
         ],
       });
       // one delivery's detail adds the exact body sent and each answer's body

@@ -1,6 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
+import { attemptErrorText as text, refusedText, timeoutText } from "./attempt-errors";
 import { addressProblem, bareHost } from "./url-safety";
 import type { UrlPolicy } from "./settings";
 
@@ -52,7 +53,7 @@ function guardedLookup(policy: UrlPolicy): LookupFunction {
         if (!policy.allowPrivate) {
           for (const { address } of addresses) {
             const problem = addressProblem(address);
-            if (problem) return callback(new BlockedAddressError(`refused: ${hostname} resolves to ${address}, ${problem}`), "", 0);
+            if (problem) return callback(new BlockedAddressError(refusedText(`${hostname} resolves to ${address}, ${problem}`)), "", 0);
           }
         }
         if (usable.length === 0) {
@@ -82,15 +83,15 @@ export async function postWebhook(
   try {
     url = new URL(rawUrl);
   } catch {
-    return fail("not a valid URL");
+    return fail(text.invalid_url);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return fail("not an http(s) URL");
-  if (options.policy.requireHttps && url.protocol !== "https:") return fail("refused: https is required");
+  if (url.protocol !== "http:" && url.protocol !== "https:") return fail(text.not_http);
+  if (options.policy.requireHttps && url.protocol !== "https:") return fail(text.https_required);
   const host = bareHost(url);
   if (!options.policy.allowPrivate && isIP(host)) {
     // net.connect does not look up an IP address: check it here
     const problem = addressProblem(host);
-    if (problem) return fail(`refused: ${host} is ${problem}`);
+    if (problem) return fail(refusedText(`${host} is ${problem}`));
   }
 
   return new Promise<AttemptResult>((resolve) => {
@@ -114,7 +115,7 @@ export async function postWebhook(
         latencyMs: elapsed(),
         excerpt,
         body: kept,
-        error: error ?? (redirect ? "redirect not followed" : null),
+        error: error ?? (redirect ? text.redirect : null),
       });
     };
 
@@ -128,7 +129,7 @@ export async function postWebhook(
     const timer = setTimeout(() => {
       // the answer's status is what counts: a slow body after it does not make it a failure
       if (statusCode !== null) finish(null);
-      else finish(`timed out after ${Math.round(options.timeoutMs / 100) / 10} s`);
+      else finish(timeoutText(Math.round(options.timeoutMs / 100) / 10));
       req.destroy();
     }, options.timeoutMs);
 
@@ -155,15 +156,15 @@ function describeError(error: Error & { code?: string }): string {
   if (error instanceof BlockedAddressError) return error.message;
   switch (error.code) {
     case "ECONNREFUSED":
-      return "connection refused";
+      return text.connection_refused;
     case "ECONNRESET":
-      return "connection reset";
+      return text.connection_reset;
     case "ENOTFOUND":
     case "EAI_AGAIN":
-      return "could not resolve the host";
+      return text.dns_failed;
     case "EHOSTUNREACH":
     case "ENETUNREACH":
-      return "host unreachable";
+      return text.host_unreachable;
     default:
       return error.message.slice(0, 200) || String(error.code ?? "request failed");
   }

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { attemptErrorCode } from "./attempt-errors";
 import type { DeliveryWithAttempts, EndpointRow } from "./queries";
 import type { webhookDeliveryDetail, webhookDeliveryView, webhookView, webhookWithSecret } from "./schemas";
 
@@ -38,6 +39,7 @@ export function presentDelivery(row: DeliveryWithAttempts): z.output<typeof webh
       latency_ms: a.latencyMs,
       response_excerpt: a.responseExcerpt,
       error: a.error,
+      error_code: attemptErrorCode(a.error),
     })),
   };
 }

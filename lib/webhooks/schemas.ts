@@ -4,6 +4,7 @@ import { defineOperation } from "@/lib/http/operation";
 import { pageQuery } from "@/lib/http/page-query";
 import { payoutView } from "@/lib/payouts/schemas";
 import { refundView } from "@/lib/refunds/schemas";
+import { attemptErrorCodes } from "./attempt-errors";
 import { eventTypes, webhookDeliveryStatuses, webhookEventTypes } from "./event-types";
 
 // Webhook endpoints, their deliveries and attempts (DESIGN §8).
@@ -79,6 +80,10 @@ export const webhookAttemptView = z
     latency_ms: z.int(),
     response_excerpt: z.string().describe("At most 1 KB of the receiver's answer"),
     error: z.string().nullable().describe("Why the attempt failed when the status does not say it"),
+    error_code: z
+      .enum(attemptErrorCodes)
+      .nullable()
+      .describe("The kind of `error`, for a program or a translation to go by (null when there is none)"),
   })
   .meta({ id: "WebhookAttempt" });
 

@@ -10,6 +10,7 @@ import { errorMessage } from "@/lib/forms/messages";
 import { useI18n } from "@/lib/i18n/provider";
 import { useMode } from "@/lib/query/mode";
 import { LanguageSwitch } from "./language-switch";
+import { useConfirmLeave } from "./leave-guard";
 import { ModeBanner, ModeSwitch } from "./mode-switch";
 import { NavIcon, type IconName } from "./nav-icons";
 
@@ -150,6 +151,7 @@ function SidebarFooter() {
   const client = useQueryClient();
   const notify = useToast();
   const [leaving, setLeaving] = useState(false);
+  const confirmLeave = useConfirmLeave();
 
   async function logout() {
     setLeaving(true);
@@ -170,7 +172,7 @@ function SidebarFooter() {
       <LanguageSwitch saved />
       <button
         type="button"
-        onClick={logout}
+        onClick={() => confirmLeave(() => void logout())}
         disabled={leaving}
         className={cn("flex items-center gap-2 rounded-md px-2 py-1.5 text-sm whitespace-nowrap text-stone-700 hover:bg-stone-100", focusRing)}
       >

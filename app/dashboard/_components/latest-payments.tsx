@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { cn, focusRing } from "@/components/ui/cn";
 import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
-import { operatorObject } from "@/lib/countries";
+import { operatorLabel } from "@/lib/i18n/labels";
 import { format } from "@/lib/i18n/format";
 import type { Lang } from "@/lib/i18n/languages";
 import { useI18n } from "@/lib/i18n/provider";
@@ -67,7 +67,7 @@ export function DepositTable({ items, lang, label }: { items: DepositListItem[];
           <Th>{t.deposits.status}</Th>
           <Th>{t.payment.customer}</Th>
           <Th className="hidden md:table-cell">{t.deposits.operator}</Th>
-          <Th>track_id</Th>
+          <Th>{t.deposits.trackIdShort}</Th>
         </tr>
       </THead>
       <TBody>
@@ -85,7 +85,7 @@ export function DepositTable({ items, lang, label }: { items: DepositListItem[];
               <span className="block truncate">{d.buyer_name ?? <span className="font-mono text-xs">{maskPhone(d.phone_number)}</span>}</span>
               <span className="block truncate text-xs text-stone-600">{d.link_name}</span>
             </Td>
-            <Td className="hidden whitespace-nowrap md:table-cell">{operatorObject(d.operator).name}</Td>
+            <Td className="hidden whitespace-nowrap md:table-cell">{operatorLabel(d.operator, lang)}</Td>
             <Td>
               <Link
                 href={`/dashboard/payments/${encodeURIComponent(d.track_id)}`}

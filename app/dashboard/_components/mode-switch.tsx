@@ -6,12 +6,14 @@ import { useI18n } from "@/lib/i18n/provider";
 import { useMode } from "@/lib/query/mode";
 import { useProviders } from "@/lib/query/providers";
 import { cn } from "@/components/ui/cn";
+import { useConfirmLeave } from "./leave-guard";
 
 /** Test ◯ Live: always on screen; live mode is orange everywhere so nobody mistakes it for test. */
 export function ModeSwitch() {
   const { mode, setMode } = useMode();
   const { t, format } = useI18n();
   const notify = useToast();
+  const confirmLeave = useConfirmLeave(); // the other mode's data replaces a form being edited
   const live = mode === "live";
   return (
     <div className={cn("flex items-center gap-2 rounded-full px-2.5 py-1 text-sm font-medium", live ? "bg-orange-100 text-orange-900" : "bg-stone-100 text-stone-700")}>
@@ -22,11 +24,13 @@ export function ModeSwitch() {
         checked={live}
         label={t.mode.live}
         tone="orange"
-        onChange={(on) => {
-          const next = on ? "live" : "test";
-          setMode(next);
-          notify(format(t.mode.switched, { mode: t.mode[next] }), "info");
-        }}
+        onChange={(on) =>
+          confirmLeave(() => {
+            const next = on ? "live" : "test";
+            setMode(next);
+            notify(format(t.mode.switched, { mode: t.mode[next] }), "info");
+          })
+        }
       />
       <span aria-hidden="true" className={live ? "" : "text-stone-600"}>
         {t.mode.live}

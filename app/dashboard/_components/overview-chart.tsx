@@ -40,7 +40,7 @@ function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, number] 
 }
 
 export function OverviewChart({ stats, stale = false }: { stats: Stats; stale?: boolean }) {
-  const { t, lang, format } = useI18n();
+  const { t, lang, format, count } = useI18n();
   const id = useId();
   const [box, width] = useWidth<HTMLDivElement>();
   // the day shown, counted back from the last (0: today): a period change keeps today today and
@@ -67,7 +67,7 @@ export function OverviewChart({ stats, stale = false }: { stats: Stats; stale?: 
   const x = (i: number) => MARGIN.left + i * slot;
   // dates far enough apart to read: about one per 64 px
   const every = Math.max(1, Math.ceil(days.length / Math.max(1, Math.floor(plotWidth / 64))));
-  const words = (i: number) => format(t.overview.chartDay, { date: day(days[i]!.date), count: days[i]!.succeeded, amount: money(days[i]!.amount) });
+  const words = (i: number) => count(t.overview.chartDay, days[i]!.succeeded, { date: day(days[i]!.date), amount: money(days[i]!.amount) });
 
   const onPointer = (event: React.PointerEvent<SVGSVGElement>) => {
     const left = event.currentTarget.getBoundingClientRect().left;

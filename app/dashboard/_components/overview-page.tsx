@@ -98,24 +98,22 @@ function Compare({ now, before, days, amount }: { now: number; before: number; d
 }
 
 function Figures({ stats }: { stats: Stats }) {
-  const { t, lang, format } = useI18n();
-  const [main, ...others] = stats.volumes;
+  const { t, lang, format, count } = useI18n();
+  const [main] = stats.volumes;
   const finished = stats.payments.succeeded + stats.payments.failed + stats.payments.expired;
-  const { previous } = stats;
+  const { previous, net } = stats;
+  const money = (minor: number) => formatMoney(minor, stats.currency, lang);
+  // the merchant's own money, net of refunds (the server's figure: sellers' shares are theirs)
   return (
     <dl className="grid gap-4 sm:grid-cols-3">
-      <Figure label={t.overview.volume} value={formatMoney(main!.amount, main!.currency, lang)}>
+      <Figure label={t.overview.volume} value={money(net.amount)}>
+        <span className="block">{format(t.overview.volumeHint, { received: money(net.received), refunded: money(net.refunded) })}</span>
         <span className="block">
-          <Compare now={main!.amount} before={previous.amount} days={stats.days} amount={formatMoney(previous.amount, stats.currency, lang)} />
+          <Compare now={net.amount} before={previous.net} days={stats.days} amount={money(previous.net)} />
         </span>
-        {others.map((v) => (
-          <span key={v.currency} className="block">
-            + {formatMoney(v.amount, v.currency, lang)}
-          </span>
-        ))}
       </Figure>
       <Figure label={t.overview.count} value={formatNumber(stats.payments.succeeded, lang)}>
-        <span className="block">{format(t.overview.attempts, { n: stats.payments.total })}</span>
+        <span className="block">{count(t.overview.attempts, stats.payments.total)}</span>
         <span className="block">
           <Compare now={main!.count} before={previous.succeeded} days={stats.days} amount={formatNumber(previous.succeeded, lang)} />
         </span>

@@ -12,11 +12,11 @@ import { useI18n } from "@/lib/i18n/provider";
 import { ApiRequestError, apiFetch } from "@/lib/query/api-fetch";
 import { AuthLink } from "../../_components/auth-link";
 
-export function ResetForm({ token }: { token: string }) {
+export function ResetForm({ token, usable }: { token: string; usable: boolean }) {
   const { t } = useI18n();
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
-  const [invalid, setInvalid] = useState(!token);
+  const [invalid, setInvalid] = useState(!token || !usable);
   const form = useForm({ resolver: localizedZodResolver(resetPasswordBody, t), defaultValues: { token, password: "" } });
   const { errors, isSubmitting } = form.formState;
 

@@ -7,8 +7,8 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/components/ui/cn";
-import { operatorObject } from "@/lib/countries";
 import { format } from "@/lib/i18n/format";
+import { operatorLabel, reasonLabel } from "@/lib/i18n/labels";
 import { formatDateTime, formatMoney, maskPhone } from "@/lib/i18n/numbers";
 import { useI18n } from "@/lib/i18n/provider";
 import { useAccount } from "@/lib/query/account";
@@ -111,10 +111,10 @@ function Withdrawals() {
                 <span className="font-semibold tabular-nums">{formatMoney(p.amount, p.currency, lang)}</span>
                 <DisbursementBadge status={p.status} />
                 <span className="text-stone-600">
-                  {w.to} <span className="font-mono">{maskPhone(p.phone_number)}</span> · {operatorObject(p.operator).name}
+                  {w.to} <span className="font-mono">{maskPhone(p.phone_number)}</span> · {operatorLabel(p.operator, lang, true)}
                 </span>
                 <span className="ml-auto text-stone-500">{formatDateTime(p.created_at, lang)}</span>
-                {p.failure_reason && <span className="w-full text-xs text-red-800">{format(t.money.payout.reason, { reason: p.failure_reason })}</span>}
+                {p.failure_reason && <span className="w-full text-xs text-red-800">{format(t.money.payout.reason, { reason: reasonLabel(p.failure_reason, t) })}</span>}
               </li>
             ))}
           </ul>
@@ -142,27 +142,60 @@ function Movements() {
       >
         {(items) => (
           <>
-            <Table label={w.movements}>
-              <THead>
-                <tr>
-                  <Th>{w.date}</Th>
-                  <Th>{w.type}</Th>
-                  <Th>{w.account}</Th>
-                  <Th className="text-right">{w.amount}</Th>
-                  <Th>{w.source}</Th>
-                </tr>
-              </THead>
-              <TBody>
-                {items.map((line) => (
-                  <MovementRow key={line.id} line={line} lang={lang} />
-                ))}
-              </TBody>
-            </Table>
+            {/* phones: one line per movement, its amount in view (a table's fourth column would be off-screen) */}
+            <ul className="flex flex-col gap-2 sm:hidden" aria-label={w.movements} data-testid="movements-list">
+              {items.map((line) => (
+                <MovementItem key={line.id} line={line} lang={lang} />
+              ))}
+            </ul>
+            <div className="hidden sm:block">
+              <Table label={w.movements}>
+                <THead>
+                  <tr>
+                    <Th>{w.date}</Th>
+                    <Th>{w.type}</Th>
+                    <Th>{w.account}</Th>
+                    <Th className="text-right">{w.amount}</Th>
+                    <Th>{w.source}</Th>
+                  </tr>
+                </THead>
+                <TBody>
+                  {items.map((line) => (
+                    <MovementRow key={line.id} line={line} lang={lang} />
+                  ))}
+                </TBody>
+              </Table>
+            </div>
             <Pager page={pages.page} hasNext={Boolean(lines.data?.next)} onNext={() => lines.data?.next && pages.next(lines.data.next)} onPrevious={pages.previous} />
           </>
         )}
       </QueryList>
     </section>
+  );
+}
+
+function MovementItem({ line, lang }: { line: BalanceLine; lang: "fr" | "en" }) {
+  const { t } = useI18n();
+  return (
+    <li className="rounded-lg border border-stone-200 bg-white px-3 py-2.5 text-sm" data-testid="movement-item">
+      <div className="flex items-baseline justify-between gap-3">
+        <span className="font-medium">{t.money.kinds[line.type]}</span>
+        <Amount line={line} lang={lang} />
+      </div>
+      <p className="mt-0.5 text-xs text-stone-600">
+        {t.money.accounts[line.account]} · {formatDateTime(line.created_at, lang)}
+      </p>
+      <p className="font-mono text-xs break-all text-stone-500">{line.source.track_id ?? line.source.id.slice(0, 8)}</p>
+    </li>
+  );
+}
+
+function Amount({ line, lang }: { line: BalanceLine; lang: "fr" | "en" }) {
+  return (
+    <span className={cn("font-medium whitespace-nowrap tabular-nums", line.amount < 0 ? "text-red-800" : "text-emerald-800")}>
+      {line.amount > 0 ? "+" : ""}
+      {formatMoney(line.amount, line.currency, lang)}
+    </span>
   );
 }
 
@@ -179,9 +212,8 @@ function MovementRow({ line, lang }: { line: BalanceLine; lang: "fr" | "en" }) {
           <span className="block text-xs text-stone-500">{format(w.availableAt, { date: formatDateTime(line.available_at, lang) })}</span>
         )}
       </Td>
-      <Td className={cn("text-right font-medium whitespace-nowrap tabular-nums", line.amount < 0 ? "text-red-800" : "text-emerald-800")}>
-        {line.amount > 0 ? "+" : ""}
-        {formatMoney(line.amount, line.currency, lang)}
+      <Td className="text-right">
+        <Amount line={line} lang={lang} />
       </Td>
       <Td className="font-mono text-xs whitespace-nowrap">{line.source.track_id ?? line.source.id.slice(0, 8)}</Td>
     </tr>

@@ -6,10 +6,11 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { Field, FormError, Input, Select } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
-import { countries, countryCodes, isCountry, operatorObject, type CountryIso3 } from "@/lib/countries";
+import { countries, countryCodes, isCountry, type CountryIso3 } from "@/lib/countries";
 import { parsePhone } from "@/lib/countries/phones";
 import { amountInputText, parseAmountInput } from "@/lib/forms/amount-input";
 import { format } from "@/lib/i18n/format";
+import { countryLabel, operatorLabel } from "@/lib/i18n/labels";
 import { decimalsOf, formatMoney } from "@/lib/i18n/numbers";
 import { useI18n } from "@/lib/i18n/provider";
 import { useCreateWithdrawal, type Balance } from "@/lib/query/money";
@@ -78,7 +79,7 @@ export function WithdrawDialog({ open, onClose, available, accountCountry }: { o
       {checked ? (
         <>
           <p className="text-sm break-words text-stone-800" data-testid="withdraw-summary">
-            {format(w.confirmText, { amount: formatMoney(checked.amount, checked.currency, lang), phone: phoneText(checked.phone), operator: operatorObject(checked.operator).name })}
+            {format(w.confirmText, { amount: formatMoney(checked.amount, checked.currency, lang), phone: phoneText(checked.phone), operator: operatorLabel(checked.operator, lang) })}
           </p>
           <div className="mt-3">
             <FormError>{error}</FormError>
@@ -97,10 +98,10 @@ export function WithdrawDialog({ open, onClose, available, accountCountry }: { o
           <Field label={w.operator}>
             <Select {...form.register("operator")}>
               {byCountry.map((c) => (
-                <optgroup key={c} label={countries[c].name}>
-                  {Object.entries(countries[c].operators).map(([code, name]) => (
+                <optgroup key={c} label={countryLabel(c, lang)}>
+                  {Object.keys(countries[c].operators).map((code) => (
                     <option key={code} value={code}>
-                      {name} ({countries[c].name})
+                      {operatorLabel(code, lang, true)}
                     </option>
                   ))}
                 </optgroup>

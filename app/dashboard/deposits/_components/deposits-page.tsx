@@ -10,7 +10,7 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { cn, focusRing } from "@/components/ui/cn";
 import { Field, Input, Select } from "@/components/ui/field";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
-import { countries, countryObject, isCountry, operatorObject } from "@/lib/countries";
+import { countryLabel, operatorLabel } from "@/lib/i18n/labels";
 import { depositOperations } from "@/lib/deposits/schemas";
 import { depositStatuses } from "@/lib/deposits/statuses";
 import { localizedZodResolver } from "@/lib/forms/zod-resolver";
@@ -73,9 +73,6 @@ export function DepositsPage({ initialTrackId }: { initialTrackId: string }) {
 
 function DepositCard({ deposit }: { deposit: Deposit }) {
   const { t, lang, format } = useI18n();
-  const names = new Intl.DisplayNames([lang], { type: "region" });
-  const country = countryObject(deposit.country);
-  const iso2 = isCountry(deposit.country) ? countries[deposit.country].iso2 : undefined;
   return (
     <Card
       title={<span className="font-mono text-sm sm:text-base">{format(t.deposits.cardTitle, { trackId: deposit.track_id })}</span>}
@@ -87,8 +84,8 @@ function DepositCard({ deposit }: { deposit: Deposit }) {
         <Item label={t.deposits.phone}>
           <span className="font-mono">{maskPhone(deposit.phone_number)}</span>
         </Item>
-        <Item label={t.deposits.operator}>{operatorObject(deposit.operator).name}</Item>
-        <Item label={t.deposits.country}>{(iso2 && names.of(iso2)) || country.name}</Item>
+        <Item label={t.deposits.operator}>{operatorLabel(deposit.operator, lang)}</Item>
+        <Item label={t.deposits.country}>{countryLabel(deposit.country, lang)}</Item>
         <Item label={t.deposits.createdAt}>{formatDateTime(deposit.created_at, lang)}</Item>
       </dl>
       {deposit.status === "success" && <PaymentRefunds deposit={deposit} />}

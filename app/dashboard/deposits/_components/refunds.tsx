@@ -4,6 +4,7 @@ import dynamic from "next/dynamic";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { format } from "@/lib/i18n/format";
+import { reasonLabel } from "@/lib/i18n/labels";
 import { formatDateTime, formatMoney } from "@/lib/i18n/numbers";
 import { useI18n } from "@/lib/i18n/provider";
 import { useRefunds } from "@/lib/query/money";
@@ -49,7 +50,7 @@ export function PaymentRefunds({ deposit }: { deposit: Deposit }) {
                 {r.automatic && <span className="text-xs text-stone-600">{w.automatic}</span>}
                 <span className="ml-auto text-stone-500">{formatDateTime(r.created_at, lang)}</span>
                 {r.reason && !r.automatic && <span className="w-full text-xs text-stone-600">{r.reason}</span>}
-                {r.failure_reason && <span className="w-full text-xs text-red-800">{format(t.money.payout.reason, { reason: r.failure_reason })}</span>}
+                {r.failure_reason && <span className="w-full text-xs text-red-800">{format(t.money.payout.reason, { reason: reasonLabel(r.failure_reason, t) })}</span>}
               </li>
             ))}
           </ul>

@@ -8,6 +8,7 @@ import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { keyNameLabel } from "@/lib/i18n/labels";
 import { useI18n } from "@/lib/i18n/provider";
 import { formatDateTime } from "@/lib/i18n/numbers";
 import { useApiKeys, useRevokeApiKey } from "@/lib/query/api-keys";
@@ -41,7 +42,7 @@ export function ApiKeysSection() {
       }
     >
       <p className="mb-4 text-sm text-stone-600">{format(t.developers.keysIntro, { mode: t.mode[mode] })}</p>
-      <QueryList query={keys} items={keys.data} loading={t.developers.loading} rows={2} empty={<EmptyState title={t.developers.keysEmpty} description={t.developers.keysEmptyAction} />}>
+      <QueryList query={keys} items={keys.data} loading={t.developers.loading} rows={2} empty={<EmptyState level={3} title={t.developers.keysEmpty} description={t.developers.keysEmptyAction} />}>
         {(items) => (
           <Table label={t.developers.keys}>
             <THead>
@@ -60,7 +61,7 @@ export function ApiKeysSection() {
               {items.map((key) => (
                 <tr key={key.id} className={key.revoked_at ? "text-stone-500" : undefined}>
                   <Td>
-                    <span className="font-medium">{key.name || t.common.none}</span>
+                    <span className="font-medium">{keyNameLabel(key.name, t) || t.common.none}</span>
                     {/* phones: the key's ends under its name (the column is hidden) */}
                     <span className="block font-mono text-xs whitespace-nowrap text-stone-600 sm:hidden">
                       {key.prefix}…{key.last4}
@@ -79,7 +80,7 @@ export function ApiKeysSection() {
                   <Td className="hidden whitespace-nowrap md:table-cell">{key.last_used_at ? formatDateTime(key.last_used_at, lang) : t.common.never}</Td>
                   <Td className="text-right">
                     {!key.revoked_at && canManage && (
-                      <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" onClick={() => setToRevoke(key)} aria-label={`${t.developers.revoke} — ${key.name}`}>
+                      <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" onClick={() => setToRevoke(key)} aria-label={`${t.developers.revoke} — ${keyNameLabel(key.name, t)}`}>
                         {t.developers.revoke}
                       </Button>
                     )}
@@ -112,7 +113,7 @@ function RevokeKeyDialog({ apiKey, onClose }: { apiKey: ApiKey | null; onClose: 
     <ConfirmDialog
       open={Boolean(apiKey)}
       title={t.developers.revokeTitle}
-      text={apiKey && format(t.developers.revokeText, { name: apiKey.name, prefix: apiKey.prefix, last4: apiKey.last4 })}
+      text={apiKey && format(t.developers.revokeText, { name: keyNameLabel(apiKey.name, t), prefix: apiKey.prefix, last4: apiKey.last4 })}
       confirmLabel={t.developers.revoke}
       successMessage={t.developers.revokedToast}
       onConfirm={() => revoke.mutateAsync(apiKey!.id)}

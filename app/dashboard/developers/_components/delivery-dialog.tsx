@@ -6,6 +6,7 @@ import { useI18n } from "@/lib/i18n/provider";
 import { formatDateTime } from "@/lib/i18n/numbers";
 import { useWebhookDelivery, type WebhookDelivery } from "@/lib/query/webhooks";
 import { QueryList } from "../../_components/query-list";
+import { attemptProblem } from "./attempt-words";
 
 /** JSON shown indented when it is JSON, as it came otherwise. */
 function pretty(text: string): string {
@@ -65,7 +66,7 @@ export function DeliveryDialog({ webhookId, delivery, onClose }: { webhookId: st
                       {formatDateTime(a.created_at, lang)} · {a.latency_ms} ms
                     </span>
                   </h3>
-                  {a.error && <p className="mt-1 text-sm text-red-800">{a.error}</p>}
+                  {a.error_code && <p className="mt-1 text-sm text-red-800">{attemptProblem(a, t)}</p>}
                   <p className="mt-2 text-xs font-medium text-stone-700">{t.developers.deliveryResponse}</p>
                   <Body text={a.response_body} label={`${format(t.developers.deliveryAttempt, { n: a.attempt })} — ${t.developers.deliveryResponse}`} />
                 </section>

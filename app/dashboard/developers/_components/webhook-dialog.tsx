@@ -15,6 +15,7 @@ import { applyServerError } from "@/lib/forms/server-errors";
 import { localizedZodResolver } from "@/lib/forms/zod-resolver";
 import { useI18n } from "@/lib/i18n/provider";
 import { useCreateWebhook, useUpdateWebhook, type WebhookEndpoint, type WebhookWithSecret } from "@/lib/query/webhooks";
+import { useConfirmLeave, useUnsavedChanges } from "../../_components/leave-guard";
 
 // The API's own schema validates the form (lib/webhooks/schemas.ts depends on zod only).
 type WebhookFormValues = z.input<typeof createWebhookBody>;
@@ -23,6 +24,7 @@ type WebhookFormValues = z.input<typeof createWebhookBody>;
 export function WebhookDialog({ open, onClose, endpoint }: { open: boolean; onClose: () => void; endpoint?: WebhookEndpoint }) {
   const { t } = useI18n();
   const [created, setCreated] = useState<WebhookWithSecret | null>(null);
+  const confirmLeave = useConfirmLeave();
   const close = () => {
     setCreated(null);
     onClose();
@@ -30,7 +32,7 @@ export function WebhookDialog({ open, onClose, endpoint }: { open: boolean; onCl
   return (
     <Dialog
       open={open}
-      onClose={close}
+      onClose={() => confirmLeave(close)} // Escape, × or the backdrop: typed changes are not dropped unasked
       title={created ? t.developers.webhookSecretTitle : endpoint ? t.developers.webhookEditTitle : t.developers.webhookNew}
       description={created ? t.developers.webhookSecretText : undefined}
       closeLabel={t.common.close}
@@ -66,7 +68,8 @@ function WebhookForm({ endpoint, onCreated, onSaved, onCancel }: FormProps) {
       ? { url: endpoint.url, event_types: endpoint.event_types, enabled: endpoint.enabled }
       : { url: "", event_types: [], enabled: true },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
+  useUnsavedChanges(isDirty && !isSubmitting);
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     const body = values as CreateWebhookBody;

@@ -25,6 +25,7 @@ import {
   type WebhookEndpoint,
 } from "@/lib/query/webhooks";
 import { useEverTrue } from "../../_components/lazy";
+import { attemptProblem, endpointTrouble, lastAttempt } from "./attempt-words";
 import { QueryList } from "../../_components/query-list";
 import { Can, useCan } from "@/lib/query/role";
 
@@ -56,7 +57,7 @@ export function WebhooksSection() {
         items={endpoints.data}
         loading={t.common.loading}
         rows={2}
-        empty={<EmptyState title={t.developers.webhookEmpty} description={t.developers.webhookEmptyAction} />}
+        empty={<EmptyState level={3} title={t.developers.webhookEmpty} description={t.developers.webhookEmptyAction} />}
       >
         {(items) => (
           <ul className="flex flex-col gap-3">
@@ -112,6 +113,7 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
           <span aria-hidden="true">{t.developers.webhookEnabled}</span>
         </label>
       </div>
+      <EndpointTrouble webhookId={endpoint.id} />
       <div className="mt-3 flex flex-wrap gap-2">
         <Can role="developer">
           <Button
@@ -120,8 +122,11 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
             loading={test.isPending}
             onClick={() =>
               test.mutate(endpoint.id, {
-                onSuccess: () => {
-                  notify(t.developers.webhookTestSent);
+                onSuccess: (delivery) => {
+                  const attempt = lastAttempt(delivery);
+                  if (!attempt) notify(t.developers.webhookTestQueued, "info");
+                  else if (delivery.status === "succeeded") notify(format(t.developers.webhookTestDelivered, { code: attempt.status_code ?? "" }));
+                  else notify(format(t.developers.webhookTestFailed, { reason: attemptProblem(attempt, t) }), "error");
                   setShowLog(true);
                 },
                 onError: (e) => notify(errorMessage(e, t), "error"),
@@ -156,15 +161,30 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
 
 const deliveryTone = { pending: "pending", succeeded: "success", failed: "failed" } as const;
 
-function DeliveryLog({ webhookId }: { webhookId: string }) {
+/** A failing endpoint says so on its card, with why and when the next attempt is (the log shares its query). */
+function EndpointTrouble({ webhookId }: { webhookId: string }) {
   const { t, lang, format } = useI18n();
+  const trouble = endpointTrouble(useWebhookDeliveries(webhookId).data);
+  if (!trouble) return null;
+  const { delivery, attempt } = trouble;
+  const reason = attemptProblem(attempt, t);
+  return (
+    <p className="mt-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900" data-testid="webhook-trouble">
+      {delivery.status === "failed"
+        ? format(t.developers.webhookGaveUp, { reason })
+        : format(t.developers.webhookFailing, { reason, time: delivery.next_attempt_at ? formatDateTime(delivery.next_attempt_at, lang) : t.common.none })}
+    </p>
+  );
+}
+
+function DeliveryLog({ webhookId }: { webhookId: string }) {
+  const { t, lang, format, count } = useI18n();
   const notify = useToast();
   const deliveries = useWebhookDeliveries(webhookId);
   const resend = useResendDelivery();
   const [open, setOpen] = useState<WebhookDelivery | null>(null);
   const detailLoaded = useEverTrue(Boolean(open));
   const statusWords = { pending: t.developers.deliveryPending, succeeded: t.developers.deliverySucceeded, failed: t.developers.deliveryFailed };
-  const last = (d: WebhookDelivery) => d.attempts[d.attempts.length - 1];
   return (
     <div className="mt-3">
       <QueryList
@@ -190,24 +210,33 @@ function DeliveryLog({ webhookId }: { webhookId: string }) {
             </THead>
             <TBody>
               {items.map((d) => {
-                const attempt = last(d);
+                const attempt = lastAttempt(d);
                 return (
                   <tr key={d.id}>
                     <Td>
                       <p className="font-medium whitespace-nowrap">{t.developers.eventLabels[d.event_type]}</p>
                       <p className="text-xs whitespace-nowrap text-stone-500">
-                        {formatDateTime(d.created_at, lang)} · {format(t.developers.attempts, { n: d.attempt_count })}
+                        {formatDateTime(d.created_at, lang)} · {count(t.developers.attempts, d.attempt_count)}
                       </p>
                     </Td>
                     <Td>
                       <Badge tone={deliveryTone[d.status]}>{statusWords[d.status]}</Badge>
+                      {d.status === "pending" && d.next_attempt_at && d.attempts.length > 0 && (
+                        <p className="mt-1 text-xs whitespace-nowrap text-stone-600">
+                          {format(t.developers.webhookNextAttempt, { time: formatDateTime(d.next_attempt_at, lang) })}
+                        </p>
+                      )}
                     </Td>
                     <Td className="font-mono text-xs">{attempt?.status_code ?? (attempt ? t.developers.webhookNoAnswer : t.common.none)}</Td>
                     <Td className="hidden text-xs whitespace-nowrap sm:table-cell">{attempt ? `${attempt.latency_ms} ms` : t.common.none}</Td>
                     <Td className="hidden max-w-64 md:table-cell">
-                      <span className="block truncate font-mono text-xs text-stone-600" title={attempt?.response_excerpt || attempt?.error || ""}>
-                        {attempt?.response_excerpt || attempt?.error || t.common.none}
-                      </span>
+                      {attempt?.response_excerpt ? (
+                        <span className="block truncate font-mono text-xs text-stone-600" title={attempt.response_excerpt}>
+                          {attempt.response_excerpt}
+                        </span>
+                      ) : (
+                        <span className="block text-xs text-stone-600">{attempt?.error_code ? attemptProblem(attempt, t) : t.common.none}</span>
+                      )}
                     </Td>
                     <Td className="text-right whitespace-nowrap">
                       <Button

@@ -6,9 +6,9 @@ import { useI18n } from "@/lib/i18n/provider";
 import type { GatewayListItem } from "@/lib/query/types";
 import { Can } from "@/lib/query/role";
 
-export type LinkAction = "qr" | "edit" | "archive" | "unarchive";
+export type LinkAction = "share" | "edit" | "archive" | "unarchive";
 
-/** Copy, QR, edit, archive (unarchive once archived): each names its link for screen readers ("QR code — Boutique Awa"). */
+/** Copy, share, edit, archive (unarchive once archived): each names its link for screen readers ("Partager — Boutique Awa"). */
 export function LinkActions({ link, onAction, archived }: { link: GatewayListItem; onAction: (action: LinkAction) => void; archived?: boolean }) {
   const { t } = useI18n();
   const named = (label: string) => `${label} — ${link.shop_name}`;
@@ -24,8 +24,8 @@ export function LinkActions({ link, onAction, archived }: { link: GatewayListIte
   return (
     <div className="flex flex-wrap items-center gap-1.5">
       <CopyButton value={link.link} label={t.common.copy} copiedLabel={t.common.copied} ariaLabel={named(t.links.copyLink)} />
-      <Button variant="secondary" size="sm" onClick={() => onAction("qr")} aria-label={named(t.links.qr)}>
-        QR
+      <Button variant="secondary" size="sm" onClick={() => onAction("share")} aria-label={named(t.links.share)}>
+        {t.links.share}
       </Button>
       <Can role="admin">
         <Button variant="secondary" size="sm" onClick={() => onAction("edit")} aria-label={named(t.common.edit)}>

@@ -15,7 +15,9 @@ import { ApiRequestError } from "@/lib/query/api-fetch";
 import { useCreateGateway, useUpdateGateway } from "@/lib/query/gateways";
 import { useMode } from "@/lib/query/mode";
 import { useProviders } from "@/lib/query/providers";
-import type { Gateway } from "@/lib/query/types";
+import type { Gateway, GatewayCreated } from "@/lib/query/types";
+import { useConfirmLeave, useUnsavedChanges } from "../../_components/leave-guard";
+import { ShareLink } from "../../_components/share-link";
 import { createLinkSchema, toMajorText, updateLinkSchema, type LinkFormValues } from "./link-form";
 
 const OVERRIDES = { success_url: "url", failure_url: "url", order_id: "orderId" } as const;
@@ -43,24 +45,45 @@ function LiveProviderNotice() {
   );
 }
 
-/** Create or edit a payment link, validated with the API's own schemas before it is sent. */
+/**
+ * Create or edit a payment link, validated with the API's own schemas before it is sent. A new
+ * link opens its share panel (address, QR code, WhatsApp, SMS) in the same dialog.
+ */
 export function LinkFormDialog({ target, currency, paid, onClose }: Props) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const editing = target !== null && target !== "new" ? target : null;
+  const [created, setCreated] = useState<GatewayCreated | null>(null);
+  const confirmLeave = useConfirmLeave();
+  const close = () => {
+    setCreated(null);
+    onClose();
+  };
   return (
     <Dialog
       open={target !== null}
-      onClose={onClose}
-      title={editing ? t.links.editTitle : t.links.createTitle}
+      onClose={() => confirmLeave(close)} // Escape, × or the backdrop: typed changes are not dropped unasked
+      title={created ? t.links.sharedTitle : editing ? t.links.editTitle : t.links.createTitle}
+      description={created ? t.links.shareIntro : undefined}
       closeLabel={t.common.close}
       size="lg"
     >
-      {target !== null && <LinkForm key={editing?.id ?? "new"} editing={editing} currency={currency} paid={paid} onDone={onClose} />}
+      {created ? (
+        <>
+          <ShareLink url={created.link} name={created.shop_name} amount={formatMoney(created.amount, created.currency, lang)} />
+          <DialogActions>
+            <Button onClick={close}>{t.common.done}</Button>
+          </DialogActions>
+        </>
+      ) : (
+        target !== null && <LinkForm key={editing?.id ?? "new"} editing={editing} currency={currency} paid={paid} onDone={close} onCreated={setCreated} />
+      )}
     </Dialog>
   );
 }
 
-function LinkForm({ editing, currency, paid, onDone }: { editing: Gateway | null; currency: string; paid?: boolean; onDone: () => void }) {
+type FormProps = { editing: Gateway | null; currency: string; paid?: boolean; onDone: () => void; onCreated: (link: GatewayCreated) => void };
+
+function LinkForm({ editing, currency, paid, onDone, onCreated }: FormProps) {
   const { t, lang, format } = useI18n();
   const notify = useToast();
   const create = useCreateGateway();
@@ -78,7 +101,8 @@ function LinkForm({ editing, currency, paid, onDone }: { editing: Gateway | null
       failure_url: editing?.failure_url ?? "",
     },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
+  useUnsavedChanges(isDirty && !isSubmitting);
   const bounds = amountBounds((currency in currencies ? currency : "XAF") as Currency);
   const range = format(t.links.amountHint, { min: formatMoney(bounds.min, currency, lang), max: formatMoney(bounds.max, currency, lang) });
   // out-of-range amounts say the range in money, not in minor units
@@ -97,11 +121,10 @@ function LinkForm({ editing, currency, paid, onDone }: { editing: Gateway | null
         void _unchangeable;
         await update.mutateAsync({ id: editing.id, body: paid ? { ...changes, amount: undefined } : changes });
         notify(t.links.updated);
+        onDone();
       } else {
-        await create.mutateAsync(body);
-        notify(t.links.created);
+        onCreated(await create.mutateAsync(body));
       }
-      onDone();
     } catch (error) {
       setFormError(applyServerError(error, form.setError, FIELDS, t, OVERRIDES));
       if (error instanceof ApiRequestError && error.type === "ORDER_ID_CONFLICT") {

@@ -19,7 +19,7 @@ import type { GatewayFilters, GatewayListItem } from "@/lib/query/types";
 import { useEverTrue } from "../../_components/lazy";
 import { Pager, useCursorPages } from "../../_components/pager";
 import { QueryList } from "../../_components/query-list";
-import { StatusBadge } from "../../_components/status-badge";
+import { LinkStatusBadge } from "../../_components/link-status-badge";
 import { ArchiveDialog } from "./archive-dialog";
 import { LinkActions, type LinkAction } from "./link-actions";
 import { QrDialog } from "./qr-dialog";
@@ -66,7 +66,7 @@ export function LinksPage({ openNew }: { openNew: boolean }) {
     }
   };
   const onAction = (link: GatewayListItem) => (action: LinkAction) =>
-    action === "qr" ? setQr(link) : action === "edit" ? setForm(link) : action === "unarchive" ? void putBack(link) : setToArchive(link);
+    action === "share" ? setQr(link) : action === "edit" ? setForm(link) : action === "unarchive" ? void putBack(link) : setToArchive(link);
   const filtered = Boolean(q || archived || paid);
 
   return (
@@ -115,7 +115,7 @@ export function LinksPage({ openNew }: { openNew: boolean }) {
         }
       >
         {(items) => (
-          <div className={cn(links.isPlaceholderData && "opacity-60 transition-opacity")} aria-busy={links.isFetching}>
+          <div className={cn(links.isPlaceholderData && "opacity-60 transition-opacity")} aria-busy={links.isPlaceholderData}>
             {/* phones: one card per link */}
             <ul className="flex flex-col gap-3 sm:hidden">
               {items.map((link) => (
@@ -128,7 +128,7 @@ export function LinksPage({ openNew }: { openNew: boolean }) {
                     <p className="shrink-0 font-semibold tabular-nums">{formatMoney(link.amount, link.currency, lang)}</p>
                   </div>
                   <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
-                    {link.payment_status && <StatusBadge status={link.payment_status} />}
+                    {link.payment_status && <LinkStatusBadge status={link.payment_status} attempted={link.attempted} />}
                     <LinkActions link={link} onAction={onAction(link)} archived={archived} />
                   </div>
                 </li>
@@ -155,7 +155,7 @@ export function LinksPage({ openNew }: { openNew: boolean }) {
                         <LinkTitle link={link} />
                       </Td>
                       <Td className="text-right font-medium whitespace-nowrap tabular-nums">{formatMoney(link.amount, link.currency, lang)}</Td>
-                      <Td>{link.payment_status && <StatusBadge status={link.payment_status} />}</Td>
+                      <Td>{link.payment_status && <LinkStatusBadge status={link.payment_status} attempted={link.attempted} />}</Td>
                       <Td className="hidden whitespace-nowrap text-stone-600 md:table-cell">{formatDate(link.creation_date, lang)}</Td>
                       <Td>
                         <div className="flex justify-end">
@@ -170,7 +170,7 @@ export function LinksPage({ openNew }: { openNew: boolean }) {
             <Pager
               page={pages.page}
               hasNext={Boolean(links.data?.next)}
-              busy={links.isFetching}
+              busy={links.isPlaceholderData}
               onNext={() => links.data?.next && pages.next(links.data.next)}
               onPrevious={pages.previous}
             />
@@ -186,7 +186,7 @@ export function LinksPage({ openNew }: { openNew: boolean }) {
           onClose={() => setForm(null)}
         />
       )}
-      <QrDialog link={qr && { url: qr.link, name: qr.shop_name }} onClose={() => setQr(null)} />
+      <QrDialog link={qr && { url: qr.link, name: qr.shop_name, amount: formatMoney(qr.amount, qr.currency, lang) }} onClose={() => setQr(null)} />
       <ArchiveDialog link={toArchive} onClose={() => setToArchive(null)} />
     </>
   );

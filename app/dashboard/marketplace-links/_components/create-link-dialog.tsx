@@ -8,11 +8,12 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { Field, FormError, Input, Textarea } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
-import { amountBounds, countries, isCountry, type CountryIso3, type Currency } from "@/lib/countries";
+import { amountBounds, countries, type CountryIso3, type Currency } from "@/lib/countries";
 import { amountInputText, parseAmountInput } from "@/lib/forms/amount-input";
 import { applyServerError } from "@/lib/forms/server-errors";
 import { localizedZodResolver } from "@/lib/forms/zod-resolver";
 import { format } from "@/lib/i18n/format";
+import { countryLabel } from "@/lib/i18n/labels";
 import { decimalsOf, formatMoney, formatNumber } from "@/lib/i18n/numbers";
 import { useI18n } from "@/lib/i18n/provider";
 import { ApiRequestError } from "@/lib/query/api-fetch";
@@ -25,6 +26,7 @@ import {
   phoneInfo,
   type LinkFormValues,
 } from "./link-form";
+import { useUnsavedChanges } from "../../_components/leave-guard";
 
 type Props = {
   open: boolean;
@@ -48,7 +50,7 @@ export function CreateLinkDialog({ open, onClose, feePercent, country, link: edi
   const dialCode = dialCodeOf(country);
   const words = useI18n().t.marketplace;
   const w = words.links;
-  const { t, lang } = useI18n();
+  const { t, lang, count } = useI18n();
   const notify = useToast();
   const create = useCreateMarketplaceLink();
   const update = useUpdateMarketplaceLink();
@@ -87,7 +89,8 @@ export function CreateLinkDialog({ open, onClose, feePercent, country, link: edi
     };
   }, [dialCode, editing]);
   const form = useForm<LinkFormValues>({ resolver, defaultValues: empty });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
+  const confirmLeave = useUnsavedChanges(isDirty && !isSubmitting && !created);
   const [amount, phone, feeText, favicon] = useWatch({ control: form.control, name: ["amount", "phone_number", "fee", "favicon"] });
   const phoneState = phoneInfo(phone);
   const currency = currencyOf(phone);
@@ -142,7 +145,7 @@ export function CreateLinkDialog({ open, onClose, feePercent, country, link: edi
         if (items.phone_number) say("phone_number", w.phoneBad);
         if (items.amount) say("amount", format(w.amountInvalid, { min: money(bounds.min), max: money(bounds.max) }));
         if (items.fee) {
-          say("fee", items.fee.type === "less_than_equal" ? format(w.totalTooHigh, { max: money(bounds.max) }) : format(w.feeInvalid, { n: decimals }));
+          say("fee", items.fee.type === "less_than_equal" ? format(w.totalTooHigh, { max: money(bounds.max) }) : count(w.feeInvalid, decimals));
         }
       }
       const known = error instanceof ApiRequestError ? (words.errors as Record<string, string>)[error.type] : undefined;
@@ -157,7 +160,7 @@ export function CreateLinkDialog({ open, onClose, feePercent, country, link: edi
   return (
     <Dialog
       open={open}
-      onClose={onClose}
+      onClose={() => confirmLeave(onClose)} // Escape, × or the backdrop: typed changes are not dropped unasked
       title={created ? w.created : editing ? w.editTitle : w.createTitle}
       description={editing ? w.editNote : undefined}
       closeLabel={t.common.close}
@@ -284,7 +287,4 @@ export function CreateLinkDialog({ open, onClose, feePercent, country, link: edi
   );
 }
 
-function countryLabel(code: string, lang: string): string {
-  if (!isCountry(code)) return code;
-  return new Intl.DisplayNames([lang], { type: "region" }).of(countries[code].iso2) ?? countries[code].name;
-}
+

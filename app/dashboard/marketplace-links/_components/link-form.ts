@@ -5,6 +5,7 @@ import { parseAmountInput } from "@/lib/forms/amount-input";
 import { format } from "@/lib/i18n/format";
 import type { MarketplaceWords } from "@/lib/i18n";
 import { decimalsOf, formatMoney } from "@/lib/i18n/numbers";
+import { plural } from "@/lib/i18n/plural";
 import type { Lang } from "@/lib/i18n/provider";
 import { defaultFee } from "@/lib/marketplace-gateways/fee";
 import { createMarketplaceGatewayBody } from "@/lib/marketplace-gateways/schemas";
@@ -70,7 +71,7 @@ export function linkFormSchema(currency: Currency, words: MarketplaceWords, lang
       if (info.state === "ok") return;
       ctx.addIssue({ code: "custom", message: info.state === "unsupported" ? w.phoneUnsupported : w.phoneBad });
     }),
-    fee: minorUnits(format(w.feeInvalid, { n: decimals }), true).pipe(api.fee),
+    fee: minorUnits(plural(lang, w.feeInvalid, decimals), true).pipe(api.fee),
     message: api.message,
     // editing only: the link's own favicon, an https URL or empty (the marketplace's shows)
     favicon: z

@@ -23,6 +23,7 @@ import { useAccount } from "@/lib/query/account";
 import { queryKeys } from "@/lib/query/keys";
 import { MARKETPLACE_UPDATE_PATH, useUpdateMarketplace, type Marketplace } from "@/lib/query/marketplace";
 import { useMode } from "@/lib/query/mode";
+import { useUnsavedChanges } from "../../_components/leave-guard";
 import { commaToDot, itemsOf, placeItems, settingsSchema, type SettingsValues } from "./settings-schema";
 import { Can } from "@/lib/query/role";
 
@@ -71,12 +72,7 @@ export function MarketplaceSettings({ marketplace }: { marketplace: Marketplace 
   }, [errors, focusRequest]);
   const [name, color, fee, active, blocks] = useWatch({ control: form.control, name: ["name", "color", "fee", "is_active", "blocks"] });
 
-  useEffect(() => {
-    if (!isDirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault(); // unsaved changes: the browser asks
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [isDirty]);
+  useUnsavedChanges(isDirty); // leaving or reloading with unsaved changes asks first
 
   const onSubmit = form.handleSubmit(
     async (values) => {

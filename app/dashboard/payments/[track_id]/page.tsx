@@ -1,5 +1,4 @@
-import { failureReasonWords } from "@/lib/checkout/failure-reason";
-import { readLang, titled } from "@/lib/server/dashboard-session";
+import { titled } from "@/lib/server/dashboard-session";
 import { PaymentPage } from "./_components/payment-page";
 
 export const generateMetadata = async ({ params }: { params: Promise<{ track_id: string }> }) => {
@@ -7,9 +6,8 @@ export const generateMetadata = async ({ params }: { params: Promise<{ track_id:
   return titled((t) => t.payment.title.replace("{trackId}", track_id));
 };
 
-// /dashboard/payments/{track_id} — one payment attempt: history, link, buyer, webhooks. The
-// failure reasons are worded here, on the server, with the checkout's own words for buyers.
+// /dashboard/payments/{track_id} — one payment attempt: history, link, buyer, webhooks.
 export default async function Page({ params }: { params: Promise<{ track_id: string }> }) {
   const { track_id } = await params;
-  return <PaymentPage trackId={track_id} failureWords={failureReasonWords(await readLang())} />;
+  return <PaymentPage trackId={track_id} />;
 }

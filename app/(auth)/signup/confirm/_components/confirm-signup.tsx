@@ -11,11 +11,13 @@ import { ShowKeyOnce } from "../../../_components/show-key-once";
 
 type Opened = { account_id: string; email: string; business_name: string; api_key: string };
 
-export function ConfirmSignup({ token }: { token: string }) {
+export function ConfirmSignup({ token, usable }: { token: string; usable: boolean }) {
   const { t } = useI18n();
   const [pending, setPending] = useState(false);
   const [opened, setOpened] = useState<Opened | null>(null);
-  const [problem, setProblem] = useState<{ type: string | null; message: string } | null>(token ? null : { type: "INVALID_TOKEN", message: t.auth.linkInvalid });
+  const [problem, setProblem] = useState<{ type: string | null; message: string } | null>(
+    token && usable ? null : { type: "INVALID_TOKEN", message: t.auth.linkInvalid },
+  );
 
   const confirm = async () => {
     setPending(true);

@@ -22,7 +22,7 @@ import { useEverTrue } from "../../../_components/lazy";
 import { Pager, useCursorPages } from "../../../_components/pager";
 import { QueryError } from "../../../_components/query-error";
 import { QueryList } from "../../../_components/query-list";
-import { StatusBadge } from "../../../_components/status-badge";
+import { LinkStatusBadge } from "../../../_components/link-status-badge";
 import { ArchiveDialog } from "../../_components/archive-dialog";
 import { QrDialog } from "../../_components/qr-dialog";
 import { Can } from "@/lib/query/role";
@@ -78,7 +78,7 @@ export function LinkDetail({ id }: { id: string }) {
                 <h1 className="text-2xl font-bold tracking-tight break-words">{link.shop_name}</h1>
                 <p className="mt-1 flex flex-wrap items-center gap-3 text-lg font-semibold tabular-nums">
                   {formatMoney(link.amount, link.currency, lang)}
-                  {link.payment_status && <StatusBadge status={link.payment_status} />}
+                  {link.payment_status && <LinkStatusBadge status={link.payment_status} attempted={link.attempted} />}
                   {archived && <Badge tone="neutral">{t.links.archivedBadge}</Badge>}
                 </p>
               </div>
@@ -92,7 +92,7 @@ export function LinkDetail({ id }: { id: string }) {
                 <div className="flex flex-wrap gap-2">
                   <CopyButton value={link.link} label={t.links.copyLink} copiedLabel={t.common.copied} size="md" />
                   <Button variant="secondary" onClick={() => setQr(true)}>
-                    {t.links.qr}
+                    {t.links.share}
                   </Button>
                   <Can role="admin">
                     <Button variant="secondary" onClick={() => setEditing(true)}>
@@ -137,6 +137,7 @@ export function LinkDetail({ id }: { id: string }) {
         rows={3}
         empty={
           <EmptyState
+            level={3}
             title={t.link.attemptsEmpty}
             description={t.link.attemptsEmptyAction}
             action={link && !archived && <CopyButton value={link.link} label={t.links.copyLink} copiedLabel={t.common.copied} size="md" variant="primary" />}
@@ -156,7 +157,7 @@ export function LinkDetail({ id }: { id: string }) {
       {link && (
         <>
           {formLoaded && <LinkFormDialog target={editing ? link : null} currency={link.currency} paid={paid} onClose={() => setEditing(false)} />}
-          <QrDialog link={qr ? { url: link.link, name: link.shop_name } : null} onClose={() => setQr(false)} />
+          <QrDialog link={qr ? { url: link.link, name: link.shop_name, amount: formatMoney(link.amount, link.currency, lang) } : null} onClose={() => setQr(false)} />
           <ArchiveDialog link={archiving ? link : null} onClose={() => setArchiving(false)} onArchived={() => router.push("/dashboard/links")} />
         </>
       )}

@@ -12,7 +12,8 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
-import { countries, isCountry } from "@/lib/countries";
+import { isCountry } from "@/lib/countries";
+import { countryLabel } from "@/lib/i18n/labels";
 import { errorMessage } from "@/lib/forms/messages";
 import { formatDate, formatDateTime, formatMoney } from "@/lib/i18n/numbers";
 import { useI18n } from "@/lib/i18n/provider";
@@ -44,8 +45,7 @@ function phoneText(digits: string): string {
 
 function useCountryName() {
   const { lang } = useI18n();
-  const names = new Intl.DisplayNames([lang], { type: "region" });
-  return (iso3: string) => (isCountry(iso3) ? (names.of(countries[iso3].iso2) ?? countries[iso3].name) : iso3);
+  return (iso3: string) => countryLabel(iso3, lang);
 }
 
 export function LinkDetail({ id }: { id: string }) {
@@ -67,6 +67,7 @@ export function LinkDetail({ id }: { id: string }) {
       ) : link.isError ? (
         link.error instanceof ApiRequestError && (link.error.status === 404 || link.error.status === 422) ? (
           <EmptyState
+            level={1}
             title={w.notFound}
             action={
               <Link href="/dashboard/marketplace-links" className={buttonClass("primary")}>
@@ -239,7 +240,7 @@ function Transactions({ link }: { link: MarketplaceLink }) {
           {w.refresh}
         </Button>
       </div>
-      <QueryList query={query} items={query.data?.pages.flatMap((page) => page.items)} loading={w.transactionsLoading} rows={3} empty={<EmptyState title={w.empty} description={w.emptyAction} />}>
+      <QueryList query={query} items={query.data?.pages.flatMap((page) => page.items)} loading={w.transactionsLoading} rows={3} empty={<EmptyState level={3} title={w.empty} description={w.emptyAction} />}>
         {(items) => (
           <>
             <ul className="flex flex-col gap-3" data-testid="transactions">

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { format } from "@/lib/i18n/format";
+import { reasonLabel } from "@/lib/i18n/labels";
 import { formatMoney } from "@/lib/i18n/numbers";
 import { useI18n } from "@/lib/i18n/provider";
 import { useRetryPayout, type Payout } from "@/lib/query/money";
@@ -37,7 +38,7 @@ export function SaleMoney({ fee, currency, payout, succeeded }: { fee: number; c
       </p>
       {payout?.status === "failed" && (
         <>
-          {payout.failure_reason && <p className="w-full text-xs text-red-800">{format(w.reason, { reason: payout.failure_reason })}</p>}
+          {payout.failure_reason && <p className="w-full text-xs text-red-800">{format(w.reason, { reason: reasonLabel(payout.failure_reason, t) })}</p>}
           <Can role="admin">
             <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
               {w.retry}

@@ -6,8 +6,8 @@ import { Card } from "@/components/ui/card";
 import { cn, focusRing } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
-import { countries, isCountry, operatorObject } from "@/lib/countries";
 import { useI18n } from "@/lib/i18n/provider";
+import { countryLabel, operatorLabel, providerLabel, reasonLabel } from "@/lib/i18n/labels";
 import { formatDate, formatMoney } from "@/lib/i18n/numbers";
 import type { Lang } from "@/lib/i18n/languages";
 import { ApiRequestError } from "@/lib/query/api-fetch";
@@ -26,7 +26,7 @@ export function deliveryLogHref(webhookId: string): string {
   return `/dashboard/developers?webhook=${encodeURIComponent(webhookId)}#webhook-${webhookId}`;
 }
 
-export function PaymentPage({ trackId, failureWords }: { trackId: string; failureWords: Record<string, string> }) {
+export function PaymentPage({ trackId }: { trackId: string }) {
   const { t, format } = useI18n();
   const w = t.payment;
   const payment = usePayment(trackId);
@@ -51,17 +51,16 @@ export function PaymentPage({ trackId, failureWords }: { trackId: string; failur
       ) : payment.isError ? (
         <QueryError error={payment.error} onRetry={() => void payment.refetch()} />
       ) : (
-        <Payment payment={payment.data} failureWords={failureWords} />
+        <Payment payment={payment.data} />
       )}
     </>
   );
 }
 
-function Payment({ payment: p, failureWords }: { payment: PaymentDetail; failureWords: Record<string, string> }) {
+function Payment({ payment: p }: { payment: PaymentDetail }) {
   const { t, lang, format } = useI18n();
   const w = t.payment;
   const failed = p.status === "failed" || p.status === "expired";
-  const reason = p.status === "expired" ? failureWords.expired : (failureWords[p.failure_reason ?? ""] ?? failureWords.other);
 
   return (
     <div className="flex flex-col gap-6">
@@ -85,9 +84,7 @@ function Payment({ payment: p, failureWords }: { payment: PaymentDetail; failure
       {failed && (
         <p className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-950" data-testid="failure-reason">
           <span className="block font-semibold">{w.failure}</span>
-          {reason}
-          {p.failure_reason && " "}
-          {p.failure_reason && <span className="font-mono text-xs text-red-900">({p.failure_reason})</span>}
+          {reasonLabel(p.status === "expired" ? (p.failure_reason ?? "expired") : p.failure_reason, t)}
         </p>
       )}
 
@@ -117,8 +114,6 @@ function Facts({ items }: { items: [string, React.ReactNode][] }) {
 function Summary({ payment: p }: { payment: PaymentDetail }) {
   const { t, lang } = useI18n();
   const w = t.payment;
-  const names = new Intl.DisplayNames([lang], { type: "region" });
-  const country = isCountry(p.country) ? (names.of(countries[p.country].iso2) ?? p.country) : p.country;
   return (
     <Card title={w.summary}>
       <Facts
@@ -126,9 +121,9 @@ function Summary({ payment: p }: { payment: PaymentDetail }) {
           [w.created, when(p.created_at, lang)],
           [w.completed, p.completed_at ? when(p.completed_at, lang) : t.common.none],
           [w.phone, <span key="phone" className="font-mono">+{p.phone_number}</span>],
-          [w.operator, operatorObject(p.operator).name],
-          [w.country, country],
-          [w.provider, p.provider],
+          [w.operator, operatorLabel(p.operator, lang)],
+          [w.country, countryLabel(p.country, lang)],
+          [w.provider, providerLabel(p.provider, t)],
           [w.providerReference, p.provider_reference ? <span key="ref" className="font-mono text-xs">{p.provider_reference}</span> : t.common.none],
         ]}
       />
@@ -205,8 +200,7 @@ function History({ payment: p }: { payment: PaymentDetail }) {
                 : h.event === "given_up"
                   ? w.eventGivenUp
                   : format(w.eventChanged, { from: t.status[h.from_status ?? "pending"], to: t.status[h.to_status] })}
-              {h.reason && h.event === "status_changed" && " "}
-              {h.reason && h.event === "status_changed" && <span className="font-mono text-xs text-stone-600">({h.reason})</span>}
+              {h.reason && h.event === "status_changed" && <span className="block text-xs font-normal text-stone-600">{reasonLabel(h.reason, t)}</span>}
             </p>
             <p className="text-xs text-stone-600">
               <time dateTime={h.at}>{when(h.at, lang)}</time>
@@ -222,7 +216,7 @@ function History({ payment: p }: { payment: PaymentDetail }) {
 const deliveryTone = { pending: "pending", succeeded: "success", failed: "failed" } as const;
 
 function Webhooks({ payment: p }: { payment: PaymentDetail }) {
-  const { t, lang, format } = useI18n();
+  const { t, lang, format, count } = useI18n();
   const w = t.payment;
   const words = { pending: w.deliveryPending, succeeded: w.deliverySucceeded, failed: w.deliveryFailed };
   return (
@@ -235,12 +229,12 @@ function Webhooks({ payment: p }: { payment: PaymentDetail }) {
             <li key={d.id} className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
               <div className="min-w-0">
                 <p className="flex flex-wrap items-center gap-2 text-sm">
-                  <span className="font-mono text-xs">{d.event_type}</span>
+                  <span className="font-medium">{t.developers.eventLabels[d.event_type as keyof typeof t.developers.eventLabels] ?? d.event_type}</span>
                   <Badge tone={deliveryTone[d.status]}>{words[d.status]}</Badge>
                 </p>
                 <p className="font-mono text-xs break-all text-stone-600">{d.url}</p>
                 <p className="text-xs text-stone-600">
-                  {format(w.attempts, { n: d.attempt_count })}
+                  {count(w.attempts, d.attempt_count)}
                   {d.last_status_code !== null && ` · ${format(w.httpStatus, { code: d.last_status_code })}`}
                   {d.last_attempt_at && ` · ${when(d.last_attempt_at, lang)}`}
                 </p>

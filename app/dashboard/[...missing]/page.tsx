@@ -1,0 +1,7 @@
+import { notFound } from "next/navigation";
+
+// /dashboard/<anything else>: the dashboard's own 404 (./../not-found.tsx), inside its frame and
+// navigation, rather than the site's. Next.js sends unmatched URLs to the root not-found otherwise.
+export default function MissingDashboardPage() {
+  notFound();
+}

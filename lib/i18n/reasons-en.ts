@@ -1,0 +1,28 @@
+// Why a payment, payout or refund failed, in the merchant's words (English): the same keys as
+// reasons-fr.ts (the Dictionary type of en.ts checks them).
+export const reasonsEn = {
+  insufficient_funds: "Not enough money in the mobile money account",
+  refused_by_payer: "Declined by the customer on their phone",
+  refused_by_recipient: "Declined by the recipient",
+  no_answer_from_payer: "The customer did not approve in time",
+  expired: "Not approved in time: the request expired",
+  payer_not_found: "Number unknown to the operator",
+  recipient_not_found: "Recipient's number unknown to the operator",
+  payer_limit_reached: "Mobile money account limit reached",
+  amount_out_of_bounds: "Amount outside the operator's limits",
+  operator_unavailable: "Operator temporarily unavailable",
+  provider_error: "Technical error at the provider",
+  provider_unreachable: "Provider unreachable: the request never left",
+  payment_in_progress: "Another payment was already in progress on this number",
+  wallet_closed: "Mobile money account closed",
+  provider_cannot_send: "No provider can send this money",
+  payouts_unavailable: "Sending money is unavailable at this provider",
+  provider_never_settled: "The provider never confirmed the operation",
+  not_refundable: "The provider cannot refund this payment",
+  already_refunded: "Already refunded at the provider",
+  amount_too_large: "More than what remains to refund",
+  refund_unsupported: "This provider does no refunds: make a withdrawal to the customer's number",
+  refund_in_progress: "Another refund of this payment is in progress",
+  duplicate_payment: "Duplicate payment",
+  other: "Declined by the operator",
+};
