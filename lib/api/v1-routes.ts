@@ -29,6 +29,11 @@ import * as payoutsPayoutIdRetry from "@/app/v1/payouts/[payout_id]/retry/route"
 import * as providers from "@/app/v1/providers/route";
 import * as refunds from "@/app/v1/refunds/route";
 import * as refundsRefundId from "@/app/v1/refunds/[refund_id]/route";
+import * as refundsPreview from "@/app/v1/refunds/preview/route";
+import * as sellers from "@/app/v1/sellers/route";
+import * as sellersSellerId from "@/app/v1/sellers/[seller_id]/route";
+import * as sellersSellerIdRelease from "@/app/v1/sellers/[seller_id]/release/route";
+import * as sellersSellerIdSales from "@/app/v1/sellers/[seller_id]/sales/route";
 import * as stats from "@/app/v1/stats/route";
 import * as webhooks from "@/app/v1/webhooks/route";
 import * as webhooksWebhookId from "@/app/v1/webhooks/[webhook_id]/route";
@@ -71,6 +76,11 @@ export const v1Routes = {
   "/v1/providers": providers,
   "/v1/refunds": refunds,
   "/v1/refunds/[refund_id]": refundsRefundId,
+  "/v1/refunds/preview": refundsPreview,
+  "/v1/sellers": sellers,
+  "/v1/sellers/[seller_id]": sellersSellerId,
+  "/v1/sellers/[seller_id]/release": sellersSellerIdRelease,
+  "/v1/sellers/[seller_id]/sales": sellersSellerIdSales,
   "/v1/stats": stats,
   "/v1/webhooks": webhooks,
   "/v1/webhooks/[webhook_id]": webhooksWebhookId,
