@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { countries, isCountry } from "@/lib/countries";
 import { getDb } from "@/lib/db/client";
 import { deposits, payouts, refunds } from "@/lib/db/schema";
@@ -35,7 +35,7 @@ async function claim(kind: Kind, status: "pending" | "processing", minAgeSeconds
       .where(
         and(
           eq(table.status, status),
-          lt(table.createdAt, sql`now() - make_interval(secs => ${minAgeSeconds})`),
+          lte(table.createdAt, sql`now() - make_interval(secs => ${minAgeSeconds})`),
           or(
             isNull(table.checkedAt),
             lt(table.checkedAt, sql`now() - greatest(interval '15 seconds', least(interval '10 minutes', (now() - ${table.createdAt}) / 10))`),
