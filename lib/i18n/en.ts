@@ -2,6 +2,7 @@ import type { Dictionary } from "./fr";
 import { marketplaceEn } from "./marketplace-en";
 import { moneyEn } from "./money-en";
 import { paymentEn } from "./payment-en";
+import { sellersEn } from "./sellers-en";
 
 // The dashboard's words in English: the same keys as fr.ts.
 export const en: Dictionary = {
@@ -36,6 +37,7 @@ export const en: Dictionary = {
     marketplaceLinks: "Marketplace links",
     deposits: "Deposits",
     balance: "Balance",
+    sellers: "Sellers",
     developers: "Developers",
     docs: "API documentation",
     menu: "Menu",
@@ -414,4 +416,5 @@ export const en: Dictionary = {
   marketplace: marketplaceEn,
   money: moneyEn,
   payment: paymentEn,
+  sellers: sellersEn, // the marketplace sellers' pages and money (issue 19), in their own file
 };

@@ -1,6 +1,7 @@
 import { marketplaceFr } from "./marketplace-fr";
 import { moneyFr } from "./money-fr";
 import { paymentFr } from "./payment-fr";
+import { sellersFr } from "./sellers-fr";
 
 // The dashboard's words in French (the default). en.ts has the same keys: `Dictionary` is this
 // file's shape, so a key missing in English is a type error. `{name}` marks a value filled in by
@@ -37,6 +38,7 @@ export const fr = {
     marketplaceLinks: "Liens marketplace",
     deposits: "Dépôts",
     balance: "Solde",
+    sellers: "Vendeurs",
     developers: "Développeurs",
     docs: "Documentation de l'API",
     menu: "Menu",
@@ -415,6 +417,7 @@ export const fr = {
   marketplace: marketplaceFr, // the marketplace pages' words, in their own file
   money: moneyFr, // balance, withdrawals, refunds, seller payouts
   payment: paymentFr, // a payment's page and the CSV exports, in their own file
+  sellers: sellersFr, // the marketplace sellers' pages and money (issue 19), in their own file
 } as const;
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

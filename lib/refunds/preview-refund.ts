@@ -41,13 +41,15 @@ export async function previewRefund(auth: Auth, query: RefundPreviewQuery): Prom
       const split = splitRefund(amount, sharePart, mode);
       // reverse takes back held money (not in the available balance) or owed money (in it)
       const fromAvailable = mode === "debit_seller" || (mode === "reverse" && share.share.releasedAt) ? split.sellerAmount : 0;
+      const advanced = debt(available - fromAvailable) - debt(available);
       return {
         seller_share: mode,
         allowed: mode !== "reverse" || canReverse(share.share, sharePart),
         seller_amount: split.sellerAmount,
         merchant_amount: split.merchantAmount,
         seller_available_after: available - fromAvailable,
-        advanced: debt(available - fromAvailable) - debt(available),
+        advanced,
+        merchant_pays: split.merchantAmount + advanced,
       };
     }),
   };

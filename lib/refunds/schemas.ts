@@ -82,9 +82,10 @@ export const refundPreview = z
           seller_share: z.enum(sellerShareModes),
           allowed: z.boolean().describe("`reverse` is refused once the share is no longer held (`SELLER_SHARE_PAID_OUT`)"),
           seller_amount: z.int().describe("What the seller's balance would pay"),
-          merchant_amount: z.int().describe("What your available balance would pay"),
+          merchant_amount: z.int().describe("Your part of the refund: `amount` − `seller_amount`"),
           seller_available_after: z.int().describe("The seller's available balance after it; below zero, a debt"),
           advanced: z.int().describe("The seller's new debt, which your available balance advances too (you get it back from the seller's next sales)"),
+          merchant_pays: z.int().describe("What leaves your available balance in all: `merchant_amount` + `advanced`"),
         }),
       )
       .describe("A marketplace sale: each `seller_share` and what it would do now; empty for a payment link"),

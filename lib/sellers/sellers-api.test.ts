@@ -234,9 +234,9 @@ describe("GET /v1/refunds/preview", () => {
         share_part: 5000,
         default_seller_share: "reverse",
         options: [
-          { seller_share: "reverse", allowed: true, seller_amount: 5000, merchant_amount: 250, seller_available_after: 0, advanced: 0 },
-          { seller_share: "merchant", allowed: true, seller_amount: 0, merchant_amount: 5250, seller_available_after: 0, advanced: 0 },
-          { seller_share: "debit_seller", allowed: true, seller_amount: 5000, merchant_amount: 250, seller_available_after: -5000, advanced: 5000 },
+          { seller_share: "reverse", allowed: true, seller_amount: 5000, merchant_amount: 250, seller_available_after: 0, advanced: 0, merchant_pays: 250 },
+          { seller_share: "merchant", allowed: true, seller_amount: 0, merchant_amount: 5250, seller_available_after: 0, advanced: 0, merchant_pays: 5250 },
+          { seller_share: "debit_seller", allowed: true, seller_amount: 5000, merchant_amount: 250, seller_available_after: -5000, advanced: 5000, merchant_pays: 5250 },
         ],
       },
     });

@@ -49,8 +49,11 @@ export async function moneyRound(): Promise<void> {
   await deliverCallbacks();
 }
 
+type Listed = { id: string; phone_number: string; balance: Record<string, number> };
+
+/** GET /v1/sellers, newest first (the tests that read it have made a sale: at least one). */
 export async function sellersOf(key: string) {
-  return (await call(sellersRoute.GET, "GET", "/v1/sellers", { key })).body as { id: string; balance: Record<string, number> }[];
+  return (await call(sellersRoute.GET, "GET", "/v1/sellers", { key })).body as [Listed, ...Listed[]];
 }
 
 /** The merchant's XAF buckets and the seller's balance, as GET /v1/balance and GET /v1/sellers/{id} show them. */
