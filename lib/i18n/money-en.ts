@@ -118,9 +118,10 @@ export const moneyEn: Dictionary["money"] = {
     notAllowed: "Not possible: its share has been paid out already.",
     youPay: "Your balance: −{amount}",
     sellerPays: "Seller: −{amount}",
+    sellerPaysNothing: "Seller: nothing",
     advanced: "You advance {amount} for the seller, taken back from its next sales.",
     confirmSplit: "Your available balance pays {merchant}, the seller {seller}.",
-    split: "You: {merchant} · Seller: {seller}",
+    split: "You: {merchant} · the seller's share {share}, {borne}",
     borne: {
       reverse: "taken back from the seller",
       merchant: "borne by you",

@@ -117,13 +117,14 @@ export const moneyFr = {
     notAllowed: "Impossible : sa part a déjà été versée.",
     youPay: "Votre solde : −{amount}",
     sellerPays: "Vendeur : −{amount}",
+    sellerPaysNothing: "Vendeur : rien",
     advanced: "Vous avancez {amount} pour le vendeur, repris sur ses prochaines ventes.",
     confirmSplit: "Votre solde disponible paie {merchant}, le vendeur {seller}.",
-    split: "Vous : {merchant} · Vendeur : {seller}",
+    split: "Vous : {merchant} · part du vendeur {share}, {borne}",
     borne: {
-      reverse: "repris au vendeur",
+      reverse: "reprise au vendeur",
       merchant: "à votre charge",
-      debit_seller: "débité du vendeur",
+      debit_seller: "débitée du vendeur",
     },
   },
   payout: {

@@ -1,6 +1,6 @@
 "use client";
 
-import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { payoutView, redirectPayoutBody } from "@/lib/payouts/schemas";
 import type { refundPreview, refundView } from "@/lib/refunds/schemas";
@@ -19,6 +19,8 @@ export type SellerSale = z.output<typeof sellerSale>;
 export type RefundPreview = z.output<typeof refundPreview>;
 type Refund = z.output<typeof refundView>;
 type Payout = z.output<typeof payoutView>;
+
+const sellerPayoutsKey = (mode: "test" | "live", id: string) => [...queryKeys.seller(mode, id), "payouts"];
 
 const inFlight = (items: { status?: string; state?: string }[] | undefined) =>
   Boolean(items?.some((i) => i.status === "pending" || i.status === "processing" || i.state === "due" || i.state === "paying"));
@@ -46,14 +48,20 @@ export function useSeller(id: string) {
   });
 }
 
-/** GET /v1/sellers/{id}/sales — the seller's sales, page after page, followed while one is being paid. */
+/**
+ * GET /v1/sellers/{id}/sales — the seller's sales, page after page, followed while one is due or
+ * being paid; each look refreshes the seller's balance too (a share paid moves it).
+ */
 export function useSellerSales(id: string, limit = 20) {
   const { mode } = useMode();
+  const client = useQueryClient();
   return useInfiniteQuery({
     queryKey: queryKeys.sellerSales(mode, id),
     initialPageParam: null as string | null,
     queryFn: async ({ signal, pageParam }): Promise<Page<SellerSale>> => {
       const { data, headers } = await apiFetchWithHeaders<SellerSale[]>(`/v1/sellers/${encodeURIComponent(id)}/sales`, { mode, signal, query: { limit, starting_after: pageParam } });
+      void client.invalidateQueries({ queryKey: queryKeys.seller(mode, id), exact: true });
+      void client.invalidateQueries({ queryKey: sellerPayoutsKey(mode, id), exact: true });
       return { items: data, next: nextCursor(headers) };
     },
     getNextPageParam: (last) => last.next,
@@ -75,7 +83,7 @@ export function useRefundsOf(filter: { seller_id: string } | { marketplace_gatew
 export function usePayoutsOfSeller(sellerId: string, limit = 100) {
   const { mode } = useMode();
   return useQuery({
-    queryKey: [...queryKeys.seller(mode, sellerId), "payouts"],
+    queryKey: sellerPayoutsKey(mode, sellerId),
     queryFn: ({ signal }) => apiFetch<Payout[]>("/v1/payouts", { mode, signal, query: { seller_id: sellerId, limit } }),
     refetchInterval: (query) => (inFlight(query.state.data) ? 3000 : false),
   });

@@ -13,9 +13,7 @@ export function RefundSplit({ refund }: { refund: Pick<Refund, "split" | "seller
   const money = (minor: number) => formatMoney(minor, refund.currency, lang);
   return (
     <span className="w-full text-xs text-stone-600" data-testid="refund-split">
-      {format(w.split, { merchant: money(refund.split.merchant_amount), seller: money(refund.split.seller_amount) })}
-      {" · "}
-      {t.sellers.sales.share} {money(refund.split.share_part)} {w.borne[refund.seller_share]}
+      {format(w.split, { merchant: money(refund.split.merchant_amount), share: money(refund.split.share_part), borne: w.borne[refund.seller_share] })}
     </span>
   );
 }

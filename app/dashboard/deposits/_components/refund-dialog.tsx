@@ -154,7 +154,7 @@ function WhoPays({ preview, mode, onChoose, money }: { preview: RefundPreview; m
             {o.allowed && (
               <span className="mt-1 flex flex-wrap gap-x-3 text-xs font-medium tabular-nums" data-testid={`pays-${o.seller_share}`}>
                 <span>{format(w.youPay, { amount: money(o.merchant_pays) })}</span>
-                <span>{format(w.sellerPays, { amount: money(o.seller_amount) })}</span>
+                <span>{o.seller_amount > 0 ? format(w.sellerPays, { amount: money(o.seller_amount) }) : w.sellerPaysNothing}</span>
               </span>
             )}
           </span>
