@@ -6,7 +6,7 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures";
-import { checkPage, PHONE, sessionPost, signUp } from "./support";
+import { buyOnPhone, checkPage, sessionPost, signUp } from "./support";
 
 const WIDE = { width: 1440, height: 900 };
 
@@ -44,18 +44,7 @@ test("a 7-day payout hold, a sale, a split refund confirmed in the dialog, and t
   });
 
   // the buyer, on a phone
-  const buyer = await page.context().newPage();
-  await buyer.setViewportSize(PHONE);
-  await buyer.goto(new URL(link.link).pathname);
-  await buyer.fill("#full_name", "Awa Ndiaye");
-  await buyer.fill("#email", "awa@example.com");
-  await buyer.selectOption("#country", "CMR");
-  await buyer.selectOption("#operator", "MTN_MOMO_CMR");
-  await buyer.fill("#phone", "6 70 00 00 11");
-  await buyer.getByRole("button", { name: "Payer 10 500 FCFA" }).click();
-  await expect(buyer.getByRole("heading", { name: "Paiement reçu" })).toBeVisible({ timeout: 20_000 });
-  const trackId = (await buyer.locator(".ref").textContent())!.trim();
-  await buyer.close();
+  const trackId = await buyOnPhone(page, link.link, "10 500 FCFA");
 
   // the sale: paid, the seller's share held (no payout yet)
   await page.goto(`/dashboard/marketplace-links/${link.id}`);

@@ -1,17 +1,12 @@
-import { spawn } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, databaseSettings, getDb, useDatabase } from "@/lib/db/client";
+import { afterEach, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db/client";
 import { ledgerEntries, payouts, sellerShares } from "@/lib/db/schema";
 import { checkLedger } from "@/lib/ledger/check";
-import type { CrashPointName } from "@/lib/payments/crash-point";
 import { setSandboxTransport } from "@/lib/payments/providers/sandbox";
 import { deliverCallbacks, queueSandboxCallbacks, queuedCallbacks } from "@/lib/money-out/test-support";
 import { processMoneyWork } from "@/lib/settlement/money-work";
+import { childImport, crashChildAt, crashTestDatabase } from "@/lib/test/crash-child";
 import { balances, marketplaceWithHold, sale, sellersOf } from "./test-support";
 
 // kill -9 between a seller payout's ledger entry and the provider call (issue 19): a child process
@@ -21,11 +16,10 @@ import { balances, marketplaceWithHold, sale, sellersOf } from "./test-support";
 // paid by that one payout, and the next round sends it once: the seller is paid exactly once.
 
 const TIMEOUT = { timeout: 90_000 };
-const url = (file: string) => JSON.stringify(pathToFileURL(path.resolve(file)).href);
 const CHILD = `
-import { useDatabase } from ${url("lib/db/client.ts")};
-import { setSandboxTransport } from ${url("lib/payments/providers/sandbox.ts")};
-import { processMoneyWork } from ${url("lib/settlement/money-work.ts")};
+import { useDatabase } from ${childImport("lib/db/client.ts")};
+import { setSandboxTransport } from ${childImport("lib/payments/providers/sandbox.ts")};
+import { processMoneyWork } from ${childImport("lib/settlement/money-work.ts")};
 const job = JSON.parse(process.argv[1]);
 await useDatabase(job.settings);
 setSandboxTransport(async () => { console.log("provider called"); }); // its callbacks die with this process
@@ -34,40 +28,8 @@ console.log("finished"); // reached only if the crash point was not
 process.exit(0);
 `;
 
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kola-seller-crash-"));
-  if (!databaseSettings().databaseUrl) await useDatabase({ dataDir });
-});
+crashTestDatabase("kola-seller-crash-");
 afterEach(() => setSandboxTransport(undefined));
-afterAll(async () => {
-  expect(await checkLedger()).toEqual([]);
-  await closeDb();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function crashAt(point: CrashPointName): Promise<string> {
-  const settings = databaseSettings();
-  if (!settings.databaseUrl) await closeDb(); // PGlite: one process at a time on a folder
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "--input-type=module", "-e", CHILD, JSON.stringify({ settings })], {
-    cwd: process.cwd(),
-    env: { ...process.env, KOLA_CRASH_POINT: point, LOG_LEVEL: "silent" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once("exit", (_code, signal) => resolve(signal)));
-  let out = "";
-  const reached = await new Promise<boolean>((resolve) => {
-    child.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes(`crash-point ${point}\n`)) resolve(true);
-    });
-    void exited.then(() => resolve(false));
-  });
-  child.kill("SIGKILL");
-  expect([reached, await exited]).toEqual([true, "SIGKILL"]);
-  return out;
-}
 
 describe("kill -9 between a seller payout's ledger entry and the provider call", () => {
   it("leaves the payout recorded and its money in flight; the next round sends it once, and the seller is paid once", TIMEOUT, async () => {
@@ -80,7 +42,7 @@ describe("kill -9 between a seller payout's ledger entry and the provider call",
       seller: { pending: 0, available: 10000, in_flight: 0, paid_out: 0 },
     });
 
-    const out = await crashAt("seller-payout-recorded");
+    const out = await crashChildAt("seller-payout-recorded", CHILD);
     expect(out).toBe("crash-point seller-payout-recorded\n"); // the provider was never called
     const db = await getDb();
     const made = await db.select().from(payouts).where(eq(payouts.depositId, deposit.id));

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as marketplaceGatewayRoute from "@/app/v1/api/marketplace/gateway/[gateway_id]/route";
 import * as payoutsRoute from "@/app/v1/payouts/route";
 import * as refundsRoute from "@/app/v1/refunds/route";
@@ -8,10 +8,9 @@ import { getDb } from "@/lib/db/client";
 import { payouts, refunds } from "@/lib/db/schema";
 import { errorTypes, type ErrorType } from "@/lib/http/errors";
 import { checkLedger } from "@/lib/ledger/check";
-import { buy, deliverCallbacks, depositByTrackId, entriesOf, queueSandboxCallbacks } from "@/lib/money-out/test-support";
-import { setSandboxTransport } from "@/lib/payments/providers/sandbox";
+import { buy, deliverCallbacks, depositByTrackId, entriesOf } from "@/lib/money-out/test-support";
 import { call } from "@/lib/test/api";
-import { balances, DAY, marketplaceWithHold, moneyRound, sale, sellersOf, testClock } from "./test-support";
+import { balances, DAY, marketplaceWithHold, moneyRound, sale, sellersOf, sellerTestHooks } from "./test-support";
 
 // Sellers' money end to end (issue 19) on the real database: a 7-day payout hold passed by a test
 // clock, refunds borne as each `seller_share` says before and after the payout, a seller's debt
@@ -19,32 +18,24 @@ import { balances, DAY, marketplaceWithHold, moneyRound, sale, sellersOf, testCl
 // one sale at once. Every case ends with the ledger check; each states the balances before and after.
 
 const error = (type: ErrorType) => ({ status: errorTypes[type].status, body: { detail: { message: errorTypes[type].message, type } } });
-let clock: ReturnType<typeof testClock>;
-
-beforeEach(() => {
-  queueSandboxCallbacks();
-  clock = testClock();
-});
-afterEach(() => {
-  clock.restore();
-  setSandboxTransport(undefined);
-});
+const hooks = sellerTestHooks();
 
 const seller = (pending: number, available: number, paidOut: number, inFlight = 0) => ({ pending, available, in_flight: inFlight, paid_out: paidOut });
 const merchant = (available: number, debt = 0, refunding = 0) => ({ available, seller_debt: debt, refunds_in_flight: refunding });
 
-describe("a sale with a 7-day payout hold", () => {
+// the file's first test also waits for the database's first queries: longer than the default on a busy machine
+describe("a sale with a 7-day payout hold", { timeout: 90_000 }, () => {
   it("holds the seller's share for 7 days on the test clock, then pays it out once", async () => {
     const m = await marketplaceWithHold(7);
     await sale(m.link.id);
     const [{ id }] = await sellersOf(m.key);
     expect(await balances(m.key, id!)).toEqual({ merchant: merchant(20500), seller: seller(10000, 0, 0) });
 
-    clock.advance(7 * DAY - 60_000); // a minute before the hold ends
+    hooks.clock().advance(7 * DAY - 60_000); // a minute before the hold ends
     await moneyRound();
     expect(await balances(m.key, id!)).toEqual({ merchant: merchant(20500), seller: seller(10000, 0, 0) });
 
-    clock.advance(60_000);
+    hooks.clock().advance(60_000);
     await moneyRound(); // released, paid out, sent; the sandbox's answer delivered
     await moneyRound();
     expect(await balances(m.key, id!)).toEqual({ merchant: merchant(20500), seller: seller(0, 0, 10000) });
@@ -80,7 +71,7 @@ describe("a sale with a 7-day payout hold", () => {
     const deposit = await sale(m.link.id);
     const [{ id }] = await sellersOf(m.key);
     if (when === "paid out") {
-      clock.advance(7 * DAY);
+      hooks.clock().advance(7 * DAY);
       for (let i = 0; i < 3; i++) await moneyRound();
     }
     expect(await balances(m.key, id!)).toEqual(when === "held" ? { merchant: merchant(20500), seller: seller(10000, 0, 0) } : { merchant: merchant(20500), seller: seller(0, 0, 10000) });
@@ -95,7 +86,7 @@ describe("a sale with a 7-day payout hold", () => {
       });
     expect(await balances(m.key, id!)).toEqual({ merchant: merchantAfter, seller: sellerAfter });
 
-    clock.advance(8 * DAY); // the refund reaches the buyer; what is left of the share is released and paid out
+    hooks.clock().advance(8 * DAY); // the refund reaches the buyer; what is left of the share is released and paid out
     for (let i = 0; i < 3; i++) await moneyRound();
     expect(await balances(m.key, id!)).toEqual({ merchant: merchantFinal, seller: sellerFinal });
     expect(await checkLedger()).toEqual([]);
@@ -125,7 +116,7 @@ describe("a seller's debt", () => {
     const m = await marketplaceWithHold(7);
     const first = await sale(m.link.id);
     const [{ id }] = await sellersOf(m.key);
-    clock.advance(7 * DAY);
+    hooks.clock().advance(7 * DAY);
     for (let i = 0; i < 3; i++) await moneyRound(); // the first share paid out: 10 000
     await call(refundsRoute.POST, "POST", "/v1/refunds", { key: m.key, json: { track_id: first.trackId, seller_share: "debit_seller" } });
     await moneyRound(); // the buyer refunded in full: the seller owes its 10 000
@@ -134,7 +125,7 @@ describe("a seller's debt", () => {
     await sale(m.link.id, "237670000021"); // the next sale: 10 000 held, the seller still owes 10 000
     expect(await balances(m.key, id!)).toEqual({ merchant: merchant(10500, 10000), seller: seller(10000, -10000, 10000) });
     await sale(m.link.id, "237670000022");
-    clock.advance(7 * DAY);
+    hooks.clock().advance(7 * DAY);
     for (let i = 0; i < 3; i++) await moneyRound();
     // both shares released: 20 000; 10 000 repays the debt (to the merchant), 10 000 is paid out
     expect(await balances(m.key, id!)).toEqual({ merchant: merchant(21000, 0), seller: seller(0, 0, 20000) });

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as payoutRoute from "@/app/v1/payouts/[payout_id]/route";
 import * as retryRoute from "@/app/v1/payouts/[payout_id]/retry/route";
 import * as payoutsRoute from "@/app/v1/payouts/route";
@@ -13,10 +13,8 @@ import { getDb } from "@/lib/db/client";
 import { ledgerEntries, outboxEvents } from "@/lib/db/schema";
 import { errorTypes, type ErrorType } from "@/lib/http/errors";
 import { checkLedger } from "@/lib/ledger/check";
-import { queueSandboxCallbacks } from "@/lib/money-out/test-support";
-import { setSandboxTransport } from "@/lib/payments/providers/sandbox";
 import { call, newAccount } from "@/lib/test/api";
-import { DAY, marketplaceWithHold, moneyRound, sale, sellersOf, testClock } from "./test-support";
+import { DAY, marketplaceWithHold, moneyRound, sale, sellersOf, sellerTestHooks } from "./test-support";
 
 // The sellers' API (issue 19), whole bodies: the sellers and their sales, holding a seller,
 // releasing early, a failed payout sent to a corrected phone, the refund preview, the events.
@@ -25,18 +23,10 @@ const ISO = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 const uuid = expect.stringMatching(/^[0-9a-f-]{36}$/);
 const error = (type: ErrorType) => ({ status: errorTypes[type].status, body: { detail: { message: errorTypes[type].message, type } } });
 const reply = (r: { status: number; body: unknown }) => ({ status: r.status, body: r.body });
-let clock: ReturnType<typeof testClock>;
+const hooks = sellerTestHooks();
 
-beforeEach(() => {
-  queueSandboxCallbacks();
-  clock = testClock();
-});
-afterEach(() => {
-  clock.restore();
-  setSandboxTransport(undefined);
-});
-
-describe("GET /v1/sellers and /v1/sellers/{seller_id}", () => {
+// the file's first test also waits for the database's first queries: longer than the default on a busy machine
+describe("GET /v1/sellers and /v1/sellers/{seller_id}", { timeout: 90_000 }, () => {
   it("a seller is made by its first sale; its balance and its sales, whole", async () => {
     const m = await marketplaceWithHold(7);
     expect((await call(sellersRoute.GET, "GET", "/v1/sellers", { key: m.key })).body).toEqual([]);
@@ -79,7 +69,7 @@ describe("GET /v1/sellers and /v1/sellers/{seller_id}", () => {
     };
     expect(reply(sales)).toEqual({ status: 200, body: [row] });
 
-    clock.advance(7 * DAY);
+    hooks.clock().advance(7 * DAY);
     await moneyRound();
     await moneyRound();
     const paid = (await call(salesRoute.GET, "GET", `/v1/sellers/${id}/sales`, { key: m.key })).body as Record<string, unknown>[];

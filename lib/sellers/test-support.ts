@@ -1,9 +1,10 @@
-import { vi } from "vitest";
+import { afterEach, beforeEach, vi } from "vitest";
 import * as balanceRoute from "@/app/v1/balance/route";
 import * as gatewayRoute from "@/app/v1/gateway/route";
 import * as sellerRoute from "@/app/v1/sellers/[seller_id]/route";
 import * as sellersRoute from "@/app/v1/sellers/route";
-import { buy, deliverCallbacks, marketplaceLink, payLink } from "@/lib/money-out/test-support";
+import { buy, deliverCallbacks, marketplaceLink, payLink, queueSandboxCallbacks } from "@/lib/money-out/test-support";
+import { setSandboxTransport } from "@/lib/payments/providers/sandbox";
 import { processMoneyWork } from "@/lib/settlement/money-work";
 import { call } from "@/lib/test/api";
 
@@ -21,6 +22,20 @@ export function testClock() {
     advance: (ms: number) => vi.setSystemTime(Date.now() + ms),
     restore: () => vi.useRealTimers(),
   };
+}
+
+/** Each test of the file gets the sandbox's callbacks queued and a test clock of its own; `clock()` is the running test's. */
+export function sellerTestHooks(): { clock: () => ReturnType<typeof testClock> } {
+  let clock: ReturnType<typeof testClock>;
+  beforeEach(() => {
+    queueSandboxCallbacks();
+    clock = testClock();
+  });
+  afterEach(() => {
+    clock.restore();
+    setSandboxTransport(undefined);
+  });
+  return { clock: () => clock };
 }
 
 /**

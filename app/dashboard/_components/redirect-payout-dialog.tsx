@@ -12,6 +12,7 @@ import { format } from "@/lib/i18n/format";
 import { useI18n } from "@/lib/i18n/provider";
 import type { Payout } from "@/lib/query/money";
 import { useRedirectPayout } from "@/lib/query/sellers";
+import { OperatorOptions } from "./operator-options";
 import { moneyErrorMessage } from "./money";
 
 type Values = { operator: string; phone_number: string };
@@ -50,15 +51,7 @@ export function RedirectPayoutDialog({ payout, onClose }: { payout: Payout; onCl
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <Field label={w.operator} description={format(w.currencyInvalid, { currency: payout.currency })}>
           <Select {...form.register("operator")}>
-            {payable.map((c) => (
-              <optgroup key={c} label={countries[c].name}>
-                {Object.entries(countries[c].operators).map(([code, name]) => (
-                  <option key={code} value={code}>
-                    {name} ({countries[c].name})
-                  </option>
-                ))}
-              </optgroup>
-            ))}
+            <OperatorOptions countryCodes={payable} />
           </Select>
         </Field>
         <Field label={w.phone} description={w.linkHint} error={form.formState.errors.phone_number?.message}>
