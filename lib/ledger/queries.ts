@@ -44,11 +44,10 @@ export async function getBalance(auth: Auth): Promise<BalanceView> {
 
 /** GET /v1/balance/transactions: a page of ledger lines with their source, newest first. */
 export async function listBalanceTransactions(auth: Auth, query: BalanceTransactionsQuery): Promise<BalanceTransaction[]> {
-  const filters: SQL[] = [
-    query.account
-      ? eq(ledgerPostings.ledgerAccount, query.account)
-      : inArray(ledgerPostings.ledgerAccount, ["merchant_available", "merchant_pending"]),
-  ];
+  const filters: SQL[] = [];
+  if (query.account) filters.push(eq(ledgerPostings.ledgerAccount, query.account));
+  else if (!query.seller_id) filters.push(inArray(ledgerPostings.ledgerAccount, ["merchant_available", "merchant_pending"]));
+  if (query.seller_id) filters.push(eq(ledgerPostings.sellerId, query.seller_id));
   if (query.currency) filters.push(eq(ledgerPostings.currency, query.currency));
   const clauses = pageClauses(ledgerPostings, query, ownedBy(ledgerPostings, auth), and(...filters));
   const db = await getDb();
@@ -77,6 +76,7 @@ export async function listBalanceTransactions(auth: Auth, query: BalanceTransact
     account: r.posting.ledgerAccount,
     amount: r.posting.amount,
     currency: r.posting.currency,
+    seller_id: r.posting.sellerId,
     source: r.refundId
       ? { type: "refund" as const, id: r.refundId, track_id: r.trackId }
       : r.payoutId

@@ -31,6 +31,7 @@ export const balanceTransaction = z
     account: z.enum(ledgerAccounts).describe("The ledger account moved"),
     amount: z.int().describe("Signed minor units: positive credits the account, negative debits it"),
     currency: z.string(),
+    seller_id: z.uuid().nullable().describe("The marketplace seller whose money the line moves (its seller accounts, its payouts in flight); null: yours"),
     source: z
       .object({
         type: z.enum(["deposit", "payout", "refund"]),
@@ -50,6 +51,7 @@ export const balanceTransactionsQuery = pageQuery.extend({
     .optional()
     .describe("Only the lines of this ledger account; omitted: your balance's (merchant_available and merchant_pending)"),
   currency: z.string().length(3).optional().describe("Only lines in this currency"),
+  seller_id: z.uuid().optional().describe("Only the lines of this marketplace seller's money (with `account`, or all its accounts)"),
 });
 export type BalanceTransactionsQuery = z.output<typeof balanceTransactionsQuery>;
 

@@ -85,6 +85,7 @@ describe("what a settled payment posts", () => {
         account: "merchant_available",
         amount: 5000,
         currency: "XAF",
+        seller_id: null,
         source: { type: "deposit", id: m.deposit.id, track_id: m.deposit.trackId },
         available_at: null,
         created_at: at,

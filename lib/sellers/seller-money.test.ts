@@ -5,6 +5,7 @@ import * as payoutsRoute from "@/app/v1/payouts/route";
 import * as refundsRoute from "@/app/v1/refunds/route";
 import * as releaseRoute from "@/app/v1/sellers/[seller_id]/release/route";
 import { getDb } from "@/lib/db/client";
+import { processMoneyWork } from "@/lib/settlement/money-work";
 import { payouts, refunds } from "@/lib/db/schema";
 import { errorTypes, type ErrorType } from "@/lib/http/errors";
 import { checkLedger } from "@/lib/ledger/check";
@@ -189,6 +190,24 @@ describe("50 refunds and releases of one sale at once", () => {
     expect(kinds.filter((k) => k === "seller_release").length).toBeLessThanOrEqual(1);
     await moneyRound();
     expect(await db.select().from(payouts).where(eq(payouts.depositId, deposit.id))).toEqual([]);
+    expect(await checkLedger()).toEqual([]);
+  });
+});
+
+describe("background rounds at once", () => {
+  it("10 rounds releasing and paying the same due shares pay each share once", { timeout: 120_000 }, async () => {
+    const m = await marketplaceWithHold(7);
+    for (const buyer of ["237670000021", "237670000022", "237670000023"]) await sale(m.link.id, buyer);
+    const [{ id }] = await sellersOf(m.key);
+    hooks.clock().advance(7 * DAY);
+    await Promise.all(Array.from({ length: 10 }, () => processMoneyWork()));
+    const db = await getDb();
+    const made = await db.select().from(payouts).where(eq(payouts.sellerId, id));
+    expect(made.map((p) => p.amount)).toEqual([10000, 10000, 10000]);
+    expect(new Set(made.map((p) => p.depositId)).size).toBe(3);
+    await moneyRound();
+    await moneyRound();
+    expect(await balances(m.key, id)).toEqual({ merchant: merchant(21500), seller: seller(0, 0, 30000) });
     expect(await checkLedger()).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import * as transactionsRoute from "@/app/v1/balance/transactions/route";
 import * as payoutRoute from "@/app/v1/payouts/[payout_id]/route";
 import * as retryRoute from "@/app/v1/payouts/[payout_id]/retry/route";
 import * as payoutsRoute from "@/app/v1/payouts/route";
@@ -75,6 +76,19 @@ describe("GET /v1/sellers and /v1/sellers/{seller_id}", { timeout: 90_000 }, () 
     const paid = (await call(salesRoute.GET, "GET", `/v1/sellers/${id}/sales`, { key: m.key })).body as Record<string, unknown>[];
     expect(paid).toEqual([{ ...row, held: 0, state: "paid", released_at: ISO, payout_id: uuid }]);
     expect((await call(sellerRoute.GET, "GET", `/v1/sellers/${id}`, { key: m.key })).body).toEqual({ ...seller, balance: { pending: 0, available: 0, in_flight: 0, paid_out: 10000 } });
+
+    // the seller's statement: the ledger lines of its money (sorted here: on PGlite the test clock
+    // is the database's too, and lines written within one of its ticks have one time)
+    const lines = (await call(transactionsRoute.GET, "GET", `/v1/balance/transactions?seller_id=${id}`, { key: m.key })).body as Record<string, unknown>[];
+    const sorted = (rows: unknown[][]) => rows.map((r) => JSON.stringify(r)).sort();
+    expect(sorted(lines.map((l) => [l.type, l.account, l.amount, l.seller_id]))).toEqual(sorted([
+      ["payout_succeeded", "payouts_in_flight", -10000, id],
+      ["payout", "payouts_in_flight", 10000, id],
+      ["payout", "seller_payable", -10000, id],
+      ["seller_release", "seller_payable", 10000, id],
+      ["seller_release", "seller_pending", -10000, id],
+      ["marketplace_sale", "seller_pending", 10000, id],
+    ]));
   });
 
   it.each([
