@@ -4,6 +4,8 @@ import { marketplaceGateways, marketplaces, marketplaceTransactions, sellerShare
 import type { DepositRow } from "@/lib/deposits/create-deposit";
 import type { Line } from "@/lib/ledger/entry";
 import { postEntry } from "@/lib/ledger/post";
+import type { MarketplaceGatewayRow } from "@/lib/marketplace-gateways/queries";
+import { sellerForSale } from "./seller-for-sale";
 
 const DAY_MS = 86_400_000;
 
@@ -18,19 +20,22 @@ const DAY_MS = 86_400_000;
  */
 export async function openShare(tx: Db | Tx, deposit: DepositRow, merchant: { account: "merchant_pending" | "merchant_available"; availableAt: Date | null }): Promise<void> {
   const [sale] = await tx
-    .select({ sellerId: marketplaceTransactions.sellerId, productPrice: marketplaceTransactions.productPrice, delayDays: marketplaces.sellerPayoutDelayDays })
+    .select({ transaction: marketplaceTransactions, gateway: marketplaceGateways, delayDays: marketplaces.sellerPayoutDelayDays })
     .from(marketplaceTransactions)
     .innerJoin(marketplaceGateways, eq(marketplaceGateways.id, marketplaceTransactions.marketplaceGatewayId))
     .innerJoin(marketplaces, eq(marketplaces.id, marketplaceGateways.marketplaceId))
     .where(eq(marketplaceTransactions.depositId, deposit.id));
-  if (!sale?.sellerId) throw new Error(`marketplace deposit ${deposit.trackId} has no seller`);
-  const share = Math.min(sale.productPrice, deposit.amount);
+  if (!sale) throw new Error(`marketplace deposit ${deposit.trackId} has no transaction`);
+  // an attempt recorded without its seller (by a process of the version before sellers, during an
+  // upgrade) gets it now, as the submit would have: the link's payout phone
+  const sellerId = sale.transaction.sellerId ?? (await nameSeller(tx, sale.transaction.id, sale.gateway));
+  const share = Math.min(sale.transaction.productPrice, deposit.amount);
   const fee = deposit.amount - share;
   const now = Date.now();
   const held = sale.delayDays > 0;
   const lines: Line[] = [
     { account: "provider_clearing", amount: -deposit.amount },
-    { account: held ? "seller_pending" : "seller_payable", amount: share, sellerId: sale.sellerId },
+    { account: held ? "seller_pending" : "seller_payable", amount: share, sellerId },
     { account: merchant.account, amount: fee },
   ];
   const base = { accountId: deposit.accountId, mode: deposit.mode, currency: deposit.currency, depositId: deposit.id };
@@ -38,7 +43,7 @@ export async function openShare(tx: Db | Tx, deposit: DepositRow, merchant: { ac
   if (!posted) return;
   await tx.insert(sellerShares).values({
     ...base,
-    sellerId: sale.sellerId,
+    sellerId,
     amount: share,
     fee,
     releaseAt: new Date(now + sale.delayDays * DAY_MS),
@@ -46,4 +51,10 @@ export async function openShare(tx: Db | Tx, deposit: DepositRow, merchant: { ac
     held: held ? share : 0,
     owed: held ? 0 : share,
   });
+}
+
+async function nameSeller(tx: Db | Tx, transactionId: string, gateway: MarketplaceGatewayRow): Promise<string> {
+  const sellerId = await sellerForSale(tx, gateway);
+  await tx.update(marketplaceTransactions).set({ sellerId }).where(eq(marketplaceTransactions.id, transactionId));
+  return sellerId;
 }

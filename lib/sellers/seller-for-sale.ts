@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db/client";
 import { sellers } from "@/lib/db/schema";
 import type { MarketplaceGatewayRow } from "@/lib/marketplace-gateways/queries";
@@ -33,6 +33,6 @@ export async function sellerForSale(tx: Db | Tx, gateway: MarketplaceGatewayRow)
   const [existing] = await tx
     .select({ id: sellers.id })
     .from(sellers)
-    .where(sql`${sellers.marketplaceId} = ${gateway.marketplaceId} and ${sellers.phoneNumber} = ${gateway.phoneNumber}`);
+    .where(and(eq(sellers.marketplaceId, gateway.marketplaceId), eq(sellers.phoneNumber, gateway.phoneNumber)));
   return existing!.id;
 }

@@ -6,7 +6,7 @@ import * as refundsRoute from "@/app/v1/refunds/route";
 import * as releaseRoute from "@/app/v1/sellers/[seller_id]/release/route";
 import { getDb } from "@/lib/db/client";
 import { processMoneyWork } from "@/lib/settlement/money-work";
-import { payouts, refunds } from "@/lib/db/schema";
+import { marketplaceTransactions, payouts, refunds } from "@/lib/db/schema";
 import { errorTypes, type ErrorType } from "@/lib/http/errors";
 import { checkLedger } from "@/lib/ledger/check";
 import { buy, deliverCallbacks, depositByTrackId, entriesOf } from "@/lib/money-out/test-support";
@@ -160,6 +160,23 @@ describe("the seller is fixed when the buyer submits", () => {
     expect((await sellersOf(m.key)).map((s) => (s as unknown as { phone_number: string }).phone_number)).toEqual(["237699000077", "237699000000"]);
     await moneyRound();
     await moneyRound();
+    expect(await checkLedger()).toEqual([]);
+  });
+});
+
+describe("an attempt recorded without its seller", () => {
+  it("(by a process of the version before sellers, during an upgrade) gets the link's seller when it succeeds", async () => {
+    const m = await marketplaceWithHold(0);
+    const pending = await buy(m.link.id);
+    const db = await getDb();
+    await db.update(marketplaceTransactions).set({ sellerId: null }).where(eq(marketplaceTransactions.depositId, pending.id));
+    await deliverCallbacks();
+    await moneyRound();
+    await moneyRound();
+    const [transaction] = await db.select().from(marketplaceTransactions).where(eq(marketplaceTransactions.depositId, pending.id));
+    const [{ id }] = await sellersOf(m.key);
+    expect(transaction!.sellerId).toBe(id);
+    expect(await balances(m.key, id)).toEqual({ merchant: merchant(20500), seller: seller(0, 0, 10000) });
     expect(await checkLedger()).toEqual([]);
   });
 });
