@@ -3,7 +3,7 @@
 // the available balance. axe and both screen sizes on every screen (e2e/.artifacts/dashboard/).
 import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures";
-import { checkPage, payLink, PHONE, sessionPost, signUp } from "./support";
+import { buyOnPhone, checkPage, payLink, PHONE, sessionPost, signUp } from "./support";
 
 const statusOf = async (page: Page, trackId: string) =>
   ((await (await page.request.get(`/api/checkout/status/${trackId}`)).json()) as { status: string }).status;
@@ -29,19 +29,10 @@ test("a marketplace sale paid at 375 px: the seller is paid out and the owner's 
   });
 
   // the buyer, on a phone
-  const buyer = await page.context().newPage();
-  await buyer.setViewportSize(PHONE);
-  await buyer.goto(new URL(link.link).pathname);
-  await buyer.fill("#full_name", "Awa Ndiaye");
-  await buyer.fill("#email", "awa@example.com");
-  await buyer.selectOption("#country", "CMR");
-  await buyer.selectOption("#operator", "MTN_MOMO_CMR");
-  await buyer.fill("#phone", "6 70 00 00 11");
-  await buyer.getByRole("button", { name: "Payer 10 500 FCFA" }).click();
-  await expect(buyer.getByRole("heading", { name: "Paiement reçu" })).toBeVisible({ timeout: 20_000 });
-  expect(await buyer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-  await buyer.screenshot({ path: "e2e/.artifacts/dashboard/money-00-sale-receipt-375.png", fullPage: true });
-  await buyer.close();
+  await buyOnPhone(page, link.link, "10 500 FCFA", async (buyer) => {
+    expect(await buyer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await buyer.screenshot({ path: "e2e/.artifacts/dashboard/money-00-sale-receipt-375.png", fullPage: true });
+  });
 
   // the owner: the sale's fee and the seller's payout, which the sandbox completes
   await page.goto(`/dashboard/marketplace-links/${link.id}`);

@@ -92,6 +92,28 @@ export async function payLink(page: Page, link: string, phone: string): Promise<
   return trackId;
 }
 
+/**
+ * A marketplace link bought in the hosted checkout on a phone-sized page, by a sandbox number that
+ * succeeds (`price`: the pay button's amount, e.g. "10 500 FCFA"); `onReceipt` looks at the receipt.
+ * Returns the sale's track_id.
+ */
+export async function buyOnPhone(page: Page, link: string, price: string, onReceipt?: (buyer: Page) => Promise<void>): Promise<string> {
+  const buyer = await page.context().newPage();
+  await buyer.setViewportSize(PHONE);
+  await buyer.goto(new URL(link).pathname);
+  await buyer.fill("#full_name", "Awa Ndiaye");
+  await buyer.fill("#email", "awa@example.com");
+  await buyer.selectOption("#country", "CMR");
+  await buyer.selectOption("#operator", "MTN_MOMO_CMR");
+  await buyer.fill("#phone", "6 70 00 00 11");
+  await buyer.getByRole("button", { name: `Payer ${price}` }).click();
+  await expect(buyer.getByRole("heading", { name: "Paiement reçu" })).toBeVisible({ timeout: 20_000 });
+  await onReceipt?.(buyer);
+  const trackId = (await buyer.locator(".ref").textContent())!.trim();
+  await buyer.close();
+  return trackId;
+}
+
 /** A write to the API with the page's session cookie, from our own origin (as the dashboard sends it). */
 export async function sessionPost<T = unknown>(page: Page, url: string, data: unknown): Promise<T> {
   const response = await page.request.post(url, { headers: { origin: process.env.KOLA_E2E_BASE_URL! }, data });

@@ -73,6 +73,9 @@ const needsState: Record<string, [number, string]> = {
   "POST /v1/refunds": [404, "DEPOSIT_NOT_FOUND"], // refunds a payment the example's reader has made
   "POST /v1/payouts": [409, "INSUFFICIENT_BALANCE"], // withdraws from an available balance
   "PATCH /v1/members/{member_id}": [404, "MEMBER_NOT_FOUND"], // changes the role of a member the reader invited
+  "PATCH /v1/payouts/{payout_id}": [404, "PAYOUT_NOT_FOUND"], // redirects a seller payout that failed
+  "PATCH /v1/sellers/{seller_id}": [404, "SELLER_NOT_FOUND"], // a seller is made by a marketplace sale
+  "POST /v1/sellers/{seller_id}/release": [404, "SELLER_NOT_FOUND"],
 };
 
 describe("request body examples (in the document's order: a link exists before it is updated)", () => {

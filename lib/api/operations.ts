@@ -4,6 +4,7 @@ import { depositOperations } from "@/lib/deposits/schemas";
 import { balanceOperations } from "@/lib/ledger/schemas";
 import { payoutOperations } from "@/lib/payouts/schemas";
 import { refundOperations } from "@/lib/refunds/schemas";
+import { sellerOperations } from "@/lib/sellers/schemas";
 import { exportOperations } from "@/lib/exports/schemas";
 import { gatewayOperations } from "@/lib/gateways/schemas";
 import { marketplaceGatewayOperations } from "@/lib/marketplace-gateways/schemas";
@@ -29,6 +30,7 @@ const groups: Record<string, Record<string, Operation>> = {
   deposit: depositOperations,
   refund: refundOperations,
   payout: payoutOperations,
+  seller: sellerOperations,
   balance: balanceOperations,
   export: exportOperations,
   stats: statsOperations,

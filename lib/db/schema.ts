@@ -20,7 +20,7 @@ import { roles } from "@/lib/accounts/roles";
 import { languages } from "@/lib/i18n/languages";
 import { notificationKinds, notificationStatuses } from "@/lib/notifications/kinds";
 import { depositHistoryEvents, depositStatuses } from "@/lib/deposits/statuses";
-import { disbursementStatuses, entryKinds, ledgerAccounts, payoutKinds } from "@/lib/ledger/kinds";
+import { disbursementStatuses, entryKinds, ledgerAccounts, payoutKinds, sellerShareModes } from "@/lib/ledger/kinds";
 import type { FormBlock } from "@/lib/marketplaces/form-block";
 import { eventTypes, webhookDeliveryStatuses } from "@/lib/webhooks/event-types";
 
@@ -197,10 +197,43 @@ export const marketplaces = pgTable(
     faviconFileId: uuid("favicon_file_id").references(() => files.id, { onDelete: "set null" }),
     faviconUrl: text("favicon_url").notNull().default(""),
     formBlocks: jsonb("form_blocks").$type<FormBlock[]>().notNull().default([]),
+    /** how long a sale's seller share is held before it is paid out (issue 19); 0: at once */
+    sellerPayoutDelayDays: integer("seller_payout_delay_days").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("marketplaces_account_mode_key").on(t.accountId, t.mode)],
+  (t) => [
+    uniqueIndex("marketplaces_account_mode_key").on(t.accountId, t.mode),
+    check("marketplaces_seller_payout_delay_days_check", sql`${t.sellerPayoutDelayDays} between 0 and 30`),
+  ],
+);
+
+// A marketplace seller (issue 19): a party with money of its own, identified by its payout phone
+// within the marketplace. Found or made when a buyer submits (the sale names it from then on);
+// `held_at` stops its payouts (the merchant suspects fraud) until it is cleared.
+export const sellers = pgTable(
+  "sellers",
+  {
+    id: id(),
+    ...owner(),
+    marketplaceId: uuid("marketplace_id")
+      .notNull()
+      .references(() => marketplaces.id, { onDelete: "cascade" }),
+    phoneNumber: text("phone_number").notNull(),
+    /** ISO 3166 alpha-3 of the phone, and its currency: the seller is paid in it */
+    country: text("country").notNull(),
+    currency: text("currency").notNull(),
+    /** the `shop_name` of the marketplace link it last sold through */
+    name: text("name").notNull(),
+    heldAt: timestamp("held_at", { withTimezone: true }),
+    holdReason: text("hold_reason").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("sellers_marketplace_phone_key").on(t.marketplaceId, t.phoneNumber),
+    index("sellers_list_idx").on(t.accountId, t.mode, t.createdAt.desc(), t.id.desc()),
+  ],
 );
 
 export const marketplaceGateways = pgTable(
@@ -327,6 +360,8 @@ export const marketplaceTransactions = pgTable(
     depositId: uuid("deposit_id")
       .notNull()
       .references(() => deposits.id, { onDelete: "cascade" }),
+    /** the seller paid by this sale, fixed when the buyer submits (with product_price, its share) */
+    sellerId: uuid("seller_id").references(() => sellers.id),
     buyerId: uuid("buyer_id").notNull().defaultRandom(),
     buyerFullName: text("buyer_full_name").notNull(),
     buyerEmail: text("buyer_email").notNull(),
@@ -623,18 +658,35 @@ export const providerBreakers = pgTable("provider_breakers", {
   lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
 });
 
+// Money out (issue 11): the columns of a payout's and a refund's life, defined once for both tables
+// so that the sender, the reconciler and the settlement (lib/money-out) read either one with the
+// same types, and a change to one is a change to both.
+const disbursementLifecycle = () => ({
+  id: id(),
+  ...owner(),
+  status: text("status", { enum: disbursementStatuses }).notNull().default("pending"),
+  amount: integer("amount").notNull(),
+  currency: text("currency").notNull(),
+  provider: text("provider").notNull(),
+  providerReference: text("provider_reference"),
+  failureReason: text("failure_reason"),
+  /** when it was last handed to the provider (null: never yet) */
+  sentAt: timestamp("sent_at", { withTimezone: true }),
+  /** when the sender or the reconciler last claimed it */
+  checkedAt: timestamp("checked_at", { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  completedAt: timestamp("completed_at", { withTimezone: true }),
+});
+
 // Money out (issue 11): seller payouts and merchant withdrawals. `id` is the provider's payoutId
 // (its idempotency key): a payout is sent under one id only, so a re-send can never pay twice.
 // A failed payout is retried as a new row (`retry_of`), once per failed row.
 export const payouts = pgTable(
   "payouts",
   {
-    id: id(),
-    ...owner(),
+    ...disbursementLifecycle(),
     kind: text("kind", { enum: payoutKinds }).notNull(),
-    status: text("status", { enum: disbursementStatuses }).notNull().default("pending"),
-    amount: integer("amount").notNull(),
-    currency: text("currency").notNull(),
     /** ISO 3166 alpha-3 of the receiving phone */
     country: text("country").notNull(),
     operator: text("operator").notNull(),
@@ -642,17 +694,9 @@ export const payouts = pgTable(
     /** seller payouts: the sale (deposit) whose seller share this pays */
     depositId: uuid("deposit_id").references(() => deposits.id, { onDelete: "cascade" }),
     marketplaceGatewayId: uuid("marketplace_gateway_id").references(() => marketplaceGateways.id, { onDelete: "cascade" }),
+    /** seller payouts: the seller paid (issue 19) */
+    sellerId: uuid("seller_id").references(() => sellers.id),
     retryOf: uuid("retry_of").references((): AnyPgColumn => payouts.id, { onDelete: "set null" }),
-    provider: text("provider").notNull(),
-    providerReference: text("provider_reference"),
-    failureReason: text("failure_reason"),
-    /** when it was last handed to the provider (null: never yet) */
-    sentAt: timestamp("sent_at", { withTimezone: true }),
-    /** when the sender or the reconciler last claimed it */
-    checkedAt: timestamp("checked_at", { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-    completedAt: timestamp("completed_at", { withTimezone: true }),
   },
   (t) => [
     index("payouts_list_idx").on(t.accountId, t.mode, t.createdAt.desc(), t.id.desc()),
@@ -660,6 +704,7 @@ export const payouts = pgTable(
     // a sale's seller share is paid by one payout at a time, and never again once paid
     uniqueIndex("payouts_one_live_per_sale_key").on(t.depositId).where(sql`${t.depositId} is not null and ${t.status} <> 'failed'`),
     uniqueIndex("payouts_retry_of_key").on(t.retryOf),
+    index("payouts_seller_idx").on(t.sellerId, t.createdAt.desc()).where(sql`${t.sellerId} is not null`),
     check("payouts_amount_check", sql`${t.amount} > 0`),
   ],
 );
@@ -668,31 +713,28 @@ export const payouts = pgTable(
 export const refunds = pgTable(
   "refunds",
   {
-    id: id(),
-    ...owner(),
+    ...disbursementLifecycle(),
     depositId: uuid("deposit_id")
       .notNull()
       .references(() => deposits.id, { onDelete: "cascade" }),
-    status: text("status", { enum: disbursementStatuses }).notNull().default("pending"),
-    amount: integer("amount").notNull(),
-    currency: text("currency").notNull(),
     /** the merchant's words, or `duplicate_payment` for the automatic refund of a duplicate success */
     reason: text("reason").notNull().default(""),
     automatic: boolean("automatic").notNull().default(false),
-    provider: text("provider").notNull(),
-    providerReference: text("provider_reference"),
-    failureReason: text("failure_reason"),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
-    checkedAt: timestamp("checked_at", { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-    completedAt: timestamp("completed_at", { withTimezone: true }),
+    // A marketplace sale's refund (issue 19): the seller, who bears its part, and the split.
+    sellerId: uuid("seller_id").references(() => sellers.id),
+    sellerShare: text("seller_share", { enum: sellerShareModes }),
+    /** the seller's share of the sale in this refund, in proportion: `amount × share / buyer_price` */
+    sharePart: integer("share_part").notNull().default(0),
+    /** what the seller's balance pays (reverse, debit_seller: share_part; merchant: 0); the merchant pays the rest */
+    sellerAmount: integer("seller_amount").notNull().default(0),
   },
   (t) => [
     index("refunds_list_idx").on(t.accountId, t.mode, t.createdAt.desc(), t.id.desc()),
     index("refunds_deposit_idx").on(t.depositId),
+    index("refunds_seller_idx").on(t.sellerId, t.createdAt.desc()).where(sql`${t.sellerId} is not null`),
     index("refunds_open_idx").on(t.createdAt).where(sql`${t.status} in ('pending', 'processing')`),
     check("refunds_amount_check", sql`${t.amount} > 0`),
+    check("refunds_split_check", sql`${t.sellerAmount} >= 0 and ${t.sellerAmount} <= ${t.sharePart} and ${t.sharePart} <= ${t.amount}`),
   ],
 );
 
@@ -734,11 +776,14 @@ export const ledgerPostings = pgTable(
     currency: text("currency").notNull(),
     /** signed minor units: positive = owed to this account more */
     amount: bigint("amount", { mode: "number" }).notNull(),
+    /** the marketplace seller whose money this line moves (issue 19), else null: the merchant's */
+    sellerId: uuid("seller_id").references(() => sellers.id),
     createdAt: clockTime(),
   },
   (t) => [
     index("ledger_postings_list_idx").on(t.accountId, t.mode, t.createdAt.desc(), t.id.desc()),
     index("ledger_postings_entry_idx").on(t.entryId),
+    index("ledger_postings_seller_idx").on(t.sellerId, t.createdAt.desc(), t.id.desc()).where(sql`${t.sellerId} is not null`),
   ],
 );
 
@@ -755,7 +800,71 @@ export const ledgerBalances = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.mode, t.ledgerAccount, t.currency] }),
-    check("ledger_balances_non_negative_check", sql`${t.ledgerAccount} = 'provider_clearing' or ${t.balance} >= 0`),
+    // seller_payable totals every seller's balance: one seller's debt may outweigh the others' money
+    check("ledger_balances_non_negative_check", sql`${t.ledgerAccount} in ('provider_clearing', 'seller_payable') or ${t.balance} >= 0`),
+  ],
+);
+
+// Each seller's own balances (issue 19): the seller's part of the merchant's totals, kept in the
+// same transaction as the postings that name the seller (`npm run ledger:check` recomputes them).
+// A seller's seller_payable may go below zero (a debt: a refund it bears after being paid); no
+// other balance may.
+export const sellerBalances = pgTable(
+  "seller_balances",
+  {
+    sellerId: uuid("seller_id")
+      .notNull()
+      .references(() => sellers.id, { onDelete: "cascade" }),
+    ...owner(),
+    ledgerAccount: text("ledger_account", { enum: ledgerAccounts }).notNull(),
+    currency: text("currency").notNull(),
+    balance: bigint("balance", { mode: "number" }).notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sellerId, t.ledgerAccount] }),
+    check("seller_balances_non_negative_check", sql`${t.ledgerAccount} = 'seller_payable' or ${t.balance} >= 0`),
+  ],
+);
+
+// A marketplace sale's seller share (issue 19), from the sale's success: how much of it is still
+// held (seller_pending), released and not paid out yet (seller_payable), and refunded. Every change
+// to a share locks its row first: refunds, releases and payouts of one sale happen one at a time.
+export const sellerShares = pgTable(
+  "seller_shares",
+  {
+    depositId: uuid("deposit_id")
+      .primaryKey()
+      .references(() => deposits.id),
+    ...owner(),
+    sellerId: uuid("seller_id")
+      .notNull()
+      .references(() => sellers.id),
+    currency: text("currency").notNull(),
+    /** the seller's share (the product price) and the merchant's fee, as fixed when the buyer submitted */
+    amount: integer("amount").notNull(),
+    fee: integer("fee").notNull(),
+    /** when its payout hold ends (`seller_payout_delay_days` after the sale) */
+    releaseAt: timestamp("release_at", { withTimezone: true }).notNull(),
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+    /** still in seller_pending */
+    held: integer("held").notNull(),
+    /** released, in seller_payable, not paid out (a failed payout's money comes back here) */
+    owed: integer("owed").notNull().default(0),
+    /** the seller's part of the sale's refunds that did not fail, whoever bore it */
+    refunded: integer("refunded").notNull().default(0),
+    /** when its payout was made (or the share went to the seller's debt): never made again */
+    disbursedAt: timestamp("disbursed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("seller_shares_seller_idx").on(t.sellerId, t.createdAt.desc(), t.depositId),
+    index("seller_shares_due_idx").on(t.releaseAt).where(sql`${t.releasedAt} is null`),
+    index("seller_shares_payable_idx").on(t.createdAt).where(sql`${t.releasedAt} is not null and ${t.disbursedAt} is null and ${t.owed} > 0`),
+    check(
+      "seller_shares_amounts_check",
+      sql`${t.held} >= 0 and ${t.owed} >= 0 and ${t.refunded} >= 0 and ${t.refunded} <= ${t.amount} and ${t.held} + ${t.owed} <= ${t.amount}`,
+    ),
   ],
 );
 

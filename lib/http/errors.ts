@@ -61,6 +61,14 @@ export const errorTypes = {
   DEPOSIT_NOT_REFUNDABLE: { status: 409, message: "Only a successful payment can be refunded" },
   REFUND_EXCEEDS_REMAINING: { status: 409, message: "The refund is larger than what remains to refund of this payment" },
   MONEY_OUT_UNAVAILABLE: { status: 503, message: "No mobile-money provider of this mode can send this money out" },
+  // marketplace sellers (issue 19)
+  SELLER_NOT_FOUND: { status: 404, message: "Seller not found" },
+  SELLER_ON_HOLD: { status: 409, message: "This seller's payouts are on hold; clear the hold first" },
+  SELLER_SHARE_PAID_OUT: {
+    status: 409,
+    message: "The seller's share of this sale is no longer held: refund it with seller_share merchant or debit_seller",
+  },
+  PAYOUT_NOT_REDIRECTABLE: { status: 409, message: "Only a failed seller payout that was not sent again yet can get a new destination" },
   INTERNAL_ERROR: { status: 500, message: "Internal server error" },
 } as const satisfies Record<string, { status: number; message: string }>;
 

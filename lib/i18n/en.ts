@@ -6,6 +6,7 @@ import { paymentEn } from "./payment-en";
 import { teamEn } from "./team-en";
 import { reasonsEn } from "./reasons-en";
 import { exportsEn } from "./exports-en";
+import { sellersEn } from "./sellers-en";
 
 // The dashboard's words in English: the same keys as fr.ts.
 export const en: Dictionary = {
@@ -42,6 +43,7 @@ export const en: Dictionary = {
     marketplaceLinks: "Marketplace links",
     deposits: "Deposits",
     balance: "Balance",
+    sellers: "Sellers",
     developers: "Developers",
     team: "Team",
     settings: "Settings",
@@ -454,8 +456,10 @@ export const en: Dictionary = {
       "marketplace.transaction.succeeded": "Marketplace: payment succeeded",
       "marketplace.transaction.failed": "Marketplace: payment failed",
       "marketplace.transaction.expired": "Marketplace: payment expired",
-      "payout.succeeded": "Payout succeeded",
-      "payout.failed": "Payout failed",
+      "payout.succeeded": "Withdrawal succeeded",
+      "payout.failed": "Withdrawal failed",
+      "seller_payout.succeeded": "Seller payout succeeded",
+      "seller_payout.failed": "Seller payout failed",
       "refund.succeeded": "Refund succeeded",
       "refund.failed": "Refund failed",
       "webhook.test": "Test",
@@ -469,4 +473,5 @@ export const en: Dictionary = {
   team: teamEn,
   reasons: reasonsEn,
   exports: exportsEn,
+  sellers: sellersEn, // the marketplace sellers' pages and money (issue 19), in their own file
 };

@@ -5,6 +5,7 @@ import { paymentFr } from "./payment-fr";
 import { teamFr } from "./team-fr";
 import { reasonsFr } from "./reasons-fr";
 import { exportsFr } from "./exports-fr";
+import { sellersFr } from "./sellers-fr";
 
 // The dashboard's words in French (the default). en.ts has the same keys: `Dictionary` is this
 // file's shape, so a key missing in English is a type error. `{name}` marks a value filled in by
@@ -43,6 +44,7 @@ export const fr = {
     marketplaceLinks: "Liens marketplace",
     deposits: "Dépôts",
     balance: "Solde",
+    sellers: "Vendeurs",
     developers: "Développeurs",
     team: "Équipe",
     settings: "Réglages",
@@ -455,8 +457,10 @@ export const fr = {
       "marketplace.transaction.succeeded": "Marketplace : paiement réussi",
       "marketplace.transaction.failed": "Marketplace : paiement échoué",
       "marketplace.transaction.expired": "Marketplace : paiement expiré",
-      "payout.succeeded": "Versement réussi",
-      "payout.failed": "Versement échoué",
+      "payout.succeeded": "Retrait réussi",
+      "payout.failed": "Retrait échoué",
+      "seller_payout.succeeded": "Vendeur : versement réussi",
+      "seller_payout.failed": "Vendeur : versement échoué",
       "refund.succeeded": "Remboursement réussi",
       "refund.failed": "Remboursement échoué",
       "webhook.test": "Test",
@@ -470,6 +474,7 @@ export const fr = {
   team: teamFr, // settings, team and invitations (issue 22), in their own file
   reasons: reasonsFr, // why a payment, payout or refund failed, in their own file
   exports: exportsFr, // the CSV exports' headers and values, as a spreadsheet in French
+  sellers: sellersFr, // the marketplace sellers' pages and money (issue 19), in their own file
 } as const;
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -5,8 +5,8 @@ import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, databaseSettings, getDb, useDatabase } from "@/lib/db/client";
-import { deposits, ledgerBalances, ledgerPostings } from "@/lib/db/schema";
-import { deliverCallbacks, newLink, payLink, queueSandboxCallbacks } from "@/lib/money-out/test-support";
+import { deposits, ledgerBalances, ledgerPostings, sellerBalances, sellerShares } from "@/lib/db/schema";
+import { buy, deliverCallbacks, marketplaceLink, newLink, payLink, queueSandboxCallbacks } from "@/lib/money-out/test-support";
 import { setSandboxTransport } from "@/lib/payments/providers/sandbox";
 import { newAccount } from "@/lib/test/api";
 import { checkLedger } from "./check";
@@ -25,6 +25,7 @@ beforeAll(async () => {
   const m = await newAccount("CMR");
   accountId = m.accountId;
   await payLink(await newLink(m.key, 5000));
+  await buy((await marketplaceLink("+237 6 99 00 00 00", { seller_payout_delay_days: "7" })).link.id); // a seller's share, held
   await deliverCallbacks();
   setSandboxTransport(undefined);
 });
@@ -94,6 +95,35 @@ describe("ledger:check", () => {
           void (await postEntry(db, { accountId, mode: "test", currency: "XAF", kind: "release", lines: [line("merchant_available", 10), line("payouts_in_flight", -10)] }));
       },
       ["in_flight_mismatch"],
+    ],
+    [
+      "a seller's balance that is not the sum of its postings",
+      async () => {
+        const db = await getDb();
+        const payable = eq(sellerBalances.ledgerAccount, "seller_pending");
+        await db.update(sellerBalances).set({ balance: sql`${sellerBalances.balance} + 3` }).where(payable);
+        return async () => void (await db.update(sellerBalances).set({ balance: sql`${sellerBalances.balance} - 3` }).where(payable));
+      },
+      ["seller_balance_mismatch", "seller_held_mismatch"],
+    ],
+    [
+      "a sale's share whose refunded part no refund explains",
+      async () => {
+        const db = await getDb();
+        await db.update(sellerShares).set({ refunded: 10 });
+        return async () => void (await db.update(sellerShares).set({ refunded: 0 }));
+      },
+      ["share_refunded_mismatch"],
+    ],
+    [
+      "a line to a seller account that names no seller",
+      async () => {
+        const db = await getDb();
+        await db.update(ledgerPostings).set({ sellerId: null }).where(eq(ledgerPostings.ledgerAccount, "seller_pending"));
+        const [share] = await db.select().from(sellerShares);
+        return async () => void (await db.update(ledgerPostings).set({ sellerId: share!.sellerId }).where(eq(ledgerPostings.ledgerAccount, "seller_pending")));
+      },
+      ["seller_line_without_seller", "seller_balance_mismatch"],
     ],
   ] as const)("finds %s", async (_, tamper, found) => {
     const undo = await tamper();

@@ -1,7 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import { getDb, type Db } from "@/lib/db/client";
+import { sellerChecks } from "./check-sellers";
 
-const NUMERIC = new Set(["sum", "balance", "postings", "open", "refunded_amount", "refunds"]);
+const NUMERIC = new Set(["sum", "balance", "postings", "open", "refunded_amount", "refunds", "expected", "held", "refunded", "share_parts"]);
 
 /** One thing the ledger's invariants found wrong; `npm run ledger:check` prints them. */
 export type LedgerProblem = { problem: string } & Record<string, string | number | null>;
@@ -11,7 +12,8 @@ export type LedgerProblem = { problem: string } & Record<string, string | number
  * - every entry's postings sum to zero per currency, in the entry's currency;
  * - every maintained balance equals the sum of its account's postings (and no sum lacks a row);
  * - what is in flight equals the payouts and refunds still open; what a deposit says was
- *   refunded equals its refunds that have not failed.
+ *   refunded equals its refunds that have not failed;
+ * - every marketplace seller's balances agree with the postings naming it (./check-sellers.ts).
  * An empty list means the books agree with themselves.
  */
 export async function checkLedger(db?: Db): Promise<LedgerProblem[]> {
@@ -60,6 +62,7 @@ export async function checkLedger(db?: Db): Promise<LedgerProblem[]> {
           coalesce(sum(r.amount) filter (where r.status <> 'failed'), 0)::bigint as refunds
         from deposits d left join refunds r on r.deposit_id = d.id
         group by d.id having d.refunded_amount <> coalesce(sum(r.amount) filter (where r.status <> 'failed'), 0)`,
+    ...sellerChecks,
   ];
   const problems: LedgerProblem[] = [];
   for (const check of checks) problems.push(...(await run(check)));

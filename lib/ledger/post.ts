@@ -1,23 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Mode } from "@/lib/accounts/modes";
 import type { Db, Tx } from "@/lib/db/client";
 import { ledgerBalances, ledgerEntries, ledgerPostings } from "@/lib/db/schema";
 import { ApiError } from "@/lib/http/errors";
-import { nonNegativeAccounts, type EntryKind, type LedgerAccount } from "./kinds";
+import type { Line, NewEntry } from "./entry";
+import { nonNegativeAccounts, sellerAccounts, type LedgerAccount } from "./kinds";
+import { moveSellerBalances } from "./seller-balances";
 
-export type Line = { account: LedgerAccount; amount: number };
-
-export type NewEntry = {
-  accountId: string;
-  mode: Mode;
-  currency: string;
-  kind: EntryKind;
-  lines: Line[];
-  depositId?: string | null;
-  payoutId?: string | null;
-  refundId?: string | null;
-  availableAt?: Date | null;
-};
+export type { Line, NewEntry };
 
 /**
  * Writes one balanced entry and moves its accounts' balances, inside the caller's transaction `tx`
@@ -27,18 +16,22 @@ export type NewEntry = {
  * "Never below zero" is a conditional update (`… where balance + delta >= 0`), not a read: when
  * concurrent debits race for one balance, PostgreSQL re-checks the condition on the row each
  * finds after the other committed, so exactly as many succeed as the money allows; the others
- * throw `INSUFFICIENT_BALANCE`. Balances are touched in one fixed order (by account name), so two
+ * throw `INSUFFICIENT_BALANCE`. Sellers' own balances move first (lib/ledger/seller-balances.ts),
+ * then the merchant's totals, each in one fixed order (by seller, then by account name), so two
  * entries never wait on each other in a cycle.
+ *
+ * A seller whose balance goes below zero owes it: the merchant advances it (merchant_available →
+ * merchant_receivable) in this same entry, and gets it back as the seller's next money comes in.
  *
  * Returns the entry's id, or null when this (source, kind) was already posted: an entry is written
  * once, whatever retries or races happen (the unique indexes of ledger_entries).
  */
 export async function postEntry(db: Db | Tx, entry: NewEntry): Promise<string | null> {
-  const lines = entry.lines.filter((l) => l.amount !== 0);
-  if (lines.some((l) => !Number.isSafeInteger(l.amount))) throw new Error("ledger amounts are integers (minor units)");
-  if (lines.reduce((sum, l) => sum + l.amount, 0) !== 0) throw new Error(`unbalanced ${entry.kind} entry`);
-  if (!lines.length) return null;
-
+  const given = entry.lines.filter((l) => l.amount !== 0);
+  if (given.some((l) => !Number.isSafeInteger(l.amount))) throw new Error("ledger amounts are integers (minor units)");
+  if (given.reduce((sum, l) => sum + l.amount, 0) !== 0) throw new Error(`unbalanced ${entry.kind} entry`);
+  if (given.some((l) => sellerAccounts.includes(l.account) && !l.sellerId)) throw new Error(`a ${entry.kind} line to a seller account names no seller`);
+  if (!given.length) return null;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(ledgerEntries)
@@ -55,6 +48,7 @@ export async function postEntry(db: Db | Tx, entry: NewEntry): Promise<string | 
       .onConflictDoNothing()
       .returning({ id: ledgerEntries.id });
     if (!row) return null;
+    const lines = [...given, ...(await moveSellerBalances(tx, entry, given))];
 
     const byAccount = new Map<LedgerAccount, number>();
     for (const line of lines) byAccount.set(line.account, (byAccount.get(line.account) ?? 0) + line.amount);
@@ -94,6 +88,7 @@ export async function postEntry(db: Db | Tx, entry: NewEntry): Promise<string | 
         ledgerAccount: line.account,
         currency: entry.currency,
         amount: line.amount,
+        sellerId: line.sellerId ?? null,
       })),
     );
     return row.id;

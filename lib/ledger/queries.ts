@@ -1,38 +1,53 @@
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { Auth } from "@/lib/accounts/queries";
 import { getDb } from "@/lib/db/client";
 import { ownedBy } from "@/lib/db/scope";
-import { deposits, ledgerBalances, ledgerEntries, ledgerPostings, payouts, refunds } from "@/lib/db/schema";
+import { deposits, ledgerBalances, ledgerEntries, ledgerPostings, payouts, refunds, sellerBalances } from "@/lib/db/schema";
 import { pageClauses } from "@/lib/http/pagination";
 import type { BalanceTransaction, BalanceTransactionsQuery, BalanceView } from "./schemas";
 
-/** GET /v1/balance: the maintained balance rows of the caller's account and mode. */
+/** GET /v1/balance: the maintained balance rows of the caller's account and mode, and its sellers' (issue 19). */
 export async function getBalance(auth: Auth): Promise<BalanceView> {
   const db = await getDb();
-  const rows = await db
-    .select({ account: ledgerBalances.ledgerAccount, currency: ledgerBalances.currency, balance: ledgerBalances.balance })
+  const merchant = await db
+    .select({ account: ledgerBalances.ledgerAccount, currency: ledgerBalances.currency, amount: ledgerBalances.balance })
     .from(ledgerBalances)
-    .where(
-      and(ownedBy(ledgerBalances, auth), inArray(ledgerBalances.ledgerAccount, ["merchant_available", "merchant_pending", "seller_payable"])),
-    );
-  const currencies = [...new Set([auth.currency, ...rows.map((r) => r.currency)])].sort((a, b) =>
+    .where(and(ownedBy(ledgerBalances, auth), ne(ledgerBalances.ledgerAccount, "provider_clearing")));
+  // per seller: a seller in debt owes (seller_debt), it is not owed a negative amount
+  const sellers = await db
+    .select({
+      account: sellerBalances.ledgerAccount,
+      currency: sellerBalances.currency,
+      amount: sql<number>`sum(greatest(${sellerBalances.balance}, 0))::bigint`.mapWith(Number),
+    })
+    .from(sellerBalances)
+    .where(and(ownedBy(sellerBalances, auth), inArray(sellerBalances.ledgerAccount, ["seller_payable", "payouts_in_flight"])))
+    .groupBy(sellerBalances.ledgerAccount, sellerBalances.currency);
+  const currencies = [...new Set([auth.currency, ...merchant.map((r) => r.currency)])].sort((a, b) =>
     a === auth.currency ? -1 : b === auth.currency ? 1 : a.localeCompare(b),
   );
-  const of = (account: string) =>
-    currencies.map((currency) => ({
-      currency,
-      amount: rows.find((r) => r.account === account && r.currency === currency)?.balance ?? 0,
-    }));
-  return { available: of("merchant_available"), pending: of("merchant_pending"), seller_payable: of("seller_payable") };
+  const sum = (rows: { account: string; currency: string; amount: number }[], account: string, currency: string) =>
+    rows.find((r) => r.account === account && r.currency === currency)?.amount ?? 0;
+  const of = (amount: (currency: string) => number) => currencies.map((currency) => ({ currency, amount: amount(currency) }));
+  return {
+    available: of((c) => sum(merchant, "merchant_available", c)),
+    pending: of((c) => sum(merchant, "merchant_pending", c)),
+    seller_payable: of((c) => sum(merchant, "seller_pending", c) + sum(sellers, "seller_payable", c)),
+    seller_pending: of((c) => sum(merchant, "seller_pending", c)),
+    seller_available: of((c) => sum(sellers, "seller_payable", c)),
+    seller_in_flight: of((c) => sum(sellers, "payouts_in_flight", c)),
+    merchant_in_flight: of((c) => sum(merchant, "payouts_in_flight", c) - sum(sellers, "payouts_in_flight", c)),
+    refunds_in_flight: of((c) => sum(merchant, "refunds_in_flight", c)),
+    seller_debt: of((c) => sum(merchant, "merchant_receivable", c)),
+  };
 }
 
 /** GET /v1/balance/transactions: a page of ledger lines with their source, newest first. */
 export async function listBalanceTransactions(auth: Auth, query: BalanceTransactionsQuery): Promise<BalanceTransaction[]> {
-  const filters: SQL[] = [
-    query.account
-      ? eq(ledgerPostings.ledgerAccount, query.account)
-      : inArray(ledgerPostings.ledgerAccount, ["merchant_available", "merchant_pending"]),
-  ];
+  const filters: SQL[] = [];
+  if (query.account) filters.push(eq(ledgerPostings.ledgerAccount, query.account));
+  else if (!query.seller_id) filters.push(inArray(ledgerPostings.ledgerAccount, ["merchant_available", "merchant_pending"]));
+  if (query.seller_id) filters.push(eq(ledgerPostings.sellerId, query.seller_id));
   if (query.currency) filters.push(eq(ledgerPostings.currency, query.currency));
   const clauses = pageClauses(ledgerPostings, query, ownedBy(ledgerPostings, auth), and(...filters));
   const db = await getDb();
@@ -61,6 +76,7 @@ export async function listBalanceTransactions(auth: Auth, query: BalanceTransact
     account: r.posting.ledgerAccount,
     amount: r.posting.amount,
     currency: r.posting.currency,
+    seller_id: r.posting.sellerId,
     source: r.refundId
       ? { type: "refund" as const, id: r.refundId, track_id: r.trackId }
       : r.payoutId

@@ -1,6 +1,7 @@
 import { getDb } from "@/lib/db/client";
 import { marketplaceTransactions } from "@/lib/db/schema";
 import { createDeposit, type DepositRow } from "@/lib/deposits/create-deposit";
+import { sellerForSale } from "@/lib/sellers/seller-for-sale";
 import type { MarketplaceGatewayRow } from "./queries";
 
 export type Buyer = {
@@ -16,6 +17,8 @@ export type Buyer = {
 /**
  * One buyer's attempt on a marketplace link: a deposit of `amount + fee` (what the buyer pays) and
  * the transaction that remembers who paid and their answers to the form blocks, in one transaction.
+ * The sale's seller and split are fixed here, when the buyer submits (issue 19): the seller (found
+ * by the link's phone), `product_price` (its share) and `buyer_price`; settlement reads only these.
  */
 export async function recordMarketplaceTransaction(input: {
   gateway: MarketplaceGatewayRow;
@@ -42,6 +45,7 @@ export async function recordMarketplaceTransaction(input: {
       },
       tx,
     );
+    const sellerId = await sellerForSale(tx, gateway);
     const [transaction] = await tx
       .insert(marketplaceTransactions)
       .values({
@@ -49,6 +53,7 @@ export async function recordMarketplaceTransaction(input: {
         mode: gateway.mode,
         marketplaceGatewayId: gateway.id,
         depositId: deposit.id,
+        sellerId,
         buyerFullName: buyer.fullName,
         buyerEmail: buyer.email,
         buyerPhone: buyer.phoneNumber,

@@ -55,6 +55,7 @@ function defaults(name: string, apiKeyId: string) {
     logo: null,
     favicon: "",
     form_blocks: [],
+    seller_payout_delay_days: 0,
   };
 }
 
@@ -176,6 +177,7 @@ describe("POST /v1/api/marketplace", () => {
       favicon: "https://cdn.example.com/awa/favicon.ico",
       form_blocks: JSON.stringify(EVERY_BLOCK),
       is_active: "false",
+      seller_payout_delay_days: "7",
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -198,6 +200,7 @@ describe("POST /v1/api/marketplace", () => {
       },
       favicon: "https://cdn.example.com/awa/favicon.ico",
       form_blocks: EVERY_BLOCK_OUT,
+      seller_payout_delay_days: 7,
     });
     expect((await read(key)).body).toEqual(res.body);
   });
@@ -230,6 +233,7 @@ describe("POST /v1/api/marketplace", () => {
     // the rules are patterns (stated as such in the OpenAPI document): pydantic's string_pattern_mismatch
     const patternError = (pattern: string) => ({ msg: `String should match pattern '${pattern}'`, type: "string_pattern_mismatch", ctx: { pattern } });
     const FEE_ERROR = patternError("^(50(\\.0{1,2})?|[0-4]?\\d(\\.\\d{1,2})?)?$");
+    const DELAY_ERROR = patternError("^(30|[12]?\\d)?$");
     const COLOR_ERROR = patternError("^(#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}))?$");
     const REF_ERROR = valueError("must be an https URL, the id of an uploaded file, or none");
     const BOOL_PARSING = { msg: "Input should be a valid boolean, unable to interpret input", type: "bool_parsing" };
@@ -258,6 +262,9 @@ describe("POST /v1/api/marketplace", () => {
       { name: "fee 100", parts: { name: "B", fee: "100" }, detail: [{ loc: ["body", "fee"], ...FEE_ERROR }] },
       { name: "fee 1e1", parts: { name: "B", fee: "1e1" }, detail: [{ loc: ["body", "fee"], ...FEE_ERROR }] },
       { name: "fee 2,5", parts: { name: "B", fee: "2,5" }, detail: [{ loc: ["body", "fee"], ...FEE_ERROR }] },
+      { name: "a payout delay of 31 days", parts: { name: "B", seller_payout_delay_days: "31" }, detail: [{ loc: ["body", "seller_payout_delay_days"], ...DELAY_ERROR }] },
+      { name: "a payout delay of 1.5 days", parts: { name: "B", seller_payout_delay_days: "1.5" }, detail: [{ loc: ["body", "seller_payout_delay_days"], ...DELAY_ERROR }] },
+      { name: "a payout delay of -1 day", parts: { name: "B", seller_payout_delay_days: "-1" }, detail: [{ loc: ["body", "seller_payout_delay_days"], ...DELAY_ERROR }] },
       {
         name: "is_active maybe",
         parts: { name: "B", is_active: "maybe" },
@@ -507,6 +514,8 @@ describe("PATCH /v1/api/marketplace/", () => {
     { name: "color", parts: { color: "#FA0" }, changes: { color: "#ffaa00" } },
     { name: "fee", parts: { fee: "3" }, changes: { fee: 3 } },
     { name: "fee 0 (the documented default)", parts: { fee: "0" }, changes: { fee: 0 } },
+    { name: "seller_payout_delay_days", parts: { seller_payout_delay_days: "30" }, changes: { seller_payout_delay_days: 30 } },
+    { name: "seller_payout_delay_days 0 (the default, with spaces)", parts: { seller_payout_delay_days: " 0 " }, changes: {} },
     { name: "is_active", parts: { is_active: "false" }, changes: { is_active: false } },
     // a form boolean read as pydantic reads one
     { name: "is_active as 0", parts: { is_active: "0" }, changes: { is_active: false } },

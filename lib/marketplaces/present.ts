@@ -39,6 +39,7 @@ export async function presentMarketplace(row: MarketplaceRow): Promise<z.output<
     logo,
     favicon: faviconUrl,
     form_blocks: presentFormBlocks(row.formBlocks),
+    seller_payout_delay_days: row.sellerPayoutDelayDays,
   };
 }
 

@@ -83,6 +83,7 @@ async function resolveChanges(auth: Auth, form: MarketplaceForm, files: Record<s
   if (form.color) changes.color = normalizeColor(form.color);
   if (form.fee !== undefined && form.fee !== "") changes.fee = Number(form.fee).toFixed(2);
   if (form.is_active !== undefined) changes.isActive = form.is_active;
+  if (form.seller_payout_delay_days) changes.sellerPayoutDelayDays = Number(form.seller_payout_delay_days);
   if (form.form_blocks) changes.formBlocks = toFormBlocks(form.form_blocks.blocks);
   // Check references and every upload before storing any, so a bad request leaves no file behind.
   const logo = await resolveImage(auth, "logo", form.logo);

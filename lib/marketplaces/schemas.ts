@@ -31,6 +31,7 @@ export const formBlocksInput = z.object({ blocks: z.array(blockInput).max(20) })
 const HEX_COLOR = /^(#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}))?$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** 0 to 50 with at most 2 decimals ("05", "12.5", "50.00"). */
+const DELAY_DAYS = /^(30|[12]?\d)?$/;
 const FEE = /^(50(\.0{1,2})?|[0-4]?\d(\.\d{1,2})?)?$/;
 
 function isHttpsUrl(value: string): boolean {
@@ -88,6 +89,13 @@ const textParts = {
   favicon: imageRef,
   form_blocks: formBlocksText,
   is_active: boolean().describe("The on/off switch: `true` or `false` (also 1/0, yes/no, on/off)"),
+  seller_payout_delay_days: z
+    .string()
+    .trim()
+    .regex(DELAY_DAYS, { message: "must be a whole number of days from 0 to 30" })
+    .describe(
+      "Days a sale's seller share is held before it is paid out, 0–30 (default 0: at once); a refund meanwhile takes it back from the seller (`seller_share` reverse). Applies to sales that succeed after the change; empty text leaves it unchanged",
+    ),
 };
 
 export const updateMarketplaceForm = z.object({
@@ -98,6 +106,7 @@ export const updateMarketplaceForm = z.object({
   favicon: textParts.favicon.optional(),
   form_blocks: textParts.form_blocks.optional(),
   is_active: textParts.is_active.optional(),
+  seller_payout_delay_days: textParts.seller_payout_delay_days.optional(),
 });
 export const createMarketplaceForm = updateMarketplaceForm.extend({
   name: z.string().trim().min(1).max(80).describe("1–80 characters"),
@@ -135,6 +144,7 @@ export const marketplace = z
     logo: fileObject.nullable(),
     favicon: z.string(),
     form_blocks: z.array(formBlock),
+    seller_payout_delay_days: z.int().describe("Days a sale's seller share is held before it is paid out (0: at once)"),
   })
   .meta({ id: "Marketplace" });
 
@@ -176,7 +186,7 @@ export const marketplaceOperations = {
       "Changes only the parts sent; empty text for `name`, `color` or `form_blocks` leaves them as they are. `is_active` switches the storefront on or off.",
     auth: "key",
     body: updateMarketplaceForm,
-    example: { color: "#1d4ed8", fee: "7.5" },
+    example: { color: "#1d4ed8", fee: "7.5", seller_payout_delay_days: "7" },
     bodyKind: "multipart",
     files: marketplaceFiles,
     response: marketplace,

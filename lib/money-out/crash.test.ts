@@ -1,18 +1,14 @@
-import { spawn } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import * as payoutsRoute from "@/app/v1/payouts/route";
 import * as refundsRoute from "@/app/v1/refunds/route";
-import { closeDb, databaseSettings, getDb, useDatabase } from "@/lib/db/client";
+import { getDb } from "@/lib/db/client";
 import { outboxEvents, payouts, refunds } from "@/lib/db/schema";
 import { checkLedger } from "@/lib/ledger/check";
 import type { CrashPointName } from "@/lib/payments/crash-point";
 import { setSandboxTransport } from "@/lib/payments/providers/sandbox";
 import { call, newAccount } from "@/lib/test/api";
+import { childImport, crashChildAt, crashTestDatabase } from "@/lib/test/crash-child";
 import { processMoneyOut } from "./send";
 import { deliverCallbacks, depositByTrackId, entriesOf, newLink, payLink, queueSandboxCallbacks, queuedCallbacks } from "./test-support";
 
@@ -22,7 +18,7 @@ import { deliverCallbacks, depositByTrackId, entriesOf, newLink, payLink, queueS
 // missing (the ledger check agrees at every step), and the reconciler finishes the job once.
 
 const TIMEOUT = { timeout: 90_000 };
-const url = (file: string) => JSON.stringify(pathToFileURL(path.resolve(file)).href);
+const url = childImport;
 const CHILD = `
 import { useDatabase } from ${url("lib/db/client.ts")};
 import { setSandboxTransport } from ${url("lib/payments/providers/sandbox.ts")};
@@ -38,39 +34,12 @@ console.log("finished");
 process.exit(0);
 `;
 
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kola-money-crash-"));
-  if (!databaseSettings().databaseUrl) await useDatabase({ dataDir });
-});
+crashTestDatabase("kola-money-crash-");
 afterEach(() => setSandboxTransport(undefined));
-afterAll(async () => {
-  expect(await checkLedger()).toEqual([]);
-  await closeDb();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 async function crashAt(point: CrashPointName, job: Record<string, unknown>): Promise<void> {
-  const settings = databaseSettings();
-  if (!settings.databaseUrl) await closeDb(); // PGlite: one process at a time on a folder
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "--input-type=module", "-e", CHILD, JSON.stringify({ ...job, settings })], {
-    cwd: process.cwd(),
-    // the child signs the provider's callback itself: this process's callback secret is its own
-    env: { ...process.env, KOLA_CRASH_POINT: point, LOG_LEVEL: "silent", PROVIDER_CALLBACK_SECRET: "crash-test-secret" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once("exit", (_code, signal) => resolve(signal)));
-  let out = "";
-  const reached = await new Promise<boolean>((resolve) => {
-    child.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes(`crash-point ${point}\n`)) resolve(true);
-    });
-    void exited.then(() => resolve(false));
-  });
-  child.kill("SIGKILL");
-  expect([reached, await exited, out]).toEqual([true, "SIGKILL", `crash-point ${point}\n`]);
+  // the child signs the provider's callback itself: this process's callback secret is its own
+  expect(await crashChildAt(point, CHILD, job, { PROVIDER_CALLBACK_SECRET: "crash-test-secret" })).toBe(`crash-point ${point}\n`);
 }
 
 /** A merchant paid 5000 XAF, with a withdrawal or a refund of 2000 recorded (pending); its table and id. */

@@ -28,7 +28,7 @@ export async function handleDisbursementCallback(providerName: string, req: Requ
 
   const db = await getDb();
   const outcome = await db.transaction(async (tx): Promise<DisbursementCallbackOutcome> => {
-    const table = (update.kind === "payout" ? payouts : refunds) as typeof payouts;
+    const table = update.kind === "payout" ? payouts : refunds; // the same lifecycle columns (lib/db/schema.ts)
     const [row] = await tx
       .select({ id: table.id, accountId: table.accountId, mode: table.mode, amount: table.amount, currency: table.currency })
       .from(table)

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { payDueShares } from "@/lib/settlement/seller-payouts";
 import * as disbursements from "@/app/api/providers/[provider]/disbursements/callback/route";
 import * as balanceRoute from "@/app/v1/balance/route";
 import * as transactionsRoute from "@/app/v1/balance/transactions/route";
@@ -20,7 +21,7 @@ import { settleDeposit } from "@/lib/payments/settle-deposit";
 import { signCallback } from "@/lib/payments/providers/signature";
 import { call, newAccount } from "@/lib/test/api";
 import { dispatchOutbox } from "@/lib/webhooks/dispatch";
-import { processMoneyOut } from "./send";
+import { processMoneyWork as processMoneyOut } from "@/lib/settlement/money-work";
 import { buy, callbackRequest, deliverCallbacks, depositByTrackId, entriesOf, marketplaceLink, newLink, payLink, queueSandboxCallbacks } from "./test-support";
 
 // Money out end to end on the real database: the sandbox collects, pays out and refunds (its
@@ -47,11 +48,22 @@ async function paidMerchant(amount = 5000) {
 }
 
 const balanceOf = async (key: string) => (await call(balanceRoute.GET, "GET", "/v1/balance", { key })).body;
-const xaf = (available: number, pending = 0, seller = 0) => ({
-  available: [{ currency: "XAF", amount: available }],
-  pending: [{ currency: "XAF", amount: pending }],
-  seller_payable: [{ currency: "XAF", amount: seller }],
-});
+/** GET /v1/balance of a Cameroon account: every bucket in XAF, 0 unless given (`seller`: owed to sellers, available). */
+const xaf = (available: number, pending = 0, seller = 0, more: Partial<Record<"merchant_in_flight" | "refunds_in_flight" | "seller_in_flight", number>> = {}) =>
+  Object.fromEntries(
+    Object.entries({
+      available,
+      pending,
+      seller_payable: seller,
+      seller_pending: 0,
+      seller_available: seller,
+      seller_in_flight: 0,
+      merchant_in_flight: 0,
+      refunds_in_flight: 0,
+      seller_debt: 0,
+      ...more,
+    }).map(([bucket, amount]) => [bucket, [{ currency: "XAF", amount }]]),
+  );
 
 async function eventsOf(accountId: string) {
   const db = await getDb();
@@ -73,6 +85,7 @@ describe("what a settled payment posts", () => {
         account: "merchant_available",
         amount: 5000,
         currency: "XAF",
+        seller_id: null,
         source: { type: "deposit", id: m.deposit.id, track_id: m.deposit.trackId },
         available_at: null,
         created_at: at,
@@ -116,11 +129,15 @@ describe("what a settled payment posts", () => {
     const m = await marketplaceLink();
     const sale = await buy(m.link.id);
     await deliverCallbacks();
+    // no payout hold (seller_payout_delay_days 0): the share is due at once, and paid out by the next round
+    expect(await entriesOf(m.accountId)).toEqual([["marketplace_sale", { merchant_available: 500, provider_clearing: -10500, seller_payable: 10000 }]]);
+    expect(await balanceOf(m.key)).toEqual(xaf(500, 0, 10000));
+    await payDueShares();
     expect(await entriesOf(m.accountId)).toEqual([
       ["marketplace_sale", { merchant_available: 500, provider_clearing: -10500, seller_payable: 10000 }],
       ["payout", { payouts_in_flight: 10000, seller_payable: -10000 }],
     ]);
-    expect(await balanceOf(m.key)).toEqual(xaf(500, 0, 0));
+    expect(await balanceOf(m.key)).toEqual(xaf(500, 0, 0, { seller_in_flight: 10000 }));
 
     const listed = await call(payoutsRoute.GET, "GET", `/v1/payouts?marketplace_gateway_id=${m.link.id}`, { key: m.key });
     const payout = {
@@ -135,6 +152,8 @@ describe("what a settled payment posts", () => {
       track_id: sale.trackId,
       transaction_id: uuid,
       marketplace_gateway_id: m.link.id,
+      seller_id: uuid,
+      split: { buyer_price: 10500, seller_share: 10000, fee: 500, refunded: 0 },
       retry_of: null,
       retried_by: null,
       failure_reason: null,
@@ -149,7 +168,7 @@ describe("what a settled payment posts", () => {
     expect(await deliverCallbacks()).toEqual([{ received: true, outcome: "settled" }]);
     expect((await call(payoutRoute.GET, "GET", `/v1/payouts/${id}`, { key: m.key })).body).toEqual({ ...payout, status: "success", completed_at: at });
     expect((await entriesOf(m.accountId)).at(-1)).toEqual(["payout_succeeded", { payouts_in_flight: -10000, provider_clearing: 10000 }]);
-    expect(await eventsOf(m.accountId)).toEqual(["marketplace.transaction.succeeded", "payout.succeeded"]);
+    expect(await eventsOf(m.accountId)).toEqual(["marketplace.transaction.succeeded", "seller_payout.succeeded"]);
   });
 });
 
@@ -166,7 +185,7 @@ describe("seller payouts that fail", () => {
 
     const retried = await call(retryRoute.POST, "POST", `/v1/payouts/${failed!.id}/retry`, { key: m.key, headers: { "idempotency-key": "retry-1" } });
     expect(reply(retried)).toEqual({ status: 200, body: { ...failed, id: uuid, status: "pending", retry_of: failed!.id, failure_reason: null, created_at: at, completed_at: null } });
-    expect(await balanceOf(m.key)).toEqual(xaf(500, 0, 0));
+    expect(await balanceOf(m.key)).toEqual(xaf(500, 0, 0, { seller_in_flight: 10000 }));
     const again = await call(retryRoute.POST, "POST", `/v1/payouts/${failed!.id}/retry`, { key: m.key });
     expect(reply(again)).toEqual(error("PAYOUT_NOT_RETRYABLE"));
     const pending = await call(retryRoute.POST, "POST", `/v1/payouts/${(retried.body as { id: string }).id}/retry`, { key: m.key });
@@ -176,7 +195,7 @@ describe("seller payouts that fail", () => {
     await processMoneyOut();
     await deliverCallbacks();
     expect(await balanceOf(m.key)).toEqual(xaf(500, 0, 10000)); // the same phone fails again: the money waits again
-    expect(await eventsOf(m.accountId)).toEqual(["marketplace.transaction.succeeded", "payout.failed", "payout.failed"]);
+    expect(await eventsOf(m.accountId)).toEqual(["marketplace.transaction.succeeded", "seller_payout.failed", "seller_payout.failed"]);
   });
 });
 
@@ -194,6 +213,8 @@ describe("refunds", () => {
       reason: "Taille indisponible",
       automatic: false,
       failure_reason: null,
+      seller_share: null,
+      split: null,
       created_at: at,
       completed_at: null,
     };
@@ -202,7 +223,7 @@ describe("refunds", () => {
     const rest = await post({ track_id: m.deposit.trackId }); // omitted amount: what remains
     expect(reply(rest)).toEqual({ status: 200, body: { ...refund, amount: 3000, reason: "" } });
     expect(reply(await post({ track_id: m.deposit.trackId, amount: 1 }))).toEqual(error("REFUND_EXCEEDS_REMAINING"));
-    expect(await balanceOf(m.key)).toEqual(xaf(0));
+    expect(await balanceOf(m.key)).toEqual(xaf(0, 0, 0, { refunds_in_flight: 5000 }));
 
     await processMoneyOut();
     expect(await deliverCallbacks()).toEqual([
@@ -325,6 +346,8 @@ describe("withdrawals", () => {
       track_id: null,
       transaction_id: null,
       marketplace_gateway_id: null,
+      seller_id: null,
+      split: null,
       retry_of: null,
       retried_by: null,
       failure_reason: null,
@@ -335,7 +358,7 @@ describe("withdrawals", () => {
     const replay = await post(body);
     expect([replay.headers.get("idempotent-replayed"), replay.body]).toEqual(["true", first.body]);
     expect(reply(await post({ ...body, amount: 2001 }, "w-2"))).toEqual(error("INSUFFICIENT_BALANCE"));
-    expect(await balanceOf(m.key)).toEqual(xaf(2000));
+    expect(await balanceOf(m.key)).toEqual(xaf(2000, 0, 0, { merchant_in_flight: 3000 }));
 
     const failing = await post({ ...body, amount: 2000, phone_number: "655000001" }, "w-3");
     await processMoneyOut();
@@ -418,6 +441,8 @@ describe("a payment link paid twice", () => {
       reason: "duplicate_payment",
       automatic: true,
       failure_reason: null,
+      seller_share: null,
+      split: null,
       created_at: at,
       completed_at: null,
     });
@@ -450,7 +475,7 @@ describe("concurrency", () => {
     expect(answers.filter((a) => a.status === 409).every((a) => JSON.stringify(a.body) === JSON.stringify(error("INSUFFICIENT_BALANCE").body))).toBe(true);
     const db = await getDb();
     expect((await db.select().from(payouts).where(eq(payouts.accountId, m.accountId))).length).toBe(1);
-    expect(await balanceOf(m.key)).toEqual(xaf(0));
+    expect(await balanceOf(m.key)).toEqual(xaf(0, 0, 0, { merchant_in_flight: 5000 }));
     expect(await checkLedger()).toEqual([]);
   });
 
@@ -463,7 +488,7 @@ describe("concurrency", () => {
     const [failed] = (await call(payoutsRoute.GET, "GET", "/v1/payouts", { key: m.key })).body as { id: string }[];
     const answers = await Promise.all(Array.from({ length: 10 }, () => call(retryRoute.POST, "POST", `/v1/payouts/${failed!.id}/retry`, { key: m.key })));
     expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array(9).fill(409)]);
-    expect(await balanceOf(m.key)).toEqual(xaf(500, 0, 0));
+    expect(await balanceOf(m.key)).toEqual(xaf(500, 0, 0, { seller_in_flight: 10000 }));
     expect(await checkLedger()).toEqual([]);
   });
 
@@ -475,7 +500,7 @@ describe("concurrency", () => {
     const counts = { ok: answers.filter((a) => a.status === 200).length, refused: answers.filter((a) => a.status === 409).length };
     expect(counts).toEqual({ ok: 5, refused: 15 });
     expect((await depositByTrackId(m.deposit.trackId)).refundedAmount).toBe(5000);
-    expect(await balanceOf(m.key)).toEqual(xaf(0));
+    expect(await balanceOf(m.key)).toEqual(xaf(0, 0, 0, { refunds_in_flight: 5000 }));
     expect(await checkLedger()).toEqual([]);
   });
 });

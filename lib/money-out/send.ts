@@ -1,8 +1,7 @@
-import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { countries, isCountry } from "@/lib/countries";
 import { getDb } from "@/lib/db/client";
 import { deposits, payouts, refunds } from "@/lib/db/schema";
-import { releaseDue } from "@/lib/ledger/release";
 import { log, maskPhone } from "@/lib/log";
 import { crashPoint } from "@/lib/payments/crash-point";
 import { ProviderRejection, type Disbursement, type DisbursementStatus, type Provider } from "@/lib/payments/providers/types";
@@ -19,6 +18,8 @@ type Kind = "payout" | "refund";
 type PayoutRow = typeof payouts.$inferSelect;
 type RefundRow = typeof refunds.$inferSelect;
 type Row = PayoutRow | RefundRow;
+/** Both tables share their lifecycle columns (lib/db/schema.ts `disbursementLifecycle`): one query serves either. */
+const tableOf = (kind: Kind) => (kind === "payout" ? payouts : refunds);
 
 /**
  * Claims rows of `status` not claimed lately (FOR UPDATE SKIP LOCKED and a `checked_at` stamp, in a
@@ -26,7 +27,7 @@ type Row = PayoutRow | RefundRow;
  * claimed again after a tenth of its age (at least 15 s, at most 10 minutes).
  */
 async function claim(kind: Kind, status: "pending" | "processing", minAgeSeconds: number): Promise<Row[]> {
-  const table = (kind === "payout" ? payouts : refunds) as typeof payouts;
+  const table = tableOf(kind);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const rows = await tx
@@ -35,7 +36,7 @@ async function claim(kind: Kind, status: "pending" | "processing", minAgeSeconds
       .where(
         and(
           eq(table.status, status),
-          lt(table.createdAt, sql`now() - make_interval(secs => ${minAgeSeconds})`),
+          lte(table.createdAt, sql`now() - make_interval(secs => ${minAgeSeconds})`),
           or(
             isNull(table.checkedAt),
             lt(table.checkedAt, sql`now() - greatest(interval '15 seconds', least(interval '10 minutes', (now() - ${table.createdAt}) / 10))`),
@@ -46,7 +47,7 @@ async function claim(kind: Kind, status: "pending" | "processing", minAgeSeconds
       .limit(BATCH)
       .for("update", { skipLocked: true });
     if (rows.length) await tx.update(table).set({ checkedAt: sql`now()` }).where(inArray(table.id, rows.map((r) => r.id)));
-    return rows as Row[];
+    return rows;
   });
 }
 
@@ -80,7 +81,7 @@ async function settle(kind: Kind, id: string, outcome: Outcome): Promise<boolean
 }
 
 async function markSent(kind: Kind, id: string, reference: string | null): Promise<void> {
-  const table = (kind === "payout" ? payouts : refunds) as typeof payouts;
+  const table = tableOf(kind);
   const db = await getDb();
   await db
     .update(table)
@@ -179,12 +180,11 @@ async function askOne(kind: Kind, row: Row): Promise<boolean> {
 }
 
 /**
- * One round of money out: releases pending money that is due, sends what is recorded (at once:
- * `minAgeSeconds` 0), and asks providers about what they have had for more than 10 s without a
- * callback. Returns how many payouts and refunds reached their outcome.
+ * One round of money out: sends what is recorded (at once: `minAgeSeconds` 0), and asks providers
+ * about what they have had for more than 10 s without a callback. Returns how many payouts and
+ * refunds reached their outcome. (lib/settlement/money-work.ts runs it after the releases.)
  */
 export async function processMoneyOut(): Promise<number> {
-  await releaseDue();
   let settled = 0;
   for (const kind of ["payout", "refund"] as const) {
     for (const row of await claim(kind, "pending", 0)) if (await sendOne(kind, row)) settled++;

@@ -66,9 +66,9 @@ export async function newLink(key: string, amount = 5000): Promise<string> {
   return (res.body as { id: string }).id;
 }
 
-/** A marketplace (fee 5 %) with one seller's link: price 10 000 XAF, fee 500, seller phone `sellerPhone`. */
-export async function marketplaceLink(sellerPhone = "+237 6 99 00 00 00") {
-  return merchantWithMarketplace({ form_blocks: JSON.stringify({ blocks: [] }) }, { phone_number: sellerPhone });
+/** A marketplace (fee 5 %, `parts` added) with one seller's link: price 10 000 XAF, fee 500, seller phone `sellerPhone`. */
+export async function marketplaceLink(sellerPhone = "+237 6 99 00 00 00", parts: Record<string, string> = {}) {
+  return merchantWithMarketplace({ form_blocks: JSON.stringify({ blocks: [] }), ...parts }, { phone_number: sellerPhone });
 }
 
 export async function buy(linkId: string, phone = "237670000020") {

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember } from "@/lib/accounts/test-support";
@@ -15,7 +14,7 @@ import { setSandboxTransport } from "@/lib/payments/providers/sandbox";
 import { settleDeposit } from "@/lib/payments/settle-deposit";
 import { startPayment } from "@/lib/payments/start-payment";
 import { newAccount } from "@/lib/test/api";
-import { crashChildAt } from "@/lib/test/crash-child";
+import { childImport, crashChildAt } from "@/lib/test/crash-child";
 import { startSmtpSink, type SmtpSink } from "@/lib/test/smtp-sink";
 import { tidyNotifications } from "./send";
 import { drainNotifications } from "./worker";
@@ -26,11 +25,10 @@ import { drainNotifications } from "./worker";
 // lost but the one a dead worker had in hand (at most once: it may have left).
 
 const TIMEOUT = { timeout: 180_000 }; // a hang guard: a child process starts node + tsx, slow on a busy machine
-const url = (file: string) => JSON.stringify(pathToFileURL(path.resolve(file)).href);
 const CHILD = `
-import { useDatabase } from ${url("lib/db/client.ts")};
-import { drainNotifications } from ${url("lib/notifications/worker.ts")};
-await useDatabase(JSON.parse(process.argv[1]));
+import { useDatabase } from ${childImport("lib/db/client.ts")};
+import { drainNotifications } from ${childImport("lib/notifications/worker.ts")};
+await useDatabase(JSON.parse(process.argv[1]).settings);
 await drainNotifications();
 console.log("finished");
 process.exit(0);
@@ -52,7 +50,7 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const crashAt = (point: CrashPointName) => crashChildAt(point, CHILD, [JSON.stringify(databaseSettings())]);
+const crashAt = (point: CrashPointName) => crashChildAt(point, CHILD);
 
 /** A paid payment link of a merchant with two members besides the owner: three mails to send. */
 async function paidLink() {

@@ -3,7 +3,7 @@ import { getDb } from "@/lib/db/client";
 import { depositProviderAttempts, deposits } from "@/lib/db/schema";
 import { log } from "@/lib/log";
 import { onMoneyOutKick } from "@/lib/money-out/kick";
-import { processMoneyOut } from "@/lib/money-out/send";
+import { processMoneyWork } from "@/lib/settlement/money-work";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
 import { depositExpirySeconds, PROCESSING_CAP_SECONDS } from "./expiry";
 import { providerByName } from "./providers";
@@ -147,9 +147,9 @@ export function startBackgroundWork(): Worker {
     every(Math.min(5_000, depositExpirySeconds() * 250), sweepExpired, "expiry sweeper"),
     every(5_000, reconcilePending, "reconciler"),
     // money out (issue 11): release held money, send payouts and refunds, ask about late ones
-    every(3_000, processMoneyOut, "money-out"),
+    every(3_000, () => processMoneyWork(), "money-out"),
   ];
-  onMoneyOutKick(() => (running = running.then(processMoneyOut).catch((error: unknown) => log("error", "money-out failed", { error: String(error) }))));
+  onMoneyOutKick(() => (running = running.then(() => processMoneyWork()).catch((error: unknown) => log("error", "money-out failed", { error: String(error) }))));
   const worker: Worker = {
     stop: async () => {
       stopped = true;

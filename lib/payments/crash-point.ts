@@ -9,6 +9,8 @@ export type CrashPointName =
   | "settlement-written"
   // money out (lib/money-out): the provider took a payout or refund, nothing recorded yet
   | "disbursement-sent"
+  // a seller's share: its payout and ledger entry committed, the provider not asked yet (issue 19)
+  | "seller-payout-recorded"
   // a payout's or refund's outcome written, its ledger entry not yet (one transaction)
   | "disbursement-settled"
   // notifications (lib/notifications): mails written, their source not yet marked (one transaction);

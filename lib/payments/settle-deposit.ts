@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { deposits, marketplaceTransactions, outboxEvents, paymentGateways } from "@/lib/db/schema";
-import { recordPaymentSuccess } from "@/lib/ledger/record-payment";
+import { recordPaymentSuccess } from "@/lib/settlement/record-payment";
 import { recordDepositChange } from "@/lib/deposits/history";
 import { log, maskPhone } from "@/lib/log";
 import { crashPoint } from "./crash-point";
@@ -21,7 +21,7 @@ export type { Settlement } from "./providers/types";
  * success (the buyer paid) but is flagged `duplicate_of` the kept one, to refund. The partial
  * unique index on kept successes holds the rule even if this code is wrong.
  *
- * A success posts its money to the ledger in the same transaction (lib/ledger/record-payment.ts).
+ * A success posts its money to the ledger in the same transaction (lib/settlement/record-payment.ts).
  */
 export async function settleDeposit(depositId: string, settlement: Settlement, tx?: Db | Tx): Promise<boolean> {
   if (!tx) return (await getDb()).transaction((inner) => settleDeposit(depositId, settlement, inner));

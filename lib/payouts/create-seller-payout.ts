@@ -1,46 +1,72 @@
+import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db/client";
-import { marketplaceGateways, payouts } from "@/lib/db/schema";
-import type { DepositRow } from "@/lib/deposits/create-deposit";
+import { marketplaceTransactions, payouts, sellerBalances, sellers, sellerShares } from "@/lib/db/schema";
+import { ApiError } from "@/lib/http/errors";
 import { postEntry } from "@/lib/ledger/post";
 import { payoutProviderName, sellerOperator } from "@/lib/money-out/providers";
+import type { ShareRow } from "@/lib/sellers/shares";
+
+export type Destination = { country: string; operator: string; phoneNumber: string };
 
 /**
- * A marketplace sale's seller payout, created in the sale's own transaction: the seller's share
- * leaves seller_payable for payouts_in_flight, and the background sender hands it to the provider
- * (lib/money-out/send.ts). Without a provider that pays out in this mode, it is still created and
- * then fails, so the money waits in seller_payable until a retry.
+ * Pays out what is owed of one sale's seller share (issue 19), in the caller's transaction, which
+ * holds the share's row lock: the automatic payout when its hold ends (lib/settlement/seller-payouts.ts),
+ * or a failed payout sent again (`retryOf`) to its `destination`: the same phone, or a corrected
+ * one (`redirected`: the ledger entry says so).
+ *
+ * Under the seller's balance lock it reads the seller's hold and available balance: what a seller in
+ * debt owes was taken from the share when the money came in (lib/ledger/seller-balances.ts), so the
+ * payout is the share's owed part, at most what the seller has. The share owes nothing after it;
+ * its payout row and the seller_payable → payouts_in_flight entry are written together, and a sale
+ * has one live payout (a partial unique index), a failed one one retry (unique `retry_of`).
+ * Null when there was nothing to pay.
  */
-export async function createSellerPayout(
+export async function paySellerShare(
   tx: Db | Tx,
-  sale: { deposit: DepositRow; gateway: typeof marketplaceGateways.$inferSelect; amount: number },
-): Promise<string> {
-  const { deposit, gateway, amount } = sale;
+  share: ShareRow,
+  options: { retryOf?: string; destination?: Destination; redirected?: boolean } = {},
+): Promise<string | null> {
+  const [payable] = await tx
+    .select({ balance: sellerBalances.balance })
+    .from(sellerBalances)
+    .where(and(eq(sellerBalances.sellerId, share.sellerId), eq(sellerBalances.ledgerAccount, "seller_payable")))
+    .for("update");
+  const [seller] = await tx.select().from(sellers).where(eq(sellers.id, share.sellerId));
+  if (seller!.heldAt) throw new ApiError("SELLER_ON_HOLD");
+  const amount = Math.min(share.owed, Math.max(0, payable?.balance ?? 0));
+  await tx.update(sellerShares).set({ owed: 0, disbursedAt: sql`coalesce(${sellerShares.disbursedAt}, now())` }).where(eq(sellerShares.depositId, share.depositId));
+  if (amount <= 0) return null;
+
+  const [sale] = await tx.select({ gatewayId: marketplaceTransactions.marketplaceGatewayId }).from(marketplaceTransactions).where(eq(marketplaceTransactions.depositId, share.depositId));
+  const destination = options.destination ?? { country: seller!.country, operator: sellerOperator(seller!.country), phoneNumber: seller!.phoneNumber };
   const [payout] = await tx
     .insert(payouts)
     .values({
-      accountId: deposit.accountId,
-      mode: deposit.mode,
+      accountId: share.accountId,
+      mode: share.mode,
       kind: "seller",
       amount,
-      currency: deposit.currency,
-      country: gateway.country,
-      operator: sellerOperator(gateway.country),
-      phoneNumber: gateway.phoneNumber,
-      depositId: deposit.id,
-      marketplaceGatewayId: gateway.id,
-      provider: payoutProviderName(deposit.mode) ?? "none",
+      currency: share.currency,
+      ...destination,
+      depositId: share.depositId,
+      marketplaceGatewayId: sale?.gatewayId ?? null,
+      sellerId: share.sellerId,
+      retryOf: options.retryOf ?? null,
+      provider: payoutProviderName(share.mode) ?? "none",
     })
+    .onConflictDoNothing()
     .returning({ id: payouts.id });
+  if (!payout) throw new ApiError("PAYOUT_NOT_RETRYABLE"); // retried already, or the sale has a live payout
   await postEntry(tx, {
-    accountId: deposit.accountId,
-    mode: deposit.mode,
-    currency: deposit.currency,
-    kind: "payout",
-    payoutId: payout!.id,
+    accountId: share.accountId,
+    mode: share.mode,
+    currency: share.currency,
+    kind: options.redirected ? "payout_redirected" : "payout",
+    payoutId: payout.id,
     lines: [
-      { account: "seller_payable", amount: -amount },
-      { account: "payouts_in_flight", amount },
+      { account: "seller_payable", amount: -amount, sellerId: share.sellerId },
+      { account: "payouts_in_flight", amount, sellerId: share.sellerId },
     ],
   });
-  return payout!.id;
+  return payout.id;
 }

@@ -1,9 +1,7 @@
-import { and, eq } from "drizzle-orm";
 import type { Auth } from "@/lib/accounts/queries";
 import { countries, countryCodes, type CountryIso3 } from "@/lib/countries";
 import { parsePhone } from "@/lib/countries/phones";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
-import { ownedBy } from "@/lib/db/scope";
 import { payouts } from "@/lib/db/schema";
 import { ApiError, ValidationError, type ValidationItem } from "@/lib/http/errors";
 import { postEntry } from "@/lib/ledger/post";
@@ -33,53 +31,6 @@ export async function createWithdrawal(auth: Auth, body: CreatePayoutBody): Prom
   return view;
 }
 
-/**
- * POST /v1/payouts/{id}/retry: a failed payout sent again as a new one, once (a unique index on
- * retry_of). A seller payout takes its money back from seller_payable, a withdrawal from available.
- */
-export async function retryPayout(auth: Auth, payoutId: string): Promise<PayoutView> {
-  const db = await getDb();
-  const view = await db.transaction(async (tx) => {
-    const [failed] = await tx.select().from(payouts).where(and(eq(payouts.id, payoutId), ownedBy(payouts, auth)));
-    if (!failed) throw new ApiError("PAYOUT_NOT_FOUND");
-    if (failed.status !== "failed") throw new ApiError("PAYOUT_NOT_RETRYABLE");
-    const provider = payoutProviderName(auth.mode);
-    if (!provider) throw new ApiError("MONEY_OUT_UNAVAILABLE");
-    const destination = { amount: failed.amount, currency: failed.currency, country: failed.country, operator: failed.operator, phoneNumber: failed.phoneNumber };
-    const id = await tx.transaction(async (inner) => {
-      const [row] = await inner
-        .insert(payouts)
-        .values({
-          ...owner(auth),
-          ...destination,
-          kind: failed.kind,
-          depositId: failed.depositId,
-          marketplaceGatewayId: failed.marketplaceGatewayId,
-          retryOf: failed.id,
-          provider,
-        })
-        .onConflictDoNothing()
-        .returning({ id: payouts.id });
-      if (!row) throw new ApiError("PAYOUT_NOT_RETRYABLE"); // retried already (or the sale is paid by another)
-      const from = failed.kind === "seller" ? "seller_payable" : "merchant_available";
-      await postEntry(inner, {
-        ...owner(auth),
-        currency: failed.currency,
-        kind: "payout",
-        payoutId: row.id,
-        lines: [
-          { account: from, amount: -failed.amount },
-          { account: "payouts_in_flight", amount: failed.amount },
-        ],
-      });
-      return row.id;
-    });
-    return getPayoutOrThrow(auth, id, tx);
-  });
-  kickMoneyOut();
-  return view;
-}
-
 const owner = (auth: Pick<Auth, "accountId" | "mode">) => ({ accountId: auth.accountId, mode: auth.mode });
 
 async function insertWithdrawal(tx: Db | Tx, auth: Auth, d: Destination, provider: string): Promise<string> {
@@ -100,8 +51,14 @@ async function insertWithdrawal(tx: Db | Tx, auth: Auth, d: Destination, provide
   return row!.id;
 }
 
-/** The operator's country fixes the phone's country and the currency; every problem at once (422). */
+/** The operator's country fixes the phone's country and the currency. */
 function withdrawalDestination(body: CreatePayoutBody): Destination {
+  const { country, operator, phoneNumber, currency } = parseDestination(body);
+  return { amount: body.amount, currency, country, operator, phoneNumber };
+}
+
+/** A receiving wallet from an operator code and a phone typed in any form; every problem at once (422). */
+export function parseDestination(body: { operator: string; phone_number: string; currency?: string }) {
   const problems: ValidationItem[] = [];
   const country = countryCodes.find((c) => Object.hasOwn(countries[c].operators, body.operator)) as CountryIso3 | undefined;
   if (!country) problems.push({ loc: ["body", "operator"], msg: "Unknown operator code", type: "value_error" });
@@ -112,5 +69,5 @@ function withdrawalDestination(body: CreatePayoutBody): Destination {
     problems.push({ loc: ["body", "currency"], msg: `The operator's country pays in ${currency}`, type: "value_error" });
   }
   if (problems.length) throw new ValidationError(problems);
-  return { amount: body.amount, currency, country: country!, operator: body.operator, phoneNumber: phone!.digits };
+  return { currency, country: country!, operator: body.operator, phoneNumber: phone!.digits };
 }

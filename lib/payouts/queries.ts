@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Auth } from "@/lib/accounts/queries";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { ownedBy } from "@/lib/db/scope";
-import { deposits, marketplaceTransactions, payouts } from "@/lib/db/schema";
+import { deposits, marketplaceTransactions, payouts, sellerShares } from "@/lib/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import { pageClauses } from "@/lib/http/pagination";
 import type { PayoutListQuery, PayoutView } from "./schemas";
@@ -14,16 +14,23 @@ const retry = alias(payouts, "retry");
 
 function selectViews(db: Db | Tx) {
   return db
-    .select({ payout: payouts, trackId: deposits.trackId, transactionId: marketplaceTransactions.id, retriedBy: retry.id })
+    .select({ payout: payouts, trackId: deposits.trackId, transactionId: marketplaceTransactions.id, retriedBy: retry.id, share: sellerShares })
     .from(payouts)
     .leftJoin(deposits, eq(deposits.id, payouts.depositId))
     .leftJoin(marketplaceTransactions, eq(marketplaceTransactions.depositId, payouts.depositId))
+    .leftJoin(sellerShares, eq(sellerShares.depositId, payouts.depositId))
     .leftJoin(retry, eq(retry.retryOf, payouts.id));
 }
 
-type Joined = { payout: PayoutRow; trackId: string | null; transactionId: string | null; retriedBy: string | null };
+type Joined = {
+  payout: PayoutRow;
+  trackId: string | null;
+  transactionId: string | null;
+  retriedBy: string | null;
+  share: typeof sellerShares.$inferSelect | null;
+};
 
-function present({ payout: p, trackId, transactionId, retriedBy }: Joined): PayoutView {
+function present({ payout: p, trackId, transactionId, retriedBy, share }: Joined): PayoutView {
   return {
     id: p.id,
     kind: p.kind,
@@ -36,6 +43,8 @@ function present({ payout: p, trackId, transactionId, retriedBy }: Joined): Payo
     track_id: trackId,
     transaction_id: transactionId,
     marketplace_gateway_id: p.marketplaceGatewayId,
+    seller_id: p.sellerId,
+    split: share ? { buyer_price: share.amount + share.fee, seller_share: share.amount, fee: share.fee, refunded: share.refunded } : null,
     retry_of: p.retryOf,
     retried_by: retriedBy,
     failure_reason: p.failureReason,
@@ -57,6 +66,7 @@ export async function listPayouts(auth: Auth, query: PayoutListQuery): Promise<P
   if (query.status) filters.push(eq(payouts.status, query.status));
   if (query.marketplace_gateway_id) filters.push(eq(payouts.marketplaceGatewayId, query.marketplace_gateway_id));
   if (query.track_id) filters.push(eq(deposits.trackId, query.track_id));
+  if (query.seller_id) filters.push(eq(payouts.sellerId, query.seller_id));
   const clauses = pageClauses(payouts, query, ownedBy(payouts, auth), filters.length ? and(...filters) : undefined);
   const rows = await selectViews(await getDb())
     .where(clauses.where)

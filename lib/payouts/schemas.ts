@@ -15,6 +15,21 @@ export const createPayoutBody = z.object({
 });
 export type CreatePayoutBody = z.output<typeof createPayoutBody>;
 
+export const redirectPayoutBody = z.object({
+  operator: createPayoutBody.shape.operator.describe("The seller's wallet's operator code, e.g. `ORANGE_MONEY_CMR`: a wallet paid in the payout's currency"),
+  phone_number: z.string().min(6).max(24).describe("The seller's corrected mobile-money number, international or national form"),
+});
+export type RedirectPayoutBody = z.output<typeof redirectPayoutBody>;
+
+export const saleSplit = z
+  .object({
+    buyer_price: z.int().describe("What the buyer paid"),
+    seller_share: z.int().describe("The seller's share, fixed when the buyer submitted"),
+    fee: z.int().describe("Your fee: `buyer_price` − `seller_share`"),
+    refunded: z.int().describe("The seller's part of the sale's refunds so far (whoever bore it)"),
+  })
+  .meta({ id: "SaleSplit" });
+
 export const payoutView = z
   .object({
     id: z.uuid(),
@@ -28,6 +43,10 @@ export const payoutView = z
     track_id: z.string().nullable().describe("Seller payouts: the sale (deposit) paid for"),
     transaction_id: z.uuid().nullable().describe("Seller payouts: the marketplace transaction"),
     marketplace_gateway_id: z.uuid().nullable().describe("Seller payouts: the marketplace link sold"),
+    seller_id: z.uuid().nullable().describe("Seller payouts: the seller paid (GET /v1/sellers/{seller_id})"),
+    split: saleSplit
+      .nullable()
+      .describe("Seller payouts: the sale's split. `amount` is what was owed of the share: less than `seller_share` when a refund took part of it back or the seller's debt was netted from it"),
     retry_of: z.uuid().nullable().describe("The failed payout this one retries"),
     retried_by: z.uuid().nullable().describe("The payout that retried this failed one"),
     failure_reason: z.string().nullable().describe("Why it failed; the money is then back where it came from"),
@@ -43,6 +62,7 @@ export const payoutListQuery = pageQuery.extend({
   status: z.enum(disbursementStatuses).optional().describe("Only payouts in this status"),
   marketplace_gateway_id: z.uuid().optional().describe("Only the seller payouts of this marketplace link"),
   track_id: z.string().max(64).optional().describe("Only the seller payouts of this sale"),
+  seller_id: z.uuid().optional().describe("Only the payouts of this seller"),
 });
 export type PayoutListQuery = z.output<typeof payoutListQuery>;
 
@@ -85,16 +105,30 @@ export const payoutOperations = {
     response: payoutView,
     errors: [...keyErrors, "PAYOUT_NOT_FOUND"],
   }),
+  redirect: defineOperation({
+    method: "PATCH",
+    path: "/v1/payouts/{payout_id}",
+    tag,
+    summary: "Send a failed seller payout to a corrected phone",
+    description:
+      "Failed seller payouts only, once each (`PAYOUT_NOT_REDIRECTABLE` otherwise): what the sale's share still owes is sent to the new wallet as a new payout (`retry_of` the failed one), and the ledger records it as `payout_redirected`. The failed payout keeps the phone it failed on. Refused while the seller is on hold.",
+    auth: "key",
+    params: payoutParams,
+    body: redirectPayoutBody,
+    example: { operator: "ORANGE_MONEY_CMR", phone_number: "+237 6 55 00 00 00" },
+    response: payoutView,
+    errors: [...keyErrors, "PAYOUT_NOT_FOUND", "PAYOUT_NOT_REDIRECTABLE", "SELLER_ON_HOLD", "MONEY_OUT_UNAVAILABLE", ...idempotencyErrors],
+  }),
   retry: defineOperation({
     method: "POST",
     path: "/v1/payouts/{payout_id}/retry",
     tag,
     summary: "Retry a failed payout",
     description:
-      "Sends the same amount to the same phone again, as a new payout (`retry_of` the failed one). A failed seller payout's money waits in the sellers' balance until then; a failed withdrawal's is back in your available balance, which must still cover it. Once per failed payout (`PAYOUT_NOT_RETRYABLE` otherwise).",
+      "Sends it to the same phone again, as a new payout (`retry_of` the failed one). A failed withdrawal's amount is back in your available balance, which must still cover it. A failed seller payout's money waits in the seller's available balance: the retry sends what the sale's share still owes (a refund may have taken part back). Once per failed payout (`PAYOUT_NOT_RETRYABLE` otherwise); refused while the seller is on hold.",
     auth: "key",
     params: payoutParams,
     response: payoutView,
-    errors: [...keyErrors, "PAYOUT_NOT_FOUND", "PAYOUT_NOT_RETRYABLE", "INSUFFICIENT_BALANCE", "MONEY_OUT_UNAVAILABLE", ...idempotencyErrors],
+    errors: [...keyErrors, "PAYOUT_NOT_FOUND", "PAYOUT_NOT_RETRYABLE", "INSUFFICIENT_BALANCE", "SELLER_ON_HOLD", "MONEY_OUT_UNAVAILABLE", ...idempotencyErrors],
   }),
 };

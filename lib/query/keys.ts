@@ -32,4 +32,10 @@ export const queryKeys = {
   refunds: (mode: Mode, trackId: string) => [mode, "money", "refunds", trackId] as const,
   sellerPayouts: (mode: Mode, linkId: string) => [mode, "money", "seller-payouts", linkId] as const,
   withdrawals: (mode: Mode) => [mode, "money", "withdrawals"] as const,
+  // marketplace sellers (issue 19): under `money` too, so a refund or a payout refreshes them
+  sellers: (mode: Mode, cursor: string | null) => [mode, "money", "sellers", cursor] as const,
+  seller: (mode: Mode, id: string) => [mode, "money", "seller", id] as const,
+  sellerSales: (mode: Mode, id: string) => [mode, "money", "seller", id, "sales"] as const,
+  sellerRefunds: (mode: Mode, filter: string) => [mode, "money", "refunds-of", filter] as const,
+  refundPreview: (mode: Mode, trackId: string, amount: number | null) => [mode, "money", "refund-preview", trackId, amount] as const,
 };

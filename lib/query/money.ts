@@ -80,12 +80,13 @@ export function useSellerPayouts(linkId: string) {
 }
 
 /** Every mutation here moves money: one Idempotency-Key per confirmed action (a retry of the same click reuses it). */
-function useMoneyMutation<B, R>(call: (body: B, key: string, mode: "test" | "live") => Promise<R>) {
+export function useMoneyMutation<B, R>(call: (body: B, key: string, mode: "test" | "live") => Promise<R>) {
   const { mode } = useMode();
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: B; idempotencyKey: string }) => call(body, idempotencyKey, mode),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.money(mode) }),
+    // the money views, and the payments (a refund changes a payment's refunded amount)
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: queryKeys.money(mode) }), client.invalidateQueries({ queryKey: queryKeys.deposits(mode) })]),
   });
 }
 

@@ -1,45 +1,56 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Auth } from "@/lib/accounts/queries";
-import { getDb, type Db, type Tx } from "@/lib/db/client";
+import { getDb, type Tx } from "@/lib/db/client";
 import { ownedBy } from "@/lib/db/scope";
-import { deposits, refunds } from "@/lib/db/schema";
-import type { DepositRow } from "@/lib/deposits/create-deposit";
-import { ApiError } from "@/lib/http/errors";
+import { deposits, sellerShares } from "@/lib/db/schema";
+import { ApiError, ValidationError } from "@/lib/http/errors";
+import { valueError } from "@/lib/http/validation";
+import type { Line } from "@/lib/ledger/entry";
 import { postEntry } from "@/lib/ledger/post";
 import { kickMoneyOut } from "@/lib/money-out/kick";
 import { canRefund } from "@/lib/money-out/providers";
+import { lockShare, shareAccount, type ShareRow } from "@/lib/sellers/shares";
 import { presentRefund } from "./queries";
+import { insertRefund, reserveRefund } from "./record-refund";
 import type { CreateRefundBody, RefundView } from "./schemas";
+import { canReverse, defaultSellerShare, sharePartOf, splitRefund, type RefundSplit } from "./split";
 
 /**
  * POST /v1/refunds. In one transaction (a savepoint inside an Idempotency-Key's): the deposit's
  * refunded amount grows by a conditional update that holds "never more than the payment" against
- * any number of concurrent refunds, the refund is recorded, and its money leaves the merchant's
- * available balance (never below zero). Any refusal leaves nothing behind. The background sender
- * hands it to the provider once committed.
+ * any number of concurrent refunds, the refund is recorded, and its money leaves the balances that
+ * bear it (never below zero, but for a seller's debt). Any refusal leaves nothing behind. The
+ * background sender hands it to the provider once committed.
+ *
+ * A marketplace sale's refund is split (issue 19, ./split.ts): its share row is locked first, so
+ * refunds, releases and payouts of one sale happen one at a time, and the seller's part comes out
+ * of the share where it sits (reverse), of the merchant (merchant) or of the seller's balance
+ * (debit_seller).
  */
 export async function createRefund(auth: Auth, body: CreateRefundBody): Promise<RefundView> {
   const db = await getDb();
   const view = await db.transaction(async (tx) => {
     const [deposit] = await tx.select().from(deposits).where(and(eq(deposits.trackId, body.track_id), ownedBy(deposits, auth)));
     if (!deposit) throw new ApiError("DEPOSIT_NOT_FOUND");
+    const share = deposit.marketplaceGatewayId ? await lockShare(tx, deposit.id) : null;
+    if (body.seller_share && !share) throw new ValidationError([valueError(["body", "seller_share"], "only a marketplace sale has a seller's share")]);
     if (deposit.status !== "success") throw new ApiError("DEPOSIT_NOT_REFUNDABLE");
     if (!canRefund(deposit.provider)) {
       throw new ApiError("MONEY_OUT_UNAVAILABLE", `${deposit.provider}, which collected this payment, cannot refund it: pay the buyer back with a payout`);
     }
     const amount = body.amount ?? deposit.amount - deposit.refundedAmount;
-    if (amount <= 0 || !(await reserve(tx, deposit.id, amount))) throw new ApiError("REFUND_EXCEEDS_REMAINING");
-    const row = await insertRefund(tx, deposit, { amount, reason: body.reason, automatic: false });
+    const refundedAfter = amount > 0 ? await reserveRefund(tx, deposit.id, amount) : null;
+    if (refundedAfter === null) throw new ApiError("REFUND_EXCEEDS_REMAINING");
+
+    const split = share ? await takeFromShare(tx, share, { amount, buyerPrice: deposit.amount, refundedAfter, asked: body.seller_share }) : null;
+    const row = await insertRefund(tx, deposit, { amount, reason: body.reason, automatic: false, split: split ? { sellerId: share!.sellerId, ...split.split } : undefined });
     await postEntry(tx, {
       accountId: deposit.accountId,
       mode: deposit.mode,
       currency: deposit.currency,
       kind: "refund",
       refundId: row.id,
-      lines: [
-        { account: "merchant_available", amount: -amount },
-        { account: "refunds_in_flight", amount },
-      ],
+      lines: [...(split?.lines ?? [{ account: "merchant_available", amount: -amount }]), { account: "refunds_in_flight", amount }],
     });
     return presentRefund(row, deposit.trackId);
   });
@@ -47,37 +58,27 @@ export async function createRefund(auth: Auth, body: CreateRefundBody): Promise<
   return view;
 }
 
-/**
- * The automatic refund of a duplicate success (DESIGN §3), in its settlement's transaction. Its
- * money is already in refunds_in_flight (the `duplicate_payment` entry): no refund entry.
- */
-export async function createAutomaticRefund(tx: Db | Tx, deposit: DepositRow): Promise<void> {
-  if (!(await reserve(tx, deposit.id, deposit.amount))) return;
-  await insertRefund(tx, deposit, { amount: deposit.amount, reason: "duplicate_payment", automatic: true });
-}
-
-async function reserve(tx: Db | Tx, depositId: string, amount: number): Promise<boolean> {
-  const [row] = await tx
-    .update(deposits)
-    .set({ refundedAmount: sql`${deposits.refundedAmount} + ${amount}`, updatedAt: sql`now()` })
-    .where(and(eq(deposits.id, depositId), eq(deposits.status, "success"), sql`${deposits.refundedAmount} + ${amount} <= ${deposits.amount}`))
-    .returning({ id: deposits.id });
-  return Boolean(row);
-}
-
-async function insertRefund(tx: Db | Tx, deposit: DepositRow, fields: { amount: number; reason: string; automatic: boolean }) {
-  const [row] = await tx
-    .insert(refunds)
-    .values({
-      accountId: deposit.accountId,
-      mode: deposit.mode,
-      depositId: deposit.id,
-      amount: fields.amount,
-      currency: deposit.currency,
-      reason: fields.reason,
-      automatic: fields.automatic,
-      provider: deposit.provider,
+/** The split of a sale's refund, the share's row updated to match, and the ledger lines that take it. */
+async function takeFromShare(
+  tx: Tx,
+  share: ShareRow,
+  r: { amount: number; buyerPrice: number; refundedAfter: number; asked: CreateRefundBody["seller_share"] },
+): Promise<{ split: RefundSplit; lines: Line[] }> {
+  const sharePart = sharePartOf(share, r.buyerPrice, r.refundedAfter);
+  const mode = r.asked ?? defaultSellerShare(share, sharePart);
+  if (mode === "reverse" && !canReverse(share, sharePart)) throw new ApiError("SELLER_SHARE_PAID_OUT");
+  const split = splitRefund(r.amount, sharePart, mode);
+  const from = mode === "reverse" ? shareAccount(share) : "seller_payable";
+  const lines: Line[] = [{ account: "merchant_available", amount: -split.merchantAmount }];
+  if (split.sellerAmount > 0) lines.push({ account: from, amount: -split.sellerAmount, sellerId: share.sellerId, overdraw: true });
+  const taken = mode === "reverse" ? sharePart : 0;
+  await tx
+    .update(sellerShares)
+    .set({
+      refunded: sql`${sellerShares.refunded} + ${sharePart}`,
+      held: sql`${sellerShares.held} - ${from === "seller_pending" ? taken : 0}`,
+      owed: sql`${sellerShares.owed} - ${from === "seller_payable" ? taken : 0}`,
     })
-    .returning();
-  return row!;
+    .where(eq(sellerShares.depositId, share.depositId));
+  return { split, lines };
 }

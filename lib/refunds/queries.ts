@@ -3,11 +3,12 @@ import type { Auth } from "@/lib/accounts/queries";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { ownedBy } from "@/lib/db/scope";
 import { deposits, refunds } from "@/lib/db/schema";
+import type { RefundRow } from "./record-refund";
 import { ApiError } from "@/lib/http/errors";
 import { pageClauses } from "@/lib/http/pagination";
 import type { RefundListQuery, RefundView } from "./schemas";
 
-export type RefundRow = typeof refunds.$inferSelect;
+export type { RefundRow };
 
 export function presentRefund(row: RefundRow, trackId: string): RefundView {
   return {
@@ -19,6 +20,10 @@ export function presentRefund(row: RefundRow, trackId: string): RefundView {
     reason: row.reason,
     automatic: row.automatic,
     failure_reason: row.failureReason,
+    seller_share: row.sellerShare,
+    split: row.sellerId
+      ? { seller_id: row.sellerId, share_part: row.sharePart, seller_amount: row.sellerAmount, merchant_amount: row.amount - row.sellerAmount }
+      : null,
     created_at: row.createdAt.toISOString(),
     completed_at: row.completedAt?.toISOString() ?? null,
   };
@@ -40,6 +45,8 @@ export async function listRefunds(auth: Auth, query: RefundListQuery): Promise<(
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(refunds.status, query.status));
   if (query.track_id) filters.push(eq(deposits.trackId, query.track_id));
+  if (query.seller_id) filters.push(eq(refunds.sellerId, query.seller_id));
+  if (query.marketplace_gateway_id) filters.push(eq(deposits.marketplaceGatewayId, query.marketplace_gateway_id));
   const clauses = pageClauses(refunds, query, ownedBy(refunds, auth), filters.length ? and(...filters) : undefined);
   const db = await getDb();
   const rows = await db

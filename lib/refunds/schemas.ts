@@ -2,7 +2,7 @@ import { z } from "zod";
 import { integer, optional } from "@/lib/http/lax";
 import { defineOperation } from "@/lib/http/operation";
 import { pageQuery } from "@/lib/http/page-query";
-import { disbursementStatuses } from "@/lib/ledger/kinds";
+import { disbursementStatuses, sellerShareModes } from "@/lib/ledger/kinds";
 
 // Refunds of successful payments (issue 11): full or partial, never more than what remains.
 
@@ -10,12 +10,28 @@ export const disbursementStatus = z
   .enum(disbursementStatuses)
   .describe("`pending`: recorded, not yet taken by the provider; `processing`: the provider has it; then `success` or `failed`");
 
+const sellerShare = z
+  .enum(sellerShareModes)
+  .describe(
+    "Marketplace sales only: who bears the seller's part of the refund (the seller's share in proportion to the refund). `reverse`: taken back from the seller's share while Kola still holds it (in its payout hold, or released and not paid out); you return only your fee's part. `merchant`: you bear all of it; the seller keeps its share. `debit_seller`: taken from the seller's balance, which may go below zero: you advance that debt and get it back from the seller's next sales before any new payout. Default: `reverse` while the share is held, else `merchant`",
+  );
+
 export const createRefundBody = z.object({
   track_id: z.string().min(1).max(64).describe("The successful deposit (payment) to refund"),
   amount: optional(integer((n) => n.min(1))).describe("In the currency's minor unit; omitted: everything that remains to refund of the payment"),
   reason: optional(z.string().trim().max(500), "").describe("Your note, kept with the refund"),
+  seller_share: optional(sellerShare),
 });
 export type CreateRefundBody = z.output<typeof createRefundBody>;
+
+export const refundSplit = z
+  .object({
+    seller_id: z.uuid().describe("The sale's seller (GET /v1/sellers/{seller_id})"),
+    share_part: z.int().describe("The seller's share in this refund: the share in proportion to the refund of what the buyer paid"),
+    seller_amount: z.int().describe("What the seller's balance pays: `share_part` (reverse, debit_seller) or 0 (merchant)"),
+    merchant_amount: z.int().describe("What your available balance pays: `amount` − `seller_amount`"),
+  })
+  .meta({ id: "RefundSplit" });
 
 export const refundView = z
   .object({
@@ -28,7 +44,9 @@ export const refundView = z
     automatic: z
       .boolean()
       .describe("Made by Kola itself: a second success on a payment link already paid (DESIGN §3) is refunded in full"),
-    failure_reason: z.string().nullable().describe("Why it failed, in the provider's words; the money is then back in your available balance"),
+    failure_reason: z.string().nullable().describe("Why it failed, in the provider's words; the money is then back where it came from"),
+    seller_share: z.enum(sellerShareModes).nullable().describe("A marketplace sale's refund: who bore the seller's part (see POST /v1/refunds); null for a payment link"),
+    split: refundSplit.nullable().describe("A marketplace sale's refund: who pays what; null for a payment link"),
     created_at: z.iso.datetime(),
     completed_at: z.iso.datetime().nullable(),
   })
@@ -38,9 +56,42 @@ export type RefundView = z.output<typeof refundView>;
 export const refundParams = z.object({ refund_id: z.uuid() });
 export const refundListQuery = pageQuery.extend({
   track_id: z.string().max(64).optional().describe("Only the refunds of this deposit"),
+  seller_id: z.uuid().optional().describe("Only the refunds of this marketplace seller's sales"),
+  marketplace_gateway_id: z.uuid().optional().describe("Only the refunds of this marketplace link's sales"),
   status: z.enum(disbursementStatuses).optional().describe("Only refunds in this status"),
 });
 export type RefundListQuery = z.output<typeof refundListQuery>;
+
+export const refundPreviewQuery = z.object({
+  track_id: createRefundBody.shape.track_id,
+  amount: createRefundBody.shape.amount,
+});
+export type RefundPreviewQuery = z.output<typeof refundPreviewQuery>;
+
+export const refundPreview = z
+  .object({
+    track_id: z.string(),
+    currency: z.string(),
+    amount: z.int().describe("The refund's amount: the one asked, or all that remains"),
+    refundable: z.int().describe("What remains to refund of the payment, before this refund"),
+    share_part: z.int().nullable().describe("A marketplace sale: the seller's share in this refund, in proportion; null for a payment link"),
+    default_seller_share: z.enum(sellerShareModes).nullable().describe("What POST /v1/refunds does without `seller_share`"),
+    options: z
+      .array(
+        z.object({
+          seller_share: z.enum(sellerShareModes),
+          allowed: z.boolean().describe("`reverse` is refused once the share is no longer held (`SELLER_SHARE_PAID_OUT`)"),
+          seller_amount: z.int().describe("What the seller's balance would pay"),
+          merchant_amount: z.int().describe("Your part of the refund: `amount` − `seller_amount`"),
+          seller_available_after: z.int().describe("The seller's available balance after it; below zero, a debt"),
+          advanced: z.int().describe("The seller's new debt, which your available balance advances too (you get it back from the seller's next sales)"),
+          merchant_pays: z.int().describe("What leaves your available balance in all: `merchant_amount` + `advanced`"),
+        }),
+      )
+      .describe("A marketplace sale: each `seller_share` and what it would do now; empty for a payment link"),
+  })
+  .meta({ id: "RefundPreview" });
+export type RefundPreview = z.output<typeof refundPreview>;
 
 const tag = "Refunds";
 const keyErrors = ["NO_API_KEY_PROVIDED", "API_KEY_NOT_FOUND"] as const;
@@ -52,7 +103,7 @@ export const refundOperations = {
     tag,
     summary: "Refund a payment, in full or in part",
     description:
-      "Sends money back to the phone that paid, through the provider that collected it. The amount leaves your available balance at once (`INSUFFICIENT_BALANCE` otherwise) and comes back if the refund fails. All refunds of a payment together never exceed it (`REFUND_EXCEEDS_REMAINING`). Follow it with GET /v1/refunds/{refund_id} or the `refund.succeeded` / `refund.failed` events. Send an `Idempotency-Key` so a retry never refunds twice.",
+      "Sends money back to the phone that paid, through the provider that collected it. The amount leaves your available balance at once (`INSUFFICIENT_BALANCE` otherwise) and comes back if the refund fails. All refunds of a payment together never exceed it (`REFUND_EXCEEDS_REMAINING`). A marketplace sale's refund is split: the seller's share in proportion to the refund (`split.share_part`) is borne as `seller_share` says, the rest (your fee's part) by you; GET /v1/refunds/preview shows the split before you refund. A refund that fails gives each part back where it came from. Follow it with GET /v1/refunds/{refund_id} or the `refund.succeeded` / `refund.failed` events. Send an `Idempotency-Key` so a retry never refunds twice.",
     auth: "key",
     body: createRefundBody,
     example: { track_id: "TRK7Q2M9XK4", amount: 2500, reason: "Article retourné" },
@@ -62,6 +113,7 @@ export const refundOperations = {
       "DEPOSIT_NOT_FOUND",
       "DEPOSIT_NOT_REFUNDABLE",
       "REFUND_EXCEEDS_REMAINING",
+      "SELLER_SHARE_PAID_OUT",
       "INSUFFICIENT_BALANCE",
       "MONEY_OUT_UNAVAILABLE",
       "IDEMPOTENCY_KEY_REUSED",
@@ -78,6 +130,18 @@ export const refundOperations = {
     response: z.array(refundView),
     errors: [...keyErrors],
     paged: true,
+  }),
+  preview: defineOperation({
+    method: "GET",
+    path: "/v1/refunds/preview",
+    tag,
+    summary: "What a refund would take from whom, before you make it",
+    description:
+      "Reads only: the amount POST /v1/refunds would refund and, for a marketplace sale, what each `seller_share` would take from the seller's balance and from yours now. The refund itself decides again at the moment it is made.",
+    auth: "key",
+    query: refundPreviewQuery,
+    response: refundPreview,
+    errors: [...keyErrors, "DEPOSIT_NOT_FOUND", "DEPOSIT_NOT_REFUNDABLE", "REFUND_EXCEEDS_REMAINING"],
   }),
   get: defineOperation({
     method: "GET",

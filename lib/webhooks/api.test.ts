@@ -41,6 +41,8 @@ const ALL_TYPES = [
   "marketplace.transaction.expired",
   "payout.succeeded",
   "payout.failed",
+  "seller_payout.succeeded",
+  "seller_payout.failed",
   "refund.succeeded",
   "refund.failed",
 ];
@@ -54,7 +56,7 @@ const LIMIT = error("WEBHOOK_LIMIT_REACHED", "This account has the most webhook 
 const bad = (loc: (string | number)[], msg: string, type: string, ctx?: Item["ctx"]): Item => (ctx ? { loc, msg, type, ctx } : { loc, msg, type });
 const BOOL_PARSING = bad(["body", "enabled"], "Input should be a valid boolean, unable to interpret input", "bool_parsing");
 const EVENT_TYPES =
-  "'payment.succeeded', 'payment.failed', 'payment.expired', 'marketplace.transaction.succeeded', 'marketplace.transaction.failed', 'marketplace.transaction.expired', 'payout.succeeded', 'payout.failed', 'refund.succeeded' or 'refund.failed'";
+  "'payment.succeeded', 'payment.failed', 'payment.expired', 'marketplace.transaction.succeeded', 'marketplace.transaction.failed', 'marketplace.transaction.expired', 'payout.succeeded', 'payout.failed', 'seller_payout.succeeded', 'seller_payout.failed', 'refund.succeeded' or 'refund.failed'";
 /** A refused URL: pydantic's value_error (`ctx.error` the API's words) and why as data beside it (what the dashboard words). */
 const badUrl = (msg: string, why: Record<string, string>) => ({ detail: [bad(["body", "url"], `Value error, ${msg}`, "value_error", { error: msg, ...why })] });
 
@@ -152,7 +154,7 @@ describe("POST /v1/webhooks", () => {
       [
         bad(
           ["body", "event_types", 0],
-          "Input should be 'payment.succeeded', 'payment.failed', 'payment.expired', 'marketplace.transaction.succeeded', 'marketplace.transaction.failed', 'marketplace.transaction.expired', 'payout.succeeded', 'payout.failed', 'refund.succeeded' or 'refund.failed'",
+          "Input should be 'payment.succeeded', 'payment.failed', 'payment.expired', 'marketplace.transaction.succeeded', 'marketplace.transaction.failed', 'marketplace.transaction.expired', 'payout.succeeded', 'payout.failed', 'seller_payout.succeeded', 'seller_payout.failed', 'refund.succeeded' or 'refund.failed'",
           "enum",
           { expected: EVENT_TYPES },
         ),
@@ -170,7 +172,7 @@ describe("POST /v1/webhooks", () => {
       bad(["body", "url"], "Input should be a valid string", "string_type"),
       bad(
         ["body", "event_types", 0],
-        "Input should be 'payment.succeeded', 'payment.failed', 'payment.expired', 'marketplace.transaction.succeeded', 'marketplace.transaction.failed', 'marketplace.transaction.expired', 'payout.succeeded', 'payout.failed', 'refund.succeeded' or 'refund.failed'",
+        "Input should be 'payment.succeeded', 'payment.failed', 'payment.expired', 'marketplace.transaction.succeeded', 'marketplace.transaction.failed', 'marketplace.transaction.expired', 'payout.succeeded', 'payout.failed', 'seller_payout.succeeded', 'seller_payout.failed', 'refund.succeeded' or 'refund.failed'",
         "enum",
         { expected: EVENT_TYPES },
       ),
@@ -540,7 +542,7 @@ describe("OpenAPI", () => {
     ]);
   });
 
-  it("lists the ten event types as the values of event_types", () => {
+  it("lists the twelve event types as the values of event_types", () => {
     const components = buildOpenApiDocument().components as {
       schemas: Record<string, { properties: { event_types: { items: { enum: string[] } } } }>;
     };

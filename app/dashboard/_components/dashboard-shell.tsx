@@ -20,6 +20,7 @@ const items: NavItem[] = [
   { href: "/dashboard/links", key: "links" },
   { href: "/dashboard/marketplace", key: "marketplace", exact: true },
   { href: "/dashboard/marketplace-links", key: "marketplaceLinks" },
+  { href: "/dashboard/sellers", key: "sellers" },
   { href: "/dashboard/deposits", key: "deposits" },
   { href: "/dashboard/balance", key: "balance" },
   { href: "/dashboard/developers", key: "developers" },

@@ -1,24 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { latestPayouts, remainingOf } from "./money-rules";
+import { latestPayouts } from "./money-rules";
 
 describe("what the money-out pages show", () => {
-  it.each([
-    { name: "no refund", refunds: [], remaining: 5000 },
-    { name: "a partial refund under way", refunds: [{ amount: 2000, status: "processing" as const }], remaining: 3000 },
-    { name: "a failed refund gives its amount back", refunds: [{ amount: 2000, status: "failed" as const }], remaining: 5000 },
-    {
-      name: "several, one failed",
-      refunds: [
-        { amount: 2000, status: "success" as const },
-        { amount: 1000, status: "failed" as const },
-        { amount: 3000, status: "pending" as const },
-      ],
-      remaining: 0,
-    },
-  ])("remaining to refund: $name", ({ refunds, remaining }) => {
-    expect(remainingOf({ amount: 5000 }, refunds)).toBe(remaining);
-  });
-
   it("a sale's payout is its latest try: a retried payout gives way to its retry; payouts of no sale are left out", () => {
     const payouts = [
       { id: "retry", transaction_id: "t1", retried_by: null },

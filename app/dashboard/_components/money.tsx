@@ -15,9 +15,10 @@ export function DisbursementBadge({ status }: { status: DisbursementStatusName }
   return <Badge tone={tones[status]}>{t.money.statuses[status]}</Badge>;
 }
 
-/** A money-out call's error in the merchant's words (the money errors first, then the common ones). */
+/** A money-out call's error in the merchant's words (the money and sellers' errors first, then the common ones). */
 export function moneyErrorMessage(error: unknown, t: Dictionary): string {
-  const known = error instanceof ApiRequestError ? (t.money.errors as Record<string, string>)[error.type] : undefined;
+  const words: Record<string, string> = { ...t.money.errors, ...t.sellers.errors };
+  const known = error instanceof ApiRequestError ? words[error.type] : undefined;
   return known ?? errorMessage(error, t);
 }
 

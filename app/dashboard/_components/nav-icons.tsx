@@ -4,6 +4,7 @@ const paths = {
   links: "M10 14a4 4 0 005.66 0l3-3a4 4 0 00-5.66-5.66l-1 1M14 10a4 4 0 00-5.66 0l-3 3a4 4 0 005.66 5.66l1-1",
   marketplace: "M4 9l1.5-5h13L20 9M4 9h16M4 9v11h16V9M9 20v-6h6v6",
   marketplaceLinks: "M7 7h10v10H7zM3 12h4M17 12h4M12 3v4M12 17v4",
+  sellers: "M9 11a3 3 0 100-6 3 3 0 000 6zM3 20v-1a5 5 0 0110 0v1M16 11a3 3 0 100-6M21 20v-1a5 5 0 00-4-4.9",
   deposits: "M4 6h16v12H4zM4 10h16M8 15h3",
   balance: "M4 7h14a2 2 0 012 2v9a2 2 0 01-2 2H4zM4 7l2-3h10l2 3M15 13.5h2",
   developers: "M8 8l-4 4 4 4M16 8l4 4-4 4M13 5l-2 14",

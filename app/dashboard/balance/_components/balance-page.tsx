@@ -69,31 +69,57 @@ export function BalancePage() {
   );
 }
 
-/** Each total per currency; an empty one reads 0 in the account's currency. */
+type Amounts = Balance["available"];
+
+/**
+ * Every bucket of GET /v1/balance, per currency (an empty one reads 0 in the account's currency):
+ * the merchant's money first, then the marketplace sellers' (issue 19), which is never the merchant's.
+ */
 function Totals({ balance, currency }: { balance: Balance; currency: string }) {
   const { t, lang } = useI18n();
   const w = t.money.balance;
-  const tiles = [
+  const list = (amounts: Amounts) => (amounts.length ? amounts : [{ currency, amount: 0 }]);
+  const of = (amounts: Amounts, c: string) => amounts.find((a) => a.currency === c)?.amount ?? 0;
+  const yours = [
     { key: "available", label: w.available, hint: w.availableHint, amounts: balance.available, strong: true },
-    { key: "pending", label: w.pending, hint: w.pendingHint, amounts: balance.pending, strong: false },
-    { key: "sellers", label: w.sellers, hint: w.sellersHint, amounts: balance.seller_payable, strong: false },
+    { key: "pending", label: w.pending, hint: w.pendingHint, amounts: balance.pending },
+    { key: "merchant-in-flight", label: w.merchantInFlight, hint: w.merchantInFlightHint, amounts: balance.merchant_in_flight },
+    { key: "refunds-in-flight", label: w.refundsInFlight, hint: w.refundsInFlightHint, amounts: balance.refunds_in_flight },
+    { key: "seller-debt", label: w.sellerDebt, hint: w.sellerDebtHint, amounts: balance.seller_debt },
   ];
+  const theirs = [
+    { key: "sellers", label: w.sellers, hint: w.sellersHint, amounts: balance.seller_payable, split: true },
+    { key: "sellers-in-flight", label: w.sellersInFlight, hint: w.sellersInFlightHint, amounts: balance.seller_in_flight },
+  ];
+  const tile = (tile: (typeof yours)[number] & { split?: boolean }) => (
+    <div key={tile.key} className="rounded-lg border border-stone-200 bg-white p-4" data-testid={`balance-${tile.key}`}>
+      <dt className="text-sm font-medium text-stone-600">{tile.label}</dt>
+      <dd className="mt-1">
+        {list(tile.amounts).map((a) => (
+          <p key={a.currency} className={cn("tabular-nums", tile.strong ? "text-2xl font-bold tracking-tight" : "text-xl font-semibold")}>
+            {formatMoney(a.amount, a.currency, lang)}
+            {tile.split && a.amount > 0 && (
+              <span className="block text-xs font-normal text-stone-600">
+                {format(w.sellersSplit, { pending: formatMoney(of(balance.seller_pending, a.currency), a.currency, lang), available: formatMoney(of(balance.seller_available, a.currency), a.currency, lang) })}
+              </span>
+            )}
+          </p>
+        ))}
+        <p className="mt-1 text-xs text-stone-500">{tile.hint}</p>
+      </dd>
+    </div>
+  );
   return (
-    <dl className="grid gap-4 sm:grid-cols-3" data-testid="balance-totals">
-      {tiles.map((tile) => (
-        <div key={tile.key} className="rounded-lg border border-stone-200 bg-white p-4" data-testid={`balance-${tile.key}`}>
-          <dt className="text-sm font-medium text-stone-600">{tile.label}</dt>
-          <dd className="mt-1">
-            {(tile.amounts.length ? tile.amounts : [{ currency, amount: 0 }]).map((a) => (
-              <p key={a.currency} className={cn("tabular-nums", tile.strong ? "text-2xl font-bold tracking-tight" : "text-xl font-semibold")}>
-                {formatMoney(a.amount, a.currency, lang)}
-              </p>
-            ))}
-            <p className="mt-1 text-xs text-stone-500">{tile.hint}</p>
-          </dd>
-        </div>
-      ))}
-    </dl>
+    <div className="flex flex-col gap-6" data-testid="balance-totals">
+      <section aria-label={w.yours}>
+        <h2 className="mb-2 text-sm font-semibold text-stone-700">{w.yours}</h2>
+        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{yours.map(tile)}</dl>
+      </section>
+      <section aria-label={w.theirs}>
+        <h2 className="mb-2 text-sm font-semibold text-stone-700">{w.theirs}</h2>
+        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{theirs.map(tile)}</dl>
+      </section>
+    </div>
   );
 }
 

@@ -14,6 +14,7 @@ import { countryLabel, operatorLabel } from "@/lib/i18n/labels";
 import { decimalsOf, formatMoney } from "@/lib/i18n/numbers";
 import { useI18n } from "@/lib/i18n/provider";
 import { useCreateWithdrawal, type Balance } from "@/lib/query/money";
+import { OperatorOptions } from "../../_components/operator-options";
 import { moneyErrorMessage, phoneText } from "../../_components/money";
 
 type Values = { operator: string; phone_number: string; amount: string };
@@ -97,15 +98,7 @@ export function WithdrawDialog({ open, onClose, available, accountCountry }: { o
         <form onSubmit={review} noValidate className="flex flex-col gap-4">
           <Field label={w.operator}>
             <Select {...form.register("operator")}>
-              {byCountry.map((c) => (
-                <optgroup key={c} label={countryLabel(c, lang)}>
-                  {Object.keys(countries[c].operators).map((code) => (
-                    <option key={code} value={code}>
-                      {operatorLabel(code, lang, true)}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
+              <OperatorOptions countryCodes={byCountry} />
             </Select>
           </Field>
           <Field label={w.phone} description={w.phoneHint} error={form.formState.errors.phone_number?.message}>

@@ -10,24 +10,40 @@ import { parseAmountInput } from "@/lib/forms/amount-input";
 import { format } from "@/lib/i18n/format";
 import { decimalsOf, formatMoney } from "@/lib/i18n/numbers";
 import { useI18n } from "@/lib/i18n/provider";
+import type { SellerShareMode } from "@/lib/ledger/kinds";
 import { useCreateRefund } from "@/lib/query/money";
-import type { Deposit } from "@/lib/query/types";
+import { useRefundPreview, type RefundPreview } from "@/lib/query/sellers";
+import type { DepositListItem } from "@/lib/query/types";
 import { moneyErrorMessage, phoneText } from "../../_components/money";
 
 type Values = { how: "full" | "partial"; amount: string; reason: string };
+type Checked = { amount: number; partial: boolean; reason: string };
 
-/** Full (what remains) or partial, then a confirmation naming the amount and the phone. */
-export function RefundDialog({ deposit, remaining, onClose }: { deposit: Deposit; remaining: number; onClose: () => void }) {
+/**
+ * Full (what remains) or partial, then a confirmation naming the amount and the phone. A marketplace
+ * sale's refund also says who pays the seller's part before the merchant confirms (issue 19): the
+ * API's preview of each `seller_share` for this amount (GET /v1/refunds/preview), never our own sums.
+ */
+export function RefundDialog({ deposit, remaining, onClose }: { deposit: DepositListItem; remaining: number; onClose: () => void }) {
   const { t, lang } = useI18n();
   const w = t.money.refund;
   const notify = useToast();
   const refund = useCreateRefund();
   const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const [checked, setChecked] = useState<{ amount: number; partial: boolean; reason: string } | null>(null);
+  const [checked, setChecked] = useState<Checked | null>(null);
+  const [chosen, setChosen] = useState<SellerShareMode | null>(null);
   const [error, setError] = useState<string | null>(null);
   const money = (minor: number) => formatMoney(minor, deposit.currency, lang);
   const form = useForm<Values>({ defaultValues: { how: "full", amount: "", reason: "" } });
-  const how = useWatch({ control: form.control, name: "how" });
+  const [how, typed] = useWatch({ control: form.control, name: ["how", "amount"] });
+  const marketplace = deposit.marketplace_gateway_id !== null;
+  const typedAmount = parseAmountInput(typed, decimalsOf(deposit.currency));
+  const asked = checked ? (checked.partial ? checked.amount : null) : how === "partial" ? typedAmount : null;
+  const askable = asked === null || (asked >= 1 && asked <= remaining);
+  const preview = useRefundPreview(deposit.track_id, askable ? asked : null, marketplace && (how === "full" || askable));
+  const options = preview.data?.options ?? [];
+  const mode = chosen && options.find((o) => o.seller_share === chosen)?.allowed ? chosen : preview.data?.default_seller_share ?? null;
+  const option = options.find((o) => o.seller_share === mode);
 
   const review = form.handleSubmit((values) => {
     if (values.how === "full") return setChecked({ amount: remaining, partial: false, reason: values.reason.trim() });
@@ -44,7 +60,7 @@ export function RefundDialog({ deposit, remaining, onClose }: { deposit: Deposit
     setError(null);
     try {
       // a full refund names no amount: the API refunds exactly what remains at that moment
-      const body = { track_id: deposit.track_id, reason: checked.reason, ...(checked.partial ? { amount: checked.amount } : {}) };
+      const body = { track_id: deposit.track_id, reason: checked.reason, ...(checked.partial ? { amount: checked.amount } : {}), ...(marketplace && mode ? { seller_share: mode } : {}) };
       await refund.mutateAsync({ body, idempotencyKey });
       notify(w.done);
       onClose();
@@ -59,7 +75,9 @@ export function RefundDialog({ deposit, remaining, onClose }: { deposit: Deposit
         <>
           <p className="text-sm break-words text-stone-800" data-testid="refund-summary">
             {format(w.confirmText, { amount: money(checked.amount), phone: phoneText(deposit.phone_number) })}
+            {option && ` ${format(w.confirmSplit, { merchant: money(option.merchant_amount), seller: money(option.seller_amount) })}`}
           </p>
+          {option && option.advanced > 0 && <p className="mt-2 text-sm text-amber-900">{format(w.advanced, { amount: money(option.advanced) })}</p>}
           <div className="mt-3">
             <FormError>{error}</FormError>
           </div>
@@ -67,7 +85,7 @@ export function RefundDialog({ deposit, remaining, onClose }: { deposit: Deposit
             <Button variant="secondary" onClick={() => setChecked(null)} disabled={refund.isPending}>
               {w.back}
             </Button>
-            <Button variant="danger" loading={refund.isPending} onClick={() => void confirm()}>
+            <Button variant="danger" loading={refund.isPending} disabled={marketplace && !option} onClick={() => void confirm()}>
               {format(w.confirm, { amount: money(checked.amount) })}
             </Button>
           </DialogActions>
@@ -90,6 +108,7 @@ export function RefundDialog({ deposit, remaining, onClose }: { deposit: Deposit
               <Input inputMode="decimal" autoComplete="off" className="tabular-nums" {...form.register("amount")} />
             </Field>
           )}
+          {marketplace && preview.data && <WhoPays preview={preview.data} mode={mode} onChoose={setChosen} money={money} />}
           <Field label={w.reason} description={w.reasonHint}>
             <Textarea maxLength={500} {...form.register("reason")} />
           </Field>
@@ -97,10 +116,50 @@ export function RefundDialog({ deposit, remaining, onClose }: { deposit: Deposit
             <Button variant="secondary" onClick={onClose}>
               {t.common.cancel}
             </Button>
-            <Button type="submit">{w.review}</Button>
+            <Button type="submit" disabled={marketplace && !option}>
+              {w.review}
+            </Button>
           </DialogActions>
         </form>
       )}
     </Dialog>
+  );
+}
+
+/** Each way to bear the seller's part, with what it takes from the merchant's balance and the seller's. */
+function WhoPays({ preview, mode, onChoose, money }: { preview: RefundPreview; mode: SellerShareMode | null; onChoose: (mode: SellerShareMode) => void; money: (minor: number) => string }) {
+  const { t } = useI18n();
+  const w = t.money.refund;
+  return (
+    <fieldset className="flex flex-col gap-2" data-testid="who-pays">
+      <legend className="mb-1 text-sm font-medium text-stone-800">{w.whoPays}</legend>
+      <p className="text-xs text-stone-600">{format(w.shareIntro, { share: money(preview.share_part ?? 0) })}</p>
+      {preview.options.map((o) => (
+        <label
+          key={o.seller_share}
+          className="flex items-start gap-2 rounded-md border border-stone-200 p-2.5 text-sm has-[:checked]:border-teal-700 has-[:checked]:bg-teal-50/50 has-[:disabled]:opacity-60"
+        >
+          <input
+            type="radio"
+            name="seller_share"
+            value={o.seller_share}
+            checked={mode === o.seller_share}
+            disabled={!o.allowed}
+            onChange={() => onChoose(o.seller_share)}
+            className="mt-0.5 size-4 shrink-0 accent-teal-700"
+          />
+          <span className="min-w-0">
+            <span className="block font-medium">{w.modes[o.seller_share]}</span>
+            <span className="block text-xs text-stone-600">{o.allowed ? w.modeHints[o.seller_share] : w.notAllowed}</span>
+            {o.allowed && (
+              <span className="mt-1 flex flex-wrap gap-x-3 text-xs font-medium tabular-nums" data-testid={`pays-${o.seller_share}`}>
+                <span>{format(w.youPay, { amount: money(o.merchant_pays) })}</span>
+                <span>{o.seller_amount > 0 ? format(w.sellerPays, { amount: money(o.seller_amount) }) : w.sellerPaysNothing}</span>
+              </span>
+            )}
+          </span>
+        </label>
+      ))}
+    </fieldset>
   );
 }

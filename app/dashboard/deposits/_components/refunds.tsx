@@ -7,23 +7,25 @@ import { format } from "@/lib/i18n/format";
 import { reasonLabel } from "@/lib/i18n/labels";
 import { formatDateTime, formatMoney } from "@/lib/i18n/numbers";
 import { useI18n } from "@/lib/i18n/provider";
+import { usePayment } from "@/lib/query/deposits";
 import { useRefunds } from "@/lib/query/money";
 import type { Deposit } from "@/lib/query/types";
 import { DisbursementBadge } from "../../_components/money";
-import { remainingOf } from "../../_components/money-rules";
 import { Can } from "@/lib/query/role";
+import { RefundSplit } from "../../_components/refund-split";
 
 // the refund form (react-hook-form) loads when first opened, as the other dialogs do
 const RefundDialog = dynamic(() => import("./refund-dialog").then((m) => m.RefundDialog), { ssr: false });
 
-/** A successful payment's refunds, what remains, and the action that refunds it. */
+/** A successful payment's refunds, what remains (the API's `refunded_amount`), and the action that refunds it. */
 export function PaymentRefunds({ deposit }: { deposit: Deposit }) {
   const { t, lang } = useI18n();
   const w = t.money.refund;
   const refunds = useRefunds(deposit.track_id);
+  const payment = usePayment(deposit.track_id); // what was refunded, as the API counts it (the payment page has it already)
   const [open, setOpen] = useState(false);
-  if (!refunds.data) return null;
-  const remaining = remainingOf(deposit, refunds.data);
+  if (!refunds.data || !payment.data) return null;
+  const remaining = payment.data.amount - payment.data.refunded_amount;
   return (
     <div className="mt-4 border-t border-stone-100 pt-4" data-testid="payment-refunds">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -49,6 +51,7 @@ export function PaymentRefunds({ deposit }: { deposit: Deposit }) {
                 <DisbursementBadge status={r.status} />
                 {r.automatic && <span className="text-xs text-stone-600">{w.automatic}</span>}
                 <span className="ml-auto text-stone-500">{formatDateTime(r.created_at, lang)}</span>
+                <RefundSplit refund={r} />
                 {r.reason && !r.automatic && <span className="w-full text-xs text-stone-600">{r.reason}</span>}
                 {r.failure_reason && <span className="w-full text-xs text-red-800">{format(t.money.payout.reason, { reason: reasonLabel(r.failure_reason, t) })}</span>}
               </li>
@@ -56,7 +59,7 @@ export function PaymentRefunds({ deposit }: { deposit: Deposit }) {
           </ul>
         </>
       )}
-      {open && <RefundDialog deposit={deposit} remaining={remaining} onClose={() => setOpen(false)} />}
+      {open && <RefundDialog deposit={payment.data} remaining={remaining} onClose={() => setOpen(false)} />}
     </div>
   );
 }

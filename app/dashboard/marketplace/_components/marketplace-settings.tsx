@@ -35,6 +35,7 @@ function valuesOf(marketplace: Marketplace, keep?: BuilderBlock[]): SettingsValu
     color: marketplace.color,
     fee: String(marketplace.fee),
     is_active: marketplace.is_active,
+    seller_payout_delay_days: String(marketplace.seller_payout_delay_days),
     blocks: keep && sameBlocks(keep, blocks) ? keep : blocks,
   };
 }
@@ -56,7 +57,8 @@ export function MarketplaceSettings({ marketplace }: { marketplace: Marketplace 
   const [focusRequest, setFocusRequest] = useState(0);
   const focusHandled = useRef(0);
   const focusFirstError = () => setFocusRequest((n) => n + 1);
-  const schema = useMemo(() => settingsSchema(words), [words]);
+  const sellerWords = t.sellers.settings;
+  const schema = useMemo(() => settingsSchema(words, sellerWords.delayInvalid), [words, sellerWords]);
   const form = useForm<SettingsValues>({
     resolver: localizedZodResolver(schema, t),
     defaultValues: valuesOf(marketplace),
@@ -82,6 +84,7 @@ export function MarketplaceSettings({ marketplace }: { marketplace: Marketplace 
       body.append("color", tidyHex(values.color));
       body.append("fee", values.fee.trim());
       body.append("is_active", String(values.is_active));
+      body.append("seller_payout_delay_days", values.seller_payout_delay_days.trim());
       body.append("form_blocks", toRequestJson(values.blocks));
       try {
         const saved = await update.mutateAsync(body);
@@ -153,6 +156,13 @@ export function MarketplaceSettings({ marketplace }: { marketplace: Marketplace 
               <Input inputMode="decimal" autoComplete="off" className="max-w-32" {...form.register("fee", { setValueAs: commaToDot })} />
             </Field>
           </div>
+        </Card>
+
+        <Card title={sellerWords.title} className="lg:col-start-1">
+          <p className="mb-4 text-sm text-stone-600">{sellerWords.intro}</p>
+          <Field label={sellerWords.delay} description={sellerWords.delayHint} error={errors.seller_payout_delay_days?.message}>
+            <Input inputMode="numeric" autoComplete="off" className="max-w-32" {...form.register("seller_payout_delay_days")} />
+          </Field>
         </Card>
 
         <Card title={s.branding} className="lg:col-start-1">

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { BuilderBlock } from "@/lib/form-builder/operations";
 import { marketplaceFr } from "@/lib/i18n/marketplace-fr";
+import { sellersFr } from "@/lib/i18n/sellers-fr";
 import { ApiRequestError } from "@/lib/query/api-fetch";
 import { itemsOf, placeItems, settingsSchema } from "./settings-schema";
 
@@ -14,10 +15,10 @@ const block = (label: string, extra: Partial<BuilderBlock> = {}): BuilderBlock =
   ...extra,
 });
 
-const good = { name: "Marché Awa", color: "#7C3AED", fee: "2.5", is_active: true, blocks: [block("Taille")] };
+const good = { name: "Marché Awa", color: "#7C3AED", fee: "2.5", is_active: true, seller_payout_delay_days: "7", blocks: [block("Taille")] };
 
 function problems(values: Record<string, unknown>) {
-  const result = settingsSchema(marketplaceFr).safeParse(values);
+  const result = settingsSchema(marketplaceFr, sellersFr.settings.delayInvalid).safeParse(values);
   return result.success ? [] : result.error.issues.map((issue) => [issue.path.join("."), issue.message]);
 }
 
@@ -33,6 +34,9 @@ describe("settingsSchema: the API's rules, the merchant's words", () => {
     [{ fee: "50.5" }, [["fee", "Entrez un pourcentage de 0 à 50, avec 2 décimales au plus (ex. : 2,5)."]]],
     [{ fee: "1.234" }, [["fee", "Entrez un pourcentage de 0 à 50, avec 2 décimales au plus (ex. : 2,5)."]]],
     [{ fee: "" }, [["fee", "Entrez un pourcentage de 0 à 50, avec 2 décimales au plus (ex. : 2,5)."]]],
+    [{ seller_payout_delay_days: "31" }, [["seller_payout_delay_days", "Entrez un nombre entier de jours, de 0 à 30."]]],
+    [{ seller_payout_delay_days: "2.5" }, [["seller_payout_delay_days", "Entrez un nombre entier de jours, de 0 à 30."]]],
+    [{ seller_payout_delay_days: "" }, [["seller_payout_delay_days", "Entrez un nombre entier de jours, de 0 à 30."]]],
     [
       { blocks: [block("Taille"), block(" "), block("Couleur", { type: "select", options: [{ id: "o", value: "" }] })] },
       [

@@ -72,8 +72,13 @@ export function identitySchema(words: MarketplaceWords) {
   });
 }
 
-export function settingsSchema(words: MarketplaceWords) {
-  return identitySchema(words).extend({ is_active: z.boolean(), blocks: blocksSchema(words) });
+/** `delayInvalid`: the sellers' words for a payout hold out of 0–30 days (issue 19, lib/i18n/sellers-*.ts). */
+export function settingsSchema(words: MarketplaceWords, delayInvalid: string) {
+  return identitySchema(words).extend({
+    is_active: z.boolean(),
+    seller_payout_delay_days: sameAsApi(api.seller_payout_delay_days, delayInvalid),
+    blocks: blocksSchema(words),
+  });
 }
 
 export type IdentityValues = z.input<ReturnType<typeof identitySchema>>;

@@ -29,7 +29,8 @@ import {
   type MarketplaceTransaction,
 } from "@/lib/query/marketplace";
 import { useEverTrue } from "../../../_components/lazy";
-import { useSellerPayouts, type Payout } from "@/lib/query/money";
+import { useSellerPayouts, type Payout, type Refund } from "@/lib/query/money";
+import { useRefundsOf } from "@/lib/query/sellers";
 import { QueryList } from "../../../_components/query-list";
 import { latestPayouts } from "../../../_components/money-rules";
 import { SaleMoney } from "./seller-payout";
@@ -226,6 +227,7 @@ function Transactions({ link }: { link: MarketplaceLink }) {
   const w = words.link;
   const query = useMarketplaceTransactions(link.id);
   const payouts = latestPayouts(useSellerPayouts(link.id).data);
+  const refunds = useRefundsOf({ marketplace_gateway_id: link.id }).data ?? [];
 
   return (
     <section aria-labelledby="transactions-title" className="flex flex-col gap-3">
@@ -245,7 +247,13 @@ function Transactions({ link }: { link: MarketplaceLink }) {
           <>
             <ul className="flex flex-col gap-3" data-testid="transactions">
               {items.map((transaction) => (
-                <TransactionCard key={transaction.transaction_id} transaction={transaction} link={link} payout={payouts.get(transaction.transaction_id)} />
+                <TransactionCard
+                  key={transaction.transaction_id}
+                  transaction={transaction}
+                  link={link}
+                  payout={payouts.get(transaction.transaction_id)}
+                  refunds={refunds.filter((r) => r.track_id === transaction.track_id)}
+                />
               ))}
             </ul>
             {query.hasNextPage && (
@@ -260,7 +268,7 @@ function Transactions({ link }: { link: MarketplaceLink }) {
   );
 }
 
-function TransactionCard({ transaction: tx, link, payout }: { transaction: MarketplaceTransaction; link: MarketplaceLink; payout: Payout | undefined }) {
+function TransactionCard({ transaction: tx, link, payout, refunds }: { transaction: MarketplaceTransaction; link: MarketplaceLink; payout: Payout | undefined; refunds: Refund[] }) {
   const words = useI18n().t.marketplace;
   const w = words.link;
   const { t, lang } = useI18n();
@@ -289,6 +297,7 @@ function TransactionCard({ transaction: tx, link, payout }: { transaction: Marke
     <li className="rounded-lg border border-stone-200 bg-white" data-testid="transaction">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-stone-100 px-4 py-3">
         <Badge tone={tx.status}>{t.status[tx.status]}</Badge>
+        {refunds.some((r) => r.status !== "failed") && <Badge tone="info">{t.money.refund.badge}</Badge>}
         <p className="font-semibold">{buyer.full_name}</p>
         <p className="ml-auto text-sm text-stone-600">{formatDateTime(tx.creation_date, lang)}</p>
         <Link
@@ -321,7 +330,7 @@ function TransactionCard({ transaction: tx, link, payout }: { transaction: Marke
           </div>
         )}
       </div>
-      <SaleMoney fee={tx.buyer_price - tx.product_price} currency={link.currency} payout={payout} succeeded={tx.status === "success"} />
+      <SaleMoney fee={tx.buyer_price - tx.product_price} currency={link.currency} payout={payout} refunds={refunds} succeeded={tx.status === "success"} />
     </li>
   );
 }

@@ -1,22 +1,33 @@
 "use client";
 
+import dynamic from "next/dynamic";
+import Link from "next/link";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { cn, focusRing } from "@/components/ui/cn";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { format } from "@/lib/i18n/format";
 import { reasonLabel } from "@/lib/i18n/labels";
 import { formatMoney } from "@/lib/i18n/numbers";
 import { useI18n } from "@/lib/i18n/provider";
-import { useRetryPayout, type Payout } from "@/lib/query/money";
+import { useRetryPayout, type Payout, type Refund } from "@/lib/query/money";
 import { DisbursementBadge, phoneText } from "../../../_components/money";
 import { Can } from "@/lib/query/role";
+import { RefundSplit } from "../../../_components/refund-split";
 
-/** A sale's money: the owner's fee, and the seller's payout with its status (retry when it failed). */
-export function SaleMoney({ fee, currency, payout, succeeded }: { fee: number; currency: string; payout: Payout | undefined; succeeded: boolean }) {
+// the new-phone form (libphonenumber) loads when first opened
+const RedirectPayoutDialog = dynamic(() => import("../../../_components/redirect-payout-dialog").then((m) => m.RedirectPayoutDialog), { ssr: false });
+
+/**
+ * A sale's money: the owner's fee, the seller's payout with its status (a failed one can be retried
+ * or sent to a corrected phone), and the sale's refunds with who bore them (issue 19).
+ */
+export function SaleMoney({ fee, currency, payout, refunds, succeeded }: { fee: number; currency: string; payout: Payout | undefined; refunds: Refund[]; succeeded: boolean }) {
   const { t, lang } = useI18n();
   const w = t.money.payout;
   const retry = useRetryPayout();
   const [confirming, setConfirming] = useState(false);
+  const [redirecting, setRedirecting] = useState(false);
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   if (!succeeded) return null;
   return (
@@ -35,6 +46,11 @@ export function SaleMoney({ fee, currency, payout, succeeded }: { fee: number; c
         ) : (
           <span>{w.none}</span>
         )}
+        {payout?.seller_id && (
+          <Link href={`/dashboard/sellers/${payout.seller_id}`} className={cn("rounded text-teal-800 underline underline-offset-2", focusRing)}>
+            {t.sellers.open}
+          </Link>
+        )}
       </p>
       {payout?.status === "failed" && (
         <>
@@ -42,6 +58,9 @@ export function SaleMoney({ fee, currency, payout, succeeded }: { fee: number; c
           <Can role="admin">
             <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
               {w.retry}
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => setRedirecting(true)}>
+              {t.sellers.payouts.redirect}
             </Button>
           </Can>
           <ConfirmDialog
@@ -54,8 +73,28 @@ export function SaleMoney({ fee, currency, payout, succeeded }: { fee: number; c
             onClose={() => setConfirming(false)}
             onDone={() => setIdempotencyKey(crypto.randomUUID())}
           />
+          {redirecting && <RedirectPayoutDialog payout={payout} onClose={() => setRedirecting(false)} />}
         </>
       )}
+      {refunds.length > 0 && <SaleRefunds refunds={refunds} />}
+    </div>
+  );
+}
+
+function SaleRefunds({ refunds }: { refunds: Refund[] }) {
+  const { t, lang } = useI18n();
+  return (
+    <div className="w-full border-t border-stone-100 pt-2" data-testid="sale-refunds">
+      <p className="font-medium">{t.money.refund.refunds}</p>
+      <ul className="mt-1 flex flex-col gap-1">
+        {refunds.map((r) => (
+          <li key={r.id} className="flex flex-wrap items-center gap-x-3 gap-y-0.5" data-testid="sale-refund">
+            <span className="font-semibold tabular-nums">{formatMoney(r.amount, r.currency, lang)}</span>
+            <DisbursementBadge status={r.status} />
+            <RefundSplit refund={r} />
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

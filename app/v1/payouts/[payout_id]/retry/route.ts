@@ -1,5 +1,5 @@
 import { methodNotAllowed, preflight, route } from "@/lib/api/route";
-import { retryPayout } from "@/lib/payouts/create-withdrawal";
+import { retryPayout } from "@/lib/payouts/retry-payout";
 import { payoutOperations as op } from "@/lib/payouts/schemas";
 
 // POST /v1/payouts/{payout_id}/retry — send a failed payout again, as a new payout
