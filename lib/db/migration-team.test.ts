@@ -18,7 +18,7 @@ async function apply(db: PGlite, tag: string): Promise<void> {
   }
 }
 
-describe("migration 0015_team_notifications", () => {
+describe("migration 0016_team_notifications", () => {
   it("keeps every existing account working: its login is its owner's, sessions and reset links follow", async () => {
     const db = await PGlite.create();
     const team = journal.entries.find((e) => e.tag.endsWith("_team_notifications"))!;

@@ -20,12 +20,12 @@ import { checkLedger } from "@/lib/ledger/check";
 import type { LedgerAccount } from "@/lib/ledger/kinds";
 import { call, newAccount } from "@/lib/test/api";
 
-// The migration that made sellers (0015_sellers.sql) also gives the books written before it their
+// The migration that made sellers (0017_sellers.sql) also gives the books written before it their
 // sellers: here its backfill runs over rows shaped as the code before issue 19 wrote them (no
 // seller anywhere; a sale's share paid out at once, one payout failed, one in flight, a refund
 // borne by the merchant), and afterwards ledger:check agrees and the failed payout can be retried.
 
-const migration = fs.readFileSync("lib/db/migrations/0015_sellers.sql", "utf8");
+const migration = fs.readFileSync("lib/db/migrations/0017_sellers.sql", "utf8");
 const BACKFILL = migration.slice(migration.indexOf("-- Backfill (issue 19)"));
 
 async function entry(db: Db, owner: { accountId: string; mode: "test" }, kind: string, lines: [LedgerAccount, number][], source: { depositId?: string; payoutId?: string; refundId?: string }) {

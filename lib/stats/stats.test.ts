@@ -4,7 +4,7 @@ import * as route from "@/app/v1/stats/route";
 import { createApiKey } from "@/lib/accounts/create-account";
 import type { Auth } from "@/lib/accounts/queries";
 import { getDb } from "@/lib/db/client";
-import { deposits, ledgerPostings } from "@/lib/db/schema";
+import { deposits, ledgerPostings, marketplaces, sellers } from "@/lib/db/schema";
 import { postEntry, type NewEntry } from "@/lib/ledger/post";
 import type { DepositStatus } from "@/lib/deposits/statuses";
 import { newTrackId } from "@/lib/deposits/create-deposit";
@@ -113,10 +113,14 @@ describe("getStats: the merchant's net revenue (the overview's volume)", () => {
 
   it("counts payments and marketplace fees, less refunds; not sellers' shares, releases or withdrawals", async () => {
     const { accountId } = await newAccount("CMR");
+    const db = await getDb();
+    const [market] = await db.insert(marketplaces).values({ accountId, mode: "test", name: "Marché", color: "#000000" }).returning();
+    const [seller] = await db.insert(sellers).values({ accountId, mode: "test", marketplaceId: market!.id, phoneNumber: "+237670000000", country: "CMR", currency: "XAF", name: "Boutique" }).returning();
+    const sellerId = seller!.id;
     await post(accountId, "payment", [{ account: "provider_clearing", amount: -5000 }, { account: "merchant_available", amount: 5000 }]);
     // a marketplace sale of 15 000 + 375 fee: the seller's share is paid out, only the fee is the merchant's
-    await post(accountId, "marketplace_sale", [{ account: "provider_clearing", amount: -15375 }, { account: "seller_payable", amount: 15000 }, { account: "merchant_available", amount: 375 }]);
-    await post(accountId, "payout", [{ account: "seller_payable", amount: -15000 }, { account: "payouts_in_flight", amount: 15000 }]);
+    await post(accountId, "marketplace_sale", [{ account: "provider_clearing", amount: -15375 }, { account: "seller_payable", amount: 15000, sellerId }, { account: "merchant_available", amount: 375 }]);
+    await post(accountId, "payout", [{ account: "seller_payable", amount: -15000, sellerId }, { account: "payouts_in_flight", amount: 15000 }]);
     await post(accountId, "payout_succeeded", [{ account: "payouts_in_flight", amount: -15000 }, { account: "provider_clearing", amount: 15000 }]);
     // a payment held, then released: counted once
     await post(accountId, "payment", [{ account: "provider_clearing", amount: -3000 }, { account: "merchant_pending", amount: 3000 }]);
