@@ -2,17 +2,10 @@
 // all reach each other through their imports (a strongly connected component of the import graph);
 // a type import counts as much as a call (ARCHITECTURE.md: shared types live at the bottom). The
 // graph is dpdm's (the TypeScript parser, tsconfig's `@/` paths); type imports are kept.
-//
-// KNOWN lists the circles found when this check landed, being broken on other branches: a circle
-// found now passes only if its files are all inside one known circle (the same or smaller). Any
-// other circle fails. Once they are all gone, KNOWN is empty and stays so.
 import { parseDependencyTree } from "dpdm";
 import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-
-/** Circles allowed for now: none (the last ones were broken in issue 21). Keep it empty. */
-const KNOWN: string[][] = [];
 
 /** Tarjan's algorithm: the graph's strongly connected components of more than one file, or with a self-import. */
 function circles(graph: Map<string, string[]>): string[][] {
@@ -61,18 +54,12 @@ for (const [file, dependencies] of Object.entries(tree)) {
 }
 
 const found = circles(graph);
-const isKnown = (circle: string[]) => KNOWN.some((known) => circle.every((file) => known.includes(file)));
-const fresh = found.filter((circle) => !isKnown(circle));
-const gone = KNOWN.filter((known) => !found.some((circle) => circle.length === known.length && circle.every((file) => known.includes(file))));
-
-for (const circle of found.filter(isKnown)) console.log(`known import circle (being broken on another branch), ${circle.length} files:\n  ${circle.join("\n  ")}`);
-for (const known of gone) console.log(`a known circle is gone or smaller now: update KNOWN in scripts/check-cycles.ts (${known[0]}, …)`);
-if (fresh.length) {
-  for (const circle of fresh) {
+if (found.length) {
+  for (const circle of found) {
     console.error(`\nimport circle: these ${circle.length} files all import each other, directly or not:\n  ${circle.join("\n  ")}`);
     console.error(`  edges inside it:\n${circle.flatMap((file) => graph.get(file)!.filter((to) => circle.includes(to)).map((to) => `    ${file} → ${to}`)).join("\n")}`);
   }
-  console.error(`\n${fresh.length} import circle(s). Break each by moving what both sides need one layer down (types to the bottom).`);
+  console.error(`\n${found.length} import circle(s). Break each by moving what both sides need one layer down (types to the bottom).`);
   process.exit(1);
 }
-console.log(`no new import circle in ${graph.size} files`);
+console.log(`no import circle in ${graph.size} files`);
