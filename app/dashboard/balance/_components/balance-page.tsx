@@ -177,13 +177,11 @@ function Movements() {
             <div className="hidden sm:block">
               <Table label={w.movements}>
                 <THead>
-                  <tr>
-                    <Th>{w.date}</Th>
-                    <Th>{w.type}</Th>
-                    <Th>{w.account}</Th>
-                    <Th className="text-right">{w.amount}</Th>
-                    <Th>{w.source}</Th>
-                  </tr>
+                  <Th>{w.date}</Th>
+                  <Th>{w.type}</Th>
+                  <Th>{w.account}</Th>
+                  <Th className="text-right">{w.amount}</Th>
+                  <Th>{w.source}</Th>
                 </THead>
                 <TBody>
                   {items.map((line) => (

@@ -5,8 +5,6 @@ import { useSearchParams } from "next/navigation";
 import { useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
 import { Switch } from "@/components/ui/switch";
 import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
@@ -27,6 +25,7 @@ import {
 import { useEverTrue } from "../../_components/lazy";
 import { attemptProblem, endpointTrouble, lastAttempt } from "./attempt-words";
 import { QueryList } from "../../_components/query-list";
+import { ListCard } from "./list-card";
 import { Can, useCan } from "@/lib/query/role";
 
 // The form (react-hook-form and zod) and the other dialogs load when first opened, not with the page.
@@ -41,24 +40,9 @@ export function WebhooksSection() {
   const [creating, setCreating] = useState(false);
   const createLoaded = useEverTrue(creating);
   return (
-    <Card
-      title={t.developers.webhooks}
-      action={
-        <Can role="developer">
-          <Button size="sm" onClick={() => setCreating(true)}>
-            {t.developers.webhookNew}
-          </Button>
-        </Can>
-      }
-    >
-      <p className="mb-4 text-sm text-stone-600">{t.developers.webhooksIntro}</p>
-      <QueryList
-        query={endpoints}
-        items={endpoints.data}
-        loading={t.common.loading}
-        rows={2}
-        empty={<EmptyState level={3} title={t.developers.webhookEmpty} description={t.developers.webhookEmptyAction} />}
-      >
+    <>
+      <ListCard title={t.developers.webhooks} intro={t.developers.webhooksIntro} newLabel={t.developers.webhookNew} onNew={() => setCreating(true)}
+        query={endpoints} loading={t.common.loading} empty={{ title: t.developers.webhookEmpty, description: t.developers.webhookEmptyAction }}>
         {(items) => (
           <ul className="flex flex-col gap-3">
             {items.map((endpoint) => (
@@ -66,9 +50,9 @@ export function WebhooksSection() {
             ))}
           </ul>
         )}
-      </QueryList>
+      </ListCard>
       {createLoaded && <WebhookDialog open={creating} onClose={() => setCreating(false)} />}
-    </Card>
+    </>
   );
 }
 
@@ -196,17 +180,12 @@ function DeliveryLog({ webhookId }: { webhookId: string }) {
       >
         {(items) => (
           <Table label={t.developers.webhookLog}>
-            <THead>
-              <tr>
-                <Th>{t.developers.webhookColEvent}</Th>
-                <Th>{t.developers.webhookColStatus}</Th>
-                <Th>{t.developers.webhookColCode}</Th>
-                <Th className="hidden sm:table-cell">{t.developers.webhookColLatency}</Th>
-                <Th className="hidden md:table-cell">{t.developers.webhookColAnswer}</Th>
-                <Th>
-                  <span className="sr-only">{t.common.actions}</span>
-                </Th>
-              </tr>
+            <THead actions={t.common.actions}>
+              <Th>{t.developers.webhookColEvent}</Th>
+              <Th>{t.developers.webhookColStatus}</Th>
+              <Th>{t.developers.webhookColCode}</Th>
+              <Th className="hidden sm:table-cell">{t.developers.webhookColLatency}</Th>
+              <Th className="hidden md:table-cell">{t.developers.webhookColAnswer}</Th>
             </THead>
             <TBody>
               {items.map((d) => {

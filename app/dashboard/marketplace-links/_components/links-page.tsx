@@ -162,17 +162,12 @@ function LinksTable({ links }: { links: MarketplaceLink[] }) {
   return (
     <div className="hidden md:block">
       <Table label={w.title}>
-        <THead>
-          <tr>
-            <Th>{w.colSeller}</Th>
-            <Th className="text-right">{w.colPrice}</Th>
-            <Th className="text-right">{w.colFee}</Th>
-            <Th className="text-right">{w.colTotal}</Th>
-            <Th>{w.colCreated}</Th>
-            <Th>
-              <span className="sr-only">{t.common.actions}</span>
-            </Th>
-          </tr>
+        <THead actions={t.common.actions}>
+          <Th>{w.colSeller}</Th>
+          <Th className="text-right">{w.colPrice}</Th>
+          <Th className="text-right">{w.colFee}</Th>
+          <Th className="text-right">{w.colTotal}</Th>
+          <Th>{w.colCreated}</Th>
         </THead>
         <TBody>
           {links.map((link) => (
