@@ -8,6 +8,7 @@ import { FormError } from "@/components/ui/field";
 import { applyServerError } from "@/lib/forms/server-errors";
 import { localizedZodResolver } from "@/lib/forms/zod-resolver";
 import { useI18n } from "@/lib/i18n/provider";
+import { AuthLink } from "./auth-link";
 
 /**
  * An auth page's form, validated with the API's own schema: `send` posts it; a server's answer on a
@@ -35,21 +36,15 @@ export function useAuthForm<S extends z.ZodType<unknown, FieldValues>>(
 }
 
 /** The frame of an auth form: title and introduction, the form-level error, the fields, one wide submit button; `footer` below. */
-export function AuthForm({
-  title,
-  intro,
-  auth,
-  submitLabel,
-  children,
-  footer,
-}: {
+export function AuthForm({ title, intro, auth, submitLabel, children, footer }: {
   title: string;
   intro: string;
   /** what useAuthForm returns */
   auth: { formError: string | null; onSubmit: React.FormEventHandler; form: { formState: { isSubmitting: boolean } } };
   submitLabel: string;
   children: React.ReactNode;
-  footer?: React.ReactNode;
+  /** the way to the next page below the form: "no account yet? Sign up" */
+  footer?: { question?: string; href: string; link: string };
 }) {
   return (
     <>
@@ -62,7 +57,12 @@ export function AuthForm({
           {submitLabel}
         </Button>
       </form>
-      {footer}
+      {footer && (
+        <p className="mt-6 text-center text-sm text-stone-600">
+          {footer.question && `${footer.question} `}
+          <AuthLink href={footer.href}>{footer.link}</AuthLink>
+        </p>
+      )}
     </>
   );
 }

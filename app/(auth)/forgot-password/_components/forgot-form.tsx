@@ -26,13 +26,8 @@ export function ForgotForm() {
       </AuthNotice>
     );
   }
-  const footer = (
-    <p className="mt-6 text-center text-sm">
-      <AuthLink href="/login">{t.auth.backToLogin}</AuthLink>
-    </p>
-  );
   return (
-    <AuthForm title={t.auth.forgotTitle} intro={t.auth.forgotIntro} auth={auth} submitLabel={t.auth.forgotSubmit} footer={footer}>
+    <AuthForm title={t.auth.forgotTitle} intro={t.auth.forgotIntro} auth={auth} submitLabel={t.auth.forgotSubmit} footer={{ href: "/login", link: t.auth.backToLogin }}>
       <Field label={t.auth.email} error={errors.email?.message}>
         <Input type="email" autoComplete="email" inputMode="email" {...form.register("email")} />
       </Field>

@@ -18,13 +18,8 @@ export function LoginForm({ next }: { next: string }) {
   });
   const { form, errors } = auth;
 
-  const footer = (
-    <p className="mt-6 text-center text-sm text-stone-600">
-      {t.auth.noAccount} <AuthLink href="/signup">{t.auth.toSignup}</AuthLink>
-    </p>
-  );
   return (
-    <AuthForm title={t.auth.loginTitle} intro={t.auth.loginIntro} auth={auth} submitLabel={t.auth.login} footer={footer}>
+    <AuthForm title={t.auth.loginTitle} intro={t.auth.loginIntro} auth={auth} submitLabel={t.auth.login} footer={{ question: t.auth.noAccount, href: "/signup", link: t.auth.toSignup }}>
       <Field label={t.auth.email} error={errors.email?.message}>
         <Input type="email" autoComplete="email" inputMode="email" {...form.register("email")} />
       </Field>

@@ -7,7 +7,6 @@ import { countries, countryCodes } from "@/lib/countries";
 import { useI18n } from "@/lib/i18n/provider";
 import { apiFetch } from "@/lib/query/api-fetch";
 import { AuthForm, AuthNotice, useAuthForm } from "../../_components/auth-form";
-import { AuthLink } from "../../_components/auth-link";
 
 /** The form, then "check your inbox": the same answer whether or not the address has an account. */
 export function SignupForm() {
@@ -38,13 +37,8 @@ export function SignupForm() {
     );
   }
 
-  const footer = (
-    <p className="mt-6 text-center text-sm text-stone-600">
-      {t.auth.haveAccount} <AuthLink href="/login">{t.auth.toLogin}</AuthLink>
-    </p>
-  );
   return (
-    <AuthForm title={t.auth.signupTitle} intro={t.auth.signupIntro} auth={auth} submitLabel={t.auth.signup} footer={footer}>
+    <AuthForm title={t.auth.signupTitle} intro={t.auth.signupIntro} auth={auth} submitLabel={t.auth.signup} footer={{ question: t.auth.haveAccount, href: "/login", link: t.auth.toLogin }}>
       <Field label={t.auth.businessName} error={errors.business_name?.message}>
         <Input autoComplete="organization" {...form.register("business_name")} />
       </Field>
