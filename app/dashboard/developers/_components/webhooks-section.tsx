@@ -23,6 +23,7 @@ import {
   type WebhookEndpoint,
 } from "@/lib/query/webhooks";
 import { useEverTrue } from "../../_components/lazy";
+import { useTold } from "../../_components/use-told";
 import { attemptProblem, endpointTrouble, lastAttempt } from "./attempt-words";
 import { QueryList } from "../../_components/query-list";
 import { ListCard } from "./list-card";
@@ -59,6 +60,7 @@ export function WebhooksSection() {
 function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
   const { t, format } = useI18n();
   const notify = useToast();
+  const told = useTold();
   const update = useUpdateWebhook();
   const test = useSendTestEvent();
   const canManage = useCan("developer"); // webhooks are a developer's (DESIGN §1)
@@ -87,12 +89,7 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
             checked={endpoint.enabled}
             label={format(t.developers.webhookEnabledLabel, { url: endpoint.url })}
             disabled={update.isPending || !canManage}
-            onChange={(enabled) =>
-              update.mutate(
-                { id: endpoint.id, body: { enabled } },
-                { onSuccess: () => notify(t.developers.webhookUpdatedToast), onError: (e) => notify(errorMessage(e, t), "error") },
-              )
-            }
+            onChange={(enabled) => update.mutate({ id: endpoint.id, body: { enabled } }, told(t.developers.webhookUpdatedToast))}
           />
           <span aria-hidden="true">{t.developers.webhookEnabled}</span>
         </label>
@@ -163,7 +160,7 @@ function EndpointTrouble({ webhookId }: { webhookId: string }) {
 
 function DeliveryLog({ webhookId }: { webhookId: string }) {
   const { t, lang, format, count } = useI18n();
-  const notify = useToast();
+  const told = useTold();
   const deliveries = useWebhookDeliveries(webhookId);
   const resend = useResendDelivery();
   const [open, setOpen] = useState<WebhookDelivery | null>(null);
@@ -232,12 +229,7 @@ function DeliveryLog({ webhookId }: { webhookId: string }) {
                           size="sm"
                           disabled={resend.isPending}
                           aria-label={`${t.developers.webhookResend} — ${t.developers.eventLabels[d.event_type]}`}
-                          onClick={() =>
-                            resend.mutate(
-                              { webhookId, deliveryId: d.id },
-                              { onSuccess: () => notify(t.developers.webhookResent), onError: (e) => notify(errorMessage(e, t), "error") },
-                            )
-                          }
+                          onClick={() => resend.mutate({ webhookId, deliveryId: d.id }, told(t.developers.webhookResent))}
                         >
                           {t.developers.webhookResend}
                         </Button>
