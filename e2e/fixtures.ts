@@ -10,24 +10,15 @@
 //   hour) are a real server's, and a whole suite of buyers and merchants from 127.0.0.1 would reach
 //   them. A context a test opens itself takes `extraHTTPHeaders: asClient()` for the same reason.
 import { test as base, expect, type APIResponse } from "@playwright/test";
+import type { z } from "zod";
+import type { gatewayCreated } from "../lib/gateways/schemas";
 
 export { expect };
 
 export type Account = { apiKey: string; accountId: string; email: string; password: string };
 
-export type Gateway = {
-  id: string;
-  amount: number;
-  currency: string;
-  shop_name: string;
-  user_id: string;
-  creation_date: string;
-  link: string;
-  message: string;
-  order_id: string;
-  success_url: string;
-  failure_url: string;
-};
+/** A payment link as POST /v1/gateway answers it: the API's own response schema. */
+export type Gateway = z.output<typeof gatewayCreated>;
 
 type Fixtures = {
   account: Account;

@@ -29,6 +29,7 @@ import { createGateway } from "@/lib/gateways/create-gateway";
 import { setSandboxTransport } from "@/lib/payments/providers/sandbox";
 import { settleDeposit } from "@/lib/payments/settle-deposit";
 import { call } from "@/lib/test/api";
+import { answerFields, answerList, BUYER, EVERY_ANSWER_BY_NAME } from "@/e2e/pay/data";
 
 // The hosted checkout in-process: every page state, the form without JavaScript (303), the JSON
 // endpoint of the page's script, the status endpoint, assets, and the headers on all of them.
@@ -486,18 +487,12 @@ describe("marketplace links", () => {
   const postMarket = (id: string, form: URLSearchParams | Record<string, string>) =>
     hit(marketPage.POST, { id }, `/pay/m/${id}?lang=fr`, { form });
 
+  // the e2e buyer's answers, the optional ones left empty and a decimal shoe size
+  const ANSWERS = { ...EVERY_ANSWER_BY_NAME, e_mail_du_destinataire: "", telephone_du_destinataire: "", pointure: "39,5" };
   const answers = (token: string, overrides: Record<string, string> = {}) =>
     new URLSearchParams({
-      full_name: "Awa Ndiaye",
-      email: "awa@example.com",
-      "answers[taille_eu]": "M",
-      "answers[adresse_de_livraison]": "Bonamoussadi, près de la pharmacie",
-      "answers[e_mail_du_destinataire]": "",
-      "answers[telephone_du_destinataire]": "",
-      "answers[pointure]": "39,5",
-      "answers[date_de_livraison]": "2026-12-24",
-      "answers[couleur]": "Bleu",
-      "answers[j_accepte_les_conditions_de_vente]": "on",
+      ...BUYER,
+      ...answerFields(ANSWERS),
       country: "CMR",
       operator: "ORANGE_MONEY_CMR",
       phone: "690000000",
@@ -587,16 +582,7 @@ describe("marketplace links", () => {
         buyer_price: 10500,
         product_price: 10000,
         buyer: expect.objectContaining({ full_name: "Awa Ndiaye", email: "awa@example.com", phone_number: "237690000000" }),
-        additional_info: [
-          { fieldName: "taille_eu", value: "M" },
-          { fieldName: "adresse_de_livraison", value: "Bonamoussadi, près de la pharmacie" },
-          { fieldName: "e_mail_du_destinataire", value: "" },
-          { fieldName: "telephone_du_destinataire", value: "" },
-          { fieldName: "pointure", value: "39,5" },
-          { fieldName: "date_de_livraison", value: "2026-12-24" },
-          { fieldName: "couleur", value: "Bleu" },
-          { fieldName: "j_accepte_les_conditions_de_vente", value: "true" },
-        ],
+        additional_info: answerList(ANSWERS),
       }),
     ]);
 

@@ -2,7 +2,7 @@
 
 import { useId } from "react";
 import { cn, focusRing } from "@/components/ui/cn";
-import { controlClass } from "@/components/ui/field";
+import { controlClass, FieldError } from "@/components/ui/field";
 import { contrastRatio, normalizeHex, themeFor } from "@/lib/checkout/theme";
 
 export type ColorPickerWords = {
@@ -105,11 +105,7 @@ export function ColorPicker({ value, onChange, onBlur, error, words, id, name, l
       <p id={contrastId} className={cn("text-xs", good ? "text-stone-600" : "text-amber-800")}>
         {format(good ? words.contrastGood : words.contrastPoor, ratio, locale)}
       </p>
-      {error && (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId}>{error}</FieldError>
     </div>
   );
 }

@@ -3,7 +3,7 @@
 import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { cn, focusRing } from "@/components/ui/cn";
-import { Field, Input, Select } from "@/components/ui/field";
+import { Field, FieldError, Input, Select } from "@/components/ui/field";
 import {
   addOption,
   blockTypes,
@@ -36,6 +36,33 @@ type SortableBlockProps = {
 };
 
 const iconButton = cn("grid size-9 shrink-0 place-items-center rounded-md text-stone-600 hover:bg-stone-200/70 hover:text-stone-900 disabled:opacity-40", focusRing);
+
+/** The stroked 20×20 icons of the block's and its options' buttons: a path, its stroke width, round caps or not. */
+const ICONS = {
+  duplicate: { d: "M7 7V4.5A1.5 1.5 0 018.5 3h7A1.5 1.5 0 0117 4.5v7a1.5 1.5 0 01-1.5 1.5H13M4.5 7h7A1.5 1.5 0 0113 8.5v7a1.5 1.5 0 01-1.5 1.5h-7A1.5 1.5 0 013 15.5v-7A1.5 1.5 0 014.5 7z", width: "1.6" },
+  remove: { d: "M4 6h12M8 6V4h4v2M6 6l1 11h6l1-11", width: "1.6", round: true },
+  up: { d: "M5 12l5-5 5 5", width: "1.8" },
+  down: { d: "M5 8l5 5 5-5", width: "1.8" },
+  cross: { d: "M5 5l10 10M15 5L5 15", width: "1.8", round: true },
+};
+
+/** A square icon button; `danger` turns it red under the pointer. */
+function IconButton({ label, title, danger, disabled, onClick, icon }: {
+  label: string;
+  title?: string;
+  danger?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  icon: { d: string; width: string; round?: boolean };
+}) {
+  return (
+    <button type="button" onClick={onClick} aria-label={label} title={title} disabled={disabled} className={cn(iconButton, danger && "hover:bg-red-50 hover:text-red-700")}>
+      <svg viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth={icon.width} strokeLinecap={icon.round ? "round" : undefined} aria-hidden="true">
+        <path d={icon.d} />
+      </svg>
+    </button>
+  );
+}
 
 function focusSoon(id: string) {
   requestAnimationFrame(() => document.getElementById(id)?.focus());
@@ -106,32 +133,23 @@ export function SortableBlock({ block, index, blocks, onChange, onRemoved, error
             </span>
           </span>
         </button>
-        <button
-          type="button"
-          onClick={() => onChange(duplicateBlock(blocks, block.id))}
-          aria-label={format(w.duplicateLabel, { label: name })}
+        <IconButton
+          label={format(w.duplicateLabel, { label: name })}
           title={w.duplicate}
-          className={iconButton}
           disabled={blocks.length >= 20}
-        >
-          <svg viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.6" aria-hidden="true">
-            <path d="M7 7V4.5A1.5 1.5 0 018.5 3h7A1.5 1.5 0 0117 4.5v7a1.5 1.5 0 01-1.5 1.5H13M4.5 7h7A1.5 1.5 0 0113 8.5v7a1.5 1.5 0 01-1.5 1.5h-7A1.5 1.5 0 013 15.5v-7A1.5 1.5 0 014.5 7z" />
-          </svg>
-        </button>
-        <button
-          type="button"
+          onClick={() => onChange(duplicateBlock(blocks, block.id))}
+          icon={ICONS.duplicate}
+        />
+        <IconButton
+          label={format(w.removeLabel, { label: name })}
+          title={w.remove}
+          danger
           onClick={() => {
             onChange(removeBlock(blocks, block.id));
             onRemoved();
           }}
-          aria-label={format(w.removeLabel, { label: name })}
-          title={w.remove}
-          className={cn(iconButton, "hover:bg-red-50 hover:text-red-700")}
-        >
-          <svg viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" aria-hidden="true">
-            <path d="M4 6h12M8 6V4h4v2M6 6l1 11h6l1-11" />
-          </svg>
-        </button>
+          icon={ICONS.remove}
+        />
       </div>
 
       <div id={bodyId} hidden={!expanded} className="grid gap-3 p-3 sm:grid-cols-2">
@@ -194,48 +212,30 @@ export function SortableBlock({ block, index, blocks, onChange, onRemoved, error
                           addChoice(j);
                         }}
                       />
-                      <button
-                        type="button"
-                        className={iconButton}
-                        aria-label={format(w.moveOptionUp, { n })}
+                      <IconButton
+                        label={format(w.moveOptionUp, { n })}
                         disabled={j === 0}
                         onClick={() => onChange(moveOption(blocks, block.id, j, j - 1))}
-                      >
-                        <svg viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
-                          <path d="M5 12l5-5 5 5" />
-                        </svg>
-                      </button>
-                      <button
-                        type="button"
-                        className={iconButton}
-                        aria-label={format(w.moveOptionDown, { n })}
+                        icon={ICONS.up}
+                      />
+                      <IconButton
+                        label={format(w.moveOptionDown, { n })}
                         disabled={j === block.options.length - 1}
                         onClick={() => onChange(moveOption(blocks, block.id, j, j + 1))}
-                      >
-                        <svg viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
-                          <path d="M5 8l5 5 5-5" />
-                        </svg>
-                      </button>
-                      <button
-                        type="button"
-                        className={cn(iconButton, "hover:bg-red-50 hover:text-red-700")}
-                        aria-label={format(w.removeOption, { n })}
+                        icon={ICONS.down}
+                      />
+                      <IconButton
+                        label={format(w.removeOption, { n })}
+                        danger
                         onClick={() => {
                           onChange(removeOption(blocks, block.id, option.id));
                           const neighbour = block.options[j + 1] ?? block.options[j - 1];
                           if (neighbour) focusSoon(optionInputId(neighbour.id));
                         }}
-                      >
-                        <svg viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" aria-hidden="true">
-                          <path d="M5 5l10 10M15 5L5 15" />
-                        </svg>
-                      </button>
+                        icon={ICONS.cross}
+                      />
                     </div>
-                    {error && (
-                      <p id={`${optionInputId(option.id)}-error`} className="text-sm text-red-700">
-                        {error}
-                      </p>
-                    )}
+                    <FieldError id={`${optionInputId(option.id)}-error`}>{error}</FieldError>
                   </li>
                 );
               })}

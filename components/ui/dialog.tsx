@@ -1,6 +1,8 @@
 "use client";
 
 import { useEffect, useId, useRef } from "react";
+import { useI18n } from "@/lib/i18n/provider";
+import { Button } from "./button";
 import { cn, focusRing } from "./cn";
 
 /**
@@ -105,4 +107,27 @@ export function Dialog({ open, onClose, title, description, children, size = "md
 /** The row of buttons at the bottom of a dialog: main action last (right), stacked on phones. */
 export function DialogActions({ children }: { children: React.ReactNode }) {
   return <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{children}</div>;
+}
+
+/**
+ * A form's buttons in a dialog: "Cancel", then the submit button, busy while the form submits.
+ * `holdCancel`: cancelling waits for the submission too (a link being created is not dropped halfway).
+ */
+export function FormActions({ submitLabel, submitting, onCancel, holdCancel = false }: {
+  submitLabel: string;
+  submitting: boolean;
+  onCancel: () => void;
+  holdCancel?: boolean;
+}) {
+  const { t } = useI18n();
+  return (
+    <DialogActions>
+      <Button variant="secondary" onClick={onCancel} disabled={holdCancel && submitting}>
+        {t.common.cancel}
+      </Button>
+      <Button type="submit" loading={submitting}>
+        {submitLabel}
+      </Button>
+    </DialogActions>
+  );
 }

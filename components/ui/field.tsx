@@ -42,12 +42,18 @@ export function Field({ label, children, description, error, className, hideLabe
           {description}
         </p>
       )}
-      {error && (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId}>{error}</FieldError>
     </div>
+  );
+}
+
+/** A field's error, beside it; its id is what the control's aria-describedby names. */
+export function FieldError({ id, children }: { id?: string; children?: React.ReactNode }) {
+  if (!children) return null;
+  return (
+    <p id={id} className="text-sm text-red-700">
+      {children}
+    </p>
   );
 }
 

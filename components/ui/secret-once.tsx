@@ -4,26 +4,24 @@ import { useId, useState, type ReactNode } from "react";
 import { useI18n } from "@/lib/i18n/provider";
 import { cn, focusRing } from "./cn";
 import { CopyButton } from "./copy-button";
+import { ReadOnlyInput } from "./copy-field";
+import { DialogActions } from "./dialog";
+import { Button } from "./button";
 
 /**
  * A secret shown once (an API key, a webhook signing secret): read-only field, copy button, and an
  * "I saved it" tick that `children` receives to unlock the way out.
  */
-export function SecretOnce({
-  label,
-  labelClassName = "block text-sm font-medium",
-  value,
-  testId,
-  savedLabel,
-  children,
-}: {
+type SecretOnceProps = {
   label: ReactNode;
   labelClassName?: string;
   value: string;
   testId: string;
   savedLabel: string;
   children: (saved: boolean) => ReactNode;
-}) {
+};
+
+export function SecretOnce({ label, labelClassName = "block text-sm font-medium", value, testId, savedLabel, children }: SecretOnceProps) {
   const { t } = useI18n();
   const [saved, setSaved] = useState(false);
   const id = useId();
@@ -33,14 +31,7 @@ export function SecretOnce({
         {label}
       </label>
       <div className="mt-1.5 flex flex-col gap-2 sm:flex-row">
-        <input
-          id={`${id}-secret`}
-          readOnly
-          value={value}
-          onFocus={(e) => e.currentTarget.select()}
-          data-testid={testId}
-          className={cn("h-10 w-full min-w-0 rounded-md border border-stone-300 bg-stone-50 px-3 font-mono text-xs", focusRing)}
-        />
+        <ReadOnlyInput id={`${id}-secret`} value={value} data-testid={testId} className={cn("h-10", focusRing)} />
         <CopyButton value={value} label={t.common.copy} copiedLabel={t.common.copied} size="md" />
       </div>
       <label className="mt-5 flex items-start gap-3 text-sm">
@@ -54,5 +45,23 @@ export function SecretOnce({
       </label>
       {children(saved)}
     </>
+  );
+}
+
+/** In a dialog: the secret, then "Close", which waits for the tick. */
+export function DialogSecret({ onDone, ...secret }: Omit<SecretOnceProps, "children"> & { onDone: () => void }) {
+  const { t } = useI18n();
+  return (
+    <div>
+      <SecretOnce {...secret}>
+        {(saved) => (
+          <DialogActions>
+            <Button disabled={!saved} onClick={onDone}>
+              {t.common.close}
+            </Button>
+          </DialogActions>
+        )}
+      </SecretOnce>
+    </div>
   );
 }

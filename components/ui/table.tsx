@@ -9,8 +9,20 @@ export function Table({ children, className, label }: { children: React.ReactNod
   );
 }
 
-export function THead({ children }: { children: React.ReactNode }) {
-  return <thead className="border-b border-stone-200 bg-stone-50 text-xs text-stone-600 uppercase">{children}</thead>;
+/** The header row; `actions` names a last, unlabelled column of row buttons for screen readers. */
+export function THead({ children, actions }: { children: React.ReactNode; actions?: string }) {
+  return (
+    <thead className="border-b border-stone-200 bg-stone-50 text-xs text-stone-600 uppercase">
+      <tr>
+        {children}
+        {actions !== undefined && (
+          <Th>
+            <span className="sr-only">{actions}</span>
+          </Th>
+        )}
+      </tr>
+    </thead>
+  );
 }
 
 export function Th({ children, className }: { children?: React.ReactNode; className?: string }) {

@@ -38,19 +38,19 @@ export async function expectNoAxeViolation(page: Page, label: string): Promise<v
 }
 
 /**
- * `name`-1440.png and `name`-375.png (full page), axe at both sizes, and nothing wider than the
- * phone. Leaves the page at 1440×900.
+ * `name`-1440.png and `name`-375.png (full page) in `shots`, `axe` at both sizes, and nothing wider
+ * than the phone. Leaves the page at 1440×900.
  */
-export async function checkBoth(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
+export async function checkBoth(page: Page, name: string, shots = SHOTS, axe = expectNoAxeViolation): Promise<void> {
+  fs.mkdirSync(shots, { recursive: true });
   for (const [size, suffix] of [
     [WIDE, "1440"],
     [PHONE, "375"],
   ] as const) {
     await page.setViewportSize(size);
     await page.waitForTimeout(200);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${suffix}.png`), fullPage: true });
-    await expectNoAxeViolation(page, `${name} at ${suffix}`);
+    await page.screenshot({ path: path.join(shots, `${name}-${suffix}.png`), fullPage: true });
+    await axe(page, `${name} at ${suffix}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: page width at ${suffix}`).toBeLessThanOrEqual(size.width);
   }
   await page.setViewportSize(WIDE);

@@ -10,32 +10,24 @@ import type { Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { expect as baseExpect, test } from "../fixtures";
 import { buyerPays, mark, statusOf, stillMarked } from "./live";
+import { checkBoth } from "./mail";
 import { sessionPost, signUp } from "./support";
 
 // the machine is shared: a page's first data may take more than the default 5 s to come
 const expect = baseExpect.configure({ timeout: 15_000 });
 const SHOTS = path.join(import.meta.dirname, "..", ".artifacts", "dashboard", "payments");
-const PHONE = { width: 375, height: 812 };
-const WIDE = { width: 1440, height: 900 };
+
+/** Every axe rule, whatever its tags. */
+async function everyAxeRule(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")).slice(0, 3) })),
+    `axe ${label}`,
+  ).toEqual([]);
+}
 
 /** Screenshots at both sizes, every axe rule at both, and nothing wider than the phone. */
-async function look(page: Page, name: string): Promise<void> {
-  for (const [size, suffix] of [
-    [WIDE, "1440"],
-    [PHONE, "375"],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(200);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${suffix}.png`), fullPage: true });
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(
-      results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")).slice(0, 3) })),
-      `axe ${name} at ${suffix}`,
-    ).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: width at ${suffix}`).toBeLessThanOrEqual(size.width);
-  }
-  await page.setViewportSize(WIDE);
-}
+const look = (page: Page, name: string) => checkBoth(page, name, SHOTS, everyAxeRule);
 
 test.describe.configure({ mode: "serial" });
 

@@ -4,7 +4,7 @@
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { asClient, expect, test } from "../fixtures";
-import { EVERY_ANSWER, EVERY_BLOCK, logoPng } from "./data";
+import { EVERY_ANSWER, EVERY_ANSWER_BY_NAME, EVERY_BLOCK, fillBuyer, logoPng } from "./data";
 
 const SHOTS = path.join(import.meta.dirname, "..", ".artifacts", "pay");
 const TRACK = /TRK[A-Z2-7]{20}/;
@@ -246,17 +246,8 @@ async function marketplaceLink(request: APIRequestContext, headers: Record<strin
   return (await link.json()) as MarketLink;
 }
 
-async function fillBuyer(page: Page) {
-  await page.fill("#full_name", "Awa Ndiaye");
-  await page.fill("#email", "awa@example.com");
-  await page.fill("#a-taille_eu", "M");
-  await page.fill("#a-adresse_de_livraison", "Bonamoussadi, près de la pharmacie");
-  await page.fill("#a-e_mail_du_destinataire", "fatou@example.com");
-  await page.fill("#a-telephone_du_destinataire", "+237 6 99 11 22 33");
-  await page.fill("#a-pointure", "39");
-  await page.fill("#a-date_de_livraison", "2026-12-24");
-  await page.selectOption("#a-couleur", "Bleu");
-  await page.check("#a-j_accepte_les_conditions_de_vente");
+async function fillEverything(page: Page) {
+  await fillBuyer(page, EVERY_ANSWER_BY_NAME);
   await fillPayment(page, "6 90 00 00 00", "ORANGE_MONEY_CMR");
 }
 
@@ -288,7 +279,7 @@ test.describe("a marketplace link", () => {
     // the browser's own checks first (required fields), then the server's words
     await button.tap();
     await expect(page.locator(".field.bad")).toHaveCount(0); // nothing sent: the browser asked for the required fields
-    await fillBuyer(page);
+    await fillEverything(page);
     await page.fill("#a-telephone_du_destinataire", "12");
     await button.tap();
     await expect(page.locator("#err-answers\\.telephone_du_destinataire")).toHaveText("Ce numéro de téléphone ne semble pas valide.");
@@ -325,7 +316,7 @@ test.describe("a marketplace link", () => {
   test("a double tap makes one deposit", async ({ page, request, withKey }) => {
     const link = await marketplaceLink(request, withKey());
     await page.goto(pathOf(link.link));
-    await fillBuyer(page);
+    await fillEverything(page);
     const posts: string[] = [];
     page.on("request", (r) => r.method() === "POST" && posts.push(r.url()));
     await page.getByRole("button", { name: /^Payer/ }).dblclick();
@@ -339,7 +330,7 @@ test.describe("a marketplace link", () => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 }, isMobile: true, locale: "fr-FR", extraHTTPHeaders: asClient() });
     const page = await context.newPage();
     await page.goto(pathOf(link.link));
-    await fillBuyer(page);
+    await fillEverything(page);
     await page.getByRole("button", { name: /^Payer/ }).dblclick();
     await expect(page.getByRole("heading", { name: "Validez le paiement sur votre téléphone" })).toBeVisible();
     expect(await transactionsOf(request, withKey(), link.id)).toHaveLength(1);

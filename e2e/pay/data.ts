@@ -1,6 +1,9 @@
-// Data the checkout's end-to-end specs and `npm run bench:checkout` share: every form-block type,
-// and a small real PNG logo (uploads are checked by their bytes, so it must be a true image).
+// Data the checkout's end-to-end specs, its vitest tests (app/pay/pay.test.ts) and `npm run
+// bench:checkout` share: every form-block type, a buyer's answers in the three forms they take (typed
+// into the page, posted, listed by the API), and a small real PNG logo (uploads are checked by their
+// bytes, so it must be a true image).
 import zlib from "node:zlib";
+import type { Page } from "@playwright/test";
 
 export const EVERY_BLOCK = {
   blocks: [
@@ -15,17 +18,63 @@ export const EVERY_BLOCK = {
   ],
 };
 
-/** What a buyer answers to EVERY_BLOCK, by field name, and what the API then shows. */
-export const EVERY_ANSWER = [
-  { fieldName: "taille_eu", value: "M" },
-  { fieldName: "adresse_de_livraison", value: "Bonamoussadi, près de la pharmacie" },
-  { fieldName: "e_mail_du_destinataire", value: "fatou@example.com" },
-  { fieldName: "telephone_du_destinataire", value: "+237 6 99 11 22 33" },
-  { fieldName: "pointure", value: "39" },
-  { fieldName: "date_de_livraison", value: "2026-12-24" },
-  { fieldName: "couleur", value: "Bleu" },
-  { fieldName: "j_accepte_les_conditions_de_vente", value: "true" },
-];
+/** Answers by field name; a ticked checkbox is "true", as the API lists it. */
+export type Answers = Record<string, string>;
+
+/** What a buyer answers to EVERY_BLOCK. */
+export const EVERY_ANSWER_BY_NAME: Answers = {
+  taille_eu: "M",
+  adresse_de_livraison: "Bonamoussadi, près de la pharmacie",
+  e_mail_du_destinataire: "fatou@example.com",
+  telephone_du_destinataire: "+237 6 99 11 22 33",
+  pointure: "39",
+  date_de_livraison: "2026-12-24",
+  couleur: "Bleu",
+  j_accepte_les_conditions_de_vente: "true",
+};
+
+/** Answers as the API shows them (a transaction's additional_info). */
+export const answerList = (answers: Answers) => Object.entries(answers).map(([fieldName, value]) => ({ fieldName, value }));
+
+export const EVERY_ANSWER = answerList(EVERY_ANSWER_BY_NAME);
+
+/** Answers as the checkout form posts them (a ticked checkbox sends "on"). */
+export const answerFields = (answers: Answers) =>
+  Object.fromEntries(Object.entries(answers).map(([name, value]) => [`answers[${name}]`, value === "true" ? "on" : value]));
+
+/** The buyer every checkout spec plays. */
+export const BUYER = { full_name: "Awa Ndiaye", email: "awa@example.com" };
+
+/** A checkout page's control for the answer `name`, and what kind of control it is. */
+async function answerControl(page: Page, name: string) {
+  const control = page.locator(`#a-${name}`);
+  const kind = await control.evaluate((el) =>
+    el instanceof HTMLSelectElement ? "select" : el instanceof HTMLInputElement && el.type === "checkbox" ? "checkbox" : "text",
+  );
+  return { control, kind };
+}
+
+/** The buyer's name, e-mail and `answers` typed into a marketplace checkout page. */
+export async function fillBuyer(page: Page, answers: Answers): Promise<void> {
+  await page.fill("#full_name", BUYER.full_name);
+  await page.fill("#email", BUYER.email);
+  for (const [name, value] of Object.entries(answers)) {
+    const { control, kind } = await answerControl(page, name);
+    if (kind === "select") await control.selectOption(value);
+    else if (kind === "checkbox") await control.setChecked(value === "true");
+    else await control.fill(value);
+  }
+}
+
+/** What a checkout page shows: the buyer's name and e-mail, and the answers named in `answers`. */
+export async function shownAnswers(page: Page, answers: Answers): Promise<Answers> {
+  const shown: Answers = { full_name: await page.locator("#full_name").inputValue(), email: await page.locator("#email").inputValue() };
+  for (const name of Object.keys(answers)) {
+    const { control, kind } = await answerControl(page, name);
+    shown[name] = kind === "checkbox" ? String(await control.isChecked()) : await control.inputValue();
+  }
+  return shown;
+}
 
 function crc32(bytes: Buffer): number {
   let c = ~0;

@@ -61,14 +61,12 @@ export function DepositTable({ items, lang, label }: { items: DepositListItem[];
   return (
     <Table label={label}>
       <THead>
-        <tr>
-          <Th className="hidden sm:table-cell">{t.deposits.createdAt}</Th>
-          <Th className="text-right">{t.deposits.amount}</Th>
-          <Th>{t.deposits.status}</Th>
-          <Th>{t.payment.customer}</Th>
-          <Th className="hidden md:table-cell">{t.deposits.operator}</Th>
-          <Th>{t.deposits.trackIdShort}</Th>
-        </tr>
+        <Th className="hidden sm:table-cell">{t.deposits.createdAt}</Th>
+        <Th className="text-right">{t.deposits.amount}</Th>
+        <Th>{t.deposits.status}</Th>
+        <Th>{t.payment.customer}</Th>
+        <Th className="hidden md:table-cell">{t.deposits.operator}</Th>
+        <Th>{t.deposits.trackIdShort}</Th>
       </THead>
       <TBody>
         {items.map((d) => (

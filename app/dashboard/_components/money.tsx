@@ -3,6 +3,7 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { errorMessage } from "@/lib/forms/messages";
 import type { Dictionary } from "@/lib/i18n/fr";
+import { formatMoney } from "@/lib/i18n/numbers";
 import { useI18n } from "@/lib/i18n/provider";
 import type { DisbursementStatusName } from "@/lib/ledger/kinds";
 import { ApiRequestError } from "@/lib/query/api-fetch";
@@ -13,6 +14,17 @@ const tones: Record<DisbursementStatusName, BadgeTone> = { pending: "pending", p
 export function DisbursementBadge({ status }: { status: DisbursementStatusName }) {
   const { t } = useI18n();
   return <Badge tone={tones[status]}>{t.money.statuses[status]}</Badge>;
+}
+
+/** A payout's, refund's or withdrawal's amount and status, as its row in a list starts. */
+export function AmountAndStatus({ amount, currency, status }: { amount: number; currency: string; status: DisbursementStatusName }) {
+  const { lang } = useI18n();
+  return (
+    <>
+      <span className="font-semibold tabular-nums">{formatMoney(amount, currency, lang)}</span>
+      <DisbursementBadge status={status} />
+    </>
+  );
 }
 
 /** A money-out call's error in the merchant's words (the money and sellers' errors first, then the common ones). */

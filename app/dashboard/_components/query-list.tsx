@@ -3,7 +3,7 @@
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { QueryError } from "./query-error";
 
-type ListQuery = { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+export type ListQuery = { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
 
 /**
  * The states of every list of the dashboard, in one place: placeholder rows while it loads, the

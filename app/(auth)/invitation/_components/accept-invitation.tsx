@@ -9,6 +9,7 @@ import type { InvitationView } from "@/lib/accounts/invitations";
 import { applyServerError } from "@/lib/forms/server-errors";
 import { useI18n } from "@/lib/i18n/provider";
 import { ApiRequestError, apiFetch } from "@/lib/query/api-fetch";
+import { AuthNotice } from "../../_components/auth-form";
 import { AuthLink } from "../../_components/auth-link";
 
 type Values = { name: string; password: string };
@@ -25,10 +26,9 @@ export function AcceptInvitation({ token, invitation, signedInAs }: { token: str
 
   if (invitation.state === "invalid" || spent) {
     return (
-      <div role="alert">
-        <h1 className="text-2xl font-bold">{words.invalidTitle}</h1>
+      <AuthNotice role="alert" title={words.invalidTitle}>
         <p className="mt-3 text-sm text-stone-700">{words.invalid}</p>
-      </div>
+      </AuthNotice>
     );
   }
   const sameLogin = signedInAs?.toLowerCase() === invitation.email.toLowerCase();

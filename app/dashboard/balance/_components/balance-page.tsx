@@ -3,7 +3,7 @@
 import dynamic from "next/dynamic";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Card, PageHeader } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/card";
 import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/components/ui/cn";
@@ -13,7 +13,8 @@ import { formatDateTime, formatMoney, maskPhone } from "@/lib/i18n/numbers";
 import { useI18n } from "@/lib/i18n/provider";
 import { useAccount } from "@/lib/query/account";
 import { useBalance, useBalanceTransactions, useWithdrawals, type Balance, type BalanceLine } from "@/lib/query/money";
-import { DisbursementBadge } from "../../_components/money";
+import { AmountAndStatus } from "../../_components/money";
+import { CardList } from "../../_components/card-list";
 import { Pager, useCursorPages } from "../../_components/pager";
 import { QueryError } from "../../_components/query-error";
 import { QueryList } from "../../_components/query-list";
@@ -128,25 +129,18 @@ function Withdrawals() {
   const w = t.money.balance;
   const withdrawals = useWithdrawals();
   return (
-    <Card title={w.withdrawals}>
-      <QueryList query={withdrawals} items={withdrawals.data} loading={t.common.loading} empty={<p className="text-sm text-stone-600">{w.withdrawalsEmpty}</p>}>
-        {(items) => (
-          <ul className="divide-y divide-stone-100" data-testid="withdrawals">
-            {items.map((p) => (
-              <li key={p.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2.5 text-sm" data-testid="withdrawal">
-                <span className="font-semibold tabular-nums">{formatMoney(p.amount, p.currency, lang)}</span>
-                <DisbursementBadge status={p.status} />
-                <span className="text-stone-600">
-                  {w.to} <span className="font-mono">{maskPhone(p.phone_number)}</span> · {operatorLabel(p.operator, lang, true)}
-                </span>
-                <span className="ml-auto text-stone-500">{formatDateTime(p.created_at, lang)}</span>
-                {p.failure_reason && <span className="w-full text-xs text-red-800">{format(t.money.payout.reason, { reason: reasonLabel(p.failure_reason, t) })}</span>}
-              </li>
-            ))}
-          </ul>
-        )}
-      </QueryList>
-    </Card>
+    <CardList title={w.withdrawals} query={withdrawals} empty={w.withdrawalsEmpty} testId="withdrawals">
+      {(p) => (
+        <li key={p.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2.5 text-sm" data-testid="withdrawal">
+          <AmountAndStatus amount={p.amount} currency={p.currency} status={p.status} />
+          <span className="text-stone-600">
+            {w.to} <span className="font-mono">{maskPhone(p.phone_number)}</span> · {operatorLabel(p.operator, lang, true)}
+          </span>
+          <span className="ml-auto text-stone-500">{formatDateTime(p.created_at, lang)}</span>
+          {p.failure_reason && <span className="w-full text-xs text-red-800">{format(t.money.payout.reason, { reason: reasonLabel(p.failure_reason, t) })}</span>}
+        </li>
+      )}
+    </CardList>
   );
 }
 
@@ -177,13 +171,11 @@ function Movements() {
             <div className="hidden sm:block">
               <Table label={w.movements}>
                 <THead>
-                  <tr>
-                    <Th>{w.date}</Th>
-                    <Th>{w.type}</Th>
-                    <Th>{w.account}</Th>
-                    <Th className="text-right">{w.amount}</Th>
-                    <Th>{w.source}</Th>
-                  </tr>
+                  <Th>{w.date}</Th>
+                  <Th>{w.type}</Th>
+                  <Th>{w.account}</Th>
+                  <Th className="text-right">{w.amount}</Th>
+                  <Th>{w.source}</Th>
                 </THead>
                 <TBody>
                   {items.map((line) => (

@@ -4,8 +4,6 @@ import dynamic from "next/dynamic";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
 import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { keyNameLabel } from "@/lib/i18n/labels";
@@ -15,8 +13,8 @@ import { useApiKeys, useRevokeApiKey } from "@/lib/query/api-keys";
 import { useMode } from "@/lib/query/mode";
 import type { ApiKey } from "@/lib/query/types";
 import { useEverTrue } from "../../_components/lazy";
-import { QueryList } from "../../_components/query-list";
-import { Can, useCan } from "@/lib/query/role";
+import { ListCard } from "./list-card";
+import { useCan } from "@/lib/query/role";
 
 // The form (react-hook-form and zod) loads when it is first opened, not with the page.
 const CreateKeyDialog = dynamic(() => import("./create-key-dialog").then((m) => m.CreateKeyDialog), { ssr: false });
@@ -31,31 +29,17 @@ export function ApiKeysSection() {
   const canManage = useCan("developer"); // keys are a developer's (DESIGN §1)
 
   return (
-    <Card
-      title={t.developers.keys}
-      action={
-        <Can role="developer">
-          <Button size="sm" onClick={() => setCreating(true)}>
-            {t.developers.newKey}
-          </Button>
-        </Can>
-      }
-    >
-      <p className="mb-4 text-sm text-stone-600">{format(t.developers.keysIntro, { mode: t.mode[mode] })}</p>
-      <QueryList query={keys} items={keys.data} loading={t.developers.loading} rows={2} empty={<EmptyState level={3} title={t.developers.keysEmpty} description={t.developers.keysEmptyAction} />}>
+    <>
+      <ListCard title={t.developers.keys} intro={format(t.developers.keysIntro, { mode: t.mode[mode] })} newLabel={t.developers.newKey} onNew={() => setCreating(true)}
+        query={keys} loading={t.developers.loading} empty={{ title: t.developers.keysEmpty, description: t.developers.keysEmptyAction }}>
         {(items) => (
           <Table label={t.developers.keys}>
-            <THead>
-              <tr>
-                <Th>{t.developers.colName}</Th>
-                <Th className="hidden sm:table-cell">{t.developers.colKey}</Th>
-                <Th className="hidden sm:table-cell">{t.developers.colStatus}</Th>
-                <Th className="hidden md:table-cell">{t.developers.colCreated}</Th>
-                <Th className="hidden md:table-cell">{t.developers.colLastUsed}</Th>
-                <Th>
-                  <span className="sr-only">{t.common.actions}</span>
-                </Th>
-              </tr>
+            <THead actions={t.common.actions}>
+              <Th>{t.developers.colName}</Th>
+              <Th className="hidden sm:table-cell">{t.developers.colKey}</Th>
+              <Th className="hidden sm:table-cell">{t.developers.colStatus}</Th>
+              <Th className="hidden md:table-cell">{t.developers.colCreated}</Th>
+              <Th className="hidden md:table-cell">{t.developers.colLastUsed}</Th>
             </THead>
             <TBody>
               {items.map((key) => (
@@ -90,10 +74,10 @@ export function ApiKeysSection() {
             </TBody>
           </Table>
         )}
-      </QueryList>
+      </ListCard>
       {createLoaded && <CreateKeyDialog open={creating} onClose={() => setCreating(false)} />}
       <RevokeKeyDialog apiKey={toRevoke} onClose={() => setToRevoke(null)} />
-    </Card>
+    </>
   );
 }
 

@@ -2,28 +2,24 @@
 
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogActions } from "@/components/ui/dialog";
+import { Dialog, FormActions } from "@/components/ui/dialog";
 import { Field, FormError, Input } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
-import { SecretOnce } from "@/components/ui/secret-once";
+import { DialogSecret } from "@/components/ui/secret-once";
 import { accountOperations } from "@/lib/accounts/operations";
 import { applyServerError } from "@/lib/forms/server-errors";
 import { localizedZodResolver } from "@/lib/forms/zod-resolver";
 import { useI18n } from "@/lib/i18n/provider";
 import { useCreateApiKey } from "@/lib/query/api-keys";
 import type { CreatedApiKey } from "@/lib/query/types";
+import { useCreated } from "../../_components/use-created";
 
 const createKeyBody = accountOperations.createKey.body;
 
 /** New API key: a name, then the key shown once (leaving takes an explicit "I saved it"). */
 export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useI18n();
-  const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const close = () => {
-    setCreated(null);
-    onClose();
-  };
+  const { created, setCreated, close } = useCreated<CreatedApiKey>(onClose);
   return (
     <Dialog
       open={open}
@@ -33,7 +29,7 @@ export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () 
       closeLabel={t.common.close}
       dismissible={!created} // the key is shown once: leaving takes the explicit "I saved it"
     >
-      {open && (created ? <ShowKey created={created} onDone={close} /> : <CreateKeyForm onCreated={setCreated} onCancel={close} />)}
+      {open && (created ? <DialogSecret label={created.name} value={created.api_key} testId="new-api-key" savedLabel={t.developers.keySaved} onDone={close} /> : <CreateKeyForm onCreated={setCreated} onCancel={close} />)}
     </Dialog>
   );
 }
@@ -59,31 +55,7 @@ function CreateKeyForm({ onCreated, onCancel }: { onCreated: (key: CreatedApiKey
       <Field label={t.developers.keyName} description={t.developers.keyNameHint} error={form.formState.errors.name?.message}>
         <Input autoComplete="off" {...form.register("name")} />
       </Field>
-      <DialogActions>
-        <Button variant="secondary" onClick={onCancel}>
-          {t.common.cancel}
-        </Button>
-        <Button type="submit" loading={form.formState.isSubmitting}>
-          {t.developers.createKey}
-        </Button>
-      </DialogActions>
+      <FormActions submitLabel={t.developers.createKey} submitting={form.formState.isSubmitting} onCancel={onCancel} />
     </form>
-  );
-}
-
-function ShowKey({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
-  const { t } = useI18n();
-  return (
-    <div>
-      <SecretOnce label={created.name} value={created.api_key} testId="new-api-key" savedLabel={t.developers.keySaved}>
-        {(saved) => (
-          <DialogActions>
-            <Button disabled={!saved} onClick={onDone}>
-              {t.common.close}
-            </Button>
-          </DialogActions>
-        )}
-      </SecretOnce>
-    </div>
   );
 }

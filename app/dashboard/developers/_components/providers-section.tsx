@@ -41,13 +41,11 @@ export function ProvidersSection() {
             ))}
           <Table label={t.providers.title}>
             <THead>
-              <tr>
-                <Th>{t.providers.colProvider}</Th>
-                <Th>{t.providers.colState}</Th>
-                <Th>{t.providers.colLastSuccess}</Th>
-                <Th>{t.providers.colLastCallback}</Th>
-                <Th>{t.providers.colOperators}</Th>
-              </tr>
+              <Th>{t.providers.colProvider}</Th>
+              <Th>{t.providers.colState}</Th>
+              <Th>{t.providers.colLastSuccess}</Th>
+              <Th>{t.providers.colLastCallback}</Th>
+              <Th>{t.providers.colOperators}</Th>
             </THead>
             <TBody>
               {overview.data.providers.map((p) => (

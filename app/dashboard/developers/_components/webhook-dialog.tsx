@@ -3,12 +3,11 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { Button } from "@/components/ui/button";
 import { cn, focusRing } from "@/components/ui/cn";
-import { Dialog, DialogActions } from "@/components/ui/dialog";
+import { Dialog, FormActions } from "@/components/ui/dialog";
 import { Field, FormError, Input } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
-import { SecretOnce } from "@/components/ui/secret-once";
+import { DialogSecret } from "@/components/ui/secret-once";
 import { eventTypes } from "@/lib/webhooks/event-types";
 import { createWebhookBody, type CreateWebhookBody } from "@/lib/webhooks/schemas";
 import { applyServerError } from "@/lib/forms/server-errors";
@@ -16,6 +15,7 @@ import { localizedZodResolver } from "@/lib/forms/zod-resolver";
 import { useI18n } from "@/lib/i18n/provider";
 import { useCreateWebhook, useUpdateWebhook, type WebhookEndpoint, type WebhookWithSecret } from "@/lib/query/webhooks";
 import { useConfirmLeave, useUnsavedChanges } from "../../_components/leave-guard";
+import { useCreated } from "../../_components/use-created";
 
 // The API's own schema validates the form (lib/webhooks/schemas.ts depends on zod only).
 type WebhookFormValues = z.input<typeof createWebhookBody>;
@@ -23,12 +23,8 @@ type WebhookFormValues = z.input<typeof createWebhookBody>;
 /** A new endpoint (then its signing secret, shown once), or an endpoint's URL, events and switch edited. */
 export function WebhookDialog({ open, onClose, endpoint }: { open: boolean; onClose: () => void; endpoint?: WebhookEndpoint }) {
   const { t } = useI18n();
-  const [created, setCreated] = useState<WebhookWithSecret | null>(null);
+  const { created, setCreated, close } = useCreated<WebhookWithSecret>(onClose);
   const confirmLeave = useConfirmLeave();
-  const close = () => {
-    setCreated(null);
-    onClose();
-  };
   return (
     <Dialog
       open={open}
@@ -108,14 +104,7 @@ function WebhookForm({ endpoint, onCreated, onSaved, onCancel }: FormProps) {
         <input type="checkbox" className={cn("size-4 accent-teal-700", focusRing)} {...form.register("enabled")} />
         {t.developers.webhookEnabled}
       </label>
-      <DialogActions>
-        <Button variant="secondary" onClick={onCancel}>
-          {t.common.cancel}
-        </Button>
-        <Button type="submit" loading={isSubmitting}>
-          {endpoint ? t.common.save : t.developers.webhookCreate}
-        </Button>
-      </DialogActions>
+      <FormActions submitLabel={endpoint ? t.common.save : t.developers.webhookCreate} submitting={isSubmitting} onCancel={onCancel} />
     </form>
   );
 }
@@ -123,22 +112,13 @@ function WebhookForm({ endpoint, onCreated, onSaved, onCancel }: FormProps) {
 export function ShowSecret({ created, onDone }: { created: WebhookWithSecret; onDone: () => void }) {
   const { t } = useI18n();
   return (
-    <div>
-      <SecretOnce
-        label={created.url}
-        labelClassName="block font-mono text-sm break-all"
-        value={created.secret}
-        testId="webhook-secret"
-        savedLabel={t.developers.webhookSecretSaved}
-      >
-        {(saved) => (
-          <DialogActions>
-            <Button disabled={!saved} onClick={onDone}>
-              {t.common.close}
-            </Button>
-          </DialogActions>
-        )}
-      </SecretOnce>
-    </div>
+    <DialogSecret
+      label={created.url}
+      labelClassName="block font-mono text-sm break-all"
+      value={created.secret}
+      testId="webhook-secret"
+      savedLabel={t.developers.webhookSecretSaved}
+      onDone={onDone}
+    />
   );
 }

@@ -5,8 +5,6 @@ import { useSearchParams } from "next/navigation";
 import { useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
 import { Switch } from "@/components/ui/switch";
 import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
@@ -25,8 +23,10 @@ import {
   type WebhookEndpoint,
 } from "@/lib/query/webhooks";
 import { useEverTrue } from "../../_components/lazy";
+import { useTold } from "../../_components/use-told";
 import { attemptProblem, endpointTrouble, lastAttempt } from "./attempt-words";
 import { QueryList } from "../../_components/query-list";
+import { ListCard } from "./list-card";
 import { Can, useCan } from "@/lib/query/role";
 
 // The form (react-hook-form and zod) and the other dialogs load when first opened, not with the page.
@@ -41,24 +41,9 @@ export function WebhooksSection() {
   const [creating, setCreating] = useState(false);
   const createLoaded = useEverTrue(creating);
   return (
-    <Card
-      title={t.developers.webhooks}
-      action={
-        <Can role="developer">
-          <Button size="sm" onClick={() => setCreating(true)}>
-            {t.developers.webhookNew}
-          </Button>
-        </Can>
-      }
-    >
-      <p className="mb-4 text-sm text-stone-600">{t.developers.webhooksIntro}</p>
-      <QueryList
-        query={endpoints}
-        items={endpoints.data}
-        loading={t.common.loading}
-        rows={2}
-        empty={<EmptyState level={3} title={t.developers.webhookEmpty} description={t.developers.webhookEmptyAction} />}
-      >
+    <>
+      <ListCard title={t.developers.webhooks} intro={t.developers.webhooksIntro} newLabel={t.developers.webhookNew} onNew={() => setCreating(true)}
+        query={endpoints} loading={t.common.loading} empty={{ title: t.developers.webhookEmpty, description: t.developers.webhookEmptyAction }}>
         {(items) => (
           <ul className="flex flex-col gap-3">
             {items.map((endpoint) => (
@@ -66,15 +51,16 @@ export function WebhooksSection() {
             ))}
           </ul>
         )}
-      </QueryList>
+      </ListCard>
       {createLoaded && <WebhookDialog open={creating} onClose={() => setCreating(false)} />}
-    </Card>
+    </>
   );
 }
 
 function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
   const { t, format } = useI18n();
   const notify = useToast();
+  const told = useTold();
   const update = useUpdateWebhook();
   const test = useSendTestEvent();
   const canManage = useCan("developer"); // webhooks are a developer's (DESIGN §1)
@@ -103,12 +89,7 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
             checked={endpoint.enabled}
             label={format(t.developers.webhookEnabledLabel, { url: endpoint.url })}
             disabled={update.isPending || !canManage}
-            onChange={(enabled) =>
-              update.mutate(
-                { id: endpoint.id, body: { enabled } },
-                { onSuccess: () => notify(t.developers.webhookUpdatedToast), onError: (e) => notify(errorMessage(e, t), "error") },
-              )
-            }
+            onChange={(enabled) => update.mutate({ id: endpoint.id, body: { enabled } }, told(t.developers.webhookUpdatedToast))}
           />
           <span aria-hidden="true">{t.developers.webhookEnabled}</span>
         </label>
@@ -179,7 +160,7 @@ function EndpointTrouble({ webhookId }: { webhookId: string }) {
 
 function DeliveryLog({ webhookId }: { webhookId: string }) {
   const { t, lang, format, count } = useI18n();
-  const notify = useToast();
+  const told = useTold();
   const deliveries = useWebhookDeliveries(webhookId);
   const resend = useResendDelivery();
   const [open, setOpen] = useState<WebhookDelivery | null>(null);
@@ -196,17 +177,12 @@ function DeliveryLog({ webhookId }: { webhookId: string }) {
       >
         {(items) => (
           <Table label={t.developers.webhookLog}>
-            <THead>
-              <tr>
-                <Th>{t.developers.webhookColEvent}</Th>
-                <Th>{t.developers.webhookColStatus}</Th>
-                <Th>{t.developers.webhookColCode}</Th>
-                <Th className="hidden sm:table-cell">{t.developers.webhookColLatency}</Th>
-                <Th className="hidden md:table-cell">{t.developers.webhookColAnswer}</Th>
-                <Th>
-                  <span className="sr-only">{t.common.actions}</span>
-                </Th>
-              </tr>
+            <THead actions={t.common.actions}>
+              <Th>{t.developers.webhookColEvent}</Th>
+              <Th>{t.developers.webhookColStatus}</Th>
+              <Th>{t.developers.webhookColCode}</Th>
+              <Th className="hidden sm:table-cell">{t.developers.webhookColLatency}</Th>
+              <Th className="hidden md:table-cell">{t.developers.webhookColAnswer}</Th>
             </THead>
             <TBody>
               {items.map((d) => {
@@ -253,12 +229,7 @@ function DeliveryLog({ webhookId }: { webhookId: string }) {
                           size="sm"
                           disabled={resend.isPending}
                           aria-label={`${t.developers.webhookResend} — ${t.developers.eventLabels[d.event_type]}`}
-                          onClick={() =>
-                            resend.mutate(
-                              { webhookId, deliveryId: d.id },
-                              { onSuccess: () => notify(t.developers.webhookResent), onError: (e) => notify(errorMessage(e, t), "error") },
-                            )
-                          }
+                          onClick={() => resend.mutate({ webhookId, deliveryId: d.id }, told(t.developers.webhookResent))}
                         >
                           {t.developers.webhookResend}
                         </Button>

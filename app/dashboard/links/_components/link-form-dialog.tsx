@@ -3,7 +3,7 @@
 import { useMemo, useState } from "react";
 import { useForm, type Resolver } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogActions } from "@/components/ui/dialog";
+import { Dialog, DialogActions, FormActions } from "@/components/ui/dialog";
 import { Field, FormError, Input, Textarea } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
 import { amountBounds, currencies, type Currency } from "@/lib/countries";
@@ -17,6 +17,7 @@ import { useMode } from "@/lib/query/mode";
 import { useProviders } from "@/lib/query/providers";
 import type { Gateway, GatewayCreated } from "@/lib/query/types";
 import { useConfirmLeave, useUnsavedChanges } from "../../_components/leave-guard";
+import { useCreated } from "../../_components/use-created";
 import { ShareLink } from "../../_components/share-link";
 import { createLinkSchema, toMajorText, updateLinkSchema, type LinkFormValues } from "./link-form";
 
@@ -52,12 +53,8 @@ function LiveProviderNotice() {
 export function LinkFormDialog({ target, currency, paid, onClose }: Props) {
   const { t, lang } = useI18n();
   const editing = target !== null && target !== "new" ? target : null;
-  const [created, setCreated] = useState<GatewayCreated | null>(null);
+  const { created, setCreated, close } = useCreated<GatewayCreated>(onClose);
   const confirmLeave = useConfirmLeave();
-  const close = () => {
-    setCreated(null);
-    onClose();
-  };
   return (
     <Dialog
       open={target !== null}
@@ -177,14 +174,7 @@ function LinkForm({ editing, currency, paid, onDone, onCreated }: FormProps) {
           </Field>
         </div>
       </details>
-      <DialogActions>
-        <Button variant="secondary" onClick={onDone} disabled={isSubmitting}>
-          {t.common.cancel}
-        </Button>
-        <Button type="submit" loading={isSubmitting}>
-          {editing ? t.common.save : t.common.create}
-        </Button>
-      </DialogActions>
+      <FormActions submitLabel={editing ? t.common.save : t.common.create} submitting={isSubmitting} onCancel={onDone} holdCancel />
     </form>
   );
 }

@@ -137,16 +137,11 @@ export function LinksPage({ openNew }: { openNew: boolean }) {
             {/* tablets and desktops: a table */}
             <div className="hidden sm:block">
               <Table label={t.links.title}>
-                <THead>
-                  <tr>
-                    <Th>{t.links.colShop}</Th>
-                    <Th className="text-right">{t.links.colAmount}</Th>
-                    <Th>{t.links.colStatus}</Th>
-                    <Th className="hidden md:table-cell">{t.links.colCreated}</Th>
-                    <Th>
-                      <span className="sr-only">{t.common.actions}</span>
-                    </Th>
-                  </tr>
+                <THead actions={t.common.actions}>
+                  <Th>{t.links.colShop}</Th>
+                  <Th className="text-right">{t.links.colAmount}</Th>
+                  <Th>{t.links.colStatus}</Th>
+                  <Th className="hidden md:table-cell">{t.links.colCreated}</Th>
                 </THead>
                 <TBody>
                   {items.map((link) => (

@@ -5,7 +5,8 @@ import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { Button, buttonClass } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
-import { Dialog, DialogActions } from "@/components/ui/dialog";
+import { ReadOnlyInput } from "@/components/ui/copy-field";
+import { Dialog, DialogActions, FormActions } from "@/components/ui/dialog";
 import { Field, FormError, Input, Textarea } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
 import { amountBounds, countries, type CountryIso3, type Currency } from "@/lib/countries";
@@ -171,14 +172,7 @@ export function CreateLinkDialog({ open, onClose, feePercent, country, link: edi
         <div className="flex flex-col gap-3">
           <p className="text-sm text-stone-700">{w.createdText}</p>
           <div className="flex flex-col gap-2 sm:flex-row">
-            <input
-              readOnly
-              value={created.link}
-              aria-label={w.colLink}
-              onFocus={(event) => event.currentTarget.select()}
-              className="h-10 w-full min-w-0 rounded-md border border-stone-300 bg-stone-50 px-3 font-mono text-xs"
-              data-testid="created-link"
-            />
+            <ReadOnlyInput value={created.link} aria-label={w.colLink} className="h-10" data-testid="created-link" />
             <CopyButton value={created.link} label={w.copyLink} copiedLabel={t.common.copied} size="md" />
           </div>
           <DialogActions>
@@ -273,14 +267,7 @@ export function CreateLinkDialog({ open, onClose, feePercent, country, link: edi
               )}
             </div>
           )}
-          <DialogActions>
-            <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-              {t.common.cancel}
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              {editing ? t.common.save : t.common.create}
-            </Button>
-          </DialogActions>
+          <FormActions submitLabel={editing ? t.common.save : t.common.create} submitting={isSubmitting} onCancel={onClose} holdCancel />
         </form>
       )}
     </Dialog>

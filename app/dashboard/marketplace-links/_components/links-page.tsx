@@ -18,10 +18,9 @@ import { useI18n } from "@/lib/i18n/provider";
 import { useAccount } from "@/lib/query/account";
 import { useMode } from "@/lib/query/mode";
 import { useArchiveMarketplaceLink, useMarketplace, useMarketplaceLinks, type MarketplaceLink } from "@/lib/query/marketplace";
-import { useToast } from "@/components/ui/toast";
-import { errorMessage } from "@/lib/forms/messages";
 import { Pager, useCursorPages } from "../../_components/pager";
 import { QueryList } from "../../_components/query-list";
+import { useTold } from "../../_components/use-told";
 import { Can, useCan } from "@/lib/query/role";
 
 // The dialog (and libphonenumber's metadata) loads when the merchant first opens it.
@@ -162,17 +161,12 @@ function LinksTable({ links }: { links: MarketplaceLink[] }) {
   return (
     <div className="hidden md:block">
       <Table label={w.title}>
-        <THead>
-          <tr>
-            <Th>{w.colSeller}</Th>
-            <Th className="text-right">{w.colPrice}</Th>
-            <Th className="text-right">{w.colFee}</Th>
-            <Th className="text-right">{w.colTotal}</Th>
-            <Th>{w.colCreated}</Th>
-            <Th>
-              <span className="sr-only">{t.common.actions}</span>
-            </Th>
-          </tr>
+        <THead actions={t.common.actions}>
+          <Th>{w.colSeller}</Th>
+          <Th className="text-right">{w.colPrice}</Th>
+          <Th className="text-right">{w.colFee}</Th>
+          <Th className="text-right">{w.colTotal}</Th>
+          <Th>{w.colCreated}</Th>
         </THead>
         <TBody>
           {links.map((link) => (
@@ -282,9 +276,8 @@ function ViewTabs({ archived }: { archived: boolean }) {
 /** Archived links: what they were, and "unarchive" (the link takes payments again). */
 function ArchivedLinks({ links }: { links: MarketplaceLink[] }) {
   const w = useI18n().t.marketplace.links;
-  const { t } = useI18n();
   const f = useFormatters();
-  const notify = useToast();
+  const told = useTold();
   const unarchive = useArchiveMarketplaceLink();
   return (
     <ul className="flex flex-col gap-3" aria-label={w.tabArchived}>
@@ -297,18 +290,7 @@ function ArchivedLinks({ links }: { links: MarketplaceLink[] }) {
             </p>
           </div>
           <Can role="admin">
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={unarchive.isPending}
-              aria-label={format(w.unarchiveOf, { shop: link.shop_name })}
-              onClick={() =>
-                unarchive.mutate(
-                  { id: link.id, archived: false },
-                  { onSuccess: () => notify(w.unarchivedToast), onError: (e) => notify(errorMessage(e, t), "error") },
-                )
-              }
-            >
+            <Button variant="secondary" size="sm" disabled={unarchive.isPending} aria-label={format(w.unarchiveOf, { shop: link.shop_name })} onClick={() => unarchive.mutate({ id: link.id, archived: false }, told(w.unarchivedToast))}>
               {w.unarchive}
             </Button>
           </Can>

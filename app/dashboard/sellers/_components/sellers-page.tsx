@@ -33,13 +33,11 @@ export function SellersPage() {
             <div className="hidden sm:block">
               <Table label={w.title} className="min-w-[40rem]">
                 <THead>
-                  <tr>
-                    <Th>{w.colSeller}</Th>
-                    <Th className="text-right">{w.colPending}</Th>
-                    <Th className="text-right">{w.colAvailable}</Th>
-                    <Th className="text-right">{w.colInFlight}</Th>
-                    <Th className="text-right">{w.colPaidOut}</Th>
-                  </tr>
+                  <Th>{w.colSeller}</Th>
+                  <Th className="text-right">{w.colPending}</Th>
+                  <Th className="text-right">{w.colAvailable}</Th>
+                  <Th className="text-right">{w.colInFlight}</Th>
+                  <Th className="text-right">{w.colPaidOut}</Th>
                 </THead>
                 <TBody>
                   {items.map((seller) => (

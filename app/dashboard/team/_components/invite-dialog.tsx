@@ -2,8 +2,7 @@
 
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogActions } from "@/components/ui/dialog";
+import { Dialog, FormActions } from "@/components/ui/dialog";
 import { Field, FormError, Input, Select } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
 import { roles } from "@/lib/accounts/roles";
@@ -53,14 +52,7 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
             ))}
           </Select>
         </Field>
-        <DialogActions>
-          <Button variant="secondary" onClick={close}>
-            {t.common.cancel}
-          </Button>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            {words.send}
-          </Button>
-        </DialogActions>
+        <FormActions submitLabel={words.send} submitting={form.formState.isSubmitting} onCancel={close} />
       </form>
     </Dialog>
   );

@@ -25,15 +25,7 @@ export function TeamPage() {
   const [inviting, setInviting] = useState(false);
   return (
     <>
-      <PageHeader
-        title={words.title}
-        description={words.intro}
-        action={
-          <Can role="owner">
-            <Button onClick={() => setInviting(true)}>{words.invite}</Button>
-          </Can>
-        }
-      />
+      <PageHeader title={words.title} description={words.intro} action={<Can role="owner"><Button onClick={() => setInviting(true)}>{words.invite}</Button></Can>} />
       <div className="flex flex-col gap-6">
         <MembersCard />
         <InvitationsCard />

@@ -54,6 +54,14 @@ export function LinkDetail({ id }: { id: string }) {
   };
   // the server's answer (the payin status rule over every attempt), never the page of 20 on screen
   const paid = link?.payment_status === "success";
+  const noAttempts = (
+    <EmptyState
+      level={3}
+      title={t.link.attemptsEmpty}
+      description={t.link.attemptsEmptyAction}
+      action={link && !archived && <CopyButton value={link.link} label={t.links.copyLink} copiedLabel={t.common.copied} size="md" variant="primary" />}
+    />
+  );
 
   return (
     <>
@@ -130,20 +138,7 @@ export function LinkDetail({ id }: { id: string }) {
       )}
 
       <h2 className="mb-3 text-lg font-semibold">{t.link.attempts}</h2>
-      <QueryList
-        query={attempts}
-        items={attempts.data?.items}
-        loading={t.common.loading}
-        rows={3}
-        empty={
-          <EmptyState
-            level={3}
-            title={t.link.attemptsEmpty}
-            description={t.link.attemptsEmptyAction}
-            action={link && !archived && <CopyButton value={link.link} label={t.links.copyLink} copiedLabel={t.common.copied} size="md" variant="primary" />}
-          />
-        }
-      >
+      <QueryList query={attempts} items={attempts.data?.items} loading={t.common.loading} rows={3} empty={noAttempts}>
         {(items) => (
           <>
             {items.some((d) => d.duplicate_of) && <Notice>{t.link.duplicates}</Notice>}

@@ -8,6 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn, focusRing } from "@/components/ui/cn";
+import { ReadOnlyInput } from "@/components/ui/copy-field";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -113,13 +114,7 @@ function LinkSummary({ link }: { link: MarketplaceLink }) {
       <div className="flex flex-col gap-3">
         <h1 className="text-2xl font-bold tracking-tight">{link.shop_name}</h1>
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-          <input
-            readOnly
-            value={link.link}
-            aria-label={words.links.colLink}
-            onFocus={(event) => event.currentTarget.select()}
-            className="h-9 w-full min-w-0 rounded-md border border-stone-300 bg-stone-50 px-3 font-mono text-xs sm:max-w-md"
-          />
+          <ReadOnlyInput value={link.link} aria-label={words.links.colLink} className="h-9 sm:max-w-md" />
           <div className="flex flex-wrap gap-2">
             <CopyButton value={link.link} label={words.links.copyLink} copiedLabel={t.common.copied} />
             <a href={link.link} target="_blank" rel="noopener" className={buttonClass("secondary", "sm")}>

@@ -4,16 +4,15 @@ import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
 import { cn, focusRing } from "@/components/ui/cn";
 import { format } from "@/lib/i18n/format";
-import { formatDateTime, formatMoney } from "@/lib/i18n/numbers";
+import { formatDateTime } from "@/lib/i18n/numbers";
 import { reasonLabel } from "@/lib/i18n/labels";
 import { useI18n } from "@/lib/i18n/provider";
 import type { Payout } from "@/lib/query/money";
 import { usePayoutsOfSeller, useRefundsOf, type Seller } from "@/lib/query/sellers";
-import { DisbursementBadge, phoneText } from "../../../_components/money";
-import { QueryList } from "../../../_components/query-list";
+import { CardList } from "../../../_components/card-list";
+import { AmountAndStatus, phoneText } from "../../../_components/money";
 import { RefundSplit } from "../../../_components/refund-split";
 
 // the new-phone form (libphonenumber) loads when first opened
@@ -25,25 +24,18 @@ export function SellerRefunds({ seller }: { seller: Seller }) {
   const w = t.sellers.refunds;
   const refunds = useRefundsOf({ seller_id: seller.id });
   return (
-    <Card title={w.title}>
-      <QueryList query={refunds} items={refunds.data} loading={t.common.loading} rows={2} empty={<p className="text-sm text-stone-600">{w.empty}</p>}>
-        {(items) => (
-          <ul className="divide-y divide-stone-100 text-sm" data-testid="seller-refunds">
-            {items.map((r) => (
-              <li key={r.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2" data-testid="seller-refund">
-                <span className="font-semibold tabular-nums">{formatMoney(r.amount, r.currency, lang)}</span>
-                <DisbursementBadge status={r.status} />
-                <Link href={`/dashboard/payments/${encodeURIComponent(r.track_id)}`} className={cn("rounded font-mono text-xs text-teal-800 underline underline-offset-2", focusRing)}>
-                  {r.track_id}
-                </Link>
-                <span className="ml-auto text-xs text-stone-500">{formatDateTime(r.created_at, lang)}</span>
-                <RefundSplit refund={r} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </QueryList>
-    </Card>
+    <CardList title={w.title} query={refunds} rows={2} empty={w.empty} testId="seller-refunds" className="text-sm">
+      {(r) => (
+        <li key={r.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2" data-testid="seller-refund">
+          <AmountAndStatus amount={r.amount} currency={r.currency} status={r.status} />
+          <Link href={`/dashboard/payments/${encodeURIComponent(r.track_id)}`} className={cn("rounded font-mono text-xs text-teal-800 underline underline-offset-2", focusRing)}>
+            {r.track_id}
+          </Link>
+          <span className="ml-auto text-xs text-stone-500">{formatDateTime(r.created_at, lang)}</span>
+          <RefundSplit refund={r} />
+        </li>
+      )}
+    </CardList>
   );
 }
 
@@ -53,17 +45,9 @@ export function SellerPayouts({ seller }: { seller: Seller }) {
   const w = t.sellers.payouts;
   const payouts = usePayoutsOfSeller(seller.id);
   return (
-    <Card title={w.title}>
-      <QueryList query={payouts} items={payouts.data} loading={t.common.loading} rows={2} empty={<p className="text-sm text-stone-600">{w.empty}</p>}>
-        {(items) => (
-          <ul className="divide-y divide-stone-100 text-sm" data-testid="seller-payouts">
-            {items.map((p) => (
-              <PayoutRow key={p.id} payout={p} />
-            ))}
-          </ul>
-        )}
-      </QueryList>
-    </Card>
+    <CardList title={w.title} query={payouts} rows={2} empty={w.empty} testId="seller-payouts" className="text-sm">
+      {(p) => <PayoutRow key={p.id} payout={p} />}
+    </CardList>
   );
 }
 
@@ -73,8 +57,7 @@ function PayoutRow({ payout: p }: { payout: Payout }) {
   const [redirecting, setRedirecting] = useState(false);
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2" data-testid="seller-payout-row">
-      <span className="font-semibold tabular-nums">{formatMoney(p.amount, p.currency, lang)}</span>
-      <DisbursementBadge status={p.status} />
+      <AmountAndStatus amount={p.amount} currency={p.currency} status={p.status} />
       <span className="font-mono text-xs text-stone-600">{format(w.to, { phone: phoneText(p.phone_number) })}</span>
       <span className="ml-auto text-xs text-stone-500">{formatDateTime(p.created_at, lang)}</span>
       {p.failure_reason && <span className="w-full text-xs text-red-800">{format(t.money.payout.reason, { reason: reasonLabel(p.failure_reason, t) })}</span>}

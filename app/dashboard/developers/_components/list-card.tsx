@@ -1,0 +1,49 @@
+"use client";
+
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Can } from "@/lib/query/role";
+import { QueryList, type ListQuery } from "../../_components/query-list";
+
+/**
+ * A card of the Developers page: its title with a "new" button for developers (keys and webhooks
+ * are theirs, DESIGN §1), a line of introduction, then the list's states (loading, error, empty).
+ */
+export function ListCard<T>({
+  title,
+  newLabel,
+  onNew,
+  intro,
+  query,
+  loading,
+  empty,
+  children,
+}: {
+  title: string;
+  newLabel: string;
+  onNew: () => void;
+  intro: React.ReactNode;
+  query: ListQuery & { data: T[] | undefined };
+  loading: string;
+  empty: { title: string; description: string };
+  children: (items: T[]) => React.ReactNode;
+}) {
+  return (
+    <Card
+      title={title}
+      action={
+        <Can role="developer">
+          <Button size="sm" onClick={onNew}>
+            {newLabel}
+          </Button>
+        </Can>
+      }
+    >
+      <p className="mb-4 text-sm text-stone-600">{intro}</p>
+      <QueryList query={query} items={query.data} loading={loading} rows={2} empty={<EmptyState level={3} title={empty.title} description={empty.description} />}>
+        {children}
+      </QueryList>
+    </Card>
+  );
+}
