@@ -213,8 +213,9 @@ describe("OpenAPI generation", () => {
     expect(generated.components.schemas.TestShopInput.required).toEqual(["name"]);
   });
 
-  it("adds the errors the route wrapper raises to those the operation lists (a write needs an admin: 403)", () => {
-    expect(Object.keys(described.responses)).toEqual(["200", "401", "403", "404", "409", "413", "415", "422"]);
+  it("adds the errors the route wrapper raises to those the operation lists (a write needs an admin: 403; the database may be away: 503)", () => {
+    expect(Object.keys(described.responses)).toEqual(["200", "401", "403", "404", "409", "413", "415", "422", "503"]);
+    expect(described.responses["503"].headers["Retry-After"]).toEqual({ $ref: "#/components/headers/Retry-After" });
     expect(described.responses["403"].content["application/json"].example).toEqual({
       detail: { message: "Your role on this account does not allow this action", type: "INSUFFICIENT_ROLE" },
     });
