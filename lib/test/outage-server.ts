@@ -35,6 +35,7 @@ const others = createDispatcher({
   "/healthz/ready": await load("healthz/ready/route.ts"),
   "/pay/[id]": await load("pay/[id]/route.ts"),
   "/pay/m/[id]": await load("pay/m/[id]/route.ts"),
+  "/pay/assets/[file]": await load("pay/assets/[file]/route.ts"),
   "/api/checkout/pay/[id]": await load("api/checkout/pay/[id]/route.ts"),
 });
 const server = createNodeServer({
