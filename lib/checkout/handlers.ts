@@ -211,6 +211,7 @@ export function submitCheckoutJson(kind: Kind) {
         res.headers.set("retry-after", String(error.retryAfter));
         return res;
       }
+      if (isUnavailable(error)) throw error; // the buyer's "try again in a moment" (internalError)
       if (error instanceof ApiError) return jsonResponse({ ...error.body, next: pagePath(checkout, locale) }, error.status);
       throw error;
     }

@@ -74,9 +74,14 @@ export function unavailableError(): ApiError {
   return new ApiError("DATABASE_UNAVAILABLE", undefined, undefined, { "retry-after": String(wait) });
 }
 
-/** `error` as answered to a client: DATABASE_UNAVAILABLE when it is (or wraps) a connection failure, else null. */
+/**
+ * `error` as answered to a client: DATABASE_UNAVAILABLE when it is that error, or wraps a connection
+ * failure while the gate is closed (the pool reported it first), else null: a provider's ECONNRESET
+ * while the database answers stays what it was.
+ */
 export function asUnavailable(error: unknown): ApiError | null {
-  return isConnectionError(error) ? unavailableError() : null;
+  if (error instanceof ApiError) return error.type === "DATABASE_UNAVAILABLE" ? error : null;
+  return gate.down && isConnectionError(error) ? unavailableError() : null;
 }
 
 export function databaseAvailable(): boolean {

@@ -171,6 +171,11 @@ describe("a database that refuses connections for 10 s", () => {
     const readyMs = Date.now() - readyStarted;
     const page = await fetch(`${base}/pay/${gatewayId}`, { headers: { "accept-language": "fr" } });
     const pageText = await page.text();
+    const submit = await fetch(`${base}/api/checkout/pay/${gatewayId}`, {
+      method: "POST",
+      headers: { accept: "application/json", "accept-language": "fr" },
+      body: new URLSearchParams({ phone: "690000001" }),
+    });
     await sleep(down + OUTAGE_MS - Date.now());
     const attemptsAtEnd = await attempts();
     const perSecond = (attemptsAtEnd - attemptsAtStart) / ((Date.now() - countedFrom) / 1000);
@@ -212,6 +217,12 @@ describe("a database that refuses connections for 10 s", () => {
       true,
     ]);
     expect(pageText).toContain(`href="/pay/${gatewayId}"`);
+    const words = "Le service est momentanément indisponible, réessayez dans un instant. Vous ne serez pas débité deux fois.";
+    expect([submit.status, submit.headers.get("retry-after") !== null, await submit.json()]).toEqual([
+      503,
+      true,
+      { detail: { message: "The service is briefly unavailable; retry in a moment", type: "DATABASE_UNAVAILABLE" }, message: words, errors: { form: words } },
+    ]);
 
     // every answer is an acknowledgement or a 503: never a 500, never a hang past the 5 s bound
     expect(answers.filter((a) => !ok(a.status) && a.status !== 503)).toEqual([]);
