@@ -14,7 +14,7 @@ import { log } from "@/lib/log";
 /** The probe's first wait; each failure doubles it, up to PROBE_CAP_MS. */
 export const PROBE_FIRST_MS = 100;
 /** The longest wait between probes: bounds the time to notice the database is back (issue 20: 2 s). */
-export const PROBE_CAP_MS = 1_500;
+export const PROBE_CAP_MS = 1_000;
 
 type Probe = () => Promise<void>;
 type Gate = {

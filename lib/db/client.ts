@@ -176,7 +176,7 @@ async function openPostgres(url: string, settings: Settings): Promise<Handle> {
     return settings.pooler === "transaction" ? oneStatementPerConnection(pool, size) : pool;
   });
   const probe = async () => {
-    const one = postgres(url, { ...postgresOptions(settings, 1), idle_timeout: 1 });
+    const one = postgres(url, { ...postgresOptions(settings, 1), idle_timeout: 1, fetch_types: false });
     try {
       await one`select 1`;
     } finally {

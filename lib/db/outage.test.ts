@@ -33,6 +33,7 @@ let before: ReturnType<typeof databaseSettings>;
 let child: ChildProcess;
 let exited: Promise<{ code: number | null; at: number }>;
 let base = "";
+let out = "";
 let key = "";
 let webhookId = "";
 let gatewayId = "";
@@ -82,7 +83,7 @@ function traffic(): { stop: () => Promise<void> } {
       } catch (error) {
         answers.push({ kind, started, ms: Date.now() - started, status: 0, retryAfter: null, body: String(error) });
       }
-      await sleep(20);
+      await sleep(50);
     }
   };
   const clients = Array.from({ length: CLIENTS }, (_, n) => client(n));
@@ -94,6 +95,11 @@ function traffic(): { stop: () => Promise<void> } {
   };
 }
 
+/** When the server logged that its gate opened again (its log lines are JSON with a `time`). */
+function gateOpened(log: string): number {
+  const line = log.split("\n").find((l) => l.includes('"database available again"'));
+  return line ? Date.parse((JSON.parse(line) as { time: string }).time) : NaN;
+}
 const ok = (status: number) => status >= 200 && status < 300;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const attempts = async () => ((await (await fetch(`${base}/__test/attempts`)).json()) as { attempts: number }).attempts;
@@ -124,7 +130,6 @@ beforeAll(async () => {
     stdio: ["ignore", "pipe", "pipe"],
   });
   exited = new Promise((resolve) => child.once("exit", (code) => resolve({ code, at: Date.now() })));
-  let out = "";
   child.stderr!.on("data", (chunk: Buffer) => (out += chunk.toString()));
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout!.on("data", (chunk: Buffer) => {
@@ -200,6 +205,7 @@ describe("a database that refuses connections for 10 s", () => {
       ready_503_ms: readyMs,
       attempts_per_second: Math.round(perSecond * 100) / 100,
       recovery_ms: recovered - up,
+      gate_open_ms: gateOpened(out) - up,
       after_recovery: after.length,
     };
     console.info("database outage figures:", JSON.stringify(figures));
