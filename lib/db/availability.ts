@@ -6,8 +6,8 @@ import { log } from "@/lib/log";
 // timeout), the gate closes: from then on every statement and every getDb() fails at once with
 // DATABASE_UNAVAILABLE (503 + Retry-After), without trying to connect, and the pool's connections
 // are dropped (./client.ts). One probe, on a connection of its own, asks whether the database is
-// back, with exponential backoff and jitter; its first success opens the gate, and the next
-// statement opens a fresh pool. So a process makes about one connection attempt a second while the
+// back, with exponential backoff and jitter: a fresh pool's first statement, so its first success
+// opens the gate with a connection ready. So a process makes about one connection attempt a second while the
 // database is away, whatever the traffic, and answers again within PROBE_CAP_MS of its return.
 // PGlite runs in the process: nothing reports to the gate and it stays open.
 

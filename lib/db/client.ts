@@ -175,15 +175,7 @@ async function openPostgres(url: string, settings: Settings): Promise<Handle> {
     const pool = postgres(url, postgresOptions(settings, size, true));
     return settings.pooler === "transaction" ? oneStatementPerConnection(pool, size) : pool;
   });
-  const probe = async () => {
-    const one = postgres(url, { ...postgresOptions(settings, 1), idle_timeout: 1, fetch_types: false });
-    try {
-      await one`select 1`;
-    } finally {
-      await one.end({ timeout: 0 });
-    }
-  };
-  const unwatch = watchDatabase(probe, () => client.drop());
+  const unwatch = watchDatabase(() => client.probe(), () => client.drop());
   const db = drizzle({ client, schema }) as unknown as Db;
   return {
     db,
