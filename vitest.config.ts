@@ -34,8 +34,9 @@ const pgbouncerTests = [
   "lib/http/pagination.test.ts",
   "lib/exports/exports.test.ts",
 ];
-// the migration runner's own tests need a PostgreSQL server (PGlite has one process per database)
-const postgresOnly = ["lib/db/migrate.test.ts"];
+// the migration runner's own tests need a PostgreSQL server (PGlite has one process per database);
+// a database outage needs a database that can go away (PGlite runs in the process)
+const postgresOnly = ["lib/db/migrate.test.ts", "lib/db/outage.test.ts"];
 const withPgbouncer = Boolean(process.env.TEST_DATABASE_URL) && process.env.TEST_PGBOUNCER === "1";
 
 function project(name: string, database: string, include: string[], globalSetup: string[] = [], testTimeout = 30_000) {

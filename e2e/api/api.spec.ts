@@ -6,10 +6,12 @@ import { expect, test } from "../fixtures";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 test.describe("health", () => {
-  test("GET /healthz answers ok for the server and its database", async ({ request }) => {
+  test("GET /healthz answers ok while the process runs; /healthz/ready when its database answers too", async ({ request }) => {
     const response = await request.get("/healthz");
     expect(response.status()).toBe(200);
-    expect(await response.json()).toEqual({ status: "ok", database: "ok" });
+    expect(await response.json()).toEqual({ status: "ok" });
+    const ready = await request.get("/healthz/ready");
+    expect([ready.status(), await ready.json()]).toEqual([200, { status: "ok", database: "ok" }]);
   });
 
   test("a caller's x-request-id is echoed back", async ({ request }) => {

@@ -145,7 +145,7 @@ describe("OpenAPI document", () => {
       return content.examples ? Object.keys(content.examples) : [content.example.detail.type];
     };
     expect(Object.keys(post.responses)).toEqual(["200", "401", "404", "413", "422", "503"]);
-    expect([examples("401"), examples("404"), examples("503")]).toEqual([["INVALID_SIGNATURE"], ["PROVIDER_NOT_FOUND", "DEPOSIT_NOT_FOUND"], ["PROVIDER_UNAVAILABLE"]]);
+    expect([examples("401"), examples("404"), examples("503")]).toEqual([["INVALID_SIGNATURE"], ["PROVIDER_NOT_FOUND", "DEPOSIT_NOT_FOUND"], ["PROVIDER_UNAVAILABLE", "DATABASE_UNAVAILABLE"]]);
     expect(examples("422")).toEqual(["validation", "INVALID_CALLBACK"]);
   });
 
@@ -213,8 +213,9 @@ describe("OpenAPI generation", () => {
     expect(generated.components.schemas.TestShopInput.required).toEqual(["name"]);
   });
 
-  it("adds the errors the route wrapper raises to those the operation lists (a write needs an admin: 403)", () => {
-    expect(Object.keys(described.responses)).toEqual(["200", "401", "403", "404", "409", "413", "415", "422"]);
+  it("adds the errors the route wrapper raises to those the operation lists (a write needs an admin: 403; the database may be away: 503)", () => {
+    expect(Object.keys(described.responses)).toEqual(["200", "401", "403", "404", "409", "413", "415", "422", "503"]);
+    expect(described.responses["503"].headers["Retry-After"]).toEqual({ $ref: "#/components/headers/Retry-After" });
     expect(described.responses["403"].content["application/json"].example).toEqual({
       detail: { message: "Your role on this account does not allow this action", type: "INSUFFICIENT_ROLE" },
     });

@@ -297,6 +297,8 @@ function errorResponses(operation: Operation, hasInput: boolean, schemas: Schema
     ...(operation.auth === "key" && mutating ? IDEMPOTENCY_ERRORS : []),
     ...(mutating ? (["FILE_TOO_LARGE"] as const) : []),
     ...(operation.auth !== "none" && requiredRole(operation) !== "viewer" ? (["INSUFFICIENT_ROLE"] as const) : []),
+    // while the database is away (lib/db/availability.ts); the liveness check never asks it
+    ...(operation.path !== "/healthz" ? (["DATABASE_UNAVAILABLE"] as const) : []),
   ]);
   const byStatus = new Map<number, ErrorType[]>();
   for (const type of types) {
@@ -328,7 +330,7 @@ function errorResponses(operation: Operation, hasInput: boolean, schemas: Schema
         : errorSchema;
     const values = Object.values(examples);
     const responseHeaders: Json = { "x-request-id": headerRef("x-request-id") };
-    if (statusTypes.includes("RATE_LIMITED")) responseHeaders["Retry-After"] = headerRef("Retry-After");
+    if (statusTypes.includes("RATE_LIMITED") || statusTypes.includes("DATABASE_UNAVAILABLE")) responseHeaders["Retry-After"] = headerRef("Retry-After");
     responses[String(status)] = {
       description: lines.join("\n\n"),
       headers: responseHeaders,

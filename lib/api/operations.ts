@@ -14,7 +14,7 @@ import type { Operation } from "@/lib/http/operation";
 import { disbursementCallbackOperation, providerCallbackOperation } from "@/lib/payments/callback-schema";
 import { providerOperations } from "@/lib/payments/providers/dashboard";
 import { statsOperations } from "@/lib/stats/schemas";
-import { healthOperation } from "./health";
+import { healthOperation, readinessOperation } from "./health";
 
 /**
  * Every public operation, in the order the reference page lists them. The OpenAPI document
@@ -48,6 +48,7 @@ for (const [prefix, operations] of Object.entries(groups)) {
   for (const [key, operation] of Object.entries(operations)) ids.set(operation, `${prefix}_${snakeCase(key)}`);
 }
 ids.set(healthOperation, "health");
+ids.set(readinessOperation, "health_ready");
 
 function snakeCase(key: string): string {
   return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

@@ -38,16 +38,32 @@ function localeOf(req: Request): { url: URL; locale: Locale } {
 const otherLang = (url: URL, locale: Locale) => `${url.pathname}?lang=${locale === "fr" ? "en" : "fr"}`;
 
 function messagePage(kind: MessageKind, status: number, url: URL, locale: Locale, checkout?: Checkout): Response {
-  const retryHref = kind === "error" ? `${url.pathname}${url.search}` : undefined;
+  const retryHref = kind === "error" || kind === "outage" ? `${url.pathname}${url.search}` : undefined;
   return send(renderMessage({ kind, locale, otherLangHref: otherLang(url, locale), checkout, retryHref }), status);
 }
 
-const errorPage = (req: Request) => {
+/** A page's error: "try again in a moment" while the database is away (503, Retry-After), else the generic error page. */
+const errorPage = (req: Request, error: unknown) => {
   const { url, locale } = localeOf(req);
+  if (isUnavailable(error)) return withRetryAfter(messagePage("outage", 503, url, locale), error);
   return messagePage("error", 500, url, locale);
 };
 
-const internalError = () => jsonResponse(new ApiError("INTERNAL_ERROR").body, 500);
+/** The JSON endpoints' error: while the database is away the page's script shows the buyer's words. */
+const internalError = (req: Request, error: unknown) => {
+  if (isUnavailable(error)) {
+    const message = t(localeOf(req).locale, "outage.body");
+    return withRetryAfter(jsonResponse({ ...error.body, message, errors: { form: message } }, 503), error);
+  }
+  return jsonResponse(new ApiError("INTERNAL_ERROR").body, 500);
+};
+
+const isUnavailable = (error: unknown): error is ApiError => error instanceof ApiError && error.type === "DATABASE_UNAVAILABLE";
+
+function withRetryAfter(response: Response, error: ApiError): Response {
+  response.headers.set("retry-after", error.headers?.["retry-after"] ?? "1");
+  return response;
+}
 
 const CLOSED = {
   not_found: ["notfound", 404],
@@ -195,6 +211,7 @@ export function submitCheckoutJson(kind: Kind) {
         res.headers.set("retry-after", String(error.retryAfter));
         return res;
       }
+      if (isUnavailable(error)) throw error; // the buyer's "try again in a moment" (internalError)
       if (error instanceof ApiError) return jsonResponse({ ...error.body, next: pagePath(checkout, locale) }, error.status);
       throw error;
     }

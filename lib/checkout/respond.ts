@@ -53,8 +53,8 @@ type Handler<P> = (req: Request, params: P) => Promise<Response>;
  */
 export function checkoutRoute<P extends Record<string, string>>(
   handler: Handler<P>,
-  onError: (req: Request) => Response,
+  onError: (req: Request, error: unknown) => Response,
 ) {
   return (req: Request, ctx: { params: Promise<P> }): Promise<Response> =>
-    edge(req, (_error, req) => onError(req), async () => handler(req, await ctx.params));
+    edge(req, (error, req) => onError(req, error), async () => handler(req, await ctx.params));
 }

@@ -2,10 +2,13 @@ import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type postgres from "postgres";
 import * as schema from "./schema";
+import { assertDatabaseAvailable, watchDatabase } from "./availability";
 import { acquireFolderLock } from "./folder-lock";
+import { gatedPool } from "./gated-pool";
 import { migratePostgres } from "./migrate";
 import { oneStatementPerConnection } from "./one-statement-per-connection";
 
@@ -61,13 +64,27 @@ function poolerMode(value: string | undefined): Settings["pooler"] {
  * parsed again, and never two at once on a connection (./one-statement-per-connection.ts). Nothing
  * else in Kola keeps session state (advisory locks are transaction-scoped,
  * no LISTEN, no SET, no temporary table, lists are read in keyset batches, not cursors).
+ *
+ * Bounds (issue 20; README, "When the database is away"): a connection is given up after
+ * CONNECT_TIMEOUT_S, an idle one closed after IDLE_TIMEOUT_S, and, on a direct connection, a
+ * statement is cancelled by the server after DATABASE_STATEMENT_TIMEOUT_MS (5 s; 0: none). A pooler
+ * refuses unknown startup parameters: there, set `statement_timeout` on the role or the database.
  */
-function postgresOptions(settings: Settings, max: number): postgres.Options<Record<string, postgres.PostgresType>> {
+export const CONNECT_TIMEOUT_S = 2;
+export const IDLE_TIMEOUT_S = 60;
+
+function postgresOptions(settings: Settings, max: number, statements = false): postgres.Options<Record<string, postgres.PostgresType>> {
+  const timeout = Number(process.env.DATABASE_STATEMENT_TIMEOUT_MS ?? 5_000);
   return {
     max,
     prepare: settings.pooler !== "transaction",
     onnotice: () => {},
-    connection: { application_name: "kola" },
+    connect_timeout: CONNECT_TIMEOUT_S,
+    idle_timeout: IDLE_TIMEOUT_S,
+    connection: {
+      application_name: "kola",
+      ...(statements && !settings.pooler && timeout > 0 && { statement_timeout: timeout }),
+    },
   };
 }
 
@@ -81,6 +98,11 @@ export async function useDatabase(settings: Settings): Promise<void> {
 export function getDb(): Promise<Db> {
   const current = ambient.getStore();
   if (current?.open) return Promise.resolve(current.tx);
+  try {
+    assertDatabaseAvailable(); // at once, without a connection attempt, while the database is away
+  } catch (error) {
+    return Promise.reject(error);
+  }
   return handle().then((h) => h.db);
 }
 
@@ -101,14 +123,26 @@ export async function inTransaction<T>(work: (tx: Db) => Promise<T>): Promise<T>
   });
 }
 
+/** One round trip to the database (readiness): DATABASE_UNAVAILABLE at once while the gate is closed. */
+export async function pingDatabase(): Promise<void> {
+  const db = await getDb();
+  await db.execute(sql`select 1`);
+}
+
 export function dbKind(): Promise<Handle["kind"]> {
   return handle().then((h) => h.kind);
 }
 
+/** How long closing may take: a pool whose database is away is not waited for (SIGTERM after an outage). */
+const CLOSE_MS = 2_000;
+
 export async function closeDb(): Promise<void> {
   const current = store.__kolaDb;
   store.__kolaDb = undefined;
-  if (current) await (await current).close();
+  if (!current) return;
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_MS).unref()));
+  await Promise.race([current.then((h) => h.close()), bound]).finally(() => clearTimeout(timer));
 }
 
 function handle(): Promise<Handle> {
@@ -127,8 +161,6 @@ async function openPostgres(url: string, settings: Settings): Promise<Handle> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const size = Number(process.env.DATABASE_POOL_SIZE || 10);
-  const pool = postgres(url, postgresOptions(settings, size));
-  const client = settings.pooler === "transaction" ? oneStatementPerConnection(pool, size) : pool;
   // Migrate over a connection of its own, in one transaction under an advisory lock (lib/db/migrate.ts):
   // several processes may start at once. Straight to the server when DATABASE_MIGRATION_URL is set.
   const migrator = postgres(settings.migrationUrl ?? url, postgresOptions(settings, 1));
@@ -137,8 +169,22 @@ async function openPostgres(url: string, settings: Settings): Promise<Handle> {
   } finally {
     await migrator.end({ timeout: 5 });
   }
+  // The pool behind the availability gate (./availability.ts, ./gated-pool.ts): dropped when the
+  // database goes away, opened again after a probe found it back.
+  const client = gatedPool(() => {
+    const pool = postgres(url, postgresOptions(settings, size, true));
+    return settings.pooler === "transaction" ? oneStatementPerConnection(pool, size) : pool;
+  });
+  const unwatch = watchDatabase(() => client.probe(), () => client.drop());
   const db = drizzle({ client, schema }) as unknown as Db;
-  return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
+  return {
+    db,
+    kind: "postgres",
+    close: async () => {
+      unwatch();
+      await client.end({ timeout: 1 });
+    },
+  };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { asUnavailable } from "@/lib/db/availability";
 import { log } from "@/lib/log";
 import { ApiError, ValidationError } from "./errors";
 import { jsonResponse } from "./json-response";
@@ -46,8 +47,13 @@ export async function edge(
   return response;
 }
 
-/** An error as its face answers it; one that is neither ApiError nor ValidationError is logged first. */
-export function answerError(error: unknown, req: Request, requestId: string, face: Face): Response {
+/**
+ * An error as its face answers it; one that is neither ApiError nor ValidationError is logged first.
+ * A statement that failed because the database cannot be reached is DATABASE_UNAVAILABLE (503, with
+ * Retry-After), whichever code it reached: lib/db/availability.ts.
+ */
+export function answerError(thrown: unknown, req: Request, requestId: string, face: Face): Response {
+  const error = asUnavailable(thrown) ?? thrown;
   if (!(error instanceof ApiError) && !(error instanceof ValidationError)) {
     log("error", "unhandled error", { request_id: requestId, error: describeError(error) });
   }

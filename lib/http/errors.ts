@@ -69,6 +69,8 @@ export const errorTypes = {
     message: "The seller's share of this sale is no longer held: refund it with seller_share merchant or debit_seller",
   },
   PAYOUT_NOT_REDIRECTABLE: { status: 409, message: "Only a failed seller payout that was not sent again yet can get a new destination" },
+  // the database cannot be reached (issue 20): answered at once, with Retry-After, until it is back
+  DATABASE_UNAVAILABLE: { status: 503, message: "The service is briefly unavailable; retry in a moment" },
   INTERNAL_ERROR: { status: 500, message: "Internal server error" },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -1,4 +1,5 @@
 import { log } from "@/lib/log";
+import { runLoop } from "@/lib/server/loop";
 import { fanOutNotifications } from "./fan-out";
 import { sendDueNotifications, tidyNotifications } from "./send";
 
@@ -18,26 +19,24 @@ export async function drainNotifications(): Promise<{ sources: number; mails: nu
 type Notifier = { stop: () => Promise<void> };
 const store = globalThis as unknown as { __kolaNotifier?: Notifier };
 
-/** Starts this process's notifier, once: every second, the new events' mails; every minute, the tidy-up. */
+/**
+ * Starts this process's notifier, once: every second, the new events' mails; every minute, the
+ * tidy-up. A loop with backoff on repeated errors (lib/server/loop.ts).
+ */
 export function startNotifier(everyMs = 1_000): Notifier {
   if (store.__kolaNotifier) return store.__kolaNotifier;
-  let stopped = false;
-  let running: Promise<unknown> = Promise.resolve();
   let ticks = 0;
-  const timer = setInterval(() => {
-    if (stopped) return;
-    running = running
-      .then(async () => {
-        await drainNotifications();
-        if (ticks++ % 60 === 0) await tidyNotifications();
-      })
-      .catch((error: unknown) => log("error", "notifier failed", { error: String(error) }));
-  }, everyMs);
+  const loop = runLoop({
+    name: "notifier",
+    every: everyMs,
+    work: async () => {
+      await drainNotifications();
+      if (ticks++ % 60 === 0) await tidyNotifications();
+    },
+  });
   const notifier: Notifier = {
     stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+      await loop.stop();
       store.__kolaNotifier = undefined;
     },
   };

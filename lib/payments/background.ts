@@ -3,6 +3,7 @@ import { getDb } from "@/lib/db/client";
 import { depositProviderAttempts, deposits } from "@/lib/db/schema";
 import { log } from "@/lib/log";
 import { onMoneyOutKick } from "@/lib/money-out/kick";
+import { runLoop } from "@/lib/server/loop";
 import { processMoneyWork } from "@/lib/settlement/money-work";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
 import { depositExpirySeconds, PROCESSING_CAP_SECONDS } from "./expiry";
@@ -130,32 +131,38 @@ export async function reconcilePending(): Promise<number> {
 type Worker = { stop: () => Promise<void> };
 const store = globalThis as unknown as { __kolaBackground?: Worker };
 
-/** Starts the sweeper and the reconciler in this process, once; the process's owner stops them (lib/server/shutdown.ts, scripts/worker.ts). */
+/**
+ * Starts the sweeper, the reconciler and the money-out round in this process, once; the process's
+ * owner stops them (lib/server/shutdown.ts, scripts/worker.ts). Each is a loop of its own
+ * (lib/server/loop.ts: backoff on repeated errors, woken when the database is back); their rounds
+ * still run one at a time, as before.
+ */
 export function startBackgroundWork(): Worker {
   if (store.__kolaBackground) return store.__kolaBackground;
   let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const every = (ms: number, task: () => Promise<number>, name: string) =>
-    setInterval(() => {
-      if (stopped) return;
-      running = running
-        .then(task)
-        .then((n) => n && log("info", `${name} settled`, { count: n }))
-        .catch((error: unknown) => log("error", `${name} failed`, { error: String(error) }));
-    }, ms);
-  const timers = [
-    every(Math.min(5_000, depositExpirySeconds() * 250), sweepExpired, "expiry sweeper"),
-    every(5_000, reconcilePending, "reconciler"),
-    // money out (issue 11): release held money, send payouts and refunds, ask about late ones
-    every(3_000, () => processMoneyWork(), "money-out"),
-  ];
-  onMoneyOutKick(() => (running = running.then(() => processMoneyWork()).catch((error: unknown) => log("error", "money-out failed", { error: String(error) }))));
+  const oneAtATime = <T>(task: () => Promise<T>): Promise<T> => {
+    const round = running.then(task);
+    running = round.catch(() => {});
+    return round;
+  };
+  const settling = (name: string, task: () => Promise<number>) =>
+    runLoop({
+      name,
+      every: name === "expiry sweeper" ? Math.min(5_000, depositExpirySeconds() * 250) : 5_000,
+      work: () =>
+        oneAtATime(async () => {
+          const n = await task();
+          if (n) log("info", `${name} settled`, { count: n });
+        }),
+    });
+  // money out (issue 11): release held money, send payouts and refunds, ask about late ones; kicked after each request
+  const moneyOut = runLoop({ name: "money-out", every: 3_000, work: () => oneAtATime(() => processMoneyWork()) });
+  const loops = [settling("expiry sweeper", sweepExpired), settling("reconciler", reconcilePending), moneyOut];
+  onMoneyOutKick(async () => moneyOut.kick());
   const worker: Worker = {
     stop: async () => {
-      stopped = true;
-      timers.forEach(clearInterval);
       onMoneyOutKick(undefined);
-      await running;
+      await Promise.all(loops.map((loop) => loop.stop()));
       store.__kolaBackground = undefined;
     },
   };

@@ -1,4 +1,5 @@
 import { log } from "@/lib/log";
+import { runLoop, type Loop } from "@/lib/server/loop";
 import { claimBatch, defaultDeliveryOptions, deliverBatch, type DeliveryOptions } from "./deliver";
 import { dispatchOutbox } from "./dispatch";
 import { urlPolicy, workerLanes } from "./settings";
@@ -29,24 +30,10 @@ export function wakeWebhookWorkers(): void {
   for (const wake of [...wakers]) wake();
 }
 
-function pause(ms: number, stopped: () => boolean): Promise<void> {
-  if (stopped()) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      wakers.delete(done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    wakers.add(done);
-  });
-}
-
 export function createWebhookWorker(options: WorkerOptions = {}): WebhookWorker {
   const settings = (): DeliveryOptions => ({ ...defaultDeliveryOptions(urlPolicy()), ...definedOnly(options) });
   const lanes = options.lanes ?? workerLanes();
-  let stopped = true;
-  let loops: Promise<void>[] = [];
+  let loops: Loop[] = [];
 
   async function deliverOnce(): Promise<number | null> {
     const current = settings();
@@ -68,42 +55,40 @@ export function createWebhookWorker(options: WorkerOptions = {}): WebhookWorker 
     }
   }
 
-  async function dispatcher(): Promise<void> {
-    while (!stopped) {
-      try {
+  // the outbox dispatcher and the delivery lanes: loops with backoff on repeated errors (lib/server/loop.ts)
+  const dispatcher = () =>
+    runLoop({
+      name: "webhook dispatch",
+      every: options.dispatchEveryMs ?? 200,
+      immediate: true,
+      work: async () => {
         const { deliveries } = await dispatchOutbox();
         if (deliveries > 0) wakeWebhookWorkers();
-        if (deliveries > 0) continue;
-      } catch (error) {
-        log("error", "webhook dispatch failed", { error: String(error) });
-      }
-      await pause(options.dispatchEveryMs ?? 200, () => stopped);
-    }
-  }
-
-  async function lane(): Promise<void> {
-    while (!stopped) {
-      try {
-        if ((await deliverOnce()) !== null) continue;
-      } catch (error) {
-        log("error", "webhook delivery failed", { error: String(error) });
-      }
-      await pause(options.idleMs ?? 1_000, () => stopped);
-    }
-  }
+        return deliveries;
+      },
+      again: (deliveries) => deliveries > 0,
+    });
+  const lane = () =>
+    runLoop({
+      name: "webhook delivery",
+      every: options.idleMs ?? 1_000,
+      immediate: true,
+      work: deliverOnce,
+      again: (attempts) => attempts !== null,
+    });
 
   return {
     drain,
     start() {
-      if (!stopped) return;
-      stopped = false;
+      if (loops.length) return;
       loops = [dispatcher(), ...Array.from({ length: lanes }, () => lane())];
+      for (const loop of loops) wakers.add(loop.kick);
     },
     async stop() {
-      stopped = true;
-      wakeWebhookWorkers();
-      await Promise.all(loops);
+      const stopping = loops;
       loops = [];
+      for (const loop of stopping) wakers.delete(loop.kick);
+      await Promise.all(stopping.map((loop) => loop.stop()));
     },
   };
 }

@@ -124,8 +124,9 @@
           }
           // 422: what to fix; 409 with a message: another buyer's attempt holds the link for now;
           // 429: too many attempts, the message says when to retry; `unreachable`: no operator got
-          // the request, the form stays as typed (with a fresh token) to try again or pick another
-          if (res.status !== 422 && res.status !== 429 && !(res.status === 409 && body.message) && !body.unreachable) throw new Error("HTTP " + res.status);
+          // the request, the form stays as typed (with a fresh token) to try again or pick another;
+          // 503 with a message: the service is briefly away, try again in a moment
+          if (res.status !== 422 && res.status !== 429 && !((res.status === 409 || res.status === 503) && body.message) && !body.unreachable) throw new Error("HTTP " + res.status);
           if (body.client_token) form.elements.client_token.value = body.client_token;
           show(body.errors, body.message);
           unlock();

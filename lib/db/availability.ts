@@ -1,0 +1,158 @@
+import { ApiError } from "@/lib/http/errors";
+import { log } from "@/lib/log";
+
+// The database's availability gate, one per process (issue 20). When a statement fails because the
+// database cannot be reached (refused, shut down, terminated, not accepting connections, connect
+// timeout), the gate closes: from then on every statement and every getDb() fails at once with
+// DATABASE_UNAVAILABLE (503 + Retry-After), without trying to connect, and the pool's connections
+// are dropped (./client.ts). One probe, on a connection of its own, asks whether the database is
+// back, with exponential backoff and jitter: a fresh pool's first statement, so its first success
+// opens the gate with a connection ready. So a process makes about one connection attempt a second while the
+// database is away, whatever the traffic, and answers again within PROBE_CAP_MS of its return.
+// PGlite runs in the process: nothing reports to the gate and it stays open.
+
+/** The probe's first wait; each failure doubles it, up to PROBE_CAP_MS. */
+export const PROBE_FIRST_MS = 100;
+/** The longest wait between probes: bounds the time to notice the database is back (issue 20: 2 s). */
+export const PROBE_CAP_MS = 1_000;
+
+type Probe = () => Promise<void>;
+type Gate = {
+  down: boolean;
+  since: number;
+  probes: number;
+  nextProbeAt: number;
+  timer?: NodeJS.Timeout;
+  probe?: Probe;
+  /** called when the gate closes: the client drops its pool's connections */
+  onDown: Set<() => void>;
+  /** called when the gate opens again: background loops wake up */
+  onUp: Set<() => void>;
+};
+
+const store = globalThis as unknown as { __kolaDbGate?: Gate };
+const gate = (store.__kolaDbGate ??= { down: false, since: 0, probes: 0, nextProbeAt: 0, onDown: new Set(), onUp: new Set() });
+
+/** postgres.js and node error codes that mean "the database cannot be reached", not "this statement failed". */
+const CONNECTION_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "CONNECT_TIMEOUT",
+  "CONNECTION_CLOSED",
+  "CONNECTION_DESTROYED",
+  "57P01", // admin_shutdown (also pg_terminate_backend)
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now (starting up, shutting down, recovery)
+  "3D000", // invalid_catalog_name: the database is gone
+  "08000", // connection_exception and its kind
+  "08001",
+  "08003",
+  "08006",
+]);
+
+/** Whether `error`, or an error it wraps (Drizzle's "Failed query"), says the database is unreachable. */
+export function isConnectionError(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    if (current instanceof ApiError) return current.type === "DATABASE_UNAVAILABLE";
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === "string" && CONNECTION_CODES.has(code)) return true;
+    // 55000 is a broad class; only its "database … is not currently accepting connections" is an outage
+    if (code === "55000" && typeof message === "string" && message.includes("not currently accepting connections")) return true;
+  }
+  return false;
+}
+
+/** The error a request gets while the database is away: 503, the usual body, Retry-After. */
+export function unavailableError(): ApiError {
+  const wait = gate.down ? Math.max(1, Math.ceil((gate.nextProbeAt - Date.now()) / 1000)) : 1;
+  return new ApiError("DATABASE_UNAVAILABLE", undefined, undefined, { "retry-after": String(wait) });
+}
+
+/**
+ * `error` as answered to a client: DATABASE_UNAVAILABLE when it is that error, or wraps a connection
+ * failure while the gate is closed (the pool reported it first), else null: a provider's ECONNRESET
+ * while the database answers stays what it was.
+ */
+export function asUnavailable(error: unknown): ApiError | null {
+  if (error instanceof ApiError) return error.type === "DATABASE_UNAVAILABLE" ? error : null;
+  return gate.down && isConnectionError(error) ? unavailableError() : null;
+}
+
+export function databaseAvailable(): boolean {
+  return !gate.down;
+}
+
+/** Throws DATABASE_UNAVAILABLE at once while the gate is closed. */
+export function assertDatabaseAvailable(): void {
+  if (gate.down) throw unavailableError();
+}
+
+/** What the client tells the gate when it opens its pool: how to probe, what to drop when down. */
+export function watchDatabase(probe: Probe, onDown: () => void): () => void {
+  gate.probe = probe;
+  gate.onDown.add(onDown);
+  return () => {
+    gate.onDown.delete(onDown);
+    if (gate.probe === probe) gate.probe = undefined;
+    if (gate.onDown.size === 0) reset();
+  };
+}
+
+/** Calls `wake` each time the database is back (background loops retry at once instead of after their backoff). */
+export function onDatabaseBack(wake: () => void): () => void {
+  gate.onUp.add(wake);
+  return () => gate.onUp.delete(wake);
+}
+
+/** Seen by the client on every failed statement: closes the gate if `error` is a connection failure. */
+export function reportDatabaseError(error: unknown): void {
+  if (gate.down || !gate.probe || !isConnectionError(error)) return;
+  gate.down = true;
+  gate.since = Date.now();
+  gate.probes = 0;
+  const cause = error as { code?: unknown; cause?: { code?: unknown } };
+  log("error", "database unavailable: answering 503 until a probe reaches it", { code: String(cause.code ?? cause.cause?.code ?? "") });
+  for (const drop of gate.onDown) drop();
+  schedule(PROBE_FIRST_MS);
+}
+
+/** The wait before the probe after `failures` failed probes: doubling from PROBE_FIRST_MS, capped, with jitter (half to all of it). */
+export function probeDelay(failures: number, random = Math.random()): number {
+  const ceiling = Math.min(PROBE_CAP_MS, PROBE_FIRST_MS * 2 ** failures);
+  return Math.round(ceiling * (0.5 + random / 2));
+}
+
+function schedule(ms: number): void {
+  gate.nextProbeAt = Date.now() + ms;
+  gate.timer = setTimeout(() => void probeOnce(), ms);
+  gate.timer.unref();
+}
+
+async function probeOnce(): Promise<void> {
+  gate.timer = undefined;
+  const probe = gate.probe;
+  if (!gate.down || !probe) return;
+  gate.probes++;
+  try {
+    await probe();
+  } catch {
+    if (gate.down) schedule(probeDelay(gate.probes));
+    return;
+  }
+  gate.down = false;
+  log("info", "database available again", { down_ms: Date.now() - gate.since, probes: gate.probes });
+  for (const wake of gate.onUp) wake();
+}
+
+/** Opens the gate and forgets its probe (the database handle was closed). */
+function reset(): void {
+  if (gate.timer) clearTimeout(gate.timer);
+  gate.timer = undefined;
+  gate.down = false;
+}
