@@ -91,7 +91,8 @@ describe("hostile amounts on every money endpoint", () => {
       for (const value of hostile) {
         const res = await send(value);
         if (res.status >= 500) fives.push([name, value.slice(0, 40), res.status, res.body]);
-        else if (res.status >= 400 && !isErrorBody(res.body)) shapes.push([name, value.slice(0, 40), res.status, res.body]);
+        // 431: a query string of 100,000 characters is refused by the HTTP edge before any route
+        else if (res.status >= 400 && res.status !== 431 && !isErrorBody(res.body)) shapes.push([name, value.slice(0, 40), res.status, res.body]);
       }
     }
     expect(fives).toEqual([]);
@@ -103,23 +104,24 @@ describe("hostile amounts on every money endpoint", () => {
   const intType = (loc: string[]) => ({ loc, msg: "Input should be a valid integer", type: "int_type" });
   const fromFloat = (loc: string[]) => ({ loc, msg: "Input should be a valid integer, got a number with a fractional part", type: "int_from_float" });
   const parsing = (loc: string[]) => ({ loc, msg: "Input should be a valid integer, unable to parse string as an integer", type: "int_parsing" });
+  const safe = (loc: string[]) => le(loc, Number.MAX_SAFE_INTEGER); // beyond it a JSON number is no longer exact
   const amount = ["body", "amount"];
   const fee = ["body", "fee"];
   const query = ["query", "amount"];
   // [endpoint, JSON text, status, whole body]
   const cases: [string, string, number, unknown][] = [
     ["POST /v1/payouts amount", "2147483648", 422, { detail: [le(amount, MAX_AMOUNT)] }],
-    ["POST /v1/payouts amount", "9007199254740993", 422, { detail: [le(amount, MAX_AMOUNT)] }],
+    ["POST /v1/payouts amount", "9007199254740993", 422, { detail: [safe(amount), le(amount, MAX_AMOUNT)] }],
     ["POST /v1/payouts amount", '"2147483648"', 422, { detail: [le(amount, MAX_AMOUNT)] }],
     ["POST /v1/payouts amount", "-1", 422, { detail: [ge(amount, 1)] }],
     ["POST /v1/payouts amount", "0.5", 422, { detail: [fromFloat(amount)] }],
-    ["POST /v1/payouts amount", "1e309", 422, { detail: [intType(amount)] }],
+    ["POST /v1/payouts amount", "1e309", 422, { detail: [fromFloat(amount)] }], // JSON.parse reads it as Infinity
     ["POST /v1/payouts amount", "null", 422, { detail: [intType(amount)] }],
-    ["POST /v1/payouts amount", `"${"9".repeat(400)}"`, 422, { detail: [le(amount, MAX_AMOUNT)] }],
+    ["POST /v1/payouts amount", `"${"9".repeat(400)}"`, 422, { detail: [fromFloat(amount)] }], // read as Infinity too
     ["POST /v1/payouts amount", '"abc"', 422, { detail: [parsing(amount)] }],
     ["POST /v1/payouts amount", '{"amount": 1}', 422, { detail: [intType(amount)] }],
     ["POST /v1/refunds amount", "2147483648", 422, { detail: [le(amount, MAX_AMOUNT)] }],
-    ["POST /v1/refunds amount", "9007199254740992", 422, { detail: [le(amount, MAX_AMOUNT)] }],
+    ["POST /v1/refunds amount", "9007199254740992", 422, { detail: [safe(amount), le(amount, MAX_AMOUNT)] }],
     ["POST /v1/refunds amount", "-1", 422, { detail: [ge(amount, 1)] }],
     ["POST /v1/refunds amount", "0.5", 422, { detail: [fromFloat(amount)] }],
     ["POST /v1/refunds amount", "[1]", 422, { detail: [intType(amount)] }],
@@ -128,8 +130,8 @@ describe("hostile amounts on every money endpoint", () => {
     ["PUT /v1/api/marketplace/gateway/{id} fee", "4294967296", 422, { detail: [le(fee, MAX_AMOUNT)] }],
     ["PUT /v1/api/marketplace/gateway/{id} fee", "-1", 422, { detail: [ge(fee, 0)] }],
     ["POST /v1/gateway amount", "2147483648", 422, { detail: [le(amount, 10_000_000)] }],
-    ["POST /v1/gateway amount", "1e309", 422, { detail: [intType(amount)] }],
-    ["PUT /v1/gateway/{id} amount", "9007199254740992", 422, { detail: [le(amount, 10_000_000)] }],
+    ["POST /v1/gateway amount", "1e309", 422, { detail: [fromFloat(amount)] }],
+    ["PUT /v1/gateway/{id} amount", "9007199254740992", 422, { detail: [safe(amount)] }],
     ["POST /v1/api/marketplace/gateway amount", "2147483648", 422, { detail: [le(amount, 10_000_000)] }],
   ];
   it.each(cases)("%s = %s: %i", async (name, value, status, body) => {
