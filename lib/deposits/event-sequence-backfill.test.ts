@@ -20,7 +20,7 @@ const statements = migration.split("--> statement-breakpoint").map((s) => s.trim
 const BACKFILL = statements.filter((s) => s.includes("-- Events written before") || (s.startsWith("UPDATE") && !s.includes("ADD COLUMN")));
 const UNIQUE = statements.find((s) => s.startsWith('CREATE UNIQUE INDEX "outbox_events_deposit_sequence_key"'))!;
 
-it("numbers the events written before it as the code numbers them, and each deposit's counter and deliveries with them", async () => {
+it("numbers the events written before it as the code numbers them, and each deposit's counter and deliveries with them", { timeout: 120_000 }, async () => {
   const { key } = await newAccount("CMR");
   const auth = (await findAuthByKeyHash(hashApiKey(key)))!;
   await createEndpoint(auth, { url: "http://127.0.0.1:9/hook", event_types: [], description: "", enabled: true });
