@@ -6,6 +6,7 @@ import * as gatewaysRoute from "@/app/v1/gateway/route";
 import * as payoutsRoute from "@/app/v1/payouts/route";
 import * as previewRoute from "@/app/v1/refunds/preview/route";
 import * as refundsRoute from "@/app/v1/refunds/route";
+import { buildOpenApiDocument } from "@/lib/api/openapi";
 import { merchantWithMarketplace } from "@/lib/checkout/test-support";
 import { MAX_AMOUNT } from "@/lib/countries/amount-limit";
 import { setSandboxTransport } from "@/lib/payments/providers/sandbox";
@@ -139,6 +140,36 @@ describe("hostile amounts on every money endpoint", () => {
     const res = await send(value);
     expect([res.status, res.body]).toEqual([status, body]);
   });
+});
+
+it("the OpenAPI shows every request amount's bounds, within MAX_AMOUNT", () => {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON document walked by key
+  type Json = any;
+  const doc = buildOpenApiDocument() as unknown as Json;
+  const found: [string, unknown, unknown][] = [];
+  const walk = (node: Json, path: string) => {
+    if (!node || typeof node !== "object") return;
+    for (const [k, v] of Object.entries(node) as [string, Json][]) {
+      if ((k === "amount" || k === "fee") && v?.type === "integer" && path.includes("requestBody")) found.push([`${path.split(".")[1]} ${k}`, v.minimum, v.maximum]);
+      if (v?.name === "amount" && v.schema) found.push([`${path.split(".")[1]} query amount`, v.schema.minimum, v.schema.maximum]);
+      walk(v, `${path}.${k}`);
+    }
+  };
+  walk(doc.paths!, "paths");
+  expect(found.sort()).toEqual(
+    [
+      ["/v1/api/marketplace/gateway amount", 1, MAX_AMOUNT],
+      ["/v1/api/marketplace/gateway fee", 0, MAX_AMOUNT],
+      ["/v1/api/marketplace/gateway/{gateway_id} amount", 1, MAX_AMOUNT],
+      ["/v1/api/marketplace/gateway/{gateway_id} fee", 0, MAX_AMOUNT],
+      ["/v1/gateway amount", 1, MAX_AMOUNT],
+      ["/v1/gateway/{gateway_id} amount", 1, MAX_AMOUNT],
+      ["/v1/payouts amount", 1, MAX_AMOUNT],
+      ["/v1/refunds amount", 1, MAX_AMOUNT],
+      ["/v1/refunds/preview query amount", 1, MAX_AMOUNT],
+    ].sort(),
+  );
+  expect(2 * MAX_AMOUNT).toBeLessThan(2 ** 31 - 1); // an amount plus a fee fits a PostgreSQL integer
 });
 
 describe("a refund's currency", () => {
