@@ -87,15 +87,16 @@ describe("a late success racing the expiry sweeper", () => {
     await new Promise((r) => setTimeout(r, 5));
 
     // the sweeper (several rounds, as several processes would) against one success per deposit,
-    // sent one every 10 ms while it works: some land before its expiry, some after, some wait on
-    // the same row lock
+    // one every 5 ms while it works: the sweeper goes oldest first, the callbacks newest first, so
+    // they meet somewhere in the middle whatever the database's speed: before it the expiry comes
+    // first, after it the success, and around it both wait on the same row lock
     const sweeps = (async () => {
       let settled = 0;
       for (let n = -1; n !== 0; ) settled += n = (await Promise.all([sweepExpired(), sweepExpired()])).reduce((a, b) => a + b, 0);
       return settled;
     })();
     const callbacks = pending.map(async (deposit, i) => {
-      await new Promise((r) => setTimeout(r, i * 10));
+      await new Promise((r) => setTimeout(r, (pending.length - 1 - i) * 5));
       return lateSuccess(deposit.trackId);
     });
     const answers = await Promise.all(callbacks);
