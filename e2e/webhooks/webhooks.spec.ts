@@ -62,6 +62,7 @@ test("a sandbox payment ends with a signed payment.succeeded at the merchant's r
       id: expect.stringMatching(/^evt_[0-9a-f]{32}$/),
       type: "payment.succeeded",
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      sequence: 1,
       data: {
         track_id: trackId,
         gateway_id: gateway.id,
@@ -76,6 +77,7 @@ test("a sandbox payment ends with a signed payment.succeeded at the merchant's r
       },
     });
     expect(delivery!.headers["webhook-id"]).toBe((event as { id: string }).id);
+    expect(delivery!.headers["webhook-sequence"]).toBe("1");
     expect(() => new Webhook(`whsec_${randomBytes(32).toString("base64")}`).verify(delivery!.body, delivery!.headers)).toThrow();
 
     // the delivery log says the same, with the receiver's answer

@@ -89,7 +89,7 @@ describe("OpenAPI document", () => {
     expect(Object.keys(doc.webhooks)).toEqual([...eventTypes, "webhook.test"]);
     for (const [type, item] of Object.entries(doc.webhooks as Json)) {
       expect(item.post).toMatchObject({ summary: type, tags: ["Webhook events"], security: [] });
-      expect(item.post.parameters.map((p: Json) => p.name)).toEqual(["webhook-id", "webhook-timestamp", "webhook-signature"]);
+      expect(item.post.parameters.map((p: Json) => p.name)).toEqual(["webhook-id", "webhook-timestamp", "webhook-signature", "webhook-sequence"]);
     }
     const ids = Object.values(doc.webhooks as Json).map((item) => item.post.operationId);
     expect(ids).toContain("event_marketplace_transaction_succeeded");

@@ -226,6 +226,7 @@ const eventHeaders = [
   ["webhook-id", "The event's id (`evt_…`), the same on every retry: use it to ignore duplicates."],
   ["webhook-timestamp", "Unix seconds when this attempt was signed; refuse old ones to stop replays."],
   ["webhook-signature", "`v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{body}` with your endpoint's `whsec_…` secret; space-separated when a rotated secret still signs too."],
+  ["webhook-sequence", "The body's `sequence`: the event's number among the events about its payment, in the order they happened. Apply the highest; ignore one not above the last you applied for that `track_id`."],
 ].map(([name, description]) => ({ name, in: "header", required: true, description, schema: { type: "string" } }));
 
 /** One webhook event: the POST Kola sends to each subscribed endpoint. */
@@ -237,6 +238,7 @@ function describeEvent(type: string, schema: z.ZodType, schemas: SchemaSet): Jso
     description: [
       description,
       "Signed per the Standard Webhooks specification. Answer any 2xx within 10 s to acknowledge it; anything else is retried with exponential backoff for about a day.",
+      "The events about one payment reach an endpoint in `sequence` order: the next one is sent only once the one before is acknowledged or given up.",
     ]
       .filter(Boolean)
       .join("\n\n"),

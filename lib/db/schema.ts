@@ -296,6 +296,13 @@ export const deposits = pgTable(
     lateSuccess: boolean("late_success").notNull().default(false),
     /** what refunds took or hold of this success (pending, processing or done); never more than `amount` */
     refundedAmount: integer("refunded_amount").notNull().default(0),
+    /**
+     * The events about this deposit so far, and the `created_at` of the last one (issue 20): each
+     * event takes the next number and a later time by one update of this row, in the transaction
+     * that writes it, so the numbers follow the commit order (lib/deposits/event-sequence.ts)
+     */
+    eventSequence: integer("event_sequence").notNull().default(0),
+    lastEventAt: timestamp("last_event_at", { withTimezone: true, precision: 6 }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
@@ -412,6 +419,13 @@ export const outboxEvents = pgTable(
     payoutId: uuid("payout_id").references((): AnyPgColumn => payouts.id, { onDelete: "cascade" }),
     refundId: uuid("refund_id").references((): AnyPgColumn => refunds.id, { onDelete: "cascade" }),
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    /**
+     * The deposit in whose order this event takes its place: the deposit itself, or the payment a
+     * refund or a seller's payout is about; null for a withdrawal (its one event is number 1)
+     */
+    sequenceDepositId: uuid("sequence_deposit_id").references(() => deposits.id, { onDelete: "cascade" }),
+    /** its number among that deposit's events, 1, 2, … in commit order (`sequence` in the payload) */
+    sequence: integer("sequence").notNull().default(1),
     createdAt: createdAt(),
     /** when the webhook dispatcher turned this event into deliveries (claimed with SKIP LOCKED) */
     dispatchedAt: timestamp("dispatched_at", { withTimezone: true }),
@@ -423,6 +437,7 @@ export const outboxEvents = pgTable(
     uniqueIndex("outbox_events_deposit_type_key").on(t.depositId, t.type),
     uniqueIndex("outbox_events_payout_type_key").on(t.payoutId, t.type),
     uniqueIndex("outbox_events_refund_type_key").on(t.refundId, t.type),
+    uniqueIndex("outbox_events_deposit_sequence_key").on(t.sequenceDepositId, t.sequence),
     index("outbox_events_undispatched_idx").on(t.createdAt, t.id).where(sql`${t.dispatchedAt} is null`),
     index("outbox_events_unnotified_idx").on(t.createdAt, t.id).where(sql`${t.notifiedAt} is null`),
   ],
@@ -524,6 +539,9 @@ export const webhookDeliveries = pgTable(
     eventId: text("event_id").notNull(),
     eventType: text("event_type").notNull(),
     eventCreatedAt: timestamp("event_created_at", { withTimezone: true, precision: 6 }).notNull(),
+    /** the event's deposit and number (outbox_events.sequence_deposit_id, sequence): one endpoint gets a deposit's events in this order */
+    depositId: uuid("deposit_id"),
+    sequence: integer("sequence").notNull().default(1),
     payload: text("payload").notNull(),
     status: text("status", { enum: webhookDeliveryStatuses }).notNull().default("pending"),
     attemptCount: integer("attempt_count").notNull().default(0),
@@ -541,6 +559,10 @@ export const webhookDeliveries = pgTable(
     index("webhook_deliveries_pending_idx")
       .on(t.endpointId, t.eventCreatedAt, t.id)
       .where(sql`${t.status} = 'pending'`),
+    // an earlier event of the same deposit still pending for the endpoint holds the later ones back
+    index("webhook_deliveries_pending_sequence_idx")
+      .on(t.endpointId, t.depositId, t.sequence)
+      .where(sql`${t.status} = 'pending' and ${t.depositId} is not null`),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { amountRule, countryCodes } from "@/lib/countries";
+import { amountField } from "@/lib/countries/amount-limit";
 import { depositStatuses } from "@/lib/deposits/statuses";
 import { countryObject, currencyField } from "@/lib/gateways/schemas";
 import { integer, optional } from "@/lib/http/lax";
@@ -18,7 +19,7 @@ export const createMarketplaceGatewayBody = z.object({
     .describe(
       `The seller's payout wallet: a mobile number (not a landline) of a supported country (${countryCodes.join(", ")}), in international form: \`+237 6 70 00 00 00\`, \`237670000000\` or \`00237670000000\`; spaces, dashes, dots and brackets are ignored. Its country sets the link's \`country\` and \`currency\`.`,
     ),
-  fee: optional(integer((n) => n.min(0))).describe(
+  fee: optional(amountField(0)).describe(
     "The marketplace's commission on this link, in minor units; default round(amount × marketplace fee / 100). The buyer pays amount + fee, which must stay within the currency's amount bounds.",
   ),
   message: optional(z.string().max(500), ""),
@@ -36,7 +37,7 @@ export const updateMarketplaceGatewayBody = z.object({
   amount: optional(createMarketplaceGatewayBody.shape.amount),
   shop_name: optional(createMarketplaceGatewayBody.shape.shop_name),
   phone_number: optional(createMarketplaceGatewayBody.shape.phone_number).describe("The seller's payout wallet; a number of a country paying in the link's currency"),
-  fee: optional(integer((n) => n.min(0))).describe("Kept as it is unless sent (changing `amount` does not recompute it)"),
+  fee: optional(amountField(0)).describe("Kept as it is unless sent (changing `amount` does not recompute it)"),
   message: optional(z.string().max(500)),
   favicon: z
     .string()

@@ -7,6 +7,8 @@ export type CrashPointName =
   // a provider's attempt claimed (deposit_provider_attempts), its initiation not yet sent
   | "attempt-claimed"
   | "settlement-written"
+  // an event's number taken on its deposit's row, the event not yet written (one transaction, issue 20)
+  | "event-place-taken"
   // money out (lib/money-out): the provider took a payout or refund, nothing recorded yet
   | "disbursement-sent"
   // a seller's share: its payout and ledger entry committed, the provider not asked yet (issue 19)

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
-import { deposits, marketplaceTransactions, outboxEvents, paymentGateways } from "@/lib/db/schema";
+import { deposits, marketplaceTransactions, paymentGateways } from "@/lib/db/schema";
+import { insertEvent, takePlace } from "@/lib/deposits/event-sequence";
 import { recordPaymentSuccess } from "@/lib/settlement/record-payment";
 import { recordDepositChange } from "@/lib/deposits/history";
 import { log, maskPhone } from "@/lib/log";
@@ -101,13 +102,10 @@ export async function settleDeposit(depositId: string, settlement: Settlement, t
       .where(eq(marketplaceTransactions.depositId, row.id));
     Object.assign(data, { gateway_id: row.marketplaceGatewayId, order_id: "", transaction_id: transaction?.id ?? null });
   }
-  await tx.insert(outboxEvents).values({
-    accountId: row.accountId,
-    mode: row.mode,
-    type: eventTypeFor(kind, settlement.status),
-    depositId: row.id,
-    data,
-  });
+  // its number in the deposit's order: after the expiry it follows, in commit order (issue 20)
+  const place = await takePlace(tx, row.id);
+  await crashPoint("event-place-taken"); // a crash here gives the number back with the transition: no gap
+  await insertEvent(tx, { accountId: row.accountId, mode: row.mode, type: eventTypeFor(kind, settlement.status), depositId: row.id, data }, place);
   // the money it brought, in the ledger; a duplicate is refunded (issue 11)
   if (success) await recordPaymentSuccess(tx, row);
   log("info", "deposit settled", { track_id: row.trackId, status: row.status, reason: row.failureReason });

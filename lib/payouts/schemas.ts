@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { integer, optional } from "@/lib/http/lax";
+import { amountField } from "@/lib/countries/amount-limit";
+import { optional } from "@/lib/http/lax";
 import { defineOperation } from "@/lib/http/operation";
 import { pageQuery } from "@/lib/http/page-query";
 import { disbursementStatuses, payoutKinds } from "@/lib/ledger/kinds";
@@ -8,7 +9,7 @@ import { disbursementStatus } from "@/lib/refunds/schemas";
 // Payouts (issue 11): sellers' shares of marketplace sales, and merchants' withdrawals.
 
 export const createPayoutBody = z.object({
-  amount: integer((n) => n.min(1)).describe("In the currency's minor unit; at most your available balance"),
+  amount: amountField(1).describe("In the currency's minor unit; at most your available balance"),
   currency: optional(z.string().length(3)).describe("Default: the currency of the phone's country, which must be this one"),
   operator: z.string().min(1).max(40).describe("The receiving wallet's operator code, e.g. `MTN_MOMO_CMR`"),
   phone_number: z.string().min(6).max(24).describe("Your mobile-money number, international or national form"),

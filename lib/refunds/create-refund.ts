@@ -32,6 +32,10 @@ export async function createRefund(auth: Auth, body: CreateRefundBody): Promise<
   const view = await db.transaction(async (tx) => {
     const [deposit] = await tx.select().from(deposits).where(and(eq(deposits.trackId, body.track_id), ownedBy(deposits, auth)));
     if (!deposit) throw new ApiError("DEPOSIT_NOT_FOUND");
+    // a refund is paid in the payment's currency: another one is refused, as POST /v1/payouts does (issue 20)
+    if (body.currency !== undefined && body.currency !== deposit.currency) {
+      throw new ValidationError([{ loc: ["body", "currency"], msg: `The payment was made in ${deposit.currency}`, type: "value_error" }]);
+    }
     const share = deposit.marketplaceGatewayId ? await lockShare(tx, deposit.id) : null;
     if (body.seller_share && !share) throw new ValidationError([valueError(["body", "seller_share"], "only a marketplace sale has a seller's share")]);
     if (deposit.status !== "success") throw new ApiError("DEPOSIT_NOT_REFUNDABLE");

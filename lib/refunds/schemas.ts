@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { integer, optional } from "@/lib/http/lax";
+import { amountField } from "@/lib/countries/amount-limit";
+import { optional } from "@/lib/http/lax";
 import { defineOperation } from "@/lib/http/operation";
 import { pageQuery } from "@/lib/http/page-query";
 import { disbursementStatuses, sellerShareModes } from "@/lib/ledger/kinds";
@@ -18,7 +19,8 @@ const sellerShare = z
 
 export const createRefundBody = z.object({
   track_id: z.string().min(1).max(64).describe("The successful deposit (payment) to refund"),
-  amount: optional(integer((n) => n.min(1))).describe("In the currency's minor unit; omitted: everything that remains to refund of the payment"),
+  amount: optional(amountField(1)).describe("In the currency's minor unit; omitted: everything that remains to refund of the payment"),
+  currency: optional(z.string().length(3)).describe("Default: the payment's currency, which it must be (a refund is paid in the payment's currency)"),
   reason: optional(z.string().trim().max(500), "").describe("Your note, kept with the refund"),
   seller_share: optional(sellerShare),
 });

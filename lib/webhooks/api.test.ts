@@ -404,6 +404,7 @@ describe("test events, the delivery log and resends", () => {
             id: body.event_id,
             type: "webhook.test",
             created_at: ISO,
+            sequence: 1,
             data: { webhook_id: endpoint.id, message: "A test event from Kola: your endpoint receives and verifies events." },
           },
           attempts: [],

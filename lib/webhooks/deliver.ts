@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, gt, inArray, isNull, lte, notExists, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lt, lte, notExists, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { getDb } from "@/lib/db/client";
-import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
+import { getDb, type Tx } from "@/lib/db/client";
+import { outboxEvents, webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
 import { log } from "@/lib/log";
 import { MAX_ATTEMPTS, retryDelayMs } from "./backoff";
 import { postWebhook, type AttemptResult } from "./post";
@@ -16,6 +16,11 @@ import { signedHeaders } from "./signing";
 // (3 s) and renewed every second while the batch runs, however long one attempt takes (up to its
 // 10 s timeout): a worker that dies stops renewing, and its deliveries are due again within seconds
 // (at-least-once, same webhook-id), while a live worker keeps its batch to itself.
+//
+// The events about one deposit reach an endpoint in their `sequence` order, whatever fails
+// (issue 20): a delivery waits while an earlier event of its deposit is still pending for the same
+// endpoint (delivered or given up lets it go) or is not yet dispatched at all (another dispatcher
+// holds it), so a late success is never sent before the expiry it follows.
 
 export type DeliveryOptions = {
   policy: UrlPolicy;
@@ -41,7 +46,7 @@ export const defaultDeliveryOptions = (policy: UrlPolicy): DeliveryOptions => ({
   backoff: (attempt) => retryDelayMs(attempt),
 });
 
-export type ClaimedDelivery = { id: string; eventId: string; payload: string; attemptCount: number };
+export type ClaimedDelivery = { id: string; eventId: string; sequence: number; payload: string; attemptCount: number };
 export type Claim = {
   leaseId: string;
   endpoint: { id: string; url: string; secrets: string[] };
@@ -52,6 +57,28 @@ const d = webhookDeliveries;
 const due = () => and(eq(d.status, "pending"), lte(d.nextAttemptAt, sql`now()`));
 const secondsOf = (ms: number) => sql`make_interval(secs => ${ms / 1000})`;
 
+/** No earlier event of the delivery's deposit is still on its way to the same endpoint. */
+function earlierEventsDone(tx: Pick<Tx, "select">) {
+  const earlier = alias(webhookDeliveries, "earlier");
+  return or(
+    isNull(d.depositId),
+    and(
+      notExists(
+        tx
+          .select({ one: sql`1` })
+          .from(earlier)
+          .where(and(eq(earlier.endpointId, d.endpointId), eq(earlier.depositId, d.depositId), lt(earlier.sequence, d.sequence), eq(earlier.status, "pending"))),
+      ),
+      notExists(
+        tx
+          .select({ one: sql`1` })
+          .from(outboxEvents)
+          .where(and(eq(outboxEvents.sequenceDepositId, d.depositId), lt(outboxEvents.sequence, d.sequence), isNull(outboxEvents.dispatchedAt))),
+      ),
+    ),
+  );
+}
+
 /** Leases the oldest due deliveries of one endpoint that has none in flight; null when there is no work. */
 export async function claimBatch(options: Pick<DeliveryOptions, "batchSize" | "leaseMs">): Promise<Claim | null> {
   const db = await getDb();
@@ -61,7 +88,7 @@ export async function claimBatch(options: Pick<DeliveryOptions, "batchSize" | "l
       .select({ endpointId: d.endpointId })
       .from(d)
       .innerJoin(webhookEndpoints, and(eq(webhookEndpoints.id, d.endpointId), eq(webhookEndpoints.enabled, true)))
-      .where(due())
+      .where(and(due(), earlierEventsDone(tx))) // held-back deliveries do not make an endpoint a candidate
       .groupBy(d.endpointId)
       .having(sql`bool_and(${d.lockedUntil} is null or ${d.lockedUntil} <= now())`)
       .orderBy(sql`min(${d.nextAttemptAt})`)
@@ -92,6 +119,7 @@ export async function claimBatch(options: Pick<DeliveryOptions, "batchSize" | "l
             eq(d.endpointId, endpoint.id),
             due(),
             or(isNull(d.lockedUntil), lte(d.lockedUntil, sql`now()`)),
+            earlierEventsDone(tx),
             notExists(
               tx
                 .select({ one: sql`1` })
@@ -100,7 +128,7 @@ export async function claimBatch(options: Pick<DeliveryOptions, "batchSize" | "l
             ),
           ),
         )
-        .orderBy(asc(d.eventCreatedAt), asc(d.id))
+        .orderBy(asc(d.eventCreatedAt), asc(d.sequence), asc(d.id))
         .limit(options.batchSize)
         .for("update", { skipLocked: true });
       const leaseId = randomUUID();
@@ -111,17 +139,18 @@ export async function claimBatch(options: Pick<DeliveryOptions, "batchSize" | "l
         .returning({
           id: d.id,
           eventId: d.eventId,
+          sequence: d.sequence,
           payload: d.payload,
           attemptCount: d.attemptCount,
           eventCreatedAt: d.eventCreatedAt,
         });
       if (claimed.length === 0) continue;
-      claimed.sort((a, b) => a.eventCreatedAt.getTime() - b.eventCreatedAt.getTime() || (a.id < b.id ? -1 : 1));
+      claimed.sort((a, b) => a.eventCreatedAt.getTime() - b.eventCreatedAt.getTime() || a.sequence - b.sequence || (a.id < b.id ? -1 : 1));
       const secrets = [endpoint.secret, ...(endpoint.previousSecret && endpoint.previousValid ? [endpoint.previousSecret] : [])];
       return {
         leaseId,
         endpoint: { id: endpoint.id, url: endpoint.url, secrets },
-        deliveries: claimed.map(({ id, eventId, payload, attemptCount }) => ({ id, eventId, payload, attemptCount })),
+        deliveries: claimed.map(({ id, eventId, sequence, payload, attemptCount }) => ({ id, eventId, sequence, payload, attemptCount })),
       };
     }
     return null;
@@ -145,7 +174,7 @@ export async function deliverBatch(claim: Claim, options: DeliveryOptions): Prom
         log("warn", "webhook lease lost: batch stopped", { endpoint_id: claim.endpoint.id, lease_id: claim.leaseId });
         break;
       }
-      const headers = signedHeaders(claim.endpoint.secrets, delivery.eventId, delivery.payload);
+      const headers = signedHeaders(claim.endpoint.secrets, delivery.eventId, delivery.payload, delivery.sequence);
       const result = await postWebhook(claim.endpoint.url, headers, delivery.payload, options);
       attempts++;
       outcomes.push({ delivery, result });

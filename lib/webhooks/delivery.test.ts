@@ -95,6 +95,7 @@ describe("a settled payment reaches the receiver", () => {
       id: eventIdOf(outbox!.id),
       type: "payment.succeeded",
       created_at: outbox!.createdAt.toISOString(),
+      sequence: 1,
       data: {
         track_id: deposit.trackId,
         gateway_id: deposit.paymentGatewayId,
@@ -115,6 +116,7 @@ describe("a settled payment reaches the receiver", () => {
     expect(expected.created_at).toMatch(ISO);
     const headers = inbox.received[0]!.headers;
     expect(headers["webhook-id"]).toBe(expected.id);
+    expect(headers["webhook-sequence"]).toBe("1");
     expect(headers["webhook-timestamp"]).toMatch(/^\d{10}$/);
     expect(Math.abs(Number(headers["webhook-timestamp"]) - Date.now() / 1000)).toBeLessThan(30);
     expect(headers["webhook-signature"]).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
@@ -188,6 +190,7 @@ describe("a settled payment reaches the receiver", () => {
         id: expect.stringMatching(EVT),
         type: "marketplace.transaction.succeeded",
         created_at: expect.stringMatching(ISO),
+        sequence: 1,
         data: {
           track_id: deposit.trackId,
           gateway_id: gateway.id,
@@ -358,7 +361,7 @@ describe("workers side by side", () => {
     const { postWebhook } = await import("./post");
     const { signedHeaders } = await import("./signing");
     const first = claim.deliveries[0]!;
-    await postWebhook(inbox.url, signedHeaders(claim.endpoint.secrets, first.eventId, first.payload), first.payload, {
+    await postWebhook(inbox.url, signedHeaders(claim.endpoint.secrets, first.eventId, first.payload, first.sequence), first.payload, {
       policy: urlPolicy(),
       timeoutMs: 2_000,
     });

@@ -20,6 +20,8 @@ export async function dispatchOutbox(limit = 500): Promise<{ events: number; del
         type: outboxEvents.type,
         data: outboxEvents.data,
         createdAt: outboxEvents.createdAt,
+        depositId: outboxEvents.sequenceDepositId,
+        sequence: outboxEvents.sequence,
       })
       .from(outboxEvents)
       .where(isNull(outboxEvents.dispatchedAt))
@@ -51,7 +53,7 @@ export async function dispatchOutbox(limit = 500): Promise<{ events: number; del
       );
       if (targets.length === 0) continue;
       const eventId = eventIdOf(event.id);
-      const payload = eventPayload({ id: eventId, type: event.type, createdAt: event.createdAt, data: event.data });
+      const payload = eventPayload({ id: eventId, type: event.type, createdAt: event.createdAt, sequence: event.sequence, data: event.data });
       for (const endpoint of targets) {
         rows.push({
           accountId: event.accountId,
@@ -60,6 +62,8 @@ export async function dispatchOutbox(limit = 500): Promise<{ events: number; del
           eventId,
           eventType: event.type,
           eventCreatedAt: event.createdAt,
+          depositId: event.depositId,
+          sequence: event.sequence,
           payload,
         });
       }

@@ -53,7 +53,7 @@ async function marketplaceDeposit() {
 async function sentEvent(depositId: string) {
   const db = await getDb();
   const [row] = await db.select().from(outboxEvents).where(eq(outboxEvents.depositId, depositId));
-  return JSON.parse(eventPayload({ id: eventIdOf(row!.id), type: row!.type, createdAt: row!.createdAt, data: row!.data as Record<string, unknown> }));
+  return JSON.parse(eventPayload({ id: eventIdOf(row!.id), type: row!.type, createdAt: row!.createdAt, sequence: row!.sequence, data: row!.data as Record<string, unknown> }));
 }
 
 const settlements: [string, Settlement, "success" | "failed" | "expired", string | null][] = [
@@ -134,7 +134,7 @@ describe("webhook event schemas", () => {
         phone_number: "237670000000",
         ...change,
       };
-      const event = { id: "evt_1", type, created_at: new Date().toISOString(), data };
+      const event = { id: "evt_1", type, created_at: new Date().toISOString(), sequence: 1, data };
       expect(webhookEvents[type as keyof typeof webhookEvents].safeParse(event).success).toBe(false);
     });
   }

@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { TEST_EVENT_TYPE, type WebhookEventType } from "./event-types";
 
-// The events sent to webhook endpoints (DESIGN §8): {"id", "type", "created_at", "data": {…}}.
+// The events sent to webhook endpoints (DESIGN §8): {"id", "type", "created_at", "sequence", "data": {…}}.
+// `sequence` numbers the events about one deposit (a payment, its refunds, its seller's payouts)
+// 1, 2, … in commit order (lib/deposits/event-sequence.ts); a merchant applies the highest.
 
 
 /** The stable id of the event announcing an outbox row: `evt_` and the row's id in hex. */
@@ -47,8 +49,14 @@ export function eventData(data: Record<string, unknown>): Record<string, unknown
 }
 
 /** The body of an event, as the exact text every attempt sends (and signs). */
-export function eventPayload(event: { id: string; type: WebhookEventType; createdAt: Date; data: Record<string, unknown> }): string {
-  return JSON.stringify({ id: event.id, type: event.type, created_at: event.createdAt.toISOString(), data: eventData(event.data) });
+export function eventPayload(event: { id: string; type: WebhookEventType; createdAt: Date; sequence: number; data: Record<string, unknown> }): string {
+  return JSON.stringify({
+    id: event.id,
+    type: event.type,
+    created_at: event.createdAt.toISOString(),
+    sequence: event.sequence,
+    data: eventData(event.data),
+  });
 }
 
 export function testEventPayload(id: string, endpointId: string, createdAt: Date): string {
@@ -56,6 +64,7 @@ export function testEventPayload(id: string, endpointId: string, createdAt: Date
     id,
     type: TEST_EVENT_TYPE,
     createdAt,
+    sequence: 1,
     data: { webhook_id: endpointId, message: "A test event from Kola: your endpoint receives and verifies events." },
   });
 }

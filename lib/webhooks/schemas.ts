@@ -159,7 +159,16 @@ function event<T extends z.ZodType>(type: string, data: T, id: string, descripti
     .object({
       id: z.string().describe("`evt_…`, also sent as the `webhook-id` header: the same on every retry"),
       type: z.literal(type),
-      created_at: z.iso.datetime().describe("When the event happened (the status change), ISO 8601 UTC"),
+      created_at: z.iso
+        .datetime()
+        .describe("When the event happened (the status change), ISO 8601 UTC; never earlier than the event before it in `sequence`"),
+      sequence: z
+        .int()
+        .min(1)
+        .max(2_147_483_647)
+        .describe(
+          "The event's number among the events about one payment (its status changes, its refunds, its seller's payouts): 1, 2, … in the order they happened, also sent as the `webhook-sequence` header. Apply the highest: an event whose `sequence` is not above the last one you applied for that `track_id` is old news. Events about no payment (a withdrawal, a test event) are 1.",
+        ),
       data,
     })
     .meta({ id, description });

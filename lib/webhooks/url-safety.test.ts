@@ -125,7 +125,7 @@ describe("event body", () => {
     const data = { phone_number: "237670000000", zzz: 1, status: "success", amount: 5000, track_id: "TRK1", gateway_id: "g", order_id: "" };
     expect(Object.keys(eventData(data))).toEqual(["track_id", "gateway_id", "order_id", "amount", "status", "phone_number", "zzz"]);
     expect(
-      eventPayload({ id: "evt_1", type: "payment.failed", createdAt: new Date("2026-11-22T10:15:30.123Z"), data: { status: "failed" } }),
-    ).toBe('{"id":"evt_1","type":"payment.failed","created_at":"2026-11-22T10:15:30.123Z","data":{"status":"failed"}}');
+      eventPayload({ id: "evt_1", type: "payment.failed", createdAt: new Date("2026-11-22T10:15:30.123Z"), sequence: 2, data: { status: "failed" } }),
+    ).toBe('{"id":"evt_1","type":"payment.failed","created_at":"2026-11-22T10:15:30.123Z","sequence":2,"data":{"status":"failed"}}');
   });
 });
