@@ -112,7 +112,7 @@ export async function sendOne(kind: Kind, row: Row): Promise<boolean> {
       if (kind === "payout" && error.failover && !row.sentAt && (await failOverPayout(row as PayoutRow))) return false;
       return settle(kind, row.id, { state: "settled", outcome: "failed", reason: error.reason });
     }
-    log("warn", `${kind} send failed; its outcome is unknown until the provider is asked`, { id: row.id, error: String(error), phone: maskPhone(disbursement.phoneNumber) });
+    log("warn", `${kind} send failed; its outcome is unknown until the provider is asked`, { id: row.id, error, phone: maskPhone(disbursement.phoneNumber) });
     await markSent(kind, row.id, null);
     return false;
   }
@@ -171,7 +171,7 @@ async function askOne(kind: Kind, row: Row): Promise<boolean> {
   try {
     status = await provider.queryDisbursement(await disbursementOf(kind, row));
   } catch (error) {
-    log("warn", `${kind} status query failed`, { id: row.id, error: String(error) });
+    log("warn", `${kind} status query failed`, { id: row.id, error });
     return false;
   }
   if (status.state === "settled") return settle(kind, row.id, status);

@@ -31,7 +31,7 @@ export function startNotifier(everyMs = 1_000): Notifier {
         await drainNotifications();
         if (ticks++ % 60 === 0) await tidyNotifications();
       })
-      .catch((error: unknown) => log("error", "notifier failed", { error: String(error) }));
+      .catch((error: unknown) => log("error", "notifier failed", { error }));
   }, everyMs);
   const notifier: Notifier = {
     stop: async () => {

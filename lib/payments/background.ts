@@ -66,7 +66,7 @@ async function askAndApply(deposit: DepositRow): Promise<boolean> {
     try {
       status = await provider.queryStatus(deposit);
     } catch (error) {
-      log("warn", "status query failed", { track_id: deposit.trackId, error: String(error) });
+      log("warn", "status query failed", { track_id: deposit.trackId, error });
       status = { state: "processing" };
     }
   }
@@ -141,7 +141,7 @@ export function startBackgroundWork(): Worker {
       running = running
         .then(task)
         .then((n) => n && log("info", `${name} settled`, { count: n }))
-        .catch((error: unknown) => log("error", `${name} failed`, { error: String(error) }));
+        .catch((error: unknown) => log("error", `${name} failed`, { error }));
     }, ms);
   const timers = [
     every(Math.min(5_000, depositExpirySeconds() * 250), sweepExpired, "expiry sweeper"),
@@ -149,7 +149,7 @@ export function startBackgroundWork(): Worker {
     // money out (issue 11): release held money, send payouts and refunds, ask about late ones
     every(3_000, () => processMoneyWork(), "money-out"),
   ];
-  onMoneyOutKick(() => (running = running.then(() => processMoneyWork()).catch((error: unknown) => log("error", "money-out failed", { error: String(error) }))));
+  onMoneyOutKick(() => (running = running.then(() => processMoneyWork()).catch((error: unknown) => log("error", "money-out failed", { error }))));
   const worker: Worker = {
     stop: async () => {
       stopped = true;

@@ -75,7 +75,7 @@ export function createWebhookWorker(options: WorkerOptions = {}): WebhookWorker 
         if (deliveries > 0) wakeWebhookWorkers();
         if (deliveries > 0) continue;
       } catch (error) {
-        log("error", "webhook dispatch failed", { error: String(error) });
+        log("error", "webhook dispatch failed", { error });
       }
       await pause(options.dispatchEveryMs ?? 200, () => stopped);
     }
@@ -86,7 +86,7 @@ export function createWebhookWorker(options: WorkerOptions = {}): WebhookWorker 
       try {
         if ((await deliverOnce()) !== null) continue;
       } catch (error) {
-        log("error", "webhook delivery failed", { error: String(error) });
+        log("error", "webhook delivery failed", { error });
       }
       await pause(options.idleMs ?? 1_000, () => stopped);
     }
