@@ -4,6 +4,7 @@ import { defineOperation } from "@/lib/http/operation";
 import { pageQuery } from "@/lib/http/page-query";
 import { disbursementStatuses, payoutKinds } from "@/lib/ledger/kinds";
 import { disbursementStatus } from "@/lib/refunds/schemas";
+import { trackIdFilter } from "@/lib/deposits/track-id";
 
 // Payouts (issue 11): sellers' shares of marketplace sales, and merchants' withdrawals.
 
@@ -61,7 +62,7 @@ export const payoutListQuery = pageQuery.extend({
   kind: z.enum(payoutKinds).optional().describe("Only seller payouts or only withdrawals"),
   status: z.enum(disbursementStatuses).optional().describe("Only payouts in this status"),
   marketplace_gateway_id: z.uuid().optional().describe("Only the seller payouts of this marketplace link"),
-  track_id: z.string().max(64).optional().describe("Only the seller payouts of this sale"),
+  track_id: trackIdFilter.optional().describe("Only the seller payouts of this sale (case-insensitive)"),
   seller_id: z.uuid().optional().describe("Only the payouts of this seller"),
 });
 export type PayoutListQuery = z.output<typeof payoutListQuery>;
