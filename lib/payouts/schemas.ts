@@ -2,6 +2,7 @@ import { z } from "zod";
 import { integer, optional } from "@/lib/http/lax";
 import { defineOperation } from "@/lib/http/operation";
 import { pageQuery } from "@/lib/http/page-query";
+import { currencyCodes, operatorCodes } from "@/lib/countries";
 import { disbursementStatuses, payoutKinds } from "@/lib/ledger/kinds";
 import { disbursementStatus } from "@/lib/refunds/schemas";
 import { trackIdFilter } from "@/lib/deposits/track-id";
@@ -10,9 +11,21 @@ import { trackIdFilter } from "@/lib/deposits/track-id";
 
 export const createPayoutBody = z.object({
   amount: integer((n) => n.min(1)).describe("In the currency's minor unit; at most your available balance"),
-  currency: optional(z.string().length(3)).describe("Default: the currency of the phone's country, which must be this one"),
-  operator: z.string().min(1).max(40).describe("The receiving wallet's operator code, e.g. `MTN_MOMO_CMR`"),
-  phone_number: z.string().min(6).max(24).describe("Your mobile-money number, international or national form"),
+  currency: optional(z.string().length(3).meta({ enum: currencyCodes })).describe(
+    "Default: the currency of the phone's country, which must be this one and your account's (another is refused, 422)",
+  ),
+  operator: z
+    .string()
+    .min(1)
+    .max(40)
+    .meta({ enum: operatorCodes })
+    .describe("The receiving wallet's operator code, e.g. `MTN_MOMO_CMR`: an operator of the phone's country"),
+  phone_number: z
+    .string()
+    .min(6)
+    .max(24)
+    .meta({ examples: ["+237 6 70 00 00 00", "237670000000"] })
+    .describe("Your mobile-money number, international or national form: a mobile number of the operator's country"),
 });
 export type CreatePayoutBody = z.output<typeof createPayoutBody>;
 
