@@ -4,6 +4,7 @@
 import { parseArgs } from "node:util";
 import { createAccount, createApiKey } from "@/lib/accounts/create-account";
 import { closeDb } from "@/lib/db/client";
+import { scrub } from "@/lib/log";
 import { ValidationError } from "@/lib/http/errors";
 import type { Mode } from "@/lib/accounts/modes";
 
@@ -53,7 +54,7 @@ main()
         : error instanceof Error
           ? error.message
           : String(error);
-    process.stderr.write(`admin: ${message}\n`);
+    process.stderr.write(`admin: ${scrub(message)}\n`);
     await closeDb().catch(() => {});
     process.exit(1);
   });

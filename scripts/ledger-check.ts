@@ -2,6 +2,7 @@
 // difference (lib/ledger/check.ts). Exit 0 when the books agree, 1 when they do not, 2 on error.
 // Uses DATABASE_URL, or the embedded database in DATA_DIR (stop the server first: one process at a time).
 import { closeDb } from "@/lib/db/client";
+import { scrub } from "@/lib/log";
 import { checkLedger } from "@/lib/ledger/check";
 
 async function main(): Promise<void> {
@@ -13,7 +14,7 @@ async function main(): Promise<void> {
 }
 
 main().catch(async (error: unknown) => {
-  process.stderr.write(`ledger:check: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`ledger:check: ${scrub(error instanceof Error ? error.message : String(error))}\n`);
   await closeDb().catch(() => {});
   process.exit(2);
 });

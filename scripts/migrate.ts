@@ -1,5 +1,6 @@
 // Applies the committed migrations (lib/db/migrations) to DATABASE_URL, or to the PGlite in DATA_DIR.
 import { closeDb, databaseSettings, getDb } from "@/lib/db/client";
+import { scrub } from "@/lib/log";
 
 getDb()
   .then(async () => {
@@ -8,6 +9,6 @@ getDb()
     await closeDb();
   })
   .catch((error: unknown) => {
-    process.stderr.write(`migrate: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`migrate: ${scrub(error instanceof Error ? error.message : String(error))}\n`);
     process.exit(1);
   });

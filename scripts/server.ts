@@ -20,7 +20,7 @@ const host = process.env.HOST || "127.0.0.1";
 const port = Number(process.env.PORT || 3000);
 
 function cannotStart(error: unknown): never {
-  log("error", "server cannot start", { error: error instanceof Error ? error.message : String(error) });
+  log("error", "server cannot start", { error });
   process.exit(EXIT_CANNOT_START);
 }
 

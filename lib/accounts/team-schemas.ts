@@ -9,7 +9,8 @@ import { roles } from "./roles";
 // own preferences, members and invitations. Used by the routes, the OpenAPI document and the
 // dashboard's forms alike (no server code here: the browser imports it).
 
-const email = z.string().trim().toLowerCase().pipe(z.email().max(254));
+// the piped rule, for the reference (zod documents a pipe's input: a plain string)
+const email = z.string().trim().toLowerCase().pipe(z.email().max(254)).meta({ format: "email", maxLength: 254 });
 const when = z.iso.datetime();
 
 export const role = z.enum(roles).describe("owner: everything, members included; admin: everything but members; developer: API keys, webhooks and reading; viewer: reading only");
@@ -27,7 +28,9 @@ export const accountUpdateBody = z
         .string()
         .trim()
         .max(32)
-        .regex(/^[+\d\s\-().]*$/, "digits, spaces and + - ( ) . only"),
+        .regex(/^[+\d\s\-().]*$/, "digits, spaces and + - ( ) . only")
+        // libphonenumber's check (a real number) has no JSON Schema: examples of numbers it takes
+        .meta({ examples: ["", "+237 6 70 00 00 00", "6 70 00 00 00"] }),
     ).describe("Shown to buyers on checkout pages and receipts: international (+237 …) or the account country's national form; `\"\"` hides it"),
   })
   .meta({ id: "AccountUpdate" });

@@ -1,4 +1,5 @@
 import type { DepositRow } from "@/lib/deposits/create-deposit";
+import { isTrackId, normalizeTrackId } from "@/lib/deposits/track-id";
 import { clientAddress } from "@/lib/http/client-address";
 import { ApiError, ValidationError } from "@/lib/http/errors";
 import { RateLimitedError } from "@/lib/http/rate-limit";
@@ -227,12 +228,10 @@ function inLanguage(input: unknown, locale: Locale): Parameters<typeof startPaym
 const busyWords = (error: PaymentInProgress, locale: Locale) => t(locale, "busy.other", { wait: formatWait(error.retryAfterSeconds) });
 const unreachableWords = (error: OperatorUnreachable, locale: Locale) => t(locale, "unreachable.form", { operator: operatorObject(error.deposit.operator).name });
 
-const TRACK_ID = /^TRK[A-Z2-7]{20}$/;
-
 /** A link's checkout and one of its attempts, by track_id; undefined when either is unknown or they do not belong together. */
 async function findAttempt(kind: Kind, id: string, trackId: string): Promise<{ checkout: Checkout; deposit: DepositRow } | undefined> {
   const checkout = await loadCheckout(kind, id);
-  const deposit = checkout && TRACK_ID.test(trackId) ? await findDeposit(trackId) : undefined;
+  const deposit = checkout && isTrackId(trackId) ? await findDeposit(normalizeTrackId(trackId)) : undefined;
   const owner = deposit && (kind === "link" ? deposit.paymentGatewayId : deposit.marketplaceGatewayId);
   return checkout && deposit && owner === checkout.id ? { checkout, deposit } : undefined;
 }
@@ -281,7 +280,7 @@ export function giveUpPayment(kind: Kind) {
 
 /** GET /api/checkout/status/{track_id}: what the waiting page's script polls (the track_id is the key). */
 export const paymentStatus = checkoutRoute<{ track_id: string }>(async (_req, { track_id }) => {
-  const deposit = TRACK_ID.test(track_id) ? await findDeposit(track_id) : undefined;
+  const deposit = isTrackId(track_id) ? await findDeposit(normalizeTrackId(track_id)) : undefined;
   if (!deposit) return jsonResponse(new ApiError("DEPOSIT_NOT_FOUND").body, 404);
   return jsonResponse({ track_id: deposit.trackId, status: deposit.status });
 }, internalError);

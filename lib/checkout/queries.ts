@@ -1,7 +1,8 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { accounts, deposits, marketplaceGateways, marketplaces, marketplaceTransactions, paymentGateways } from "@/lib/db/schema";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
+import { findKeptSuccess } from "@/lib/gateways/paid";
 import type { GatewayRow } from "@/lib/gateways/queries";
 import type { MarketplaceGatewayRow } from "@/lib/marketplace-gateways/queries";
 
@@ -41,17 +42,8 @@ export async function findDeposit(trackId: string): Promise<DepositRow | undefin
   return row;
 }
 
-/** The attempt that paid a payment link: its kept success, not a duplicate (a link is paid once, DESIGN §3). */
-export async function findPayingDeposit(gatewayId: string): Promise<DepositRow | undefined> {
-  const db = await getDb();
-  const [row] = await db
-    .select()
-    .from(deposits)
-    .where(and(eq(deposits.paymentGatewayId, gatewayId), eq(deposits.status, "success"), isNull(deposits.duplicateOf)))
-    .orderBy(desc(deposits.createdAt))
-    .limit(1);
-  return row;
-}
+/** The attempt that paid a payment link: its kept success (the rule in lib/gateways/paid.ts). */
+export const findPayingDeposit = (gatewayId: string): Promise<DepositRow | undefined> => findKeptSuccess(gatewayId);
 
 export type BuyerDetails = { fullName: string; email: string; answers: { fieldName: string; value: string }[] };
 

@@ -66,6 +66,10 @@ export const countries = {
 export type CountryIso3 = keyof typeof countries;
 export const countryCodes = Object.keys(countries) as [CountryIso3, ...CountryIso3[]];
 
+/** Every currency and operator code Kola knows: the reference's enums (lib/api/openapi.ts reads them through the schemas). */
+export const currencyCodes = Object.keys(currencies) as [Currency, ...Currency[]];
+export const operatorCodes = Object.values(countries).flatMap((c) => Object.keys(c.operators)) as [string, ...string[]];
+
 export function isCountry(code: string): code is CountryIso3 {
   return Object.hasOwn(countries, code);
 }
@@ -99,7 +103,7 @@ export function amountBounds(currency: Currency): { min: number; max: number } {
  * differ: the widest bounds as `minimum`/`maximum`, each currency's in words (the bounds depend on
  * the currency, which the request does not carry).
  */
-export function amountRule(what: string): { minimum: number; maximum: number; description: string } {
+export function amountRule(what: string): { minimum: number; maximum: number; description: string; "x-bounds-by-currency": Record<Currency, { minimum: number; maximum: number }> } {
   const groups = new Map<string, Currency[]>();
   for (const currency of Object.keys(currencies) as Currency[]) {
     const { min, max } = amountBounds(currency);
@@ -112,6 +116,13 @@ export function amountRule(what: string): { minimum: number; maximum: number; de
     minimum: Math.min(...all.map((b) => b.min)),
     maximum: Math.max(...all.map((b) => b.max)),
     description: `${what}, an integer in the currency's minor unit (whole francs for XAF/XOF, cents for KES…), at most 10,000,000 units of the major currency. Bounds by currency: ${perCurrency}.`,
+    // the same bounds for machines (a client, the generated-bodies test): by the link's currency
+    "x-bounds-by-currency": Object.fromEntries(
+      currencyCodes.map((currency) => {
+        const { min, max } = amountBounds(currency);
+        return [currency, { minimum: min, maximum: max }];
+      }),
+    ) as Record<Currency, { minimum: number; maximum: number }>,
   };
 }
 

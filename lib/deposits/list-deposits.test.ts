@@ -28,6 +28,7 @@ type Item = {
   late_success: boolean;
   given_up: boolean;
   refunded_amount: number;
+  refundable_amount: number;
   link_name: string;
   buyer_name: string | null;
 };
@@ -77,6 +78,7 @@ async function insert(accountId: string, mode: "test" | "live", status: DepositS
     late_success: false,
     given_up: false,
     refunded_amount: 0,
+    refundable_amount: status === "success" ? row!.amount : 0,
     link_name: gatewayId ? "B" : "",
     buyer_name: null,
   } satisfies Item;

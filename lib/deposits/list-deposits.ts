@@ -27,6 +27,8 @@ export const depositListColumns = {
   late_success: deposits.lateSuccess,
   given_up: sql<boolean>`${deposits.abandonedAt} is not null`,
   refunded_amount: deposits.refundedAmount,
+  // the rule POST /v1/refunds enforces (lib/refunds/record-refund.ts), said once here for every screen
+  refundable_amount: sql<number>`case when ${deposits.status} = 'success' then ${deposits.amount} - ${deposits.refundedAmount} else 0 end`,
   link_name: sql<string>`coalesce(
     (select g.shop_name from payment_gateways g where g.id = "deposits"."payment_gateway_id"),
     (select m.shop_name from marketplace_gateways m where m.id = "deposits"."marketplace_gateway_id"),

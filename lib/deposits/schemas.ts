@@ -3,11 +3,10 @@ import { webhookDeliveryStatuses } from "@/lib/webhooks/event-types";
 import { depositHistoryEvents, depositStatuses } from "./statuses";
 import { defineOperation } from "@/lib/http/operation";
 import { pageQuery } from "@/lib/http/page-query";
+import { trackId } from "./track-id";
 
 // Deposit transactions: interface §2.6 and §4.4, DESIGN §6.
 
-// a track_id is upper-case base32: one read back from a phone call or typed in lower case still finds it
-const trackId = z.string().trim().toUpperCase().min(1).max(64).describe("The deposit's track_id, e.g. TRK7Q2M… (case-insensitive)");
 
 export const depositStatus = z.enum(depositStatuses);
 
@@ -39,6 +38,9 @@ export const depositListItem = deposit
     refunded_amount: z
       .int()
       .describe("What refunds took or hold of this payment (pending, processing or done), in minor units; a duplicate is refunded in full automatically"),
+    refundable_amount: z
+      .int()
+      .describe("What POST /v1/refunds can still refund of this payment: `amount` − `refunded_amount` for a success, else 0"),
     link_name: z.string().describe("The `shop_name` of the link paid (payment link or marketplace link)"),
     buyer_name: z.string().nullable().describe("The buyer's full name (marketplace links ask it; payment links do not)"),
   })

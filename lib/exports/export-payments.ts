@@ -76,6 +76,6 @@ export function exportPayments(auth: Auth, query: ExportQuery, batchSize = 1000)
   const columns = columnsOf(specs, style);
   const batches = keysetBatches((after, size) => fetchBatch(auth, range, after, size), (row) => ({ at: row.key, id: row.id }), batchSize);
   return csvStream(csvHeader(columns, style.delimiter), batches, (row) => csvRow(columns.map(([, cell]) => cell(row)), style.delimiter), (error) =>
-    log("error", "payments export failed", { account_id: auth.accountId, error: String(error) }),
+    log("error", "payments export failed", { account_id: auth.accountId, error }),
   );
 }

@@ -119,6 +119,6 @@ export function exportMarketplaceTransactions(auth: Auth, query: ExportQuery, ba
     : csvHeader(columns, style.delimiter);
   const batches = keysetBatches((after, size) => fetchBatch(auth, range, after, size), (row) => ({ at: row.key, id: row.id }), batchSize);
   return csvStream(header, batches, (row) => csvRow(columns.map(([, cell]) => cell(row)), style.delimiter), (error) =>
-    log("error", "marketplace transactions export failed", { account_id: auth.accountId, error: String(error) }),
+    log("error", "marketplace transactions export failed", { account_id: auth.accountId, error }),
   );
 }

@@ -9,7 +9,7 @@ const day = z.iso.date();
 export const exportQuery = z
   .object({
     from: day.describe("First day, `YYYY-MM-DD` (UTC), included"),
-    to: day.describe("Last day, `YYYY-MM-DD` (UTC), included"),
+    to: day.describe("Last day, `YYYY-MM-DD` (UTC), included; not before `from` (422)"),
     lang: z
       .enum(languages)
       .optional()

@@ -48,7 +48,7 @@ export async function deleteUnreferencedFiles(ids: string[]): Promise<string[]> 
     .returning({ key: files.fileKey });
   for (const { key } of deleted) {
     // the row is gone: bytes left behind by a failure here are unreachable, not wrong
-    await deleteObject(key).catch((error: unknown) => log("warn", "stored file not deleted", { key, error: String(error) }));
+    await deleteObject(key).catch((error: unknown) => log("warn", "stored file not deleted", { key, error }));
   }
   return deleted.map((d) => d.key);
 }

@@ -6,17 +6,14 @@ import { paymentGateways } from "@/lib/db/schema";
 import type { DepositStatus } from "@/lib/deposits/statuses";
 import { ApiError } from "@/lib/http/errors";
 
-// The one home of the payin status rule (DESIGN §3): `success` once any attempt succeeded,
+// The one home of the payin status rule (DESIGN §3): `success` once the link is paid (./paid.ts:
+// its kept success; a duplicate success only exists beside one),
 // otherwise the latest attempt's status, or `pending` when nobody tried yet. The list, the owner's
 // read of one link and GET /v1/gateway/payin/{order_id} all select these expressions; the
 // dashboard shows what they answer and never recomputes it from the attempts it has on screen.
 //
 // Spelled out in SQL for a select from payment_gateways: in a one-table select Drizzle leaves
 // column names unqualified, which inside these subqueries would name the deposit's own columns.
-
-/** Whether the link of the current payment_gateways row has a successful payment. */
-export const paidSql = sql<boolean>`exists (select 1 from deposits d
-  where d.payment_gateway_id = "payment_gateways"."id" and d.status = 'success')`;
 
 /** Whether anyone has tried to pay the link of the current payment_gateways row: `pending` with no attempt reads "unpaid". */
 export const attemptedSql = sql<boolean>`exists (select 1 from deposits d where d.payment_gateway_id = "payment_gateways"."id")`;

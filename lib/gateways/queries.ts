@@ -3,11 +3,12 @@ import type { Auth } from "@/lib/accounts/queries";
 import { getDb } from "@/lib/db/client";
 import { prepared } from "@/lib/db/prepared";
 import { ownedBy } from "@/lib/db/scope";
-import { deposits, paymentGateways } from "@/lib/db/schema";
+import { paymentGateways } from "@/lib/db/schema";
 import type { DepositStatus } from "@/lib/deposits/statuses";
 import { ApiError } from "@/lib/http/errors";
 import { pageClauses } from "@/lib/http/pagination";
-import { attemptedSql, paidSql, paymentStatusSql } from "./payin-status";
+import { paidSql } from "./paid";
+import { attemptedSql, paymentStatusSql } from "./payin-status";
 import type { GatewayListQuery } from "./schemas";
 
 export type GatewayRow = typeof paymentGateways.$inferSelect;
@@ -84,13 +85,3 @@ export async function findLiveGatewayByOrderId(auth: Auth, orderId: string): Pro
   return row;
 }
 
-/** Whether the link is paid: the same rule as `paidSql`, asked of one link by id. */
-export async function isGatewayPaid(gatewayId: string): Promise<boolean> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ one: sql`1` })
-    .from(deposits)
-    .where(and(eq(deposits.paymentGatewayId, gatewayId), eq(deposits.status, "success")))
-    .limit(1);
-  return Boolean(row);
-}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { amountRule } from "@/lib/countries";
+import { amountRule, currencyCodes } from "@/lib/countries";
 import { depositStatuses } from "@/lib/deposits/statuses";
 import { integer, optional } from "@/lib/http/lax";
 import { defineOperation } from "@/lib/http/operation";
@@ -16,6 +16,8 @@ export const httpUrl = z
   // the rule above for the reference (lib/api/openapi.test.ts tries both on the same values)
   .meta({
     pattern: "^(https?://[^\\s/?#]+[^\\s]*)?$",
+    // said twice: the pattern for validators, `format: uri` for readers and generators of examples
+    anyOf: [{ const: "" }, { format: "uri", pattern: "^https?://" }],
     description: "Empty, or an absolute http(s) URL of at most 2048 characters, without spaces or control characters",
   });
 
@@ -32,8 +34,8 @@ const shopName = z.string().trim().min(1).max(100);
 const message = z.string().max(500);
 
 /** Optional in create bodies: the account's currency (any case); another one is a 422 naming it. */
-export const currencyField = optional(z.string().trim().max(3)).describe(
-  "Optional: your account's currency (ISO 4217, any case). The link is always in it; another currency is refused (422).",
+export const currencyField = optional(z.string().trim().max(3).meta({ enum: currencyCodes })).describe(
+  "Optional: your account's currency (ISO 4217, any case; GET /v1/account says which). The link is always in it; another currency, even one Kola knows, is refused (422).",
 );
 
 export const createGatewayBody = z.object({

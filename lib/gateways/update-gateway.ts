@@ -5,7 +5,8 @@ import { getDb } from "@/lib/db/client";
 import { ownedBy } from "@/lib/db/scope";
 import { paymentGateways } from "@/lib/db/schema";
 import { ApiError } from "@/lib/http/errors";
-import { getGatewayOrThrow, isGatewayPaid, type GatewayRow } from "./queries";
+import { isGatewayPaid } from "./paid";
+import { getGatewayOrThrow, type GatewayRow } from "./queries";
 import type { UpdateGatewayBody } from "./schemas";
 
 /** Changes only the fields sent. A paid link keeps its amount (409 GATEWAY_ALREADY_PAID). */

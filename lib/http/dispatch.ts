@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { describeError } from "./edge";
 import { ApiError } from "./errors";
 import { jsonTextOf } from "./json-response";
 import { nodeRequest } from "./node-request";
@@ -122,7 +121,7 @@ async function answer(req: IncomingMessage, res: ServerResponse, handler: RouteH
     await send(response, res);
   } catch (error) {
     // route() answers every error itself: this is a failure to write the response, or a bug here
-    log("error", "dispatch failed", { method: req.method, path: url, error: describeError(error) });
+    log("error", "dispatch failed", { method: req.method, path: url, error });
     if (!res.headersSent) {
       res.writeHead(500, { "content-type": "application/json" });
       res.end(JSON.stringify(new ApiError("INTERNAL_ERROR").body));

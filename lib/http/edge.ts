@@ -1,5 +1,7 @@
 import { asUnavailable } from "@/lib/db/availability";
-import { log } from "@/lib/log";
+import { describeError, log } from "@/lib/log";
+
+export { describeError };
 import { ApiError, ValidationError } from "./errors";
 import { jsonResponse } from "./json-response";
 import { REQUEST_ID_HEADER, requestIdOf } from "./request-id";
@@ -55,7 +57,7 @@ export async function edge(
 export function answerError(thrown: unknown, req: Request, requestId: string, face: Face): Response {
   const error = asUnavailable(thrown) ?? thrown;
   if (!(error instanceof ApiError) && !(error instanceof ValidationError)) {
-    log("error", "unhandled error", { request_id: requestId, error: describeError(error) });
+    log("error", "unhandled error", { request_id: requestId, error });
   }
   return face(error, req, requestId);
 }
@@ -66,23 +68,3 @@ export const jsonFace: Face = (error) => {
   if (error instanceof ValidationError) return jsonResponse(error.body, { status: 422 });
   return jsonResponse(new ApiError("INTERNAL_ERROR").body, { status: 500 });
 };
-
-/**
- * An error as it may be logged. Drizzle's "Failed query: <sql> params: <values>" would log the
- * values (ids, phones, …): keep the database's own code and message instead. Digit runs that could
- * be a phone number (8 or more digits, spaces and dashes allowed) are masked in any message.
- */
-export function describeError(error: unknown): Record<string, unknown> | string {
-  if (!(error instanceof Error)) return scrub(String(error));
-  if (error.message.startsWith("Failed query:")) {
-    const cause = error.cause as { code?: string; message?: string } | undefined;
-    const stack = error.stack?.split("\n").filter((line) => line.trimStart().startsWith("at ")).join("\n");
-    return { name: error.name, message: "database query failed", code: cause?.code, cause: cause && scrub(cause.message ?? ""), stack };
-  }
-  const stack = error.stack?.split("\n").filter((line) => line.trimStart().startsWith("at ")).join("\n");
-  return { name: error.name, message: scrub(error.message), stack };
-}
-
-function scrub(text: string): string {
-  return text.replace(/\+?\d[\d \-]{6,}\d/g, (digits) => (digits.replace(/\D/g, "").length >= 8 ? "[number]" : digits));
-}

@@ -33,7 +33,7 @@ export function createNodeServer({ dispatcher, fallback }: NodeServerOptions): h
       .then(() => fallback(req, res))
       .catch((error: unknown) => {
         // Next.js answers its own errors; this is a failure to hand the request over at all
-        log("error", "request failed before routing", { request_id: requestId, error: error instanceof Error ? error.message : String(error) });
+        log("error", "request failed before routing", { request_id: requestId, error });
         if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" }).end("Internal Server Error");
         else res.destroy();
       });

@@ -2,7 +2,6 @@ import { and, sql, type SQL, type Table } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { publicBaseUrl } from "@/lib/config";
 import { log } from "@/lib/log";
-import { describeError } from "./edge";
 import { jsonResponse } from "./json-response";
 import type { PageQuery } from "./page-query";
 
@@ -122,7 +121,7 @@ export async function wholeListResponse<Q extends PageQuery, T extends { id: str
         }
         controller.enqueue(encoder.encode(text));
       } catch (error) {
-        log("error", "whole list cut off", { request_id: request.requestId, path: request.path, error: describeError(error) });
+        log("error", "whole list cut off", { request_id: request.requestId, path: request.path, error });
         controller.error(error);
       }
     },

@@ -37,7 +37,7 @@ function redis(): Promise<Redis | null> {
   if (!url) return Promise.resolve(null);
   store.__kolaRedis ??= import("ioredis").then(async ({ default: IORedis }) => {
     const client = new IORedis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
-    client.on("error", (error) => log("warn", "redis error", { error: String(error) }));
+    client.on("error", (error) => log("warn", "redis error", { error }));
     // wait for the first connection (at most 2 s); until Redis answers, the database counts
     await new Promise((resolve) => {
       client.once("ready", resolve);
@@ -92,7 +92,7 @@ function sweepExpired(): void {
   store.__kolaRateLimitSweep = now;
   getDb()
     .then((db) => db.delete(rateLimits).where(lt(rateLimits.resetAt, sql`now()`)))
-    .catch((error) => log("warn", "rate-limit sweep failed", { error: String(error) }));
+    .catch((error) => log("warn", "rate-limit sweep failed", { error }));
 }
 
 function countInMemory(key: string, windowMs: number): Count {
@@ -114,7 +114,7 @@ async function count(key: string, windowMs: number): Promise<Count> {
   try {
     return await countInDatabase(key, windowMs);
   } catch (error) {
-    log("warn", "rate-limit counter unavailable, counting in this process only", { error: String(error) });
+    log("warn", "rate-limit counter unavailable, counting in this process only", { error });
     return countInMemory(key, windowMs);
   }
 }

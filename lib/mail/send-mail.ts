@@ -47,7 +47,7 @@ async function transporter(): Promise<Transporter> {
  */
 export function queueMail(mail: Mail): Promise<void> {
   return sendMail(mail).catch((error: unknown) => {
-    log("error", "mail not sent", { subject: mail.subject, error: error instanceof Error ? error.message : String(error) });
+    log("error", "mail not sent", { subject: mail.subject, error });
   });
 }
 

@@ -16,6 +16,8 @@ export const createMarketplaceGatewayBody = z.object({
   phone_number: z
     .string()
     .max(32)
+    // libphonenumber's rule (lib/countries/phones.ts) has no JSON Schema: examples of numbers it takes
+    .meta({ examples: ["+237 6 70 00 00 00", "237670000000", "00221 77 000 00 00"] })
     .describe(
       `The seller's payout wallet: a mobile number (not a landline) of a supported country (${countryCodes.join(", ")}), in international form: \`+237 6 70 00 00 00\`, \`237670000000\` or \`00237670000000\`; spaces, dashes, dots and brackets are ignored. Its country sets the link's \`country\` and \`currency\`.`,
     ),
@@ -44,6 +46,7 @@ export const updateMarketplaceGatewayBody = z.object({
     .trim()
     .max(2048)
     .refine((v) => v === "" || isHttpsUrl(v), { message: "must be an https URL, or empty to remove it" })
+    .meta({ pattern: "^(https://[^\\s/?#]+[^\\s]*)?$", anyOf: [{ const: "" }, { format: "uri", pattern: "^https://" }] })
     .optional()
     .describe("The link's own favicon (an https URL); `\"\"` removes it and the marketplace's shows again"),
 });

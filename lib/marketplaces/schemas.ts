@@ -22,7 +22,9 @@ export const blockInput = z
     if (block.type === "select" && !block.options) {
       ctx.addIssue({ code: "custom", path: ["options"], message: "Field required", params: { type: "missing" } });
     }
-  });
+  })
+  // the rule above for the reference
+  .meta({ if: { properties: { type: { const: "select" } } }, then: { required: ["options"] } });
 export type BlockInput = z.input<typeof blockInput>;
 
 export const formBlocksInput = z.object({ blocks: z.array(blockInput).max(20) });
@@ -71,7 +73,15 @@ const formBlocksText = z
     }
   })
   .pipe(formBlocksInput.optional())
-  .describe('JSON text: {"blocks": [{"type", "label", "required", "description"?, "options"?}]}, at most 20 blocks');
+  // what the text holds, for the reference: JSON Schema's own words for a JSON document in a string
+  .meta({ contentMediaType: "application/json", contentSchema: formBlocksContentSchema() })
+  .describe('JSON text: {"blocks": [{"type", "label", "required", "description"?, "options"?}]}, at most 20 blocks (empty text: unchanged)');
+
+function formBlocksContentSchema(): Record<string, unknown> {
+  const schema: Record<string, unknown> = { ...z.toJSONSchema(formBlocksInput, { io: "input", unrepresentable: "any" }) };
+  delete schema.$schema;
+  return schema;
+}
 
 const textParts = {
   name: z.string().trim().max(80).describe("1–80 characters; empty text leaves it unchanged"),

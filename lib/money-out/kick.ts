@@ -18,7 +18,7 @@ export function kickMoneyOut(): void {
   if (!run) return;
   outsideTransaction(() =>
     setTimeout(() => {
-      run().catch((error: unknown) => log("warn", "money-out kick failed", { error: String(error) }));
+      run().catch((error: unknown) => log("warn", "money-out kick failed", { error }));
     }, 250).unref?.(),
   );
 }

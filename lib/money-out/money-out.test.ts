@@ -428,9 +428,9 @@ describe("a payment link paid twice", () => {
     await deliverCallbacks();
 
     const listed = (await call(depositsRoute.GET, "GET", `/v1/deposits?payment_gateway_id=${link}`, { key: m.key })).body as Record<string, unknown>[];
-    expect(listed.map((d) => [d.track_id, d.status, d.duplicate_of, d.refunded_amount])).toEqual([
-      [second.trackId, "success", first.trackId, 5000],
-      [first.trackId, "success", null, 0],
+    expect(listed.map((d) => [d.track_id, d.status, d.duplicate_of, d.refunded_amount, d.refundable_amount])).toEqual([
+      [second.trackId, "success", first.trackId, 5000, 0],
+      [first.trackId, "success", null, 0, 5000],
     ]);
     const [auto] = (await call(refundsRoute.GET, "GET", "/v1/refunds", { key: m.key })).body as Record<string, unknown>[];
     expect(auto).toEqual({

@@ -18,6 +18,8 @@ type Kind = "payout" | "refund";
 type PayoutRow = typeof payouts.$inferSelect;
 type RefundRow = typeof refunds.$inferSelect;
 type Row = PayoutRow | RefundRow;
+/** A claimed row with its kind: the type checker knows a payout's columns from a refund's, no cast. */
+type Item = { kind: "payout"; row: PayoutRow } | { kind: "refund"; row: RefundRow };
 /** Both tables share their lifecycle columns (lib/db/schema.ts `disbursementLifecycle`): one query serves either. */
 const tableOf = (kind: Kind) => (kind === "payout" ? payouts : refunds);
 
@@ -26,12 +28,12 @@ const tableOf = (kind: Kind) => (kind === "payout" ? payouts : refunds);
  * short transaction of its own), so that several processes never handle one row at once. A row is
  * claimed again after a tenth of its age (at least 15 s, at most 10 minutes).
  */
-async function claim(kind: Kind, status: "pending" | "processing", minAgeSeconds: number): Promise<Row[]> {
+async function claim(kind: Kind, status: "pending" | "processing", minAgeSeconds: number): Promise<Item[]> {
   const table = tableOf(kind);
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const rows = await tx
-      .select()
+    const claimed = await tx
+      .select({ id: table.id })
       .from(table)
       .where(
         and(
@@ -46,18 +48,19 @@ async function claim(kind: Kind, status: "pending" | "processing", minAgeSeconds
       .orderBy(asc(table.createdAt))
       .limit(BATCH)
       .for("update", { skipLocked: true });
-    if (rows.length) await tx.update(table).set({ checkedAt: sql`now()` }).where(inArray(table.id, rows.map((r) => r.id)));
-    return rows;
+    const ids = claimed.map((r) => r.id);
+    if (!ids.length) return [];
+    await tx.update(table).set({ checkedAt: sql`now()` }).where(inArray(table.id, ids));
+    // each table read as itself, so a payout is typed as a payout and a refund as a refund
+    if (kind === "payout") return (await tx.select().from(payouts).where(inArray(payouts.id, ids)).orderBy(asc(payouts.createdAt))).map((row) => ({ kind, row }));
+    return (await tx.select().from(refunds).where(inArray(refunds.id, ids)).orderBy(asc(refunds.createdAt))).map((row) => ({ kind, row }));
   });
 }
 
-async function disbursementOf(kind: Kind, row: Row): Promise<Disbursement> {
-  if (kind === "payout") {
-    const p = row as PayoutRow;
-    return base(kind, p, { country: iso2Of(p.country), operator: p.operator, phoneNumber: p.phoneNumber });
-  }
+async function disbursementOf({ kind, row }: Item): Promise<Disbursement> {
+  if (kind === "payout") return base(kind, row, { country: iso2Of(row.country), operator: row.operator, phoneNumber: row.phoneNumber });
   const db = await getDb();
-  const [deposit] = await db.select().from(deposits).where(eq(deposits.id, (row as RefundRow).depositId));
+  const [deposit] = await db.select().from(deposits).where(eq(deposits.id, row.depositId));
   return base(kind, row, { country: iso2Of(deposit!.country), operator: deposit!.operator, phoneNumber: deposit!.phoneNumber, deposit });
 }
 
@@ -94,13 +97,14 @@ async function markSent(kind: Kind, id: string, reference: string | null): Promi
  * the reconciler asks). A definite refusal (ProviderRejection): failed now, its money returned.
  * Anything else leaves the outcome unknown: `processing` too, and the reconciler asks the provider.
  */
-export async function sendOne(kind: Kind, row: Row): Promise<boolean> {
-  if (kind === "payout" && !row.sentAt) await routePayout(row as PayoutRow);
+export async function sendOne(item: Item): Promise<boolean> {
+  const { kind, row } = item;
+  if (item.kind === "payout" && !item.row.sentAt) await routePayout(item.row);
   const provider = moneyOutProvider(row.provider);
   const send = kind === "payout" ? provider?.sendPayout : provider?.sendRefund;
   if (!provider || !send) return settle(kind, row.id, { state: "settled", outcome: "failed", reason: "provider_cannot_send" });
-  if (kind === "payout" && (row as PayoutRow).kind === "seller" && !row.sentAt) await predictSellerOperator(row as PayoutRow, provider);
-  const disbursement = await disbursementOf(kind, row);
+  if (item.kind === "payout" && item.row.kind === "seller" && !item.row.sentAt) await predictSellerOperator(item.row, provider);
+  const disbursement = await disbursementOf(item);
   try {
     const { reference } = await send.call(provider, disbursement);
     await crashPoint("disbursement-sent"); // the provider has it, our books do not say so yet
@@ -109,10 +113,10 @@ export async function sendOne(kind: Kind, row: Row): Promise<boolean> {
   } catch (error) {
     if (error instanceof ProviderRejection) {
       // refused for a reason of the provider's own before it took anything: the next route
-      if (kind === "payout" && error.failover && !row.sentAt && (await failOverPayout(row as PayoutRow))) return false;
+      if (item.kind === "payout" && error.failover && !item.row.sentAt && (await failOverPayout(item.row))) return false;
       return settle(kind, row.id, { state: "settled", outcome: "failed", reason: error.reason });
     }
-    log("warn", `${kind} send failed; its outcome is unknown until the provider is asked`, { id: row.id, error: String(error), phone: maskPhone(disbursement.phoneNumber) });
+    log("warn", `${kind} send failed; its outcome is unknown until the provider is asked`, { id: row.id, error, phone: maskPhone(disbursement.phoneNumber) });
     await markSent(kind, row.id, null);
     return false;
   }
@@ -164,18 +168,19 @@ async function predictSellerOperator(row: PayoutRow, provider: Provider): Promis
 }
 
 /** Asks the provider about one payout or refund it has: settled → settle; not found → send it again (same id). */
-async function askOne(kind: Kind, row: Row): Promise<boolean> {
+async function askOne(item: Item): Promise<boolean> {
+  const { kind, row } = item;
   const provider = moneyOutProvider(row.provider);
   if (!provider?.queryDisbursement) return false;
   let status: DisbursementStatus;
   try {
-    status = await provider.queryDisbursement(await disbursementOf(kind, row));
+    status = await provider.queryDisbursement(await disbursementOf(item));
   } catch (error) {
-    log("warn", `${kind} status query failed`, { id: row.id, error: String(error) });
+    log("warn", `${kind} status query failed`, { id: row.id, error });
     return false;
   }
   if (status.state === "settled") return settle(kind, row.id, status);
-  if (status.state === "not_found") return sendOne(kind, row);
+  if (status.state === "not_found") return sendOne(item);
   return false;
 }
 
@@ -187,8 +192,8 @@ async function askOne(kind: Kind, row: Row): Promise<boolean> {
 export async function processMoneyOut(): Promise<number> {
   let settled = 0;
   for (const kind of ["payout", "refund"] as const) {
-    for (const row of await claim(kind, "pending", 0)) if (await sendOne(kind, row)) settled++;
-    for (const row of await claim(kind, "processing", 10)) if (await askOne(kind, row)) settled++;
+    for (const item of await claim(kind, "pending", 0)) if (await sendOne(item)) settled++;
+    for (const item of await claim(kind, "processing", 10)) if (await askOne(item)) settled++;
   }
   return settled;
 }

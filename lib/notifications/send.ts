@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { notifications } from "@/lib/db/schema";
-import { log } from "@/lib/log";
+import { log, scrub } from "@/lib/log";
 import { sendMail } from "@/lib/mail/send-mail";
 import { crashPoint } from "@/lib/payments/crash-point";
 
@@ -69,10 +69,10 @@ export async function sendDueNotifications(max = 50): Promise<number> {
       set = { status: "sent", sentAt: sql`now()` as unknown as Date, error: null };
     } catch (error) {
       const outcome = outcomeOf(error, row.attempts);
-      const message = error instanceof Error ? error.message.slice(0, 500) : String(error);
+      const message = scrub(error instanceof Error ? error.message : String(error)).slice(0, 500);
       set = { status: outcome.status, error: message };
       if (outcome.retryInSeconds) set.nextAttemptAt = sql`now() + make_interval(secs => ${outcome.retryInSeconds})` as unknown as Date;
-      log(outcome.status === "pending" ? "warn" : "error", "notification not sent", { id: row.id, kind: row.kind, status: outcome.status, error: message });
+      log(outcome.status === "pending" ? "warn" : "error", "notification not sent", { id: row.id, kind: row.kind, status: outcome.status, error });
     }
     await crashPoint("notification-sent");
     const db = await getDb();

@@ -67,7 +67,7 @@ async function askAndApply(deposit: DepositRow): Promise<boolean> {
     try {
       status = await provider.queryStatus(deposit);
     } catch (error) {
-      log("warn", "status query failed", { track_id: deposit.trackId, error: String(error) });
+      log("warn", "status query failed", { track_id: deposit.trackId, error });
       status = { state: "processing" };
     }
   }

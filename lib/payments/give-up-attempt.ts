@@ -31,7 +31,7 @@ export async function giveUpAttempt(deposit: DepositRow): Promise<GiveUpOutcome>
     try {
       if (provider) status = await provider.queryStatus(deposit);
     } catch (error) {
-      log("warn", "status query failed", { track_id: deposit.trackId, error: String(error) });
+      log("warn", "status query failed", { track_id: deposit.trackId, error });
       status = { state: "processing" };
     }
     if (status.state === "settled") {

@@ -64,7 +64,7 @@ async function askAfterFailure(provider: Provider, deposit: DepositRow): Promise
   try {
     return await provider.queryStatus(deposit);
   } catch (error) {
-    log("warn", "status check after a failed initiation failed", { track_id: deposit.trackId, provider: provider.name, error: String(error) });
+    log("warn", "status check after a failed initiation failed", { track_id: deposit.trackId, provider: provider.name, error });
     return null;
   }
 }
@@ -120,7 +120,7 @@ export async function offerDeposit(deposit: DepositRow, candidates: Candidate[])
         log("warn", "provider unreachable: trying the next", { track_id: deposit.trackId, provider: provider.name });
         continue;
       }
-      log("error", "collection request unanswered", { track_id: deposit.trackId, provider: provider.name, error: String(error) });
+      log("error", "collection request unanswered", { track_id: deposit.trackId, provider: provider.name, error });
       const status = await askAfterFailure(provider, current);
       if (status?.state === "not_found") {
         await markAttempt(attemptId, "not_taken", "not_found");

@@ -22,7 +22,7 @@ export async function predictOperator(req: Request): Promise<Response> {
   let operator = cache.get(phone.digits);
   if (operator === undefined) {
     operator = await pawapayProvider.predictOperator(phone.digits).catch((error: unknown) => {
-      log("warn", "operator prediction failed", { error: String(error) });
+      log("warn", "operator prediction failed", { error });
       return null;
     });
     if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);

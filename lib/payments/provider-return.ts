@@ -1,11 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { deposits } from "@/lib/db/schema";
+import { isTrackId, normalizeTrackId } from "@/lib/deposits/track-id";
 import { log } from "@/lib/log";
 import { providerByName } from "./providers";
 import { settleDeposit } from "./settle-deposit";
-
-const TRACK_ID = /^TRK[A-Z2-7]{20}$/;
 
 /**
  * Where a redirect-flow provider sends the buyer back (CinetPay's return_url; it may GET or POST
@@ -14,11 +13,11 @@ const TRACK_ID = /^TRK[A-Z2-7]{20}$/;
  */
 export async function handleProviderReturn(providerName: string, req: Request): Promise<Response> {
   const url = new URL(req.url);
-  const trackId = url.searchParams.get("track_id") ?? "";
+  const trackId = normalizeTrackId(url.searchParams.get("track_id") ?? "");
   const provider = providerByName(providerName);
   const db = await getDb();
   const [deposit] =
-    provider && TRACK_ID.test(trackId)
+    provider && isTrackId(trackId)
       ? await db.select().from(deposits).where(and(eq(deposits.trackId, trackId), eq(deposits.provider, provider.name)))
       : [];
   if (!provider || !deposit) return new Response("Not Found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
@@ -27,7 +26,7 @@ export async function handleProviderReturn(providerName: string, req: Request): 
       const answer = await provider.queryStatus(deposit);
       if (answer.state === "settled") await settleDeposit(deposit.id, answer.settlement);
     } catch (error) {
-      log("warn", "status query on return failed", { track_id: deposit.trackId, error: String(error) });
+      log("warn", "status query on return failed", { track_id: deposit.trackId, error });
     }
   }
   const page = deposit.paymentGatewayId ? `/pay/${deposit.paymentGatewayId}` : `/pay/m/${deposit.marketplaceGatewayId}`;

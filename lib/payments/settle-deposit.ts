@@ -1,9 +1,10 @@
-import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { deposits, marketplaceTransactions, paymentGateways } from "@/lib/db/schema";
 import { insertEvent, takePlace } from "@/lib/deposits/event-sequence";
 import { recordPaymentSuccess } from "@/lib/settlement/record-payment";
 import { recordDepositChange } from "@/lib/deposits/history";
+import { keptSuccessOf } from "@/lib/gateways/paid";
 import { log, maskPhone } from "@/lib/log";
 import { crashPoint } from "./crash-point";
 import type { Settlement } from "./providers/types";
@@ -42,14 +43,7 @@ export async function settleDeposit(depositId: string, settlement: Settlement, t
       [keptSuccess] = await tx
         .select({ id: deposits.id, trackId: deposits.trackId })
         .from(deposits)
-        .where(
-          and(
-            eq(deposits.paymentGatewayId, current.gatewayId),
-            eq(deposits.status, "success"),
-            isNull(deposits.duplicateOf),
-            ne(deposits.id, depositId),
-          ),
-        )
+        .where(and(keptSuccessOf(current.gatewayId), ne(deposits.id, depositId)))
         .limit(1);
     }
   }

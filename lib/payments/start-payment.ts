@@ -7,7 +7,7 @@ import { getDb } from "@/lib/db/client";
 import { deposits, marketplaces, paymentGateways } from "@/lib/db/schema";
 import { createDeposit, DepositConflict, type DepositRow } from "@/lib/deposits/create-deposit";
 import type { GatewayRow } from "@/lib/gateways/queries";
-import { isGatewayPaid } from "@/lib/gateways/queries";
+import { isGatewayPaid } from "@/lib/gateways/paid";
 import { ApiError, ValidationError, type ValidationItem } from "@/lib/http/errors";
 import { item, validate, valueError } from "@/lib/http/validation";
 import { log, maskPhone } from "@/lib/log";
@@ -153,12 +153,7 @@ async function insertAttempt(
     // The link's row lock orders this against settleDeposit's successes: no attempt starts on a
     // link whose payment has just been kept (a paid link is paid once).
     await tx.select({ id: paymentGateways.id }).from(paymentGateways).where(eq(paymentGateways.id, gateway.id)).for("no key update");
-    const [paid] = await tx
-      .select({ id: deposits.id })
-      .from(deposits)
-      .where(and(eq(deposits.paymentGatewayId, gateway.id), eq(deposits.status, "success"), isNull(deposits.duplicateOf)))
-      .limit(1);
-    if (paid) throw new ApiError("GATEWAY_ALREADY_PAID");
+    if (await isGatewayPaid(gateway.id, tx)) throw new ApiError("GATEWAY_ALREADY_PAID");
     return createDeposit(
       {
         accountId: gateway.accountId,

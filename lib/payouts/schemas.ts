@@ -3,16 +3,30 @@ import { amountField } from "@/lib/countries/amount-limit";
 import { optional } from "@/lib/http/lax";
 import { defineOperation } from "@/lib/http/operation";
 import { pageQuery } from "@/lib/http/page-query";
+import { currencyCodes, operatorCodes } from "@/lib/countries";
 import { disbursementStatuses, payoutKinds } from "@/lib/ledger/kinds";
 import { disbursementStatus } from "@/lib/refunds/schemas";
+import { trackIdFilter } from "@/lib/deposits/track-id";
 
 // Payouts (issue 11): sellers' shares of marketplace sales, and merchants' withdrawals.
 
 export const createPayoutBody = z.object({
   amount: amountField(1).describe("In the currency's minor unit; at most your available balance"),
-  currency: optional(z.string().length(3)).describe("Default: the currency of the phone's country, which must be this one"),
-  operator: z.string().min(1).max(40).describe("The receiving wallet's operator code, e.g. `MTN_MOMO_CMR`"),
-  phone_number: z.string().min(6).max(24).describe("Your mobile-money number, international or national form"),
+  currency: optional(z.string().length(3).meta({ enum: currencyCodes })).describe(
+    "Default: the currency of the phone's country, which must be this one and your account's (another is refused, 422)",
+  ),
+  operator: z
+    .string()
+    .min(1)
+    .max(40)
+    .meta({ enum: operatorCodes })
+    .describe("The receiving wallet's operator code, e.g. `MTN_MOMO_CMR`: an operator of the phone's country"),
+  phone_number: z
+    .string()
+    .min(6)
+    .max(24)
+    .meta({ examples: ["+237 6 70 00 00 00", "237670000000"] })
+    .describe("Your mobile-money number, international or national form: a mobile number of the operator's country"),
 });
 export type CreatePayoutBody = z.output<typeof createPayoutBody>;
 
@@ -62,7 +76,7 @@ export const payoutListQuery = pageQuery.extend({
   kind: z.enum(payoutKinds).optional().describe("Only seller payouts or only withdrawals"),
   status: z.enum(disbursementStatuses).optional().describe("Only payouts in this status"),
   marketplace_gateway_id: z.uuid().optional().describe("Only the seller payouts of this marketplace link"),
-  track_id: z.string().max(64).optional().describe("Only the seller payouts of this sale"),
+  track_id: trackIdFilter.optional().describe("Only the seller payouts of this sale (case-insensitive)"),
   seller_id: z.uuid().optional().describe("Only the payouts of this seller"),
 });
 export type PayoutListQuery = z.output<typeof payoutListQuery>;

@@ -3,6 +3,7 @@ import { amountField } from "@/lib/countries/amount-limit";
 import { optional } from "@/lib/http/lax";
 import { defineOperation } from "@/lib/http/operation";
 import { pageQuery } from "@/lib/http/page-query";
+import { TRACK_ID_EXAMPLE, trackId, trackIdFilter } from "@/lib/deposits/track-id";
 import { disbursementStatuses, sellerShareModes } from "@/lib/ledger/kinds";
 
 // Refunds of successful payments (issue 11): full or partial, never more than what remains.
@@ -18,7 +19,7 @@ const sellerShare = z
   );
 
 export const createRefundBody = z.object({
-  track_id: z.string().min(1).max(64).describe("The successful deposit (payment) to refund"),
+  track_id: trackId.describe("The successful deposit (payment) to refund (case-insensitive)"),
   amount: optional(amountField(1)).describe("In the currency's minor unit; omitted: everything that remains to refund of the payment"),
   currency: optional(z.string().length(3)).describe("Default: the payment's currency, which it must be (a refund is paid in the payment's currency)"),
   reason: optional(z.string().trim().max(500), "").describe("Your note, kept with the refund"),
@@ -57,7 +58,7 @@ export type RefundView = z.output<typeof refundView>;
 
 export const refundParams = z.object({ refund_id: z.uuid() });
 export const refundListQuery = pageQuery.extend({
-  track_id: z.string().max(64).optional().describe("Only the refunds of this deposit"),
+  track_id: trackIdFilter.optional().describe("Only the refunds of this deposit (case-insensitive)"),
   seller_id: z.uuid().optional().describe("Only the refunds of this marketplace seller's sales"),
   marketplace_gateway_id: z.uuid().optional().describe("Only the refunds of this marketplace link's sales"),
   status: z.enum(disbursementStatuses).optional().describe("Only refunds in this status"),
@@ -108,7 +109,7 @@ export const refundOperations = {
       "Sends money back to the phone that paid, through the provider that collected it. The amount leaves your available balance at once (`INSUFFICIENT_BALANCE` otherwise) and comes back if the refund fails. All refunds of a payment together never exceed it (`REFUND_EXCEEDS_REMAINING`). A marketplace sale's refund is split: the seller's share in proportion to the refund (`split.share_part`) is borne as `seller_share` says, the rest (your fee's part) by you; GET /v1/refunds/preview shows the split before you refund. A refund that fails gives each part back where it came from. Follow it with GET /v1/refunds/{refund_id} or the `refund.succeeded` / `refund.failed` events. Send an `Idempotency-Key` so a retry never refunds twice.",
     auth: "key",
     body: createRefundBody,
-    example: { track_id: "TRK7Q2M9XK4", amount: 2500, reason: "Article retourné" },
+    example: { track_id: TRACK_ID_EXAMPLE, amount: 2500, reason: "Article retourné" },
     response: refundView,
     errors: [
       ...keyErrors,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { boolean, optional } from "@/lib/http/lax";
 import { defineOperation } from "@/lib/http/operation";
 import { pageQuery } from "@/lib/http/page-query";
+import { trackId } from "@/lib/deposits/track-id";
 
 // Marketplace sellers (issue 19): parties with money of their own, found by their payout phone.
 
@@ -75,7 +76,7 @@ export const updateSellerBody = z.object({
 export type UpdateSellerBody = z.output<typeof updateSellerBody>;
 
 export const releaseSellerBody = z.object({
-  track_id: optional(z.string().trim().toUpperCase().min(1).max(64)).describe("Only this sale's share; omitted: every share of the seller still held"),
+  track_id: optional(trackId).describe("Only this sale's share; omitted: every share of the seller still held"),
 });
 export type ReleaseSellerBody = z.output<typeof releaseSellerBody>;
 

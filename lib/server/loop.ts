@@ -74,7 +74,7 @@ export function runLoop<T>({ name, every, work, again = () => false, immediate =
       } catch (error) {
         if (failures === 0) {
           failingSince = Date.now();
-          log("error", `${name} failed: backing off until it works again`, { error: String(error) });
+          log("error", `${name} failed: backing off until it works again`, { error });
         }
         failures++;
       }

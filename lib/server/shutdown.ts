@@ -38,7 +38,7 @@ async function shutdown(signal: NodeJS.Signals, stopBackground: () => Promise<un
   const [requests, background] = await Promise.allSettled([drainRequests(), stopBackground()]);
   if (requests.status === "rejected") log("error", "closing the HTTP server failed", { error: String(requests.reason) });
   if (background.status === "rejected") log("error", "stopping background work failed", { error: String(background.reason) });
-  await closeDb().catch((error: unknown) => log("error", "closing the database failed", { error: String(error) }));
+  await closeDb().catch((error: unknown) => log("error", "closing the database failed", { error }));
   log("info", "server stopped", { signal, ms: Date.now() - startedAt });
   process.exit(0);
 }

@@ -25,7 +25,7 @@ export function startServer(): Promise<void> {
     try {
       await getDb();
     } catch (error) {
-      log("error", "server cannot start", { error: error instanceof Error ? error.message : String(error) });
+      log("error", "server cannot start", { error });
       process.exit(EXIT_CANNOT_START);
     }
     log("info", "database ready", { database: databaseSettings().databaseUrl ? "postgresql" : "pglite" });

@@ -194,7 +194,7 @@ export async function deliverBatch(claim: Claim, options: DeliveryOptions): Prom
     await record(claim.leaseId, outcomes.splice(0), options);
   } finally {
     await lease.stop();
-    await release(claim).catch((error: unknown) => log("error", "webhook lease release failed", { error: String(error) }));
+    await release(claim).catch((error: unknown) => log("error", "webhook lease release failed", { error }));
   }
   return attempts;
 }
@@ -223,7 +223,7 @@ function holdLease(claim: Pick<Claim, "leaseId" | "endpoint">, options: Pick<Del
         if (await renewLease(claim, options.leaseMs)) heldUntil = startedAt + options.leaseMs;
         else lost = true;
       } catch (error) {
-        log("warn", "webhook lease renewal failed", { lease_id: claim.leaseId, error: String(error) });
+        log("warn", "webhook lease renewal failed", { lease_id: claim.leaseId, error });
       }
     }));
   const timer = setInterval(() => void renew(), options.heartbeatMs);

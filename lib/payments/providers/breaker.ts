@@ -42,7 +42,7 @@ export async function recordFailure(provider: string): Promise<void> {
       .returning({ n: providerBreakers.consecutiveFailures });
     if (row && row.n === failures) log("error", "alert: provider circuit breaker opened", { provider, consecutive_failures: row.n });
   } catch (error) {
-    log("error", "breaker not updated", { provider, error: String(error) }); // the breaker must never decide a payment's fate
+    log("error", "breaker not updated", { provider, error }); // the breaker must never decide a payment's fate
   }
 }
 
@@ -57,7 +57,7 @@ export async function recordSuccess(provider: string): Promise<void> {
       .onConflictDoUpdate({ target: providerBreakers.provider, set: { consecutiveFailures: 0, openedAt: null, probeAt: null, lastSuccessAt: sql`now()` } });
     if (before?.openedAt) log("info", "provider circuit breaker closed", { provider });
   } catch (error) {
-    log("error", "breaker not updated", { provider, error: String(error) });
+    log("error", "breaker not updated", { provider, error });
   }
 }
 

@@ -9,6 +9,7 @@ import { liveProviderChoices, listedLiveProviders, liveProviderNames, providerBy
 import { breakerStates } from "./breaker";
 import { cinetpayConfigured } from "./cinetpay";
 import { pawapayConfigured } from "./pawapay";
+import { trackId } from "@/lib/deposits/track-id";
 
 // What the dashboard shows of mobile-money providers (issue 10): which are configured for live
 // mode and how they are doing, and each deposit's provider log.
@@ -74,7 +75,7 @@ export const providerOperations = {
     tag: "Deposits",
     summary: "Every request and callback exchanged with the provider about a deposit",
     auth: "key",
-    params: z.object({ track_id: z.string().min(1).max(64) }),
+    params: z.object({ track_id: trackId }),
     response: z.array(providerLogEntry),
     errors: ["NO_API_KEY_PROVIDED", "API_KEY_NOT_FOUND", "DEPOSIT_NOT_FOUND"],
   }),

@@ -1,31 +1,26 @@
 import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { providerLogs } from "@/lib/db/schema";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
-import { log } from "@/lib/log";
+import { log, scrub, scrubValue } from "@/lib/log";
 import { recordFailure } from "./breaker";
 
-// Every provider request and callback is kept (issue 10): what was sent or received, without secrets.
+// Every provider request and callback is kept (issue 10): what was sent or received, without secrets,
+// whole phone numbers or a database error's values (issue 21 item 5).
 
-const SECRET_FIELDS = new Set(["apikey", "api_key", "secret", "secret_key", "token", "authorization", "password"]);
-
-/** A copy of a body with secret fields replaced; a body sent as JSON text is read first. */
+/**
+ * A body as the provider log keeps it: secret fields hidden, phone numbers masked (a phone field
+ * keeps its country code and last two digits), no database error's values (scrubValue, the same
+ * scrubber as log()); a body sent as JSON text is read first.
+ */
 export function withoutSecrets(body: unknown): unknown {
   if (typeof body === "string") {
     try {
-      return hide(JSON.parse(body));
+      return scrubValue(JSON.parse(body));
     } catch {
-      return body.slice(0, 4000);
+      return scrub(body.slice(0, 4000));
     }
   }
-  return hide(body);
-}
-
-function hide(value: unknown): unknown {
-  if (Array.isArray(value)) return value.slice(0, 50).map(hide);
-  if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_FIELDS.has(k.toLowerCase()) ? "[hidden]" : hide(v)]));
-  }
-  return value;
+  return scrubValue(body);
 }
 
 /** What a log line is about: a deposit, or money out (a payout has no deposit: id null). */
@@ -55,7 +50,7 @@ export async function recordProviderLog(entry: LogEntry, tx?: Db | Tx): Promise<
       kind: entry.kind,
       operation: entry.operation,
       httpStatus: entry.httpStatus ?? null,
-      outcome: entry.outcome,
+      outcome: scrub(entry.outcome),
       alert: entry.alert ?? false,
       request: withoutSecrets(entry.request ?? null),
       response: withoutSecrets(entry.response ?? null),
@@ -64,7 +59,7 @@ export async function recordProviderLog(entry: LogEntry, tx?: Db | Tx): Promise<
   } catch (error) {
     if (tx) throw error;
     // the log must never decide a payment's fate
-    log("error", "provider log not written", { provider: entry.provider, operation: entry.operation, error: String(error) });
+    log("error", "provider log not written", { provider: entry.provider, operation: entry.operation, error });
   }
   if (entry.alert) {
     log("error", "provider alert", { provider: entry.provider, operation: entry.operation, outcome: entry.outcome, deposit_id: entry.deposit?.id });

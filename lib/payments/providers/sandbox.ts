@@ -6,6 +6,7 @@ import { log } from "@/lib/log";
 import { signCallback, verifyCallback } from "./signature";
 import { depositExpirySeconds } from "../expiry";
 import { CallbackRefused } from "./callback-event";
+import { trackId } from "@/lib/deposits/track-id";
 import type {
   CallbackBody,
   CallbackEvent,
@@ -69,7 +70,7 @@ function deliver(path: string, body: object, what: Record<string, string>): void
   setTimeout(() => {
     transport(path, raw, signCallback(raw)).catch((error: unknown) => {
       // the reconciler settles it later from its status query
-      log("warn", "sandbox callback failed", { ...what, error: String(error) });
+      log("warn", "sandbox callback failed", { ...what, error });
     });
   }, delay).unref?.();
 }
@@ -127,7 +128,7 @@ const NO_STORE = { "cache-control": "no-store" };
 const callbackBody = z.object({
   event_id: z.string().min(8).max(100),
   reference: z.string().max(200),
-  track_id: z.string().max(64),
+  track_id: trackId,
   status: z.enum(["success", "failed"]),
   reason: z.string().max(100).optional(),
   amount: z.number().int(),

@@ -12,6 +12,7 @@ import { Field, Input, Select } from "@/components/ui/field";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { countryLabel, operatorLabel } from "@/lib/i18n/labels";
 import { depositOperations } from "@/lib/deposits/schemas";
+import { normalizeTrackId } from "@/lib/deposits/track-id";
 import { depositStatuses } from "@/lib/deposits/statuses";
 import { localizedZodResolver } from "@/lib/forms/zod-resolver";
 import { useI18n } from "@/lib/i18n/provider";
@@ -29,13 +30,13 @@ const lookupSchema = depositOperations.byQuery.query;
 
 export function DepositsPage({ initialTrackId }: { initialTrackId: string }) {
   const { t } = useI18n();
-  const [trackId, setTrackId] = useState<string | null>(initialTrackId || null);
+  const [trackId, setTrackId] = useState<string | null>(normalizeTrackId(initialTrackId) || null);
   const deposit = useDeposit(trackId);
   const form = useForm({ resolver: localizedZodResolver(lookupSchema, t), defaultValues: { track_id: initialTrackId } });
+  // the lookup's own schema (lib/deposits/track-id.ts) trims and upper-cases what was typed
   const onSubmit = form.handleSubmit(({ track_id }) => {
-    const next = track_id.trim().toUpperCase(); // track_ids are upper case: a lower-case one finds the same deposit
-    if (next === trackId) void deposit.refetch();
-    else setTrackId(next);
+    if (track_id === trackId) void deposit.refetch();
+    else setTrackId(track_id);
   });
 
   return (

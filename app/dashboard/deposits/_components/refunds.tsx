@@ -17,7 +17,7 @@ import { RefundSplit } from "../../_components/refund-split";
 // the refund form (react-hook-form) loads when first opened, as the other dialogs do
 const RefundDialog = dynamic(() => import("./refund-dialog").then((m) => m.RefundDialog), { ssr: false });
 
-/** A successful payment's refunds, what remains (the API's `refunded_amount`), and the action that refunds it. */
+/** A successful payment's refunds, what remains (the API's `refundable_amount`, never our own sums), and the action that refunds it. */
 export function PaymentRefunds({ deposit }: { deposit: Deposit }) {
   const { t, lang } = useI18n();
   const w = t.money.refund;
@@ -25,7 +25,7 @@ export function PaymentRefunds({ deposit }: { deposit: Deposit }) {
   const payment = usePayment(deposit.track_id); // what was refunded, as the API counts it (the payment page has it already)
   const [open, setOpen] = useState(false);
   if (!refunds.data || !payment.data) return null;
-  const remaining = payment.data.amount - payment.data.refunded_amount;
+  const remaining = payment.data.refundable_amount;
   return (
     <div className="mt-4 border-t border-stone-100 pt-4" data-testid="payment-refunds">
       <div className="flex flex-wrap items-center justify-between gap-3">

@@ -4,6 +4,7 @@ import { getDb } from "@/lib/db/client";
 import { deposits } from "@/lib/db/schema";
 import { countries, currencies, isCountry, type Currency } from "@/lib/countries";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
+import { TRACK_ID_PATTERN } from "@/lib/deposits/track-id";
 import { CallbackRefused, type CallbackEvent, type CallbackRequest } from "../callback-event";
 import { callProvider, recordProviderLog } from "../provider-log";
 import { ProviderRejection, type AvailabilityReport, type OperatorAvailability, type Provider, type ProviderStatus } from "../types";
@@ -141,7 +142,7 @@ export const cinetpayProvider: Provider & { parseCallback(req: CallbackRequest):
       throw new CallbackRefused(given ? "x-token" : "unsigned");
     }
     const trackId = form.get("cpm_trans_id") ?? "";
-    if (form.get("cpm_site_id") !== s.siteId || !/^TRK[A-Z2-7]{20}$/.test(trackId)) throw new CallbackRefused("site_or_transaction");
+    if (form.get("cpm_site_id") !== s.siteId || !TRACK_ID_PATTERN.test(trackId)) throw new CallbackRefused("site_or_transaction");
     // the notification only says "look now": the check call is the answer
     const db = await getDb();
     const [deposit] = await db.select().from(deposits).where(and(eq(deposits.trackId, trackId), eq(deposits.provider, "cinetpay")));

@@ -5,7 +5,7 @@ import { getDb } from "@/lib/db/client";
 import { marketplaceGateways, paymentGateways } from "@/lib/db/schema";
 import { currencies, type Currency } from "@/lib/countries";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
-import { log } from "@/lib/log";
+import { log, scrub } from "@/lib/log";
 import { ApiError } from "@/lib/http/errors";
 import type { CallbackEvent, CallbackRequest } from "../callback-event";
 import { callbackRequest, CallbackRefused } from "../callback-event";
@@ -141,7 +141,7 @@ async function configuration(): Promise<AvailabilityReport> {
       return { ...report("ok", value), readAt: new Date() };
     } catch (error) {
       const unreadable = error instanceof Unreadable;
-      cache.__kolaPawapayConfProblem = { at: Date.now(), unreadable, problem: String(error instanceof Error ? error.message : error) };
+      cache.__kolaPawapayConfProblem = { at: Date.now(), unreadable, problem: scrub(error instanceof Error ? error.message : String(error)) };
       if (unreadable) log("error", "alert: pawapay configuration unreadable", { problem: cache.__kolaPawapayConfProblem.problem });
       else log("warn", "pawapay configuration unavailable", { error: cache.__kolaPawapayConfProblem.problem });
     }
@@ -164,7 +164,7 @@ async function publicKey(keyid: string): Promise<KeyObject | undefined> {
     cache.__kolaPawapayKeys = { at: Date.now(), value: keys };
     return keys.get(keyid);
   } catch (error) {
-    log("warn", "pawapay public keys unavailable", { error: String(error) });
+    log("warn", "pawapay public keys unavailable", { error });
     return held?.value.get(keyid);
   }
 }
