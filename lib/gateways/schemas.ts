@@ -2,7 +2,7 @@ import { z } from "zod";
 import { amountRule } from "@/lib/countries";
 import { depositStatuses } from "@/lib/deposits/statuses";
 import { integer, optional } from "@/lib/http/lax";
-import { defineOperation } from "@/lib/http/operation";
+import { defineOperation, keyErrors } from "@/lib/http/operation";
 import { queryBoolean, wholeListQuery } from "@/lib/http/page-query";
 
 // Payment gateways (payment links): interface §2.1 and §4.1, DESIGN §3.
@@ -131,7 +131,6 @@ export const gatewayWithStatus = gatewayView
 export const gatewayDeleted = z.object({ id: z.uuid(), deleted: z.literal(true) }).meta({ id: "PaymentGatewayDeleted" });
 
 const tag = "Payment gateways";
-const keyErrors = ["NO_API_KEY_PROVIDED", "API_KEY_NOT_FOUND"] as const;
 
 export const gatewayOperations = {
   create: defineOperation({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineOperation } from "@/lib/http/operation";
+import { defineOperation, keyErrors } from "@/lib/http/operation";
 import { pageQuery } from "@/lib/http/page-query";
 import { entryKinds, ledgerAccounts } from "./kinds";
 
@@ -56,7 +56,6 @@ export const balanceTransactionsQuery = pageQuery.extend({
 export type BalanceTransactionsQuery = z.output<typeof balanceTransactionsQuery>;
 
 const tag = "Balance";
-const keyErrors = ["NO_API_KEY_PROVIDED", "API_KEY_NOT_FOUND"] as const;
 
 export const balanceOperations = {
   get: defineOperation({

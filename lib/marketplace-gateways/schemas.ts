@@ -3,7 +3,7 @@ import { amountRule, countryCodes } from "@/lib/countries";
 import { depositStatuses } from "@/lib/deposits/statuses";
 import { countryObject, currencyField } from "@/lib/gateways/schemas";
 import { integer, optional } from "@/lib/http/lax";
-import { defineOperation } from "@/lib/http/operation";
+import { defineOperation, idempotencyErrors, keyErrors } from "@/lib/http/operation";
 import { pageQuery, queryBoolean, wholeListQuery } from "@/lib/http/page-query";
 import { formBlock } from "@/lib/marketplaces/schemas";
 
@@ -101,8 +101,6 @@ export const marketplaceTransaction = z
   .meta({ id: "MarketplaceTransaction" });
 
 const tag = "Marketplace gateways";
-const keyErrors = ["NO_API_KEY_PROVIDED", "API_KEY_NOT_FOUND"] as const;
-const idempotencyErrors = ["IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_USE"] as const;
 
 export const marketplaceGatewayOperations = {
   create: defineOperation({

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { parseJsonText } from "@/lib/http/json-text";
 import { ValidationError } from "@/lib/http/errors";
 import { boolean, optional } from "@/lib/http/lax";
-import { defineOperation } from "@/lib/http/operation";
+import { defineOperation, keyErrors } from "@/lib/http/operation";
 import { blockTypes, formBlock, type BlockType, type FormBlock } from "./form-block";
 
 // Marketplace: interface §2.4 and §4.3, DESIGN §4. Requests are multipart text parts.
@@ -149,7 +149,6 @@ export const marketplace = z
   .meta({ id: "Marketplace" });
 
 const tag = "Marketplace";
-const keyErrors = ["NO_API_KEY_PROVIDED", "API_KEY_NOT_FOUND"] as const;
 const uploadErrors = ["FILE_TOO_LARGE", "UNSUPPORTED_FILE_TYPE", "IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_USE"] as const;
 
 export const marketplaceOperations = {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { integer, optional } from "@/lib/http/lax";
-import { defineOperation } from "@/lib/http/operation";
+import { defineOperation, idempotencyErrors, keyErrors } from "@/lib/http/operation";
 import { pageQuery } from "@/lib/http/page-query";
 import { disbursementStatuses, payoutKinds } from "@/lib/ledger/kinds";
 import { disbursementStatus } from "@/lib/refunds/schemas";
@@ -67,8 +67,6 @@ export const payoutListQuery = pageQuery.extend({
 export type PayoutListQuery = z.output<typeof payoutListQuery>;
 
 const tag = "Payouts";
-const keyErrors = ["NO_API_KEY_PROVIDED", "API_KEY_NOT_FOUND"] as const;
-const idempotencyErrors = ["IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_USE"] as const;
 
 export const payoutOperations = {
   create: defineOperation({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { integer, optional } from "@/lib/http/lax";
-import { defineOperation } from "@/lib/http/operation";
+import { defineOperation, keyErrors } from "@/lib/http/operation";
 import { pageQuery } from "@/lib/http/page-query";
 import { disbursementStatuses, sellerShareModes } from "@/lib/ledger/kinds";
 
@@ -94,7 +94,6 @@ export const refundPreview = z
 export type RefundPreview = z.output<typeof refundPreview>;
 
 const tag = "Refunds";
-const keyErrors = ["NO_API_KEY_PROVIDED", "API_KEY_NOT_FOUND"] as const;
 
 export const refundOperations = {
   create: defineOperation({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { boolean, optional } from "@/lib/http/lax";
-import { defineOperation } from "@/lib/http/operation";
+import { defineOperation, idempotencyErrors, keyErrors } from "@/lib/http/operation";
 import { pageQuery } from "@/lib/http/page-query";
 
 // Marketplace sellers (issue 19): parties with money of their own, found by their payout phone.
@@ -80,8 +80,6 @@ export const releaseSellerBody = z.object({
 export type ReleaseSellerBody = z.output<typeof releaseSellerBody>;
 
 const tag = "Sellers";
-const keyErrors = ["NO_API_KEY_PROVIDED", "API_KEY_NOT_FOUND"] as const;
-const idempotencyErrors = ["IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_USE"] as const;
 
 export const sellerOperations = {
   list: defineOperation({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { boolean, optional } from "@/lib/http/lax";
-import { defineOperation } from "@/lib/http/operation";
+import { defineOperation, idempotencyErrors, keyErrors } from "@/lib/http/operation";
 import { pageQuery } from "@/lib/http/page-query";
 import { payoutView } from "@/lib/payouts/schemas";
 import { refundView } from "@/lib/refunds/schemas";
@@ -241,8 +241,8 @@ export const deliveryQuery = pageQuery.extend({
 export type DeliveryQuery = z.output<typeof deliveryQuery>;
 
 const tag = "Webhooks";
-const keyErrors = ["NO_API_KEY_PROVIDED", "API_KEY_NOT_FOUND"] as const;
-const idempotencyErrors = ["IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_USE"] as const;
+/** What changes an endpoint: keys and webhooks are a developer's (DESIGN §1). */
+const byDeveloper = { auth: "key", role: "developer" } as const;
 
 export const webhookOperations = {
   create: defineOperation({
@@ -252,8 +252,7 @@ export const webhookOperations = {
     summary: "Create a webhook endpoint",
     description:
       "Events of the key's mode are POSTed to `url`, signed per the Standard Webhooks specification. The answer holds the signing `secret`, shown this once. In production the URL must use https and resolve to a public address (422 otherwise).",
-    auth: "key",
-    role: "developer", // keys and webhooks are a developer's (DESIGN §1)
+    ...byDeveloper,
     body: createWebhookBody,
     example: {
       url: "https://shop.example/webhooks/kola",
@@ -291,8 +290,7 @@ export const webhookOperations = {
     summary: "Update a webhook endpoint",
     description:
       "Changes only the fields sent. A disabled endpoint gets no new events; its pending deliveries wait and resume when it is enabled again.",
-    auth: "key",
-    role: "developer", // keys and webhooks are a developer's (DESIGN §1)
+    ...byDeveloper,
     params: webhookParams,
     body: updateWebhookBody,
     example: { event_types: [], description: "Every event" },
@@ -305,8 +303,7 @@ export const webhookOperations = {
     tag,
     summary: "Delete a webhook endpoint",
     description: "Its pending deliveries are dropped and its delivery log is deleted with it.",
-    auth: "key",
-    role: "developer", // keys and webhooks are a developer's (DESIGN §1)
+    ...byDeveloper,
     params: webhookParams,
     response: webhookDeleted,
     errors: [...keyErrors, "WEBHOOK_NOT_FOUND", ...idempotencyErrors],
@@ -318,8 +315,7 @@ export const webhookOperations = {
     summary: "Rotate the signing secret",
     description:
       "Returns the new `secret`, shown this once. For 24 hours the previous secret signs too (`webhook-signature` carries both signatures), so a receiver can switch without missing an event.",
-    auth: "key",
-    role: "developer", // keys and webhooks are a developer's (DESIGN §1)
+    ...byDeveloper,
     params: webhookParams,
     response: webhookWithSecret,
     errors: [...keyErrors, "WEBHOOK_NOT_FOUND", ...idempotencyErrors],
@@ -331,8 +327,7 @@ export const webhookOperations = {
     summary: "Send a test event",
     description:
       "Queues a `webhook.test` event for this endpoint and returns its delivery (`pending`); follow it with GET …/deliveries/{delivery_id}. It is signed and retried like any event.",
-    auth: "key",
-    role: "developer", // keys and webhooks are a developer's (DESIGN §1)
+    ...byDeveloper,
     params: webhookParams,
     response: webhookDeliveryView,
     errors: [...keyErrors, "WEBHOOK_NOT_FOUND", "WEBHOOK_DISABLED", ...idempotencyErrors],
@@ -369,8 +364,7 @@ export const webhookOperations = {
     summary: "Resend an event",
     description:
       "Makes the delivery due now, whatever its status: the same event, with the same `webhook-id`, is sent again and the attempt is added to its log. A failed delivery gets this one more attempt.",
-    auth: "key",
-    role: "developer", // keys and webhooks are a developer's (DESIGN §1)
+    ...byDeveloper,
     params: deliveryParams,
     response: webhookDeliveryView,
     errors: [...keyErrors, "WEBHOOK_NOT_FOUND", "WEBHOOK_DELIVERY_NOT_FOUND", "WEBHOOK_DISABLED", ...idempotencyErrors],
