@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineOperation } from "@/lib/http/operation";
+import { defineOperations } from "@/lib/http/operation";
 import { languages } from "@/lib/i18n/languages";
 
 // CSV exports of payments and marketplace transactions over a date range (issue 13 item 12).
@@ -88,14 +88,12 @@ export const transactionColumns = [
   "refund_statuses",
 ] as const;
 
-const tag = "Exports";
 const errors = ["NO_API_KEY_PROVIDED", "API_KEY_NOT_FOUND"] as const;
 
-export const exportOperations = {
-  payments: defineOperation({
+export const exportOperations = defineOperations("Exports", {
+  payments: {
     method: "GET",
     path: "/v1/exports/payments",
-    tag,
     summary: "Export payments (every attempt) as CSV",
     description: [
       "Every deposit of the key's account and mode created in the range, payment links and marketplace links alike.",
@@ -107,11 +105,10 @@ export const exportOperations = {
     response: z.string(),
     responseType: "text/csv",
     errors: [...errors],
-  }),
-  marketplaceTransactions: defineOperation({
+  },
+  marketplaceTransactions: {
     method: "GET",
     path: "/v1/exports/marketplace-transactions",
-    tag,
     summary: "Export marketplace transactions as CSV",
     description: [
       "Every buyer's transaction on the key's marketplace links (account and mode) created in the range.",
@@ -123,5 +120,5 @@ export const exportOperations = {
     response: z.string(),
     responseType: "text/csv",
     errors: [...errors],
-  }),
-};
+  },
+});

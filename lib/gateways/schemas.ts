@@ -2,7 +2,7 @@ import { z } from "zod";
 import { amountRule } from "@/lib/countries";
 import { depositStatuses } from "@/lib/deposits/statuses";
 import { integer, optional } from "@/lib/http/lax";
-import { defineOperation, keyErrors } from "@/lib/http/operation";
+import { defineOperations, keyErrors } from "@/lib/http/operation";
 import { queryBoolean, wholeListQuery } from "@/lib/http/page-query";
 
 // Payment gateways (payment links): interface §2.1 and §4.1, DESIGN §3.
@@ -130,13 +130,10 @@ export const gatewayWithStatus = gatewayView
 
 export const gatewayDeleted = z.object({ id: z.uuid(), deleted: z.literal(true) }).meta({ id: "PaymentGatewayDeleted" });
 
-const tag = "Payment gateways";
-
-export const gatewayOperations = {
-  create: defineOperation({
+export const gatewayOperations = defineOperations("Payment gateways", {
+  create: {
     method: "POST",
     path: "/v1/gateway",
-    tag,
     summary: "Create a payment link",
     description:
       "Re-posting the same body with the same non-empty `order_id` returns the existing link (safe retry); another body with a used `order_id` is 409. Archiving a link (`DELETE`) frees its `order_id` for a new link.",
@@ -152,11 +149,10 @@ export const gatewayOperations = {
     },
     response: gatewayCreated,
     errors: [...keyErrors, "ORDER_ID_CONFLICT", "IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_USE"],
-  }),
-  list: defineOperation({
+  },
+  list: {
     method: "GET",
     path: "/v1/gateway",
-    tag,
     summary: "List your payment links, newest first",
     description:
       "Items have the shape of GET /v1/gateway/{gateway_id}. Optional filters `q`, `paid`, `archived`; `include=payment_status` adds each link's payment status and whether anyone tried to pay it.",
@@ -165,11 +161,10 @@ export const gatewayOperations = {
     response: z.array(gatewayListItem),
     errors: [...keyErrors],
     paged: "whole",
-  }),
-  get: defineOperation({
+  },
+  get: {
     method: "GET",
     path: "/v1/gateway/{gateway_id}",
-    tag,
     summary: "Get a payment link (no API key)",
     description:
       "Public: the checkout page and buyers' browsers read it; an archived link is 404. With `include=payment_status` it is the owner's read: it needs the link's API key (or the dashboard's session), adds `payment_status`, `attempted` and `archived_at`, and also finds an archived link.",
@@ -178,11 +173,10 @@ export const gatewayOperations = {
     query: gatewayGetQuery,
     response: gatewayWithStatus,
     errors: [...keyErrors, "GATEWAY_NOT_FOUND"],
-  }),
-  update: defineOperation({
+  },
+  update: {
     method: "PUT",
     path: "/v1/gateway/{gateway_id}",
-    tag,
     summary: "Update a payment link",
     description: "Changes only the fields sent. The amount of a paid link cannot change.",
     auth: "key",
@@ -191,22 +185,20 @@ export const gatewayOperations = {
     example: { amount: 7500, message: "Nouveau prix" },
     response: gatewayView,
     errors: [...keyErrors, "GATEWAY_NOT_FOUND", "GATEWAY_ALREADY_PAID", "IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_USE"],
-  }),
-  archive: defineOperation({
+  },
+  archive: {
     method: "DELETE",
     path: "/v1/gateway/{gateway_id}",
-    tag,
     summary: "Archive a payment link",
     description: "Its link then shows “no longer available”; past payments stay readable; its `order_id` is free for a new link.",
     auth: "key",
     params: gatewayParams,
     response: gatewayDeleted,
     errors: [...keyErrors, "GATEWAY_NOT_FOUND", "IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_USE"],
-  }),
-  unarchive: defineOperation({
+  },
+  unarchive: {
     method: "POST",
     path: "/v1/gateway/{gateway_id}/unarchive",
-    tag,
     summary: "Unarchive a payment link",
     description:
       "Its link takes payments again (a paid link shows its receipt again). Unarchiving a link that is not archived returns it unchanged. Answers the owner's read (`payment_status`, `archived_at` null).",
@@ -214,11 +206,10 @@ export const gatewayOperations = {
     params: gatewayParams,
     response: gatewayWithStatus,
     errors: [...keyErrors, "GATEWAY_NOT_FOUND", "ORDER_ID_CONFLICT", "IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_USE"],
-  }),
-  payin: defineOperation({
+  },
+  payin: {
     method: "GET",
     path: "/v1/gateway/payin/{order_id}",
-    tag,
     summary: "Payment status of a link by your order_id",
     description:
       "`success` once any attempt succeeded, otherwise the latest attempt's status, or `pending` when there is none. The link is the live one holding `order_id`; when none does, the one archived last (archiving frees an `order_id`, so several links may have carried it).",
@@ -226,5 +217,5 @@ export const gatewayOperations = {
     params: payinParams,
     response: payinStatus,
     errors: [...keyErrors, "GATEWAY_NOT_FOUND"],
-  }),
-};
+  },
+});
