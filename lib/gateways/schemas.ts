@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isHttpUrl } from "@/lib/http/http-url";
 import { amountRule } from "@/lib/countries";
 import { depositStatuses } from "@/lib/deposits/statuses";
 import { integer, optional } from "@/lib/http/lax";
@@ -18,15 +19,6 @@ export const httpUrl = z
     pattern: "^(https?://[^\\s/?#]+[^\\s]*)?$",
     description: "Empty, or an absolute http(s) URL of at most 2048 characters, without spaces or control characters",
   });
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && Boolean(url.hostname);
-  } catch {
-    return false;
-  }
-}
 
 const shopName = z.string().trim().min(1).max(100);
 const message = z.string().max(500);

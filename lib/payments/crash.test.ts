@@ -2,12 +2,11 @@ import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as callback from "@/app/api/providers/[provider]/callback/route";
-import { hashApiKey } from "@/lib/accounts/api-keys";
-import { findAuthByKeyHash, type Auth } from "@/lib/accounts/queries";
+import { type Auth } from "@/lib/accounts/queries";
 import { getDb } from "@/lib/db/client";
 import { depositProviderAttempts, deposits, depositStatusChanges, outboxEvents } from "@/lib/db/schema";
 import { createGateway } from "@/lib/gateways/create-gateway";
-import { newAccount } from "@/lib/test/api";
+import { newAuth } from "@/lib/test/api";
 import { childImport, crashChildAt, crashTestDatabase } from "@/lib/test/crash-child";
 import { reconcilePending, sweepExpired } from "./background";
 import type { CrashPointName } from "./crash-point";
@@ -46,8 +45,7 @@ let auth: Auth;
 
 crashTestDatabase("kola-crash-");
 beforeAll(async () => {
-  const { key } = await newAccount("CMR");
-  auth = (await findAuthByKeyHash(hashApiKey(key)))!;
+  auth = await newAuth("CMR");
 });
 afterEach(() => {
   setSandboxTransport(undefined);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isHttpUrl } from "@/lib/http/http-url";
 import { boolean, optional } from "@/lib/http/lax";
 import { defineOperations, idempotencyErrors, keyErrors } from "@/lib/http/operation";
 import { pageQuery } from "@/lib/http/page-query";
@@ -21,15 +22,6 @@ const webhookUrl = z
     description:
       "Where events are POSTed: an absolute http(s) URL of at most 2048 characters. In production: https, and a host that resolves to public addresses only.",
   });
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && Boolean(url.hostname);
-  } catch {
-    return false;
-  }
-}
 
 const subscribed = z
   .array(z.enum(eventTypes))
