@@ -33,6 +33,9 @@ export async function closedPort(): Promise<number> {
 /** Retries without waiting, and room for an emulator's deliberately slow answers. */
 export const FAST_RETRIES = { PROVIDER_RETRY_BASE_MS: "1", PROVIDER_TIMEOUT_MS: "5000" };
 
+/** pawaPay alone as the live provider, pointed at its emulator (which takes the token "emulator-token"). */
+export const pawapayEnv = (url: string) => ({ LIVE_PROVIDERS: "pawapay", PAWAPAY_BASE_URL: url, PAWAPAY_API_TOKEN: "emulator-token" });
+
 /** The settings of CinetPay's adapter pointed at its emulator (the transfer API too when it has a password). */
 export function cinetpayEnv(url: string, credentials: { apiKey: string; siteId: string; secretKey: string; transferPassword?: string }) {
   return {

@@ -7,7 +7,7 @@ import { getDb } from "@/lib/db/client";
 import { deposits, providerLogs } from "@/lib/db/schema";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
 import { startPawapayEmulator, type PawapayEmulator } from "../emulators/pawapay";
-import { disbursementRoute, FAST_RETRIES, liveAuth, livePayout, startLivePayment } from "../emulators/live-setup";
+import { disbursementRoute, FAST_RETRIES, liveAuth, livePayout, pawapayEnv, startLivePayment } from "../emulators/live-setup";
 import { startCallbackReceiver } from "../emulators/receiver";
 import type { Served } from "../emulators/serve";
 import { ProviderUnavailable } from "../provider-log";
@@ -33,12 +33,7 @@ beforeAll(async () => {
     callbackDelayMs: 5,
     slowMs: 1500,
   });
-  Object.assign(process.env, {
-    LIVE_PROVIDERS: "pawapay",
-    PAWAPAY_BASE_URL: emulator.url,
-    PAWAPAY_API_TOKEN: "emulator-token",
-    ...FAST_RETRIES,
-  });
+  Object.assign(process.env, { ...pawapayEnv(emulator.url), ...FAST_RETRIES });
 });
 
 afterAll(async () => {

@@ -13,7 +13,7 @@ import { newAccount } from "@/lib/test/api";
 import { reconcilePending } from "../../background";
 import { OperatorUnreachable } from "../../offer-deposit";
 import { startPawapayEmulator, type PawapayEmulator } from "../emulators/pawapay";
-import { closedPort, depositState, FAST_RETRIES, liveAuth, liveLink, startLivePayment } from "../emulators/live-setup";
+import { closedPort, depositState, FAST_RETRIES, liveAuth, liveLink, pawapayEnv, startLivePayment } from "../emulators/live-setup";
 import { startCallbackReceiver } from "../emulators/receiver";
 import type { Served } from "../emulators/serve";
 import { providerFor, routeOperators } from "..";
@@ -30,12 +30,7 @@ beforeAll(async () => {
   live = await liveAuth("CMR");
   receiver = await startCallbackReceiver(callbackRoute.POST);
   emulator = await startPawapayEmulator({ token: "emulator-token", callbackUrl: `${receiver.url}/api/providers/pawapay/callback`, callbackDelayMs: 5, slowMs: 1500 });
-  Object.assign(process.env, {
-    LIVE_PROVIDERS: "pawapay",
-    PAWAPAY_BASE_URL: emulator.url,
-    PAWAPAY_API_TOKEN: "emulator-token",
-    ...FAST_RETRIES,
-  });
+  Object.assign(process.env, { ...pawapayEnv(emulator.url), ...FAST_RETRIES });
 });
 
 afterAll(async () => {
