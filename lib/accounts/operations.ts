@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineOperation } from "@/lib/http/operation";
+import { defineOperation, defineOperations } from "@/lib/http/operation";
 import { account, apiKey, confirmSignupBody, createdApiKey, loginBody, resetPasswordBody, resetRequestBody, signupBody } from "./schemas";
 
 // Accounts, sessions and API keys: what the dashboard needs beyond the interface (DESIGN §1).
@@ -74,30 +74,26 @@ export const authOperations = {
   }),
 };
 
-const tag = "Account";
-export const accountOperations = {
-  get: defineOperation({
+export const accountOperations = defineOperations("Account", {
+  get: {
     method: "GET",
     path: "/v1/account",
-    tag,
     summary: "The signed-in account, in the current mode",
     auth: "key",
     response: account,
     errors: ["NO_API_KEY_PROVIDED", "API_KEY_NOT_FOUND", "NOT_SIGNED_IN"],
-  }),
-  listKeys: defineOperation({
+  },
+  listKeys: {
     method: "GET",
     path: "/v1/api-keys",
-    tag,
     summary: "API keys of the current mode (dashboard session only)",
     auth: "session",
     response: z.array(apiKey),
     errors: ["NOT_SIGNED_IN"],
-  }),
-  createKey: defineOperation({
+  },
+  createKey: {
     method: "POST",
     path: "/v1/api-keys",
-    tag,
     summary: "Create an API key in the current mode; the key is shown once",
     auth: "session",
     role: "developer",
@@ -105,16 +101,15 @@ export const accountOperations = {
     example: { name: "Order service" },
     response: createdApiKey,
     errors: ["NOT_SIGNED_IN", "CROSS_SITE_REQUEST"],
-  }),
-  revokeKey: defineOperation({
+  },
+  revokeKey: {
     method: "DELETE",
     path: "/v1/api-keys/{key_id}",
-    tag,
     summary: "Revoke an API key: it is refused from then on",
     auth: "session",
     role: "developer",
     params: z.object({ key_id: z.uuid() }),
     response: apiKey,
     errors: ["NOT_SIGNED_IN", "CROSS_SITE_REQUEST", "API_KEY_ID_NOT_FOUND"],
-  }),
-};
+  },
+});

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { webhookDeliveryStatuses } from "@/lib/webhooks/event-types";
 import { depositHistoryEvents, depositStatuses } from "./statuses";
-import { defineOperation } from "@/lib/http/operation";
+import { defineOperations } from "@/lib/http/operation";
 import { pageQuery } from "@/lib/http/page-query";
 import { trackId } from "./track-id";
 
@@ -120,34 +120,30 @@ export const depositListQuery = pageQuery.extend({
 });
 export type DepositListQuery = z.output<typeof depositListQuery>;
 
-const tag = "Deposits";
 const errors = ["NO_API_KEY_PROVIDED", "API_KEY_NOT_FOUND", "DEPOSIT_NOT_FOUND"] as const;
 
-export const depositOperations = {
-  byQuery: defineOperation({
+export const depositOperations = defineOperations("Deposits", {
+  byQuery: {
     method: "GET",
     path: "/v1/api/deposit/get_transaction",
-    tag,
     summary: "Read a deposit by its track_id (query)",
     auth: "key",
     query: z.object({ track_id: trackId }),
     response: deposit,
     errors: [...errors],
-  }),
-  byPath: defineOperation({
+  },
+  byPath: {
     method: "GET",
     path: "/v1/api/deposit/get_transaction/{track_id}",
-    tag,
     summary: "Read a deposit by its track_id (path)",
     auth: "key",
     params: z.object({ track_id: trackId }),
     response: deposit,
     errors: [...errors],
-  }),
-  list: defineOperation({
+  },
+  list: {
     method: "GET",
     path: "/v1/deposits",
-    tag,
     summary: "List your deposits (payment attempts), newest first",
     description: "Filter by `status`, by payment link or by marketplace link; paged like every list.",
     auth: "key",
@@ -155,11 +151,10 @@ export const depositOperations = {
     response: z.array(depositListItem),
     errors: ["NO_API_KEY_PROVIDED", "API_KEY_NOT_FOUND"],
     paged: true,
-  }),
-  detail: defineOperation({
+  },
+  detail: {
     method: "GET",
     path: "/v1/deposits/{track_id}",
-    tag,
     summary: "A payment attempt in full",
     description:
       "Everything about one deposit: its history with times, why it failed, the provider's reference, the link paid, the buyer and their answers, and the webhook deliveries it caused.",
@@ -167,5 +162,5 @@ export const depositOperations = {
     params: z.object({ track_id: trackId }),
     response: paymentDetail,
     errors: [...errors],
-  }),
-};
+  },
+});

@@ -119,20 +119,7 @@ beforeAll(async () => {
   await insertDeposit({ trackId: "TRKLIVE", createdAt: "2026-11-01T09:00:00Z", mode: "live", paymentGatewayId: paymentLink });
   const other = await newAccount("CMR");
   const otherLink = (await createLink(other.key)).id;
-  const db2 = await getDb();
-  await db2.insert(deposits).values({
-    accountId: other.accountId,
-    mode: "test",
-    trackId: "TRKOTHER",
-    amount: 5000,
-    currency: "XAF",
-    country: "CMR",
-    operator: "MTN_MOMO_CMR",
-    phoneNumber: "237670000000",
-    provider: "sandbox",
-    paymentGatewayId: otherLink,
-    createdAt: new Date("2026-11-01T10:00:00Z"),
-  });
+  await insertDeposit({ accountId: other.accountId, trackId: "TRKOTHER", createdAt: "2026-11-01T10:00:00Z", status: "pending", paymentGatewayId: otherLink });
 });
 
 const download = async (handler: (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>, path: string, key = owner.key) => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineOperation } from "@/lib/http/operation";
+import { defineOperations, keyErrors } from "@/lib/http/operation";
 import { languages } from "@/lib/i18n/languages";
 
 // CSV exports of payments and marketplace transactions over a date range (issue 13 item 12).
@@ -88,40 +88,32 @@ export const transactionColumns = [
   "refund_statuses",
 ] as const;
 
-const tag = "Exports";
-const errors = ["NO_API_KEY_PROVIDED", "API_KEY_NOT_FOUND"] as const;
+/** What both exports are: a range of the key's account and mode in, one CSV document out. */
+const csvExport = { auth: "key" as const, query: exportQuery, response: z.string(), responseType: "text/csv" as const, errors: [...keyErrors] };
+const csvDescription = (intro: string, columns: readonly string[], columnNotes: string) =>
+  [intro, ...csvNotes, `Columns: ${columns.map((c) => `\`${c}\``).join(", ")}. ${columnNotes}`].join("\n\n");
 
-export const exportOperations = {
-  payments: defineOperation({
+export const exportOperations = defineOperations("Exports", {
+  payments: {
     method: "GET",
     path: "/v1/exports/payments",
-    tag,
     summary: "Export payments (every attempt) as CSV",
-    description: [
+    description: csvDescription(
       "Every deposit of the key's account and mode created in the range, payment links and marketplace links alike.",
-      ...csvNotes,
-      `Columns: ${paymentColumns.map((c) => `\`${c}\``).join(", ")}. \`link_type\` is \`payment_link\` or \`marketplace_link\`.`,
-    ].join("\n\n"),
-    auth: "key",
-    query: exportQuery,
-    response: z.string(),
-    responseType: "text/csv",
-    errors: [...errors],
-  }),
-  marketplaceTransactions: defineOperation({
+      paymentColumns,
+      "`link_type` is `payment_link` or `marketplace_link`.",
+    ),
+    ...csvExport,
+  },
+  marketplaceTransactions: {
     method: "GET",
     path: "/v1/exports/marketplace-transactions",
-    tag,
     summary: "Export marketplace transactions as CSV",
-    description: [
+    description: csvDescription(
       "Every buyer's transaction on the key's marketplace links (account and mode) created in the range.",
-      ...csvNotes,
-      `Columns: ${transactionColumns.map((c) => `\`${c}\``).join(", ")}. \`fee\` is \`buyer_price − product_price\`; \`additional_info\` is the buyer's answers as JSON (\`[{"fieldName", "value"}]\`); with \`lang\`, one column per question instead, headed by its label.`,
-    ].join("\n\n"),
-    auth: "key",
-    query: exportQuery,
-    response: z.string(),
-    responseType: "text/csv",
-    errors: [...errors],
-  }),
-};
+      transactionColumns,
+      "`fee` is `buyer_price − product_price`; `additional_info` is the buyer's answers as JSON (`[{\"fieldName\", \"value\"}]`); with `lang`, one column per question instead, headed by its label.",
+    ),
+    ...csvExport,
+  },
+});

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { isHttpUrl } from "@/lib/http/http-url";
 import { amountRule, currencyCodes } from "@/lib/countries";
 import { depositStatuses } from "@/lib/deposits/statuses";
 import { integer, optional } from "@/lib/http/lax";
-import { defineOperation } from "@/lib/http/operation";
+import { defineOperations, keyErrors } from "@/lib/http/operation";
 import { queryBoolean, wholeListQuery } from "@/lib/http/page-query";
 
 // Payment gateways (payment links): interface §2.1 and §4.1, DESIGN §3.
@@ -20,15 +21,6 @@ export const httpUrl = z
     anyOf: [{ const: "" }, { format: "uri", pattern: "^https?://" }],
     description: "Empty, or an absolute http(s) URL of at most 2048 characters, without spaces or control characters",
   });
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && Boolean(url.hostname);
-  } catch {
-    return false;
-  }
-}
 
 const shopName = z.string().trim().min(1).max(100);
 const message = z.string().max(500);
@@ -132,14 +124,10 @@ export const gatewayWithStatus = gatewayView
 
 export const gatewayDeleted = z.object({ id: z.uuid(), deleted: z.literal(true) }).meta({ id: "PaymentGatewayDeleted" });
 
-const tag = "Payment gateways";
-const keyErrors = ["NO_API_KEY_PROVIDED", "API_KEY_NOT_FOUND"] as const;
-
-export const gatewayOperations = {
-  create: defineOperation({
+export const gatewayOperations = defineOperations("Payment gateways", {
+  create: {
     method: "POST",
     path: "/v1/gateway",
-    tag,
     summary: "Create a payment link",
     description:
       "Re-posting the same body with the same non-empty `order_id` returns the existing link (safe retry); another body with a used `order_id` is 409. Archiving a link (`DELETE`) frees its `order_id` for a new link.",
@@ -155,11 +143,10 @@ export const gatewayOperations = {
     },
     response: gatewayCreated,
     errors: [...keyErrors, "ORDER_ID_CONFLICT", "IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_USE"],
-  }),
-  list: defineOperation({
+  },
+  list: {
     method: "GET",
     path: "/v1/gateway",
-    tag,
     summary: "List your payment links, newest first",
     description:
       "Items have the shape of GET /v1/gateway/{gateway_id}. Optional filters `q`, `paid`, `archived`; `include=payment_status` adds each link's payment status and whether anyone tried to pay it.",
@@ -168,11 +155,10 @@ export const gatewayOperations = {
     response: z.array(gatewayListItem),
     errors: [...keyErrors],
     paged: "whole",
-  }),
-  get: defineOperation({
+  },
+  get: {
     method: "GET",
     path: "/v1/gateway/{gateway_id}",
-    tag,
     summary: "Get a payment link (no API key)",
     description:
       "Public: the checkout page and buyers' browsers read it; an archived link is 404. With `include=payment_status` it is the owner's read: it needs the link's API key (or the dashboard's session), adds `payment_status`, `attempted` and `archived_at`, and also finds an archived link.",
@@ -181,11 +167,10 @@ export const gatewayOperations = {
     query: gatewayGetQuery,
     response: gatewayWithStatus,
     errors: [...keyErrors, "GATEWAY_NOT_FOUND"],
-  }),
-  update: defineOperation({
+  },
+  update: {
     method: "PUT",
     path: "/v1/gateway/{gateway_id}",
-    tag,
     summary: "Update a payment link",
     description: "Changes only the fields sent. The amount of a paid link cannot change.",
     auth: "key",
@@ -194,22 +179,20 @@ export const gatewayOperations = {
     example: { amount: 7500, message: "Nouveau prix" },
     response: gatewayView,
     errors: [...keyErrors, "GATEWAY_NOT_FOUND", "GATEWAY_ALREADY_PAID", "IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_USE"],
-  }),
-  archive: defineOperation({
+  },
+  archive: {
     method: "DELETE",
     path: "/v1/gateway/{gateway_id}",
-    tag,
     summary: "Archive a payment link",
     description: "Its link then shows “no longer available”; past payments stay readable; its `order_id` is free for a new link.",
     auth: "key",
     params: gatewayParams,
     response: gatewayDeleted,
     errors: [...keyErrors, "GATEWAY_NOT_FOUND", "IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_USE"],
-  }),
-  unarchive: defineOperation({
+  },
+  unarchive: {
     method: "POST",
     path: "/v1/gateway/{gateway_id}/unarchive",
-    tag,
     summary: "Unarchive a payment link",
     description:
       "Its link takes payments again (a paid link shows its receipt again). Unarchiving a link that is not archived returns it unchanged. Answers the owner's read (`payment_status`, `archived_at` null).",
@@ -217,11 +200,10 @@ export const gatewayOperations = {
     params: gatewayParams,
     response: gatewayWithStatus,
     errors: [...keyErrors, "GATEWAY_NOT_FOUND", "ORDER_ID_CONFLICT", "IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_USE"],
-  }),
-  payin: defineOperation({
+  },
+  payin: {
     method: "GET",
     path: "/v1/gateway/payin/{order_id}",
-    tag,
     summary: "Payment status of a link by your order_id",
     description:
       "`success` once any attempt succeeded, otherwise the latest attempt's status, or `pending` when there is none. The link is the live one holding `order_id`; when none does, the one archived last (archiving frees an `order_id`, so several links may have carried it).",
@@ -229,5 +211,5 @@ export const gatewayOperations = {
     params: payinParams,
     response: payinStatus,
     errors: [...keyErrors, "GATEWAY_NOT_FOUND"],
-  }),
-};
+  },
+});

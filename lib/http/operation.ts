@@ -42,3 +42,16 @@ export type Operation = {
 export function defineOperation<const O extends Operation>(operation: O): O {
   return operation;
 }
+
+/** What every operation authenticated by key may answer: no key, or one that is unknown or revoked. */
+export const keyErrors = ["NO_API_KEY_PROVIDED", "API_KEY_NOT_FOUND"] as const satisfies readonly ErrorType[];
+/** What every operation that honours an Idempotency-Key header may answer. */
+export const idempotencyErrors = ["IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_USE"] as const satisfies readonly ErrorType[];
+
+/**
+ * A module's operations under one OpenAPI tag, each as `defineOperation` takes it but without its
+ * tag: the tag is said once, for all of them.
+ */
+export function defineOperations<const T extends Record<string, Omit<Operation, "tag">>>(tag: string, operations: T): { [K in keyof T]: T[K] & { tag: string } } {
+  return Object.fromEntries(Object.entries(operations).map(([name, operation]) => [name, { ...operation, tag }])) as { [K in keyof T]: T[K] & { tag: string } };
+}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineOperation } from "@/lib/http/operation";
+import { defineOperations, keyErrors } from "@/lib/http/operation";
 import { pageQuery } from "@/lib/http/page-query";
 import { entryKinds, ledgerAccounts } from "./kinds";
 
@@ -55,25 +55,20 @@ export const balanceTransactionsQuery = pageQuery.extend({
 });
 export type BalanceTransactionsQuery = z.output<typeof balanceTransactionsQuery>;
 
-const tag = "Balance";
-const keyErrors = ["NO_API_KEY_PROVIDED", "API_KEY_NOT_FOUND"] as const;
-
-export const balanceOperations = {
-  get: defineOperation({
+export const balanceOperations = defineOperations("Balance", {
+  get: {
     method: "GET",
     path: "/v1/balance",
-    tag,
     summary: "Your balance and every other bucket of money, per currency",
     description:
       "Sums of the ledger's postings. A payment link's payment is credited to `pending` for the hold, then `available`; a marketplace sale credits your fee the same way, and the seller's share to the seller (`seller_pending` for the marketplace's payout hold, then `seller_available`), paid out by a payout (`seller_in_flight`). Only `available` can leave by your withdrawals and refunds.",
     auth: "key",
     response: balanceView,
     errors: [...keyErrors],
-  }),
-  transactions: defineOperation({
+  },
+  transactions: {
     method: "GET",
     path: "/v1/balance/transactions",
-    tag,
     summary: "The ledger lines behind your balance, newest first",
     description: "Each line names its source (a deposit, a payout or a refund); paged like every list.",
     auth: "key",
@@ -81,5 +76,5 @@ export const balanceOperations = {
     response: z.array(balanceTransaction),
     errors: [...keyErrors],
     paged: true,
-  }),
-};
+  },
+});

@@ -1,17 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as one from "@/app/v1/api/marketplace/gateway/[gateway_id]/route";
 import * as gateways from "@/app/v1/api/marketplace/gateway/route";
-import * as mp from "@/app/v1/api/marketplace/route";
 import { createApiKey } from "@/lib/accounts/create-account";
 import { call, newAccount } from "@/lib/test/api";
+import { createMarketplace } from "@/lib/test/marketplace";
+import { SIZE_BLOCKS, SIZE_BLOCKS_OUT } from "@/lib/test/marketplace-bodies";
 
 const GATEWAY_NOT_FOUND = { detail: { message: "Payment Gateway Not found", type: "GATEWAY_NOT_FOUND" } };
-
-function form(parts: Record<string, string>): FormData {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(parts)) data.append(name, value);
-  return data;
-}
 
 const get = (key: string | null, id: string) => call(one.GET, "GET", `/v1/api/marketplace/gateway/${id}`, { key });
 
@@ -23,8 +18,7 @@ describe("GET /v1/api/marketplace/gateway/{gateway_id}", () => {
 
   beforeAll(async () => {
     ({ key, email } = await newAccount());
-    const blocks = JSON.stringify({ blocks: [{ type: "select", label: "Taille", required: true, options: ["S", "M"] }] });
-    const market = await call(mp.POST, "POST", "/v1/api/marketplace", { key, form: form({ name: "Marché", fee: "5", form_blocks: blocks }) });
+    const market = await createMarketplace(key, { name: "Marché", fee: "5", form_blocks: JSON.stringify(SIZE_BLOCKS) });
     marketplaceId = (market.body as { id: string }).id;
     const res = await call(gateways.POST, "POST", "/v1/api/marketplace/gateway", {
       key,
@@ -53,19 +47,7 @@ describe("GET /v1/api/marketplace/gateway/{gateway_id}", () => {
       marketplace_color: "#0f766e",
       message: "Robe en wax",
       favicon: "",
-      form_blocks: [
-        {
-          fieldName: "taille",
-          fieldType: "select",
-          required: true,
-          fieldLabel: "Taille",
-          fieldDescription: "",
-          fieldOptions: [
-            { name: "S", value: "S" },
-            { name: "M", value: "M" },
-          ],
-        },
-      ],
+      form_blocks: SIZE_BLOCKS_OUT,
       marketplace_favicon: "",
     });
   });

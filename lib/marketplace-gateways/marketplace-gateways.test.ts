@@ -3,12 +3,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as deposit from "@/app/v1/api/deposit/get_transaction/route";
 import * as transactions from "@/app/v1/api/marketplace/gateway/[gateway_id]/transactions/route";
 import * as gateways from "@/app/v1/api/marketplace/gateway/route";
-import * as mp from "@/app/v1/api/marketplace/route";
 import { createApiKey } from "@/lib/accounts/create-account";
 import { getDb } from "@/lib/db/client";
 import { deposits, marketplaceGateways } from "@/lib/db/schema";
 import { call, newAccount } from "@/lib/test/api";
 import { file, ico, png, tempDataDir } from "@/lib/test/files";
+import { createMarketplace, updateMarketplace, type Parts } from "@/lib/test/marketplace";
+import { formBlock, SIZE_BLOCKS, SIZE_BLOCKS_OUT } from "@/lib/test/marketplace-bodies";
 import { defaultFee } from "./create-marketplace-gateway";
 import { recordMarketplaceTransaction, type Buyer } from "./record-transaction";
 
@@ -29,22 +30,13 @@ const badUuid = (loc: (string | number)[], error: string) => ({ loc, msg: `Input
 
 type Gateway = { id: string; [k: string]: unknown };
 
-function form(parts: Record<string, string | File>): FormData {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(parts)) data.append(name, value);
-  return data;
-}
-const createMarketplace = (key: string, parts: Record<string, string | File>) =>
-  call(mp.POST, "POST", "/v1/api/marketplace", { key, form: form(parts) });
-const updateMarketplace = (key: string, parts: Record<string, string | File>) =>
-  call(mp.PATCH, "PATCH", "/v1/api/marketplace/", { key, form: form(parts) });
 const create = (key: string | null, json: unknown) => call(gateways.POST, "POST", "/v1/api/marketplace/gateway", { key, json });
 const list = (key: string | null, query = "") => call(gateways.GET, "GET", `/v1/api/marketplace/gateway${query}`, { key });
 const listTransactions = (key: string | null, id: string, query = "") =>
   call(transactions.GET, "GET", `/v1/api/marketplace/gateway/${id}/transactions${query}`, { key });
 
 /** A fresh account with a marketplace made of `parts`. */
-async function seller(parts: Record<string, string | File> = { name: "Marché" }, country: "CMR" | "SEN" | "KEN" = "CMR") {
+async function seller(parts: Parts = { name: "Marché" }, country: "CMR" | "SEN" | "KEN" = "CMR") {
   const account = await newAccount(country);
   const res = await createMarketplace(account.key, parts);
   expect(res.status).toBe(200);
@@ -82,6 +74,16 @@ function linkBody(res: { body: unknown }, marketplaceId: string, fields: Record<
 }
 
 const awa: Buyer = { fullName: "Awa Ndiaye", email: "awa@example.com", phoneNumber: "237670000011", country: "CMR", operator: "MTN_MOMO_CMR" };
+const moussa: Buyer = { fullName: "Moussa Diop", email: "moussa@example.sn", phoneNumber: "221771234567", country: "SEN", operator: "WAVE_SEN" };
+/** A transaction's `buyer` as the API shows it, with the names of its country and operator. */
+const buyerView = (b: Buyer, countryName: string, operatorName: string) => ({
+  buyer_id: expect.stringMatching(UUID),
+  full_name: b.fullName,
+  email: b.email,
+  phone_number: b.phoneNumber,
+  country: { name: countryName, iso_code: b.country },
+  operator: { name: operatorName, value: b.operator },
+});
 
 describe("POST /v1/api/marketplace/gateway", () => {
   it("creates a link: country and currency from the seller's phone, the marketplace's branding copied", async () => {
@@ -346,14 +348,13 @@ describe("POST /v1/api/marketplace/gateway", () => {
   });
 
   it("copies branding and form blocks at creation; a later marketplace PATCH does not change them", async () => {
-    const blocks = { blocks: [{ type: "select", label: "Taille", required: true, options: ["S", "M"] }] };
     const { key, marketplace } = await seller({
       name: "Marché",
       color: "#123456",
       fee: "10",
       "logo.0": file(png(), "logo.png", "image/png"),
       "favicon.0": file(ico(), "favicon.ico", "image/x-icon"),
-      form_blocks: JSON.stringify(blocks),
+      form_blocks: JSON.stringify(SIZE_BLOCKS),
     });
     const logoUrl = (marketplace.logo as { url: string }).url;
     const faviconUrl = marketplace.favicon as string;
@@ -366,19 +367,7 @@ describe("POST /v1/api/marketplace/gateway", () => {
       marketplace_color: "#123456",
       favicon: "",
       marketplace_favicon: faviconUrl,
-      form_blocks: [
-        {
-          fieldName: "taille",
-          fieldType: "select",
-          required: true,
-          fieldLabel: "Taille",
-          fieldDescription: "",
-          fieldOptions: [
-            { name: "S", value: "S" },
-            { name: "M", value: "M" },
-          ],
-        },
-      ],
+      form_blocks: SIZE_BLOCKS_OUT,
     };
     expect(first.body).toEqual(linkBody(first, marketplace.id, { ...copied, amount: 2000, fee: 200 }));
 
@@ -398,7 +387,7 @@ describe("POST /v1/api/marketplace/gateway", () => {
       marketplace_color: "#654321",
       marketplace_favicon: "https://cdn.example.com/new-favicon.png",
       fee: 20,
-      form_blocks: [{ fieldName: "courriel", fieldType: "email", required: true, fieldLabel: "Courriel", fieldDescription: "", fieldOptions: [] }],
+      form_blocks: [formBlock("courriel", "email", "Courriel", { required: true })],
     });
     // newest first; the first link is as it was
     expect((await list(key)).body).toEqual([second.body, first.body]);
@@ -538,7 +527,7 @@ describe("GET /v1/api/marketplace/gateway/{gateway_id}/transactions", () => {
     });
     const second = await recordMarketplaceTransaction({
       gateway: row,
-      buyer: { fullName: "Moussa Diop", email: "moussa@example.sn", phoneNumber: "221771234567", country: "SEN", operator: "WAVE_SEN" },
+      buyer: moussa,
       additionalInfo: [],
       provider: "sandbox",
     });
@@ -555,14 +544,7 @@ describe("GET /v1/api/marketplace/gateway/{gateway_id}/transactions", () => {
         creation_date: expect.stringMatching(ISO_Z),
         buyer_price: 10250,
         product_price: 10000,
-        buyer: {
-          buyer_id: expect.stringMatching(UUID),
-          full_name: "Moussa Diop",
-          email: "moussa@example.sn",
-          phone_number: "221771234567",
-          country: { name: "Senegal", iso_code: "SEN" },
-          operator: { name: "Wave", value: "WAVE_SEN" },
-        },
+        buyer: buyerView(moussa, "Senegal", "Wave"),
         additional_info: [],
       },
       {
@@ -572,14 +554,7 @@ describe("GET /v1/api/marketplace/gateway/{gateway_id}/transactions", () => {
         creation_date: expect.stringMatching(ISO_Z),
         buyer_price: 10250,
         product_price: 10000,
-        buyer: {
-          buyer_id: expect.stringMatching(UUID),
-          full_name: "Awa Ndiaye",
-          email: "awa@example.com",
-          phone_number: "237670000011",
-          country: { name: "Cameroon", iso_code: "CMR" },
-          operator: { name: "MTN", value: "MTN_MOMO_CMR" },
-        },
+        buyer: buyerView(awa, "Cameroon", "MTN"),
         additional_info: [{ fieldName: "taille", value: "M" }],
       },
     ]);
@@ -630,14 +605,7 @@ describe("GET /v1/api/marketplace/gateway/{gateway_id}/transactions", () => {
         creation_date: expect.stringMatching(ISO_Z),
         buyer_price: 5125,
         product_price: 5000,
-        buyer: {
-          buyer_id: expect.stringMatching(UUID),
-          full_name: "Awa Ndiaye",
-          email: "awa@example.com",
-          phone_number: "237670000011",
-          country: { name: "Cameroon", iso_code: "CMR" },
-          operator: { name: "MTN", value: "MTN_MOMO_CMR" },
-        },
+        buyer: buyerView(awa, "Cameroon", "MTN"),
         additional_info: [],
       },
     ]);

@@ -4,7 +4,7 @@ import { amountField } from "@/lib/countries/amount-limit";
 import { depositStatuses } from "@/lib/deposits/statuses";
 import { countryObject, currencyField } from "@/lib/gateways/schemas";
 import { integer, optional } from "@/lib/http/lax";
-import { defineOperation } from "@/lib/http/operation";
+import { defineOperations, idempotencyErrors, keyErrors } from "@/lib/http/operation";
 import { pageQuery, queryBoolean, wholeListQuery } from "@/lib/http/page-query";
 import { formBlock } from "@/lib/marketplaces/schemas";
 
@@ -104,15 +104,10 @@ export const marketplaceTransaction = z
   })
   .meta({ id: "MarketplaceTransaction" });
 
-const tag = "Marketplace gateways";
-const keyErrors = ["NO_API_KEY_PROVIDED", "API_KEY_NOT_FOUND"] as const;
-const idempotencyErrors = ["IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_USE"] as const;
-
-export const marketplaceGatewayOperations = {
-  create: defineOperation({
+export const marketplaceGatewayOperations = defineOperations("Marketplace gateways", {
+  create: {
     method: "POST",
     path: "/v1/api/marketplace/gateway",
-    tag,
     summary: "Create a marketplace link for a seller",
     description:
       "A reusable product link: many buyers can pay it. Copies the marketplace's colour, logo, favicon and form blocks. Needs an active marketplace.",
@@ -121,11 +116,10 @@ export const marketplaceGatewayOperations = {
     example: { amount: 15000, shop_name: "Boutique Awa", phone_number: "+237 6 70 00 00 00", message: "Sac en raphia" },
     response: marketplaceGateway,
     errors: [...keyErrors, "MARKETPLACE_NOT_FOUND", "MARKETPLACE_INACTIVE", "IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_USE"],
-  }),
-  list: defineOperation({
+  },
+  list: {
     method: "GET",
     path: "/v1/api/marketplace/gateway",
-    tag,
     summary: "List your marketplace links, newest first",
     description: "The live links; `archived=true` lists the archived ones instead.",
     auth: "key",
@@ -133,22 +127,20 @@ export const marketplaceGatewayOperations = {
     response: z.array(marketplaceGateway),
     errors: [...keyErrors],
     paged: "whole",
-  }),
-  get: defineOperation({
+  },
+  get: {
     method: "GET",
     path: "/v1/api/marketplace/gateway/{gateway_id}",
-    tag,
     summary: "Get one of your marketplace links",
     description: "The link as its creation returned it (its branding and form blocks are the ones copied then).",
     auth: "key",
     params: marketplaceGatewayParams,
     response: marketplaceGateway,
     errors: [...keyErrors, "GATEWAY_NOT_FOUND"],
-  }),
-  update: defineOperation({
+  },
+  update: {
     method: "PUT",
     path: "/v1/api/marketplace/gateway/{gateway_id}",
-    tag,
     summary: "Update a marketplace link",
     description:
       "Changes only the fields sent; the answer is the link as GET shows it. New buyers pay the new price; attempts already started keep theirs. A new `phone_number` must be of a country paying in the link's currency (the link's `country` follows it). An archived link answers 404: unarchive it first.",
@@ -158,11 +150,10 @@ export const marketplaceGatewayOperations = {
     example: { amount: 17500, message: "Sac en raphia, grand modèle" },
     response: marketplaceGateway,
     errors: [...keyErrors, "GATEWAY_NOT_FOUND", ...idempotencyErrors],
-  }),
-  archive: defineOperation({
+  },
+  archive: {
     method: "DELETE",
     path: "/v1/api/marketplace/gateway/{gateway_id}",
-    tag,
     summary: "Archive a marketplace link",
     description:
       "Its page then tells new buyers the link is no longer available; attempts already started finish, and past transactions stay readable (list with `archived=true`). Undo with POST …/unarchive.",
@@ -170,22 +161,20 @@ export const marketplaceGatewayOperations = {
     params: marketplaceGatewayParams,
     response: marketplaceGatewayDeleted,
     errors: [...keyErrors, "GATEWAY_NOT_FOUND", ...idempotencyErrors],
-  }),
-  unarchive: defineOperation({
+  },
+  unarchive: {
     method: "POST",
     path: "/v1/api/marketplace/gateway/{gateway_id}/unarchive",
-    tag,
     summary: "Unarchive a marketplace link",
     description: "The link takes payments again (if its marketplace is active). A live link is returned as it is.",
     auth: "key",
     params: marketplaceGatewayParams,
     response: marketplaceGateway,
     errors: [...keyErrors, "GATEWAY_NOT_FOUND", ...idempotencyErrors],
-  }),
-  transactions: defineOperation({
+  },
+  transactions: {
     method: "GET",
     path: "/v1/api/marketplace/gateway/{gateway_id}/transactions",
-    tag,
     summary: "Buyers' payment attempts on a marketplace link, newest first",
     auth: "key",
     params: marketplaceGatewayParams,
@@ -193,5 +182,5 @@ export const marketplaceGatewayOperations = {
     response: z.array(marketplaceTransaction),
     errors: [...keyErrors, "GATEWAY_NOT_FOUND"],
     paged: true,
-  }),
-};
+  },
+});

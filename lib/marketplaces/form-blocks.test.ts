@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { formBlock } from "@/lib/test/marketplace-bodies";
 import { slugify, toFormBlocks } from "./form-blocks";
 import type { BlockInput } from "./schemas";
 
@@ -35,16 +36,7 @@ describe("toFormBlocks", () => {
   const block = (label: string, extra: Partial<BlockInput> = {}): BlockInput => ({ type: "text", label, ...extra });
 
   it("fills the defaults: not required, empty description, no options", () => {
-    expect(toFormBlocks([block("Taille")])).toEqual([
-      {
-        fieldName: "taille",
-        fieldType: "text",
-        required: false,
-        fieldLabel: "Taille",
-        fieldDescription: "",
-        fieldOptions: [],
-      },
-    ]);
+    expect(toFormBlocks([block("Taille")])).toEqual([formBlock("taille", "text", "Taille")]);
   });
 
   it("keeps type, required, trimmed label and description, and select options as {name, value}", () => {
@@ -52,19 +44,7 @@ describe("toFormBlocks", () => {
       toFormBlocks([
         { type: "select", label: "  Couleur ", required: true, description: " Choisissez ", options: [" Rouge ", "Bleu"] },
       ]),
-    ).toEqual([
-      {
-        fieldName: "couleur",
-        fieldType: "select",
-        required: true,
-        fieldLabel: "Couleur",
-        fieldDescription: "Choisissez",
-        fieldOptions: [
-          { name: "Rouge", value: "Rouge" },
-          { name: "Bleu", value: "Bleu" },
-        ],
-      },
-    ]);
+    ).toEqual([formBlock("couleur", "select", "Couleur", { required: true, description: "Choisissez", options: ["Rouge", "Bleu"] })]);
   });
 
   it("drops options of blocks that are not select", () => {

@@ -6,6 +6,8 @@ import { getDb } from "@/lib/db/client";
 import { apiKeys } from "@/lib/db/schema";
 import { call, newAccount, type Reply } from "@/lib/test/api";
 import { file, ico, png, tempDataDir } from "@/lib/test/files";
+import { createMarketplace as create, updateMarketplace as update, type Parts } from "@/lib/test/marketplace";
+import { formBlock, urlImage } from "@/lib/test/marketplace-bodies";
 
 tempDataDir();
 
@@ -16,16 +18,8 @@ const NO_IMAGE = (part: string) => ({
   detail: [{ loc: ["body", part], msg: "Value error, no uploaded image with this id", type: "value_error", ctx: { error: "no uploaded image with this id" } }],
 });
 
-type Parts = Record<string, string | File>;
 type Marketplace = { id: string; logo: { id: string | null } | null; [k: string]: unknown };
 
-function form(parts: Parts): FormData {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(parts)) data.append(name, value);
-  return data;
-}
-const create = (key: string | null, parts: Parts) => call(mp.POST, "POST", "/v1/api/marketplace", { key, form: form(parts) });
-const update = (key: string | null, parts: Parts) => call(mp.PATCH, "PATCH", "/v1/api/marketplace/", { key, form: form(parts) });
 const read = (key: string | null) => call(mp.GET, "GET", "/v1/api/marketplace", { key });
 
 function expectReply(res: Reply, status: number, body: unknown) {
@@ -80,45 +74,14 @@ const EVERY_BLOCK = {
   ],
 };
 const EVERY_BLOCK_OUT = [
-  { fieldName: "taille_eu", fieldType: "text", required: true, fieldLabel: "Taille (EU)", fieldDescription: "", fieldOptions: [] },
-  {
-    fieldName: "adresse_de_livraison",
-    fieldType: "textarea",
-    required: false,
-    fieldLabel: "Adresse de livraison",
-    fieldDescription: "Quartier, rue, repère",
-    fieldOptions: [],
-  },
-  { fieldName: "e_mail", fieldType: "email", required: true, fieldLabel: "E-mail", fieldDescription: "", fieldOptions: [] },
-  { fieldName: "telephone", fieldType: "phone", required: false, fieldLabel: "Téléphone", fieldDescription: "", fieldOptions: [] },
-  { fieldName: "pointure", fieldType: "number", required: true, fieldLabel: "Pointure", fieldDescription: "", fieldOptions: [] },
-  {
-    fieldName: "date_de_livraison",
-    fieldType: "date",
-    required: false,
-    fieldLabel: "Date de livraison",
-    fieldDescription: "",
-    fieldOptions: [],
-  },
-  {
-    fieldName: "couleur",
-    fieldType: "select",
-    required: true,
-    fieldLabel: "Couleur",
-    fieldDescription: "",
-    fieldOptions: [
-      { name: "Rouge", value: "Rouge" },
-      { name: "Bleu", value: "Bleu" },
-    ],
-  },
-  {
-    fieldName: "j_accepte_les_conditions",
-    fieldType: "checkbox",
-    required: true,
-    fieldLabel: "J'accepte les conditions",
-    fieldDescription: "",
-    fieldOptions: [],
-  },
+  formBlock("taille_eu", "text", "Taille (EU)", { required: true }),
+  formBlock("adresse_de_livraison", "textarea", "Adresse de livraison", { description: "Quartier, rue, repère" }),
+  formBlock("e_mail", "email", "E-mail", { required: true }),
+  formBlock("telephone", "phone", "Téléphone"),
+  formBlock("pointure", "number", "Pointure", { required: true }),
+  formBlock("date_de_livraison", "date", "Date de livraison"),
+  formBlock("couleur", "select", "Couleur", { required: true, options: ["Rouge", "Bleu"] }),
+  formBlock("j_accepte_les_conditions", "checkbox", "J'accepte les conditions", { required: true }),
 ];
 
 describe("authentication", () => {
@@ -188,16 +151,7 @@ describe("POST /v1/api/marketplace", () => {
       created_at: expect.stringMatching(ISO_Z),
       name: "Marché Awa",
       color: "#aabbcc",
-      logo: {
-        url: "https://cdn.example.com/awa/logo.png",
-        id: null,
-        entityType: "marketplace_logo",
-        contentType: "",
-        fileName: "",
-        fileType: "",
-        fileKey: "",
-        fileSize: 0,
-      },
+      logo: urlImage("https://cdn.example.com/awa/logo.png", "marketplace_logo"),
       favicon: "https://cdn.example.com/awa/favicon.ico",
       form_blocks: EVERY_BLOCK_OUT,
       seller_payout_delay_days: 7,
@@ -444,17 +398,10 @@ describe("normalisation (PATCH on one marketplace)", () => {
     });
     expect(res.status).toBe(200);
     expect((res.body as Marketplace).form_blocks).toEqual([
-      { fieldName: "prenom", fieldType: "text", required: true, fieldLabel: "Prénom", fieldDescription: "", fieldOptions: [] },
-      { fieldName: "prenom_2", fieldType: "text", required: false, fieldLabel: "Prenom", fieldDescription: "", fieldOptions: [] },
-      { fieldName: "prenom_3", fieldType: "text", required: false, fieldLabel: "PRÉNOM", fieldDescription: "", fieldOptions: [] },
-      {
-        fieldName: "age_de_l_enfant",
-        fieldType: "number",
-        required: false,
-        fieldLabel: "Âge de l'enfant",
-        fieldDescription: "en années",
-        fieldOptions: [],
-      },
+      formBlock("prenom", "text", "Prénom", { required: true }),
+      formBlock("prenom_2", "text", "Prenom"),
+      formBlock("prenom_3", "text", "PRÉNOM"),
+      formBlock("age_de_l_enfant", "number", "Âge de l'enfant", { description: "en années" }),
     ]);
   });
 
@@ -463,7 +410,7 @@ describe("normalisation (PATCH on one marketplace)", () => {
       form_blocks: JSON.stringify({ blocks: [{ type: "text", label: "Ville", options: ["Douala"] }] }),
     });
     expect((res.body as Marketplace).form_blocks).toEqual([
-      { fieldName: "ville", fieldType: "text", required: false, fieldLabel: "Ville", fieldDescription: "", fieldOptions: [] },
+      formBlock("ville", "text", "Ville"),
     ]);
   });
 
@@ -520,31 +467,20 @@ describe("PATCH /v1/api/marketplace/", () => {
     // a form boolean read as pydantic reads one
     { name: "is_active as 0", parts: { is_active: "0" }, changes: { is_active: false } },
     { name: "is_active as off", parts: { is_active: "Off" }, changes: { is_active: false } },
-    { name: "is_active false, required as yes in a block", parts: { is_active: "no", form_blocks: JSON.stringify({ blocks: [{ type: "text", label: "Nom", required: "yes" }] }) }, changes: { is_active: false, form_blocks: [{ fieldName: "nom", fieldType: "text", required: true, fieldLabel: "Nom", fieldDescription: "", fieldOptions: [] }] } },
+    { name: "is_active false, required as yes in a block", parts: { is_active: "no", form_blocks: JSON.stringify({ blocks: [{ type: "text", label: "Nom", required: "yes" }] }) }, changes: { is_active: false, form_blocks: [formBlock("nom", "text", "Nom", { required: true })] } },
     { name: "favicon", parts: { favicon: "https://img.example.org/f.ico" }, changes: { favicon: "https://img.example.org/f.ico" } },
     {
       name: "logo",
       parts: { logo: "https://img.example.org/l.webp" },
       changes: {
-        logo: {
-          url: "https://img.example.org/l.webp",
-          id: null,
-          entityType: "marketplace_logo",
-          contentType: "",
-          fileName: "",
-          fileType: "",
-          fileKey: "",
-          fileSize: 0,
-        },
+        logo: urlImage("https://img.example.org/l.webp", "marketplace_logo"),
       },
     },
     {
       name: "form_blocks",
       parts: { form_blocks: JSON.stringify({ blocks: [{ type: "email", label: "Courriel", required: false }] }) },
       changes: {
-        form_blocks: [
-          { fieldName: "courriel", fieldType: "email", required: false, fieldLabel: "Courriel", fieldDescription: "", fieldOptions: [] },
-        ],
+        form_blocks: [formBlock("courriel", "email", "Courriel")],
       },
     },
     { name: "form_blocks emptied", parts: { form_blocks: '{"blocks": []}' }, changes: { form_blocks: [] } },
@@ -595,16 +531,7 @@ describe("PATCH /v1/api/marketplace/", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       ...marketplace,
-      logo: {
-        url: stored,
-        id: null,
-        entityType: "marketplace_logo",
-        contentType: "",
-        fileName: "",
-        fileType: "",
-        fileKey: "",
-        fileSize: 0,
-      },
+      logo: urlImage(stored, "marketplace_logo"),
       favicon: stored,
     });
   });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { parseJsonText } from "@/lib/http/json-text";
 import { ValidationError } from "@/lib/http/errors";
 import { boolean, optional } from "@/lib/http/lax";
-import { defineOperation } from "@/lib/http/operation";
+import { defineOperations, keyErrors } from "@/lib/http/operation";
 import { blockTypes, formBlock, type BlockType, type FormBlock } from "./form-block";
 
 // Marketplace: interface §2.4 and §4.3, DESIGN §4. Requests are multipart text parts.
@@ -158,15 +158,12 @@ export const marketplace = z
   })
   .meta({ id: "Marketplace" });
 
-const tag = "Marketplace";
-const keyErrors = ["NO_API_KEY_PROVIDED", "API_KEY_NOT_FOUND"] as const;
 const uploadErrors = ["FILE_TOO_LARGE", "UNSUPPORTED_FILE_TYPE", "IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_USE"] as const;
 
-export const marketplaceOperations = {
-  create: defineOperation({
+export const marketplaceOperations = defineOperations("Marketplace", {
+  create: {
     method: "POST",
     path: "/v1/api/marketplace",
-    tag,
     summary: "Create your marketplace",
     description: "One marketplace per account and mode. Multipart: text parts and the `logo.0` / `favicon.0` files.",
     auth: "key",
@@ -186,11 +183,10 @@ export const marketplaceOperations = {
     files: marketplaceFiles,
     response: marketplace,
     errors: [...keyErrors, "MARKETPLACE_ALREADY_EXISTS", ...uploadErrors],
-  }),
-  update: defineOperation({
+  },
+  update: {
     method: "PATCH",
     path: "/v1/api/marketplace/",
-    tag,
     summary: "Update your marketplace",
     description:
       "Changes only the parts sent; empty text for `name`, `color` or `form_blocks` leaves them as they are. `is_active` switches the storefront on or off.",
@@ -201,14 +197,13 @@ export const marketplaceOperations = {
     files: marketplaceFiles,
     response: marketplace,
     errors: [...keyErrors, "MARKETPLACE_NOT_FOUND", ...uploadErrors],
-  }),
-  get: defineOperation({
+  },
+  get: {
     method: "GET",
     path: "/v1/api/marketplace",
-    tag,
     summary: "Get your marketplace",
     auth: "key",
     response: marketplace,
     errors: [...keyErrors, "MARKETPLACE_NOT_FOUND"],
-  }),
-};
+  },
+});

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { publicBaseUrl } from "@/lib/config";
 import { getDb, type Tx } from "@/lib/db/client";
+import { claimOutboxEvents, markOutboxEvents, type OutboxEvent } from "@/lib/db/outbox";
 import {
   accounts,
   deposits,
@@ -9,7 +10,6 @@ import {
   marketplaceTransactions,
   memberships,
   notifications,
-  outboxEvents,
   paymentGateways,
   providerLogs,
   users,
@@ -26,7 +26,6 @@ import type { NotificationKind, NotificationPreference } from "./kinds";
 
 type Row = typeof notifications.$inferInsert;
 type Member = { userId: string; email: string; language: Lang; prefs: Record<NotificationPreference, boolean> };
-type EventRow = Pick<typeof outboxEvents.$inferSelect, "id" | "accountId" | "mode" | "type" | "depositId" | "data" | "createdAt">;
 
 const BATCH = 100;
 
@@ -43,26 +42,12 @@ const merchantKinds: Partial<Record<string, [NotificationKind, NotificationPrefe
 export async function fanOutNotifications(): Promise<number> {
   const db = await getDb();
   const events = await db.transaction(async (tx) => {
-    const claimed = await tx
-      .select({
-        id: outboxEvents.id,
-        accountId: outboxEvents.accountId,
-        mode: outboxEvents.mode,
-        type: outboxEvents.type,
-        depositId: outboxEvents.depositId,
-        data: outboxEvents.data,
-        createdAt: outboxEvents.createdAt,
-      })
-      .from(outboxEvents)
-      .where(isNull(outboxEvents.notifiedAt))
-      .orderBy(asc(outboxEvents.createdAt), asc(outboxEvents.id))
-      .limit(BATCH)
-      .for("update", { skipLocked: true });
+    const claimed = await claimOutboxEvents(tx, "notifiedAt", BATCH);
     if (!claimed.length) return 0;
     const mailing = claimed.filter((e) => merchantKinds[e.type]);
     if (mailing.length) await insertRows(tx, await mailsOfEvents(tx, mailing));
     await crashPoint("notifications-written"); // a crash here rolls the mails back with the mark
-    await tx.update(outboxEvents).set({ notifiedAt: sql`now()` }).where(inArray(outboxEvents.id, claimed.map((e) => e.id)));
+    await markOutboxEvents(tx, "notifiedAt", claimed);
     return claimed.length;
   });
   return events + (await fanOutAlerts());
@@ -129,7 +114,7 @@ async function salesOf(tx: Tx, depositIds: string[]): Promise<Map<string, Sale>>
   );
 }
 
-async function mailsOfEvents(tx: Tx, events: EventRow[]): Promise<Row[]> {
+async function mailsOfEvents(tx: Tx, events: OutboxEvent[]): Promise<Row[]> {
   const accountIds = [...new Set(events.map((e) => e.accountId))];
   const facts = await accountFacts(tx, accountIds);
   const members = await membersOf(tx, accountIds);

@@ -1,18 +1,13 @@
-import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { asc, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as callback from "@/app/api/providers/[provider]/callback/route";
-import { hashApiKey } from "@/lib/accounts/api-keys";
-import { findAuthByKeyHash, type Auth } from "@/lib/accounts/queries";
-import { closeDb, databaseSettings, getDb, useDatabase } from "@/lib/db/client";
+import { type Auth } from "@/lib/accounts/queries";
+import { getDb } from "@/lib/db/client";
 import { depositProviderAttempts, deposits, depositStatusChanges, outboxEvents } from "@/lib/db/schema";
 import { createGateway } from "@/lib/gateways/create-gateway";
-import { newAccount } from "@/lib/test/api";
+import { newAuth } from "@/lib/test/api";
+import { childImport, crashChildAt, crashTestDatabase } from "@/lib/test/crash-child";
 import { reconcilePending, sweepExpired } from "./background";
 import type { CrashPointName } from "./crash-point";
 import { setSandboxTransport } from "./providers/sandbox";
@@ -27,13 +22,12 @@ import { startPayment } from "./start-payment";
 // the child opens while this process has it closed; on PostgreSQL, this file's own database.
 
 const TIMEOUT = { timeout: 60_000 };
-const url = (file: string) => JSON.stringify(pathToFileURL(path.resolve(file)).href);
 const CHILD = `
-import { useDatabase } from ${url("lib/db/client.ts")};
-import { findPaymentLink } from ${url("lib/checkout/queries.ts")};
-import { startPayment } from ${url("lib/payments/start-payment.ts")};
-import { settleDeposit } from ${url("lib/payments/settle-deposit.ts")};
-import { setSandboxTransport } from ${url("lib/payments/providers/sandbox.ts")};
+import { useDatabase } from ${childImport("lib/db/client.ts")};
+import { findPaymentLink } from ${childImport("lib/checkout/queries.ts")};
+import { startPayment } from ${childImport("lib/payments/start-payment.ts")};
+import { settleDeposit } from ${childImport("lib/payments/settle-deposit.ts")};
+import { setSandboxTransport } from ${childImport("lib/payments/providers/sandbox.ts")};
 const job = JSON.parse(process.argv[1]);
 await useDatabase(job.settings);
 setSandboxTransport(async () => {});
@@ -47,44 +41,20 @@ console.log("finished");
 process.exit(0);
 `;
 
-let dataDir: string;
 let auth: Auth;
 
+crashTestDatabase("kola-crash-");
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kola-crash-"));
-  if (!databaseSettings().databaseUrl) await useDatabase({ dataDir });
-  const { key } = await newAccount("CMR");
-  auth = (await findAuthByKeyHash(hashApiKey(key)))!;
+  auth = await newAuth("CMR");
 });
 afterEach(() => {
   setSandboxTransport(undefined);
   delete process.env.DEPOSIT_EXPIRY_SECONDS;
 });
-afterAll(async () => {
-  await closeDb();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 /** Runs `job` in a child process that stops at `point`; kills it there with SIGKILL. */
 async function crashAt(point: CrashPointName, job: Record<string, unknown>): Promise<void> {
-  const settings = databaseSettings();
-  if (!settings.databaseUrl) await closeDb(); // PGlite: one process at a time on a folder
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "--input-type=module", "-e", CHILD, JSON.stringify({ ...job, settings })], {
-    cwd: process.cwd(),
-    env: { ...process.env, KOLA_CRASH_POINT: point, LOG_LEVEL: "silent" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once("exit", (_code, signal) => resolve(signal)));
-  let out = "";
-  const reached = await new Promise<boolean>((resolve) => {
-    child.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes(`crash-point ${point}\n`)) resolve(true);
-    });
-    void exited.then(() => resolve(false));
-  });
-  child.kill("SIGKILL");
-  expect([reached, await exited, out]).toEqual([true, "SIGKILL", `crash-point ${point}\n`]);
+  expect(await crashChildAt(point, CHILD, job)).toBe(`crash-point ${point}\n`);
 }
 
 async function newLink() {

@@ -6,7 +6,6 @@ import type { Auth } from "@/lib/accounts/queries";
 import { getDb } from "@/lib/db/client";
 import { depositProviderAttempts, deposits, outboxEvents, providerBreakers } from "@/lib/db/schema";
 import { createDeposit } from "@/lib/deposits/create-deposit";
-import { createGateway } from "@/lib/gateways/create-gateway";
 import { captureLog } from "@/lib/log";
 import { reconcilePending } from "./background";
 import { OperatorUnreachable, offerDeposit } from "./offer-deposit";
@@ -15,11 +14,11 @@ import { breakerStates, claimProbe, recordFailure } from "./providers/breaker";
 import { providersOverviewFor } from "./providers/dashboard";
 import { startCinetpayEmulator, type CinetpayEmulator } from "./providers/emulators/cinetpay";
 import { startPawapayEmulator, type PawapayEmulator } from "./providers/emulators/pawapay";
-import { closedPort, liveAuth } from "./providers/emulators/live-setup";
+import { cinetpayEnv, closedPort, FAST_RETRIES, liveAuth, liveLink, startLivePayment } from "./providers/emulators/live-setup";
 import { startCallbackReceiver } from "./providers/emulators/receiver";
 import type { Served } from "./providers/emulators/serve";
 import { clearPawapayCache } from "./providers/pawapay";
-import { PaymentInProgress, startPayment } from "./start-payment";
+import { PaymentInProgress } from "./start-payment";
 
 // Failover per operator (issue 18), against both contract emulators: MTN Cameroon is served by
 // pawaPay (first in LIVE_PROVIDERS) and by CinetPay. A provider is skipped while it reports the
@@ -30,24 +29,14 @@ let live: Auth;
 let pawapay: PawapayEmulator;
 let cinetpay: CinetpayEmulator;
 let receiver: Served;
+const CINETPAY = { apiKey: "k", siteId: "100000", secretKey: "s", transferPassword: "p" };
 
 beforeAll(async () => {
   live = await liveAuth("CMR");
   receiver = await startCallbackReceiver(callbackRoute.POST);
   pawapay = await startPawapayEmulator({ token: "tok", callbackUrl: `${receiver.url}/api/providers/pawapay/callback`, callbackDelayMs: 5 });
-  cinetpay = await startCinetpayEmulator({ apiKey: "k", siteId: "100000", secretKey: "s", transferPassword: "p" });
-  Object.assign(process.env, {
-    CINETPAY_BASE_URL: cinetpay.url,
-    CINETPAY_API_KEY: "k",
-    CINETPAY_SITE_ID: "100000",
-    CINETPAY_SECRET_KEY: "s",
-    CINETPAY_TRANSFER_URL: cinetpay.url,
-    CINETPAY_TRANSFER_PASSWORD: "p",
-    PAWAPAY_API_TOKEN: "tok",
-    PUBLIC_BASE_URL: receiver.url,
-    PROVIDER_RETRY_BASE_MS: "1",
-    PROVIDER_TIMEOUT_MS: "5000",
-  });
+  cinetpay = await startCinetpayEmulator(CINETPAY);
+  Object.assign(process.env, { ...cinetpayEnv(cinetpay.url, CINETPAY), PAWAPAY_API_TOKEN: "tok", PUBLIC_BASE_URL: receiver.url, ...FAST_RETRIES });
 });
 
 afterAll(async () => {
@@ -64,13 +53,8 @@ beforeEach(async () => {
   await (await getDb()).delete(providerBreakers);
 });
 
-async function link() {
-  return createGateway(live, { amount: 5000, shop_name: "Boutique Ada", message: "", order_id: "", success_url: "", failure_url: "" });
-}
-
-async function pay(phone = "670000000", gateway?: Awaited<ReturnType<typeof link>>) {
-  return startPayment({ kind: "link", gateway: gateway ?? (await link()) }, { country: "CMR", operator: "MTN_MOMO_CMR", phone, client_token: randomUUID().replaceAll("-", "") });
-}
+const link = () => liveLink(live);
+const pay = (phone = "670000000", gateway?: Awaited<ReturnType<typeof link>>) => startLivePayment(live, { country: "CMR", operator: "MTN_MOMO_CMR", phone }, gateway);
 
 /** Each provider a deposit was offered to, in order: [provider, position, the id it knows it by, outcome, reason]. */
 async function attemptsOf(depositId: string) {

@@ -3,13 +3,11 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as callback from "@/app/api/providers/[provider]/callback/route";
 import type { Auth } from "@/lib/accounts/queries";
-import { findAuthByKeyHash } from "@/lib/accounts/queries";
-import { hashApiKey } from "@/lib/accounts/api-keys";
 import { getDb } from "@/lib/db/client";
 import { errorTypes } from "@/lib/http/errors";
 import { deposits, outboxEvents } from "@/lib/db/schema";
 import { createGateway } from "@/lib/gateways/create-gateway";
-import { newAccount } from "@/lib/test/api";
+import { newAuth } from "@/lib/test/api";
 import { reconcilePending, sweepExpired } from "./background";
 import { setSandboxTransport } from "./providers/sandbox";
 import { signCallback } from "./providers/signature";
@@ -18,8 +16,7 @@ import { startPayment } from "./start-payment";
 let auth: Auth;
 
 beforeAll(async () => {
-  const { key } = await newAccount("CMR");
-  auth = (await findAuthByKeyHash(hashApiKey(key)))!;
+  auth = await newAuth("CMR");
 });
 
 afterEach(() => {

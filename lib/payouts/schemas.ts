@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { amountField } from "@/lib/countries/amount-limit";
 import { optional } from "@/lib/http/lax";
-import { defineOperation } from "@/lib/http/operation";
+import { defineOperations, idempotencyErrors, keyErrors } from "@/lib/http/operation";
 import { pageQuery } from "@/lib/http/page-query";
 import { currencyCodes, operatorCodes } from "@/lib/countries";
 import { disbursementStatuses, payoutKinds } from "@/lib/ledger/kinds";
@@ -81,15 +81,10 @@ export const payoutListQuery = pageQuery.extend({
 });
 export type PayoutListQuery = z.output<typeof payoutListQuery>;
 
-const tag = "Payouts";
-const keyErrors = ["NO_API_KEY_PROVIDED", "API_KEY_NOT_FOUND"] as const;
-const idempotencyErrors = ["IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_USE"] as const;
-
-export const payoutOperations = {
-  create: defineOperation({
+export const payoutOperations = defineOperations("Payouts", {
+  create: {
     method: "POST",
     path: "/v1/payouts",
-    tag,
     summary: "Withdraw available balance to your mobile-money number",
     description:
       "The amount leaves your available balance at once, never more than it (`INSUFFICIENT_BALANCE`: even many requests at the same time cannot overdraw it), and comes back if the payout fails. Follow it with GET /v1/payouts/{payout_id} or the `payout.succeeded` / `payout.failed` events. Send an `Idempotency-Key` so a retry never withdraws twice.",
@@ -98,32 +93,29 @@ export const payoutOperations = {
     example: { amount: 10000, operator: "MTN_MOMO_CMR", phone_number: "+237 6 70 00 00 00" },
     response: payoutView,
     errors: [...keyErrors, "INSUFFICIENT_BALANCE", "MONEY_OUT_UNAVAILABLE", ...idempotencyErrors],
-  }),
-  list: defineOperation({
+  },
+  list: {
     method: "GET",
     path: "/v1/payouts",
-    tag,
     summary: "List payouts (seller payouts and withdrawals), newest first",
     auth: "key",
     query: payoutListQuery,
     response: z.array(payoutView),
     errors: [...keyErrors],
     paged: true,
-  }),
-  get: defineOperation({
+  },
+  get: {
     method: "GET",
     path: "/v1/payouts/{payout_id}",
-    tag,
     summary: "Get a payout",
     auth: "key",
     params: payoutParams,
     response: payoutView,
     errors: [...keyErrors, "PAYOUT_NOT_FOUND"],
-  }),
-  redirect: defineOperation({
+  },
+  redirect: {
     method: "PATCH",
     path: "/v1/payouts/{payout_id}",
-    tag,
     summary: "Send a failed seller payout to a corrected phone",
     description:
       "Failed seller payouts only, once each (`PAYOUT_NOT_REDIRECTABLE` otherwise): what the sale's share still owes is sent to the new wallet as a new payout (`retry_of` the failed one), and the ledger records it as `payout_redirected`. The failed payout keeps the phone it failed on. Refused while the seller is on hold.",
@@ -133,11 +125,10 @@ export const payoutOperations = {
     example: { operator: "ORANGE_MONEY_CMR", phone_number: "+237 6 55 00 00 00" },
     response: payoutView,
     errors: [...keyErrors, "PAYOUT_NOT_FOUND", "PAYOUT_NOT_REDIRECTABLE", "SELLER_ON_HOLD", "MONEY_OUT_UNAVAILABLE", ...idempotencyErrors],
-  }),
-  retry: defineOperation({
+  },
+  retry: {
     method: "POST",
     path: "/v1/payouts/{payout_id}/retry",
-    tag,
     summary: "Retry a failed payout",
     description:
       "Sends it to the same phone again, as a new payout (`retry_of` the failed one). A failed withdrawal's amount is back in your available balance, which must still cover it. A failed seller payout's money waits in the seller's available balance: the retry sends what the sale's share still owes (a refund may have taken part back). Once per failed payout (`PAYOUT_NOT_RETRYABLE` otherwise); refused while the seller is on hold.",
@@ -145,5 +136,5 @@ export const payoutOperations = {
     params: payoutParams,
     response: payoutView,
     errors: [...keyErrors, "PAYOUT_NOT_FOUND", "PAYOUT_NOT_RETRYABLE", "INSUFFICIENT_BALANCE", "SELLER_ON_HOLD", "MONEY_OUT_UNAVAILABLE", ...idempotencyErrors],
-  }),
-};
+  },
+});

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { amountField } from "@/lib/countries/amount-limit";
 import { optional } from "@/lib/http/lax";
-import { defineOperation } from "@/lib/http/operation";
+import { defineOperations, keyErrors } from "@/lib/http/operation";
 import { pageQuery } from "@/lib/http/page-query";
 import { TRACK_ID_EXAMPLE, trackId, trackIdFilter } from "@/lib/deposits/track-id";
 import { disbursementStatuses, sellerShareModes } from "@/lib/ledger/kinds";
@@ -96,14 +96,10 @@ export const refundPreview = z
   .meta({ id: "RefundPreview" });
 export type RefundPreview = z.output<typeof refundPreview>;
 
-const tag = "Refunds";
-const keyErrors = ["NO_API_KEY_PROVIDED", "API_KEY_NOT_FOUND"] as const;
-
-export const refundOperations = {
-  create: defineOperation({
+export const refundOperations = defineOperations("Refunds", {
+  create: {
     method: "POST",
     path: "/v1/refunds",
-    tag,
     summary: "Refund a payment, in full or in part",
     description:
       "Sends money back to the phone that paid, through the provider that collected it. The amount leaves your available balance at once (`INSUFFICIENT_BALANCE` otherwise) and comes back if the refund fails. All refunds of a payment together never exceed it (`REFUND_EXCEEDS_REMAINING`). A marketplace sale's refund is split: the seller's share in proportion to the refund (`split.share_part`) is borne as `seller_share` says, the rest (your fee's part) by you; GET /v1/refunds/preview shows the split before you refund. A refund that fails gives each part back where it came from. Follow it with GET /v1/refunds/{refund_id} or the `refund.succeeded` / `refund.failed` events. Send an `Idempotency-Key` so a retry never refunds twice.",
@@ -122,22 +118,20 @@ export const refundOperations = {
       "IDEMPOTENCY_KEY_REUSED",
       "IDEMPOTENCY_KEY_IN_USE",
     ],
-  }),
-  list: defineOperation({
+  },
+  list: {
     method: "GET",
     path: "/v1/refunds",
-    tag,
     summary: "List your refunds, newest first",
     auth: "key",
     query: refundListQuery,
     response: z.array(refundView),
     errors: [...keyErrors],
     paged: true,
-  }),
-  preview: defineOperation({
+  },
+  preview: {
     method: "GET",
     path: "/v1/refunds/preview",
-    tag,
     summary: "What a refund would take from whom, before you make it",
     description:
       "Reads only: the amount POST /v1/refunds would refund and, for a marketplace sale, what each `seller_share` would take from the seller's balance and from yours now. The refund itself decides again at the moment it is made.",
@@ -145,15 +139,14 @@ export const refundOperations = {
     query: refundPreviewQuery,
     response: refundPreview,
     errors: [...keyErrors, "DEPOSIT_NOT_FOUND", "DEPOSIT_NOT_REFUNDABLE", "REFUND_EXCEEDS_REMAINING"],
-  }),
-  get: defineOperation({
+  },
+  get: {
     method: "GET",
     path: "/v1/refunds/{refund_id}",
-    tag,
     summary: "Get a refund",
     auth: "key",
     params: refundParams,
     response: refundView,
     errors: [...keyErrors, "REFUND_NOT_FOUND"],
-  }),
-};
+  },
+});

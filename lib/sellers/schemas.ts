@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { boolean, optional } from "@/lib/http/lax";
-import { defineOperation } from "@/lib/http/operation";
+import { defineOperations, idempotencyErrors, keyErrors } from "@/lib/http/operation";
 import { pageQuery } from "@/lib/http/page-query";
 import { trackId } from "@/lib/deposits/track-id";
 
@@ -80,15 +80,10 @@ export const releaseSellerBody = z.object({
 });
 export type ReleaseSellerBody = z.output<typeof releaseSellerBody>;
 
-const tag = "Sellers";
-const keyErrors = ["NO_API_KEY_PROVIDED", "API_KEY_NOT_FOUND"] as const;
-const idempotencyErrors = ["IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_USE"] as const;
-
-export const sellerOperations = {
-  list: defineOperation({
+export const sellerOperations = defineOperations("Sellers", {
+  list: {
     method: "GET",
     path: "/v1/sellers",
-    tag,
     summary: "List your marketplace's sellers, newest first, with their balances",
     description: "A seller is made by its first sale: the marketplace link's payout phone identifies it.",
     auth: "key",
@@ -96,21 +91,19 @@ export const sellerOperations = {
     response: z.array(sellerView),
     errors: [...keyErrors],
     paged: true,
-  }),
-  get: defineOperation({
+  },
+  get: {
     method: "GET",
     path: "/v1/sellers/{seller_id}",
-    tag,
     summary: "Get a seller and its balance",
     auth: "key",
     params: sellerParams,
     response: sellerView,
     errors: [...keyErrors, "SELLER_NOT_FOUND"],
-  }),
-  update: defineOperation({
+  },
+  update: {
     method: "PATCH",
     path: "/v1/sellers/{seller_id}",
-    tag,
     summary: "Hold a seller's payouts, or clear the hold",
     description:
       "On hold, the seller's shares still leave their payout hold but are not paid out, and its failed payouts cannot be sent again; clearing the hold pays out what is due.",
@@ -120,11 +113,10 @@ export const sellerOperations = {
     example: { on_hold: true, hold_reason: "Commandes contestées" },
     response: sellerView,
     errors: [...keyErrors, "SELLER_NOT_FOUND", ...idempotencyErrors],
-  }),
-  release: defineOperation({
+  },
+  release: {
     method: "POST",
     path: "/v1/sellers/{seller_id}/release",
-    tag,
     summary: "End the payout hold of a seller's shares now",
     description:
       "The shares leave `pending` for `available` at once, and are paid out like any share whose hold ended (unless the seller is on hold). Releasing a share already released changes nothing.",
@@ -134,11 +126,10 @@ export const sellerOperations = {
     example: {},
     response: sellerView,
     errors: [...keyErrors, "SELLER_NOT_FOUND", "DEPOSIT_NOT_FOUND", ...idempotencyErrors],
-  }),
-  sales: defineOperation({
+  },
+  sales: {
     method: "GET",
     path: "/v1/sellers/{seller_id}/sales",
-    tag,
     summary: "A seller's sales and where each share is, newest first",
     auth: "key",
     params: sellerParams,
@@ -146,5 +137,5 @@ export const sellerOperations = {
     response: z.array(sellerSale),
     errors: [...keyErrors, "SELLER_NOT_FOUND"],
     paged: true,
-  }),
-};
+  },
+});

@@ -2,7 +2,9 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { hashApiKey } from "@/lib/accounts/api-keys";
 import { createAccount } from "@/lib/accounts/create-account";
+import { findAuthByKeyHash, type Auth } from "@/lib/accounts/queries";
 import { createDispatcher, type Dispatcher, type RouteModule } from "@/lib/http/dispatch";
 import { createNodeServer } from "@/lib/http/node-server";
 import type { Operation } from "@/lib/http/operation";
@@ -186,4 +188,10 @@ export async function newAccount(country: "CMR" | "SEN" | "KEN" | "CIV" = "CMR")
   const email = `m-${randomBytes(5).toString("hex")}@example.com`;
   const { account_id, api_key } = await createAccount({ email, password: "password-123", business: "Test shop", country });
   return { accountId: account_id, key: api_key, email };
+}
+
+/** A new account's test key, and the Auth it stands for (what domain functions take). */
+export async function newAuth(country: Parameters<typeof newAccount>[0] = "CMR"): Promise<Auth & { key: string }> {
+  const { key } = await newAccount(country);
+  return { ...(await findAuthByKeyHash(hashApiKey(key)))!, key };
 }

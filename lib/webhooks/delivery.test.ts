@@ -1,17 +1,13 @@
-import { randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { hashApiKey } from "@/lib/accounts/api-keys";
 import { findAuthByKeyHash, type Auth } from "@/lib/accounts/queries";
-import * as marketplaceGateways from "@/app/v1/api/marketplace/gateway/route";
-import * as marketplaces from "@/app/v1/api/marketplace/route";
 import { getDb } from "@/lib/db/client";
 import { marketplaceTransactions, outboxEvents, webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
-import { getMarketplaceGatewayOrThrow } from "@/lib/marketplace-gateways/queries";
 import { settleDeposit } from "@/lib/payments/settle-deposit";
 import { setSandboxTransport } from "@/lib/payments/providers/sandbox";
-import { startPayment } from "@/lib/payments/start-payment";
-import { call, newAccount } from "@/lib/test/api";
+import { newAccount } from "@/lib/test/api";
+import { createMarketplace } from "@/lib/test/marketplace";
 import { createEndpoint } from "./create-endpoint";
 import { claimBatch, deliverBatch, defaultDeliveryOptions } from "./deliver";
 import { dispatchOutbox } from "./dispatch";
@@ -20,7 +16,7 @@ import { getDeliveryOrThrow, listDeliveries, type EndpointRow } from "./queries"
 import { resendDelivery } from "./resend-delivery";
 import { rotateSecret } from "./rotate-secret";
 import { setWebhookResolver, urlPolicy } from "./settings";
-import { pendingPayment, startReceiver, type Receiver } from "./test-support";
+import { pendingMarketplaceSale, pendingPayment, startReceiver, type Receiver } from "./test-support";
 import { updateEndpoint } from "./update-endpoint";
 import { createWebhookWorker, type WorkerOptions } from "./worker";
 
@@ -159,27 +155,10 @@ describe("a settled payment reaches the receiver", () => {
 
   it("a marketplace sale arrives as marketplace.transaction.succeeded with its transaction_id", async () => {
     const shop = await merchant();
-    const form = new FormData();
-    form.append("name", "Marché Akwa");
-    expect((await call(marketplaces.POST, "POST", "/v1/api/marketplace", { key: shop.key, form })).status).toBe(200);
-    const link = await call(marketplaceGateways.POST, "POST", "/v1/api/marketplace/gateway", {
-      key: shop.key,
-      json: { amount: 15000, shop_name: "Chez Awa", phone_number: "+237 6 70 00 00 00", fee: 300 },
-    });
-    expect(link.status).toBe(200);
-    const gateway = await getMarketplaceGatewayOrThrow(shop, (link.body as { id: string }).id);
+    expect((await createMarketplace(shop.key, { name: "Marché Akwa" })).status).toBe(200);
     const inbox = await receiver();
     const endpoint = await endpointFor(shop, inbox.url, ["marketplace.transaction.succeeded"]);
-    setSandboxTransport(async () => {});
-    const deposit = await startPayment({ kind: "market", gateway }, {
-      country: "CMR",
-      operator: "ORANGE_MONEY_CMR",
-      phone: "690000000",
-      client_token: randomUUID().replaceAll("-", ""),
-      full_name: "Awa Diallo",
-      email: "awa@example.com",
-      answers: {},
-    });
+    const { deposit, gateway } = await pendingMarketplaceSale(shop, shop.key);
     await settleDeposit(deposit.id, { status: "success" });
     await worker().drain();
 

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { outboxEvents, webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
+import { claimOutboxEvents, markOutboxEvents } from "@/lib/db/outbox";
+import { webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
 import { eventIdOf, eventPayload } from "./events";
 
 /**
@@ -12,22 +13,7 @@ import { eventIdOf, eventPayload } from "./events";
 export async function dispatchOutbox(limit = 500): Promise<{ events: number; deliveries: number }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const events = await tx
-      .select({
-        id: outboxEvents.id,
-        accountId: outboxEvents.accountId,
-        mode: outboxEvents.mode,
-        type: outboxEvents.type,
-        data: outboxEvents.data,
-        createdAt: outboxEvents.createdAt,
-        depositId: outboxEvents.sequenceDepositId,
-        sequence: outboxEvents.sequence,
-      })
-      .from(outboxEvents)
-      .where(isNull(outboxEvents.dispatchedAt))
-      .orderBy(asc(outboxEvents.createdAt), asc(outboxEvents.id))
-      .limit(limit)
-      .for("update", { skipLocked: true });
+    const events = await claimOutboxEvents(tx, "dispatchedAt", limit);
     if (events.length === 0) return { events: 0, deliveries: 0 };
 
     const accountIds = [...new Set(events.map((e) => e.accountId))];
@@ -62,7 +48,7 @@ export async function dispatchOutbox(limit = 500): Promise<{ events: number; del
           eventId,
           eventType: event.type,
           eventCreatedAt: event.createdAt,
-          depositId: event.depositId,
+          depositId: event.sequenceDepositId,
           sequence: event.sequence,
           payload,
         });
@@ -71,10 +57,7 @@ export async function dispatchOutbox(limit = 500): Promise<{ events: number; del
     for (let i = 0; i < rows.length; i += 1000) {
       await tx.insert(webhookDeliveries).values(rows.slice(i, i + 1000)).onConflictDoNothing();
     }
-    await tx
-      .update(outboxEvents)
-      .set({ dispatchedAt: sql`now()` })
-      .where(inArray(outboxEvents.id, events.map((e) => e.id)));
+    await markOutboxEvents(tx, "dispatchedAt", events);
     return { events: events.length, deliveries: rows.length };
   });
 }

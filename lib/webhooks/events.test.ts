@@ -1,20 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import * as marketplaceGateways from "@/app/v1/api/marketplace/gateway/route";
-import * as marketplaces from "@/app/v1/api/marketplace/route";
 import { findAuthByKeyHash, type Auth } from "@/lib/accounts/queries";
 import { hashApiKey } from "@/lib/accounts/api-keys";
 import { getDb } from "@/lib/db/client";
 import { marketplaceTransactions, outboxEvents } from "@/lib/db/schema";
-import { getMarketplaceGatewayOrThrow } from "@/lib/marketplace-gateways/queries";
 import { setSandboxTransport } from "@/lib/payments/providers/sandbox";
 import { settleDeposit, type Settlement } from "@/lib/payments/settle-deposit";
-import { startPayment } from "@/lib/payments/start-payment";
-import { call, newAccount } from "@/lib/test/api";
+import { newAccount } from "@/lib/test/api";
+import { createMarketplace } from "@/lib/test/marketplace";
 import { eventIdOf, eventPayload, testEventPayload } from "./events";
 import { webhookEvents } from "./schemas";
-import { pendingPayment } from "./test-support";
+import { pendingMarketplaceSale, pendingPayment } from "./test-support";
 
 // The zod schemas of the webhook events (lib/webhooks/schemas.ts, documented under the OpenAPI
 // `webhooks`) read the events as settle-deposit writes them, for every outcome and kind of link.
@@ -24,30 +21,9 @@ let key: string;
 beforeAll(async () => {
   ({ key } = await newAccount("CMR"));
   auth = (await findAuthByKeyHash(hashApiKey(key)))!;
-  const form = new FormData();
-  form.append("name", "Marché Akwa");
-  expect((await call(marketplaces.POST, "POST", "/v1/api/marketplace", { key, form })).status).toBe(200);
+  expect((await createMarketplace(key, { name: "Marché Akwa" })).status).toBe(200);
 });
 afterEach(() => setSandboxTransport(undefined));
-
-async function marketplaceDeposit() {
-  const link = await call(marketplaceGateways.POST, "POST", "/v1/api/marketplace/gateway", {
-    key,
-    json: { amount: 15000, shop_name: "Chez Awa", phone_number: "+237 6 70 00 00 00", fee: 300 },
-  });
-  const gateway = await getMarketplaceGatewayOrThrow(auth, (link.body as { id: string }).id);
-  setSandboxTransport(async () => {});
-  const deposit = await startPayment({ kind: "market", gateway }, {
-    country: "CMR",
-    operator: "ORANGE_MONEY_CMR",
-    phone: "690000000",
-    client_token: randomUUID().replaceAll("-", ""),
-    full_name: "Awa Diallo",
-    email: "awa@example.com",
-    answers: {},
-  });
-  return { deposit, gatewayId: gateway.id };
-}
 
 /** The event the settlement announced, as its body is sent (and signed). */
 async function sentEvent(depositId: string) {
@@ -85,7 +61,7 @@ describe("webhook event schemas", () => {
     });
 
     it(`marketplace.transaction.${suffix}: the buyer price as amount, an empty order_id`, async () => {
-      const { deposit, gatewayId } = await marketplaceDeposit();
+      const { deposit, gateway } = await pendingMarketplaceSale(auth, key);
       await settleDeposit(deposit.id, settlement);
       const event = await sentEvent(deposit.id);
       const db = await getDb();
@@ -94,7 +70,7 @@ describe("webhook event schemas", () => {
       expect(webhookEvents[event.type as keyof typeof webhookEvents].parse(event)).toEqual(event);
       expect(event.data).toEqual({
         track_id: deposit.trackId,
-        gateway_id: gatewayId,
+        gateway_id: gateway.id,
         order_id: "",
         transaction_id: transaction!.id,
         amount: 15300,

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { isHttpUrl } from "@/lib/http/http-url";
 import { boolean, optional } from "@/lib/http/lax";
-import { defineOperation } from "@/lib/http/operation";
+import { defineOperations, idempotencyErrors, keyErrors } from "@/lib/http/operation";
 import { pageQuery } from "@/lib/http/page-query";
 import { payoutView } from "@/lib/payouts/schemas";
 import { refundView } from "@/lib/refunds/schemas";
@@ -23,15 +24,6 @@ const webhookUrl = z
     description:
       "Where events are POSTed: an absolute http(s) URL of at most 2048 characters. In production: https, and a host that resolves to public addresses only.",
   });
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && Boolean(url.hostname);
-  } catch {
-    return false;
-  }
-}
 
 const subscribed = z
   .array(z.enum(eventTypes))
@@ -251,20 +243,17 @@ export const deliveryQuery = pageQuery.extend({
 });
 export type DeliveryQuery = z.output<typeof deliveryQuery>;
 
-const tag = "Webhooks";
-const keyErrors = ["NO_API_KEY_PROVIDED", "API_KEY_NOT_FOUND"] as const;
-const idempotencyErrors = ["IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_USE"] as const;
+/** What changes an endpoint: keys and webhooks are a developer's (DESIGN §1). */
+const byDeveloper = { auth: "key", role: "developer" } as const;
 
-export const webhookOperations = {
-  create: defineOperation({
+export const webhookOperations = defineOperations("Webhooks", {
+  create: {
     method: "POST",
     path: "/v1/webhooks",
-    tag,
     summary: "Create a webhook endpoint",
     description:
       "Events of the key's mode are POSTed to `url`, signed per the Standard Webhooks specification. The answer holds the signing `secret`, shown this once. In production the URL must use https and resolve to a public address (422 otherwise).",
-    auth: "key",
-    role: "developer", // keys and webhooks are a developer's (DESIGN §1)
+    ...byDeveloper,
     body: createWebhookBody,
     example: {
       url: "https://shop.example/webhooks/kola",
@@ -273,85 +262,74 @@ export const webhookOperations = {
     },
     response: webhookWithSecret,
     errors: [...keyErrors, "WEBHOOK_LIMIT_REACHED", ...idempotencyErrors],
-  }),
-  list: defineOperation({
+  },
+  list: {
     method: "GET",
     path: "/v1/webhooks",
-    tag,
     summary: "List your webhook endpoints, newest first",
     auth: "key",
     query: pageQuery,
     response: z.array(webhookView),
     errors: [...keyErrors],
     paged: true,
-  }),
-  get: defineOperation({
+  },
+  get: {
     method: "GET",
     path: "/v1/webhooks/{webhook_id}",
-    tag,
     summary: "Get a webhook endpoint",
     auth: "key",
     params: webhookParams,
     response: webhookView,
     errors: [...keyErrors, "WEBHOOK_NOT_FOUND"],
-  }),
-  update: defineOperation({
+  },
+  update: {
     method: "PATCH",
     path: "/v1/webhooks/{webhook_id}",
-    tag,
     summary: "Update a webhook endpoint",
     description:
       "Changes only the fields sent. A disabled endpoint gets no new events; its pending deliveries wait and resume when it is enabled again.",
-    auth: "key",
-    role: "developer", // keys and webhooks are a developer's (DESIGN §1)
+    ...byDeveloper,
     params: webhookParams,
     body: updateWebhookBody,
     example: { event_types: [], description: "Every event" },
     response: webhookView,
     errors: [...keyErrors, "WEBHOOK_NOT_FOUND", ...idempotencyErrors],
-  }),
-  delete: defineOperation({
+  },
+  delete: {
     method: "DELETE",
     path: "/v1/webhooks/{webhook_id}",
-    tag,
     summary: "Delete a webhook endpoint",
     description: "Its pending deliveries are dropped and its delivery log is deleted with it.",
-    auth: "key",
-    role: "developer", // keys and webhooks are a developer's (DESIGN §1)
+    ...byDeveloper,
     params: webhookParams,
     response: webhookDeleted,
     errors: [...keyErrors, "WEBHOOK_NOT_FOUND", ...idempotencyErrors],
-  }),
-  rotate_secret: defineOperation({
+  },
+  rotate_secret: {
     method: "POST",
     path: "/v1/webhooks/{webhook_id}/rotate-secret",
-    tag,
     summary: "Rotate the signing secret",
     description:
       "Returns the new `secret`, shown this once. For 24 hours the previous secret signs too (`webhook-signature` carries both signatures), so a receiver can switch without missing an event.",
-    auth: "key",
-    role: "developer", // keys and webhooks are a developer's (DESIGN §1)
+    ...byDeveloper,
     params: webhookParams,
     response: webhookWithSecret,
     errors: [...keyErrors, "WEBHOOK_NOT_FOUND", ...idempotencyErrors],
-  }),
-  test: defineOperation({
+  },
+  test: {
     method: "POST",
     path: "/v1/webhooks/{webhook_id}/test",
-    tag,
     summary: "Send a test event",
     description:
       "Queues a `webhook.test` event for this endpoint and returns its delivery (`pending`); follow it with GET …/deliveries/{delivery_id}. It is signed and retried like any event.",
-    auth: "key",
-    role: "developer", // keys and webhooks are a developer's (DESIGN §1)
+    ...byDeveloper,
     params: webhookParams,
     response: webhookDeliveryView,
     errors: [...keyErrors, "WEBHOOK_NOT_FOUND", "WEBHOOK_DISABLED", ...idempotencyErrors],
-  }),
-  deliveries: defineOperation({
+  },
+  deliveries: {
     method: "GET",
     path: "/v1/webhooks/{webhook_id}/deliveries",
-    tag,
     summary: "The endpoint's delivery log, newest first",
     description: "One delivery per event, with every attempt: status code, latency and an excerpt of the answer.",
     auth: "key",
@@ -360,11 +338,10 @@ export const webhookOperations = {
     response: z.array(webhookDeliveryView),
     errors: [...keyErrors, "WEBHOOK_NOT_FOUND"],
     paged: true,
-  }),
-  delivery: defineOperation({
+  },
+  delivery: {
     method: "GET",
     path: "/v1/webhooks/{webhook_id}/deliveries/{delivery_id}",
-    tag,
     summary: "One delivery with its attempts, and the bodies sent and received",
     description:
       "Adds what the list leaves out: `request_body`, the exact body sent, and each attempt's `response_body` (at most 64 KB). The signing secret is never shown.",
@@ -372,18 +349,16 @@ export const webhookOperations = {
     params: deliveryParams,
     response: webhookDeliveryDetail,
     errors: [...keyErrors, "WEBHOOK_NOT_FOUND", "WEBHOOK_DELIVERY_NOT_FOUND"],
-  }),
-  resend: defineOperation({
+  },
+  resend: {
     method: "POST",
     path: "/v1/webhooks/{webhook_id}/deliveries/{delivery_id}/resend",
-    tag,
     summary: "Resend an event",
     description:
       "Makes the delivery due now, whatever its status: the same event, with the same `webhook-id`, is sent again and the attempt is added to its log. A failed delivery gets this one more attempt.",
-    auth: "key",
-    role: "developer", // keys and webhooks are a developer's (DESIGN §1)
+    ...byDeveloper,
     params: deliveryParams,
     response: webhookDeliveryView,
     errors: [...keyErrors, "WEBHOOK_NOT_FOUND", "WEBHOOK_DELIVERY_NOT_FOUND", "WEBHOOK_DISABLED", ...idempotencyErrors],
-  }),
-};
+  },
+});

@@ -2,13 +2,16 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
+import * as marketplaceGatewayRoutes from "@/app/v1/api/marketplace/gateway/route";
 import type { Auth } from "@/lib/accounts/queries";
 import { createGateway } from "@/lib/gateways/create-gateway";
+import { getMarketplaceGatewayOrThrow } from "@/lib/marketplace-gateways/queries";
 import { setSandboxTransport } from "@/lib/payments/providers/sandbox";
 import { startPayment } from "@/lib/payments/start-payment";
+import { call } from "@/lib/test/api";
 
 // For webhook tests: a receiver on 127.0.0.1 (an ephemeral port) that records what it is sent and
-// answers as the test says, and a pending payment to settle.
+// answers as the test says, and a pending payment (of a link or a marketplace sale) to settle.
 
 export type Received = { headers: http.IncomingHttpHeaders; body: string; at: number };
 /** What the receiver does with request number `n` (0-based): a status and body, or never answer. */
@@ -104,4 +107,28 @@ export async function pendingPayment(auth: Auth, options: { orderId?: string; am
     phone: "237670000000",
     client_token: randomUUID().replaceAll("-", ""),
   });
+}
+
+/**
+ * A marketplace sale awaiting its outcome: a seller's link (15,000 XAF and a 300 fee) of the
+ * marketplace of `auth`'s account (which `key` opens) and a buyer's pending deposit on it.
+ */
+export async function pendingMarketplaceSale(auth: Auth, key: string) {
+  const link = await call(marketplaceGatewayRoutes.POST, "POST", "/v1/api/marketplace/gateway", {
+    key,
+    json: { amount: 15000, shop_name: "Chez Awa", phone_number: "+237 6 70 00 00 00", fee: 300 },
+  });
+  if (link.status !== 200) throw new Error(`create marketplace link: ${link.status} ${JSON.stringify(link.body)}`);
+  const gateway = await getMarketplaceGatewayOrThrow(auth, (link.body as { id: string }).id);
+  setSandboxTransport(async () => {});
+  const deposit = await startPayment({ kind: "market", gateway }, {
+    country: "CMR",
+    operator: "ORANGE_MONEY_CMR",
+    phone: "690000000",
+    client_token: randomUUID().replaceAll("-", ""),
+    full_name: "Awa Diallo",
+    email: "awa@example.com",
+    answers: {},
+  });
+  return { deposit, gateway };
 }

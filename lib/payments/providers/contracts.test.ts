@@ -6,12 +6,10 @@ import addFormats from "ajv-formats";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as callbackRoute from "@/app/api/providers/[provider]/callback/route";
 import type { Auth } from "@/lib/accounts/queries";
-import { createGateway } from "@/lib/gateways/create-gateway";
-import { startPayment } from "../start-payment";
 import * as cinetpayApi from "./cinetpay/schemas";
 import { startCinetpayEmulator, type CinetpayEmulator } from "./emulators/cinetpay";
 import { startPawapayEmulator, type PawapayEmulator } from "./emulators/pawapay";
-import { liveAuth } from "./emulators/live-setup";
+import { cinetpayEnv, liveAuth, startLivePayment } from "./emulators/live-setup";
 import { startCallbackReceiver } from "./emulators/receiver";
 import { serve, type Served } from "./emulators/serve";
 import { clearPawapayCache, pawapayProvider } from "./pawapay";
@@ -157,16 +155,9 @@ describe("our requests, validated against the published schemas", () => {
     live = await liveAuth("CMR");
     receiver = await startCallbackReceiver(callbackRoute.POST);
     pawapay = await startPawapayEmulator({ token: "tok", callbackUrl: `${receiver.url}/api/providers/pawapay/callback`, callbackDelayMs: 5 });
-    cinetpay = await startCinetpayEmulator({ apiKey: "k", siteId: "100000", secretKey: "s" });
-    Object.assign(process.env, {
-      PAWAPAY_BASE_URL: pawapay.url,
-      PAWAPAY_API_TOKEN: "tok",
-      CINETPAY_BASE_URL: cinetpay.url,
-      CINETPAY_API_KEY: "k",
-      CINETPAY_SITE_ID: "100000",
-      CINETPAY_SECRET_KEY: "s",
-      PROVIDER_RETRY_BASE_MS: "1",
-    });
+    const credentials = { apiKey: "k", siteId: "100000", secretKey: "s" };
+    cinetpay = await startCinetpayEmulator(credentials);
+    Object.assign(process.env, { PAWAPAY_BASE_URL: pawapay.url, PAWAPAY_API_TOKEN: "tok", ...cinetpayEnv(cinetpay.url, credentials), PROVIDER_RETRY_BASE_MS: "1" });
   });
   afterAll(async () => {
     await pawapay.settled();
@@ -176,8 +167,7 @@ describe("our requests, validated against the published schemas", () => {
 
   async function pay(providers: string, operator: string, phone: string) {
     process.env.LIVE_PROVIDERS = providers;
-    const gateway = await createGateway(live, { amount: 5000, shop_name: "Boutique Ada", message: "", order_id: "", success_url: "", failure_url: "" });
-    return startPayment({ kind: "link", gateway }, { country: "CMR", operator, phone, client_token: randomUUID().replaceAll("-", "") });
+    return startLivePayment(live, { country: "CMR", operator, phone });
   }
 
   it("pawaPay's deposit request", async () => {

@@ -6,17 +6,13 @@ import * as returnRoute from "@/app/api/providers/[provider]/return/route";
 import * as submitJson from "@/app/api/checkout/pay/[id]/route";
 import * as linkPage from "@/app/pay/[id]/route";
 import { hit } from "@/lib/checkout/test-support";
-import { findAuthByKeyHash, type Auth } from "@/lib/accounts/queries";
-import { hashApiKey } from "@/lib/accounts/api-keys";
+import { type Auth } from "@/lib/accounts/queries";
 import { getDb } from "@/lib/db/client";
-import { deposits, outboxEvents, providerBreakers, providerLogs } from "@/lib/db/schema";
-import { createGateway } from "@/lib/gateways/create-gateway";
-import { newAccount } from "@/lib/test/api";
+import { deposits, providerBreakers, providerLogs } from "@/lib/db/schema";
 import { reconcilePending } from "../../background";
 import { OperatorUnreachable } from "../../offer-deposit";
-import { startPayment } from "../../start-payment";
 import { startCinetpayEmulator, type CinetpayEmulator } from "../emulators/cinetpay";
-import { closedPort } from "../emulators/live-setup";
+import { cinetpayEnv, closedPort, depositState, FAST_RETRIES, liveAuth, liveLink, startLivePayment } from "../emulators/live-setup";
 import { startCallbackReceiver } from "../emulators/receiver";
 import type { Served } from "../emulators/serve";
 import { routeOperators } from "..";
@@ -28,19 +24,14 @@ let receiver: Served;
 const credentials = { apiKey: "cp-api-key", siteId: "105900", secretKey: "cp-secret" };
 
 beforeAll(async () => {
-  const { key } = await newAccount("CIV");
-  live = { ...(await findAuthByKeyHash(hashApiKey(key)))!, mode: "live" };
+  live = await liveAuth("CIV");
   receiver = await startCallbackReceiver(callbackRoute.POST);
   emulator = await startCinetpayEmulator(credentials);
   Object.assign(process.env, {
     LIVE_PROVIDERS: "cinetpay",
-    CINETPAY_BASE_URL: emulator.url,
-    CINETPAY_API_KEY: credentials.apiKey,
-    CINETPAY_SITE_ID: credentials.siteId,
-    CINETPAY_SECRET_KEY: credentials.secretKey,
+    ...cinetpayEnv(emulator.url, credentials),
     PUBLIC_BASE_URL: receiver.url, // notify_url reaches the callback route over HTTP
-    PROVIDER_RETRY_BASE_MS: "1",
-    PROVIDER_TIMEOUT_MS: "5000",
+    ...FAST_RETRIES,
   });
 });
 
@@ -57,23 +48,14 @@ beforeEach(async () => {
   process.env.CINETPAY_API_KEY = credentials.apiKey;
 });
 
-async function pay(phone: string, amount = 5000) {
-  const gateway = await createGateway(live, { amount, shop_name: "Boutique Awa", message: "", order_id: "", success_url: "", failure_url: "" });
-  return startPayment({ kind: "link", gateway }, { country: "CIV", operator: "ORANGE_MONEY_CIV", phone, client_token: randomUUID().replaceAll("-", "") });
-}
+const awaLink = (amount = 5000) => liveLink(live, { amount, shop_name: "Boutique Awa" });
+const pay = async (phone: string, amount = 5000) => startLivePayment(live, { country: "CIV", operator: "ORANGE_MONEY_CIV", phone }, await awaLink(amount));
 
 const tokenOf = (url: string) => url.split("/payment/")[1]!;
 
 async function stateOf(id: string) {
-  const db = await getDb();
-  const [row] = await db.select().from(deposits).where(eq(deposits.id, id));
-  const events = await db.select({ type: outboxEvents.type }).from(outboxEvents).where(eq(outboxEvents.depositId, id));
-  const logs = await db
-    .select({ kind: providerLogs.kind, operation: providerLogs.operation, httpStatus: providerLogs.httpStatus, outcome: providerLogs.outcome, alert: providerLogs.alert })
-    .from(providerLogs)
-    .where(eq(providerLogs.depositId, id))
-    .orderBy(asc(providerLogs.createdAt));
-  return { status: row!.status, reason: row!.failureReason, events: events.map((e) => e.type), logs: logs.map((l) => `${l.kind} ${l.operation} ${l.httpStatus} ${l.outcome}${l.alert ? " ALERT" : ""}`) };
+  const { logs, ...state } = await depositState(id);
+  return { ...state, logs: logs.map((l) => `${l.kind} ${l.operation} ${l.httpStatus} ${l.outcome}${l.alert ? " ALERT" : ""}`) };
 }
 
 const created = "request POST /v2/payment 200 created";
@@ -219,14 +201,14 @@ describe("CinetPay payments through the contract emulator", () => {
 
 describe("the checkout in a redirect flow", () => {
   it("sends the page's script to CinetPay's payment page, and the form without script through a page that links there", async () => {
-    const gateway = await createGateway(live, { amount: 5000, shop_name: "Boutique Awa", message: "", order_id: "", success_url: "", failure_url: "" });
+    const gateway = await awaLink();
     const form = { country: "CIV", operator: "ORANGE_MONEY_CIV", phone: "0700000000", client_token: randomUUID().replaceAll("-", "") };
     const json = await hit(submitJson.POST, { id: gateway.id }, `/api/checkout/pay/${gateway.id}?lang=fr`, { form });
     const body = json.json() as { track_id: string; next: string };
     const payment = emulator.payments.get(body.track_id)!;
     expect([json.status, body]).toEqual([200, { track_id: body.track_id, status: "pending", next: `${emulator.url}/payment/${payment.token}` }]);
     // another link: this one now holds its one attempt in flight (DESIGN §3)
-    const other = await createGateway(live, { amount: 5000, shop_name: "Boutique Awa", message: "", order_id: "", success_url: "", failure_url: "" });
+    const other = await awaLink();
     const page = await hit(linkPage.POST, { id: other.id }, `/pay/${other.id}?lang=en`, { form: { ...form, client_token: randomUUID().replaceAll("-", "") } });
     expect(page.status).toBe(200);
     expect(page.text).toContain("Going to the secure payment page");

@@ -2,17 +2,14 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as callbackRoute from "@/app/api/providers/[provider]/callback/route";
-import { findAuthByKeyHash, type Auth } from "@/lib/accounts/queries";
-import { hashApiKey } from "@/lib/accounts/api-keys";
+import { type Auth } from "@/lib/accounts/queries";
 import { getDb } from "@/lib/db/client";
 import { canRefund } from "@/lib/money-out/providers";
 import { providerLogs } from "@/lib/db/schema";
-import { ApiError } from "@/lib/http/errors";
-import { newAccount } from "@/lib/test/api";
 import { startCinetpayEmulator, type CinetpayEmulator } from "../emulators/cinetpay";
+import { cinetpayEnv, disbursementRoute, FAST_RETRIES, liveAuth, livePayout } from "../emulators/live-setup";
 import { startCallbackReceiver } from "../emulators/receiver";
 import type { Served } from "../emulators/serve";
-import { providerByName } from "..";
 import { ProviderUnavailable } from "../provider-log";
 import { ProviderRejection, type Disbursement, type DisbursementUpdate } from "../types";
 import { cinetpayProvider } from ".";
@@ -28,33 +25,11 @@ let receiver: Served;
 const updates: DisbursementUpdate[] = [];
 const credentials = { apiKey: "cp-api-key", siteId: "105900", secretKey: "cp-secret", transferPassword: "cp-transfer-password" };
 
-async function disbursementRoute(req: Request, ctx: { params: Promise<{ provider: string }> }): Promise<Response> {
-  const raw = await req.text();
-  try {
-    updates.push(await providerByName((await ctx.params).provider)!.parseDisbursementCallback!(req, raw));
-    return Response.json({ received: true });
-  } catch (error) {
-    if (error instanceof ApiError) return Response.json(error.body, { status: error.status });
-    throw error;
-  }
-}
-
 beforeAll(async () => {
-  const { key } = await newAccount("CIV");
-  live = { ...(await findAuthByKeyHash(hashApiKey(key)))!, mode: "live" };
-  receiver = await startCallbackReceiver(callbackRoute.POST, disbursementRoute);
+  live = await liveAuth("CIV");
+  receiver = await startCallbackReceiver(callbackRoute.POST, disbursementRoute(updates));
   emulator = await startCinetpayEmulator({ ...credentials, transferDelayMs: 5 });
-  Object.assign(process.env, {
-    CINETPAY_BASE_URL: emulator.url,
-    CINETPAY_TRANSFER_URL: emulator.url,
-    CINETPAY_API_KEY: credentials.apiKey,
-    CINETPAY_SITE_ID: credentials.siteId,
-    CINETPAY_SECRET_KEY: credentials.secretKey,
-    CINETPAY_TRANSFER_PASSWORD: credentials.transferPassword,
-    PUBLIC_BASE_URL: receiver.url,
-    PROVIDER_RETRY_BASE_MS: "1",
-    PROVIDER_TIMEOUT_MS: "5000",
-  });
+  Object.assign(process.env, { ...cinetpayEnv(emulator.url, credentials), PUBLIC_BASE_URL: receiver.url, ...FAST_RETRIES });
 });
 
 afterAll(async () => {
@@ -70,18 +45,7 @@ beforeEach(() => {
   process.env.CINETPAY_TRANSFER_PASSWORD = credentials.transferPassword;
 });
 
-const payout = (phone: string, extra: Partial<Disbursement> = {}): Disbursement => ({
-  id: randomUUID(),
-  kind: "payout",
-  mode: "live",
-  amount: 5000,
-  currency: "XOF",
-  country: "CI",
-  operator: "ORANGE_MONEY_CIV",
-  phoneNumber: phone,
-  accountId: live.accountId,
-  ...extra,
-});
+const payout = (phone: string, extra: Partial<Disbursement> = {}) => livePayout(live, { currency: "XOF", country: "CI", operator: "ORANGE_MONEY_CIV" }, phone, extra);
 
 async function logsOf(d: Disbursement) {
   const db = await getDb();

@@ -96,21 +96,7 @@ export async function startCinetpayEmulator(options: CinetpayEmulatorOptions): P
     });
     for (const field of TOKEN_FIELDS) if (!form.has(field)) form.set(field, "");
     const token = tamper.badToken ? "0".repeat(64) : xToken(form, options.secretKey);
-    let status: number | null = null;
-    try {
-      const res = await fetch(p.notifyUrl, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", "x-token": token },
-        body: form.toString(),
-        signal: AbortSignal.timeout(10_000),
-      });
-      status = res.status;
-      await res.text();
-    } catch {
-      status = null;
-    }
-    notifications.push({ body: form.toString(), status });
-    return status;
+    return post(p.notifyUrl, form, { "x-token": token });
   }
 
   async function pay(token: string): Promise<number | null> {
@@ -142,9 +128,19 @@ export async function startCinetpayEmulator(options: CinetpayEmulatorOptions): P
     if (!t || transferTamper.mute) return null;
     const fields = Object.entries(shown(t)).filter((e): e is [string, string] => typeof e[1] === "string");
     const form = new URLSearchParams(fields);
+    return post(t.notifyUrl, form);
+  }
+
+  /** POSTs a notification form as CinetPay does; records it with the status it got (null: no answer). */
+  async function post(url: string, form: URLSearchParams, headers: Record<string, string> = {}): Promise<number | null> {
     let status: number | null = null;
     try {
-      const res = await fetch(t.notifyUrl, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: form.toString(), signal: AbortSignal.timeout(10_000) });
+      const res = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+        body: form.toString(),
+        signal: AbortSignal.timeout(10_000),
+      });
       status = res.status;
       await res.text();
     } catch {

@@ -2,19 +2,14 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as callbackRoute from "@/app/api/providers/[provider]/callback/route";
-import { findAuthByKeyHash, type Auth } from "@/lib/accounts/queries";
-import { hashApiKey } from "@/lib/accounts/api-keys";
+import { type Auth } from "@/lib/accounts/queries";
 import { getDb } from "@/lib/db/client";
 import { deposits, providerLogs } from "@/lib/db/schema";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
-import { createGateway } from "@/lib/gateways/create-gateway";
-import { ApiError } from "@/lib/http/errors";
-import { newAccount } from "@/lib/test/api";
-import { startPayment } from "../../start-payment";
 import { startPawapayEmulator, type PawapayEmulator } from "../emulators/pawapay";
+import { disbursementRoute, FAST_RETRIES, liveAuth, livePayout, pawapayEnv, startLivePayment } from "../emulators/live-setup";
 import { startCallbackReceiver } from "../emulators/receiver";
 import type { Served } from "../emulators/serve";
-import { providerByName } from "..";
 import { ProviderUnavailable } from "../provider-log";
 import { ProviderRejection, type Disbursement, type DisbursementUpdate } from "../types";
 import { clearPawapayCache, pawapayProvider } from ".";
@@ -28,22 +23,9 @@ let emulator: PawapayEmulator;
 let receiver: Served;
 const updates: DisbursementUpdate[] = [];
 
-/** What the ledger's route does first: the provider proves and reads the callback. */
-async function disbursementRoute(req: Request, ctx: { params: Promise<{ provider: string }> }): Promise<Response> {
-  const raw = await req.text();
-  try {
-    updates.push(await providerByName((await ctx.params).provider)!.parseDisbursementCallback!(req, raw));
-    return Response.json({ received: true });
-  } catch (error) {
-    if (error instanceof ApiError) return Response.json(error.body, { status: error.status });
-    throw error;
-  }
-}
-
 beforeAll(async () => {
-  const { key } = await newAccount("CMR");
-  live = { ...(await findAuthByKeyHash(hashApiKey(key)))!, mode: "live" };
-  receiver = await startCallbackReceiver(callbackRoute.POST, disbursementRoute);
+  live = await liveAuth("CMR");
+  receiver = await startCallbackReceiver(callbackRoute.POST, disbursementRoute(updates));
   emulator = await startPawapayEmulator({
     token: "emulator-token",
     callbackUrl: `${receiver.url}/api/providers/pawapay/callback`,
@@ -51,13 +33,7 @@ beforeAll(async () => {
     callbackDelayMs: 5,
     slowMs: 1500,
   });
-  Object.assign(process.env, {
-    LIVE_PROVIDERS: "pawapay",
-    PAWAPAY_BASE_URL: emulator.url,
-    PAWAPAY_API_TOKEN: "emulator-token",
-    PROVIDER_RETRY_BASE_MS: "1",
-    PROVIDER_TIMEOUT_MS: "5000",
-  });
+  Object.assign(process.env, { ...pawapayEnv(emulator.url), ...FAST_RETRIES });
 });
 
 afterAll(async () => {
@@ -74,23 +50,11 @@ beforeEach(() => {
   process.env.PAWAPAY_API_TOKEN = "emulator-token";
 });
 
-const payout = (phone: string, extra: Partial<Disbursement> = {}): Disbursement => ({
-  id: randomUUID(),
-  kind: "payout",
-  mode: "live",
-  amount: 5000,
-  currency: "XAF",
-  country: "CM",
-  operator: "MTN_MOMO_CMR",
-  phoneNumber: phone,
-  accountId: live.accountId,
-  ...extra,
-});
+const payout = (phone: string, extra: Partial<Disbursement> = {}) => livePayout(live, { currency: "XAF", country: "CM", operator: "MTN_MOMO_CMR" }, phone, extra);
 
 /** A live payment collected by pawaPay (settled by its callback), as the refund's deposit. */
 async function paid(phone = "237670000000", amount = 5000): Promise<DepositRow> {
-  const gateway = await createGateway(live, { amount, shop_name: "Chez Ada", message: "", order_id: "", success_url: "", failure_url: "" });
-  const started = await startPayment({ kind: "link", gateway }, { country: "CMR", operator: "MTN_MOMO_CMR", phone, client_token: randomUUID().replaceAll("-", "") });
+  const started = await startLivePayment(live, { country: "CMR", operator: "MTN_MOMO_CMR", phone }, { amount, shop_name: "Chez Ada" });
   await emulator.settled();
   const db = await getDb();
   const [row] = await db.select().from(deposits).where(eq(deposits.id, started.id));

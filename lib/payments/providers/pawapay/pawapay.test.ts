@@ -1,5 +1,5 @@
 import { generateKeyPairSync, randomUUID, sign } from "node:crypto";
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as callbackRoute from "@/app/api/providers/[provider]/callback/route";
 import * as linkPage from "@/app/pay/[id]/route";
@@ -8,14 +8,12 @@ import { hit } from "@/lib/checkout/test-support";
 import { findAuthByKeyHash, type Auth } from "@/lib/accounts/queries";
 import { hashApiKey } from "@/lib/accounts/api-keys";
 import { getDb } from "@/lib/db/client";
-import { deposits, outboxEvents, providerBreakers, providerLogs } from "@/lib/db/schema";
-import { createGateway } from "@/lib/gateways/create-gateway";
+import { deposits, providerBreakers } from "@/lib/db/schema";
 import { newAccount } from "@/lib/test/api";
 import { reconcilePending } from "../../background";
 import { OperatorUnreachable } from "../../offer-deposit";
-import { startPayment } from "../../start-payment";
 import { startPawapayEmulator, type PawapayEmulator } from "../emulators/pawapay";
-import { closedPort } from "../emulators/live-setup";
+import { closedPort, depositState, FAST_RETRIES, liveAuth, liveLink, pawapayEnv, startLivePayment } from "../emulators/live-setup";
 import { startCallbackReceiver } from "../emulators/receiver";
 import type { Served } from "../emulators/serve";
 import { providerFor, routeOperators } from "..";
@@ -29,17 +27,10 @@ let emulator: PawapayEmulator;
 let receiver: Served;
 
 beforeAll(async () => {
-  const { key } = await newAccount("CMR");
-  live = { ...(await findAuthByKeyHash(hashApiKey(key)))!, mode: "live" };
+  live = await liveAuth("CMR");
   receiver = await startCallbackReceiver(callbackRoute.POST);
   emulator = await startPawapayEmulator({ token: "emulator-token", callbackUrl: `${receiver.url}/api/providers/pawapay/callback`, callbackDelayMs: 5, slowMs: 1500 });
-  Object.assign(process.env, {
-    LIVE_PROVIDERS: "pawapay",
-    PAWAPAY_BASE_URL: emulator.url,
-    PAWAPAY_API_TOKEN: "emulator-token",
-    PROVIDER_RETRY_BASE_MS: "1",
-    PROVIDER_TIMEOUT_MS: "5000",
-  });
+  Object.assign(process.env, { ...pawapayEnv(emulator.url), ...FAST_RETRIES });
 });
 
 afterAll(async () => {
@@ -56,22 +47,9 @@ beforeEach(async () => {
   process.env.PAWAPAY_BASE_URL = emulator.url;
 });
 
-async function pay(phone: string, amount = 5000, operator = "MTN_MOMO_CMR") {
-  const gateway = await createGateway(live, { amount, shop_name: "Chez Ada & Fils", message: "", order_id: "", success_url: "", failure_url: "" });
-  return startPayment({ kind: "link", gateway }, { country: "CMR", operator, phone, client_token: randomUUID().replaceAll("-", "") });
-}
+const pay = (phone: string, amount = 5000, operator = "MTN_MOMO_CMR") =>
+  startLivePayment(live, { country: "CMR", operator, phone }, { amount, shop_name: "Chez Ada & Fils" });
 
-async function stateOf(id: string) {
-  const db = await getDb();
-  const [row] = await db.select().from(deposits).where(eq(deposits.id, id));
-  const events = await db.select({ type: outboxEvents.type }).from(outboxEvents).where(eq(outboxEvents.depositId, id));
-  const logs = await db
-    .select({ kind: providerLogs.kind, operation: providerLogs.operation, httpStatus: providerLogs.httpStatus, outcome: providerLogs.outcome, alert: providerLogs.alert })
-    .from(providerLogs)
-    .where(eq(providerLogs.depositId, id))
-    .orderBy(asc(providerLogs.createdAt));
-  return { status: row!.status, reason: row!.failureReason, events: events.map((e) => e.type), logs };
-}
 
 const accepted = { kind: "request", operation: "POST /v2/deposits", httpStatus: 200, outcome: "accepted", alert: false };
 const callbackLog = (outcome: string, alert = false) => ({ kind: "callback", operation: "POST /api/providers/pawapay/callback", httpStatus: 200, outcome, alert });
@@ -80,7 +58,7 @@ describe("pawaPay deposits through the contract emulator", () => {
   it("collects a payment: the request as documented, a signed callback, one event, every exchange logged", async () => {
     const deposit = await pay("237670000000");
     await emulator.settled();
-    expect(await stateOf(deposit.id)).toEqual({ status: "success", reason: null, events: ["payment.succeeded"], logs: [accepted, callbackLog("settled:success")] });
+    expect(await depositState(deposit.id)).toEqual({ status: "success", reason: null, events: ["payment.succeeded"], logs: [accepted, callbackLog("settled:success")] });
     const sent = emulator.received.find((r) => r.path === "/v2/deposits" && r.raw.includes(deposit.id))!;
     expect(JSON.parse(sent.raw)).toEqual({
       depositId: deposit.id,
@@ -102,7 +80,7 @@ describe("pawaPay deposits through the contract emulator", () => {
   ])("a payment from %s fails with %s, stored as %s", async (phone, _code, reason) => {
     const deposit = await pay(phone);
     await emulator.settled();
-    expect(await stateOf(deposit.id)).toEqual({ status: "failed", reason, events: ["payment.failed"], logs: [accepted, callbackLog("settled:failed")] });
+    expect(await depositState(deposit.id)).toEqual({ status: "failed", reason, events: ["payment.failed"], logs: [accepted, callbackLog("settled:failed")] });
   });
 
   it.each([
@@ -113,13 +91,13 @@ describe("pawaPay deposits through the contract emulator", () => {
     arrange();
     const deposit = await pay(phone);
     expect([deposit.status, deposit.failureReason]).toEqual(["failed", reason]);
-    expect(await stateOf(deposit.id)).toEqual({ status: "failed", reason, events: ["payment.failed"], logs: [{ ...accepted, outcome }] });
+    expect(await depositState(deposit.id)).toEqual({ status: "failed", reason, events: ["payment.failed"], logs: [{ ...accepted, outcome }] });
   });
 
   it("treats DUPLICATE_IGNORED as the same deposit: a retry never pays twice", async () => {
     const deposit = await pay("237670000003");
     expect(await pawapayProvider.requestCollection(deposit)).toEqual({ reference: deposit.id });
-    expect((await stateOf(deposit.id)).logs.map((l) => l.outcome)).toEqual(["accepted", "duplicate_ignored"]);
+    expect((await depositState(deposit.id)).logs.map((l) => l.outcome)).toEqual(["accepted", "duplicate_ignored"]);
   });
 
   it("retries after a timeout (answered DUPLICATE_IGNORED), stays pending, and the reconciler settles it from the status check", async () => {
@@ -128,14 +106,14 @@ describe("pawaPay deposits through the contract emulator", () => {
     process.env.PROVIDER_TIMEOUT_MS = "200";
     const deposit = await pay("237670000008").finally(() => (process.env.PROVIDER_TIMEOUT_MS = "5000"));
     expect(deposit.status).toBe("pending");
-    expect((await stateOf(deposit.id)).logs.map((l) => [l.httpStatus, l.outcome])).toEqual([
+    expect((await depositState(deposit.id)).logs.map((l) => [l.httpStatus, l.outcome])).toEqual([
       [null, "timeout"],
       [200, "duplicate_ignored"],
     ]);
     const db = await getDb();
     await db.update(deposits).set({ createdAt: new Date(Date.now() - 60_000) }).where(eq(deposits.id, deposit.id));
     expect(await reconcilePending()).toBeGreaterThanOrEqual(1);
-    const after = await stateOf(deposit.id);
+    const after = await depositState(deposit.id);
     expect([after.status, after.events, after.logs.at(-1)]).toEqual([
       "success",
       ["payment.succeeded"],
@@ -149,7 +127,7 @@ describe("pawaPay deposits through the contract emulator", () => {
     const error = await pay("237670000000").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OperatorUnreachable);
     const deposit = (error as OperatorUnreachable).deposit;
-    const { status, events, logs } = await stateOf(deposit.id);
+    const { status, events, logs } = await depositState(deposit.id);
     const down = [503, "server_error"];
     expect([status, events, logs.map((l) => [l.operation, l.httpStatus, l.outcome])]).toEqual([
       "pending",
@@ -166,7 +144,7 @@ describe("pawaPay deposits through the contract emulator", () => {
     process.env.PAWAPAY_BASE_URL = `http://127.0.0.1:${await closedPort()}`;
     const error = await pay("237670000000").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OperatorUnreachable);
-    const { status, reason, events, logs } = await stateOf((error as OperatorUnreachable).deposit.id);
+    const { status, reason, events, logs } = await depositState((error as OperatorUnreachable).deposit.id);
     expect([status, reason, events, logs.map((l) => [l.httpStatus, l.outcome])]).toEqual([
       "failed",
       "provider_unreachable",
@@ -197,7 +175,7 @@ describe("pawaPay deposits through the contract emulator", () => {
     emulator.tamper.mute = false;
     Object.assign(emulator.tamper, tamper);
     expect(await emulator.sendCallback(deposit.id)).toBe(401);
-    expect(await stateOf(deposit.id)).toEqual({ status: "pending", reason: null, events: [], logs: [accepted] });
+    expect(await depositState(deposit.id)).toEqual({ status: "pending", reason: null, events: [], logs: [accepted] });
   });
 
   it.each([
@@ -208,7 +186,7 @@ describe("pawaPay deposits through the contract emulator", () => {
     const deposit = await pay("237670000000");
     Object.assign(emulator.tamper, { mute: false, ...tamper });
     expect(await emulator.sendCallback(deposit.id)).toBe(200);
-    expect(await stateOf(deposit.id)).toEqual({ status: "pending", reason: null, events: [], logs: [accepted, callbackLog("mismatch", true)] });
+    expect(await depositState(deposit.id)).toEqual({ status: "pending", reason: null, events: [], logs: [accepted, callbackLog("mismatch", true)] });
     expect(await pawapayProvider.queryStatus(deposit)).toEqual({ state: "processing" }); // nor does the status check
   });
 
@@ -216,7 +194,7 @@ describe("pawaPay deposits through the contract emulator", () => {
     const deposit = await pay("237670000000");
     await emulator.settled();
     expect(await emulator.sendCallback(deposit.id)).toBe(200);
-    expect(await stateOf(deposit.id)).toEqual({
+    expect(await depositState(deposit.id)).toEqual({
       status: "success",
       reason: null,
       events: ["payment.succeeded"],
@@ -227,7 +205,7 @@ describe("pawaPay deposits through the contract emulator", () => {
   it("settles a callback that arrives before the initiation's answer", async () => {
     const deposit = await pay("237670000009");
     expect(emulator.callbacks.at(-1)!.status).toBe(200);
-    const { status, events, logs } = await stateOf(deposit.id);
+    const { status, events, logs } = await depositState(deposit.id);
     expect([status, events, logs.map((l) => l.outcome).sort()]).toEqual(["success", ["payment.succeeded"], ["accepted", "settled:success"]]);
   });
 });
@@ -280,7 +258,7 @@ describe("routing with pawaPay's active configuration", () => {
 
   it("offers on the checkout only the operators a provider can take now, and says which one is down", async () => {
     emulator.closed.add("ORANGE_CMR");
-    const gateway = await createGateway(live, { amount: 5000, shop_name: "Shop", message: "", order_id: "", success_url: "", failure_url: "" });
+    const gateway = await liveLink(live, { shop_name: "Shop" });
     const page = await hit(linkPage.GET, { id: gateway.id }, `/pay/${gateway.id}?lang=fr`);
     expect(page.status).toBe(200);
     expect(page.text).toContain('<option value="MTN_MOMO_CMR" data-c="CMR">MTN</option>');
