@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { currencyCodes } from "@/lib/countries";
 import { amountField } from "@/lib/countries/amount-limit";
 import { optional } from "@/lib/http/lax";
 import { defineOperations, keyErrors } from "@/lib/http/operation";
@@ -21,7 +22,9 @@ const sellerShare = z
 export const createRefundBody = z.object({
   track_id: trackId.describe("The successful deposit (payment) to refund (case-insensitive)"),
   amount: optional(amountField(1)).describe("In the currency's minor unit; omitted: everything that remains to refund of the payment"),
-  currency: optional(z.string().length(3)).describe("Default: the payment's currency, which it must be (a refund is paid in the payment's currency)"),
+  currency: optional(z.string().length(3).meta({ enum: currencyCodes })).describe(
+    "Default: the payment's currency, which it must be: a refund is paid in the payment's currency (another is refused, 422)",
+  ),
   reason: optional(z.string().trim().max(500), "").describe("Your note, kept with the refund"),
   seller_share: optional(sellerShare),
 });
