@@ -38,6 +38,7 @@ import path from "node:path";
 import postgres from "postgres";
 import { insertLinksSql } from "./links-sql";
 import { assertBuilt, createAccount, freePort, HOST, ROOT, startServer, type KolaServer } from "../e2e/support/kola-server";
+import { cpuSecondsOf, processTree, statusKb } from "./proc";
 
 type Database = "pglite" | "postgres";
 type Op = "post" | "get" | "empty";
@@ -108,49 +109,9 @@ function list(name: string, fallback: string[]): string[] {
   return (process.env[name] || fallback.join(",")).split(",").map((s) => s.trim()).filter(Boolean);
 }
 
-/** The server's process and its descendants (one process, or npm start's primary and its workers). */
-function processTree(pid: number): number[] {
-  const out = [pid];
-  for (let i = 0; i < out.length; i++) {
-    const p = out[i]!;
-    let tasks: string[] = [];
-    try {
-      tasks = fs.readdirSync(`/proc/${p}/task`);
-    } catch {
-      continue;
-    }
-    for (const task of tasks) {
-      try {
-        const children = fs.readFileSync(`/proc/${p}/task/${task}/children`, "utf8").trim();
-        if (children) out.push(...children.split(/\s+/).map(Number));
-      } catch {
-        // gone
-      }
-    }
-  }
-  return out;
-}
-
-function statusKb(pid: number, field: "VmRSS" | "VmHWM"): number {
-  try {
-    const match = fs.readFileSync(`/proc/${pid}/status`, "utf8").match(new RegExp(`^${field}:\\s+(\\d+) kB`, "m"));
-    return match ? Number(match[1]) : 0;
-  } catch {
-    return 0;
-  }
-}
-
-const CLK_TCK = (() => {
-  try {
-    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
 /** User + system CPU seconds used so far by the server's process tree. */
 function cpuSeconds(pid: number): number {
-  return ticksOf(processTree(pid)) / CLK_TCK;
+  return cpuSecondsOf(processTree(pid));
 }
 
 /** CPU seconds of the PostgreSQL backends serving database `name` (their title names it). */
@@ -166,20 +127,7 @@ function databaseCpuSeconds(name: string): number {
       }
     })
     .map(Number);
-  return ticksOf(pids) / CLK_TCK;
-}
-
-function ticksOf(pids: number[]): number {
-  let ticks = 0;
-  for (const p of pids) {
-    try {
-      const fields = fs.readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1]!.split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
-    } catch {
-      // gone
-    }
-  }
-  return ticks;
+  return cpuSecondsOf(pids);
 }
 
 /** Polls the summed VmRSS of the server's process tree every 200 ms; `take()` returns the peak since the last take. */

@@ -39,6 +39,7 @@ import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { createAccount, ROOT, assertBuilt, startServer, type KolaServer } from "../e2e/support/kola-server";
+import { childrenOf, cpuSecondsOf, statusKb } from "./proc";
 
 type Database = "postgres" | "pglite";
 type Op = "create" | "read" | "list" | "submit" | "callback" | "lookup";
@@ -72,54 +73,13 @@ if (!/^[a-z_][a-z0-9_]*$/.test(PG_NAME)) throw new Error("BENCH_SOAK_DB must be 
 
 // ---- the server's processes and their memory ----
 
-function children(pid: number): number[] {
-  const out: number[] = [];
-  let tasks: string[] = [];
-  try {
-    tasks = fs.readdirSync(`/proc/${pid}/task`);
-  } catch {
-    return out;
-  }
-  for (const task of tasks) {
-    try {
-      const list = fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim();
-      if (list) out.push(...list.split(/\s+/).map(Number));
-    } catch {
-      // gone
-    }
-  }
-  return out;
-}
-
 function rssMb(pid: number): number {
-  try {
-    const match = fs.readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+) kB/m);
-    return match ? Math.round(Number(match[1]) / 102.4) / 10 : 0;
-  } catch {
-    return 0;
-  }
+  return Math.round(statusKb(pid, "VmRSS") / 102.4) / 10;
 }
-
-const CLK_TCK = (() => {
-  try {
-    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
 
 /** CPU seconds (user + system) used so far by the server's processes: what a flag costs, per request. */
 function cpuSeconds(primary: number): number {
-  let ticks = 0;
-  for (const pid of [primary, ...children(primary)]) {
-    try {
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
-    } catch {
-      // gone
-    }
-  }
-  return ticks / CLK_TCK;
+  return cpuSecondsOf([primary, ...childrenOf(primary)]);
 }
 
 type Probe = {
@@ -148,7 +108,7 @@ function sample(server: KolaServer, probeDir: string, second: number): Sample[] 
   const primary = server.pid;
   return [
     { second, pid: primary, role: "primary" as const, rss_mb: rssMb(primary), probe: probeOf(probeDir, primary) },
-    ...children(primary).map((pid) => ({ second, pid, role: "worker" as const, rss_mb: rssMb(pid), probe: probeOf(probeDir, pid) })),
+    ...childrenOf(primary).map((pid) => ({ second, pid, role: "worker" as const, rss_mb: rssMb(pid), probe: probeOf(probeDir, pid) })),
   ];
 }
 
@@ -381,8 +341,8 @@ async function soak(database: Database, seconds: number) {
     const result = await runLoad(running.baseURL, account.api_key, callbackSecret, seconds, (second) => {
       if (snapshotsDue.length && second >= snapshotsDue[0]!) {
         snapshotsDue.shift();
-        for (const pid of children(running.pid)) process.kill(pid, "SIGUSR2");
-        console.log(`  ${database}: ${second} s  heap snapshot asked of ${children(running.pid).join(", ")}`);
+        for (const pid of childrenOf(running.pid)) process.kill(pid, "SIGUSR2");
+        console.log(`  ${database}: ${second} s  heap snapshot asked of ${childrenOf(running.pid).join(", ")}`);
       }
       if (REPORT_MS && second >= nextReport) {
         nextReport += REPORT_MS / 1000; // a tick late (a busy machine) still reports, once
