@@ -4,6 +4,7 @@ import { createSession, SESSION_COOKIE } from "@/lib/accounts/sessions";
 import { call, newAccount, type Reply } from "@/lib/test/api";
 import { routeFileOf } from "@/lib/test/route-files";
 import { buildOpenApiDocument } from "./openapi";
+import { inlineRefs } from "@/lib/test/openapi-inline";
 
 // The reference states the rules the server enforces, and its examples are requests the server
 // takes. Table-driven over the document itself: every request body example goes to the real route
@@ -15,17 +16,7 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 const doc = buildOpenApiDocument() as Json;
 const METHODS = ["get", "post", "put", "patch", "delete"];
 
-/** The document's schema with every $ref replaced by what it points at (the schemas are acyclic). */
-function inline(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(inline);
-  if (!value || typeof value !== "object") return value;
-  const { $ref, ...rest } = value as Json;
-  if (typeof $ref === "string") {
-    const target = $ref.replace(/^#\//, "").split("/").reduce<Json>((node, part) => node[part], doc);
-    return inline({ ...target, ...rest });
-  }
-  return Object.fromEntries(Object.entries(rest).map(([key, item]) => [key, inline(item)]));
-}
+const inline = (value: unknown) => inlineRefs(doc, value);
 
 type BodyCase = { method: string; path: string; kind: "json" | "multipart"; schema: Json; example: Json | undefined; auth: "key" | "session" };
 const bodies: BodyCase[] = Object.entries(doc.paths as Json).flatMap(([path, item]) =>

@@ -7,6 +7,7 @@ import { setSandboxTransport } from "@/lib/payments/providers/sandbox";
 import { marketplaceWithHold, sale } from "@/lib/sellers/test-support";
 import { call, type Reply } from "@/lib/test/api";
 import { routeFileOf } from "@/lib/test/route-files";
+import { inlineRefs } from "@/lib/test/openapi-inline";
 
 // Issue 21 item 3: every rule the server enforces on input is in the published document. Bodies are
 // generated from GET /v1/openapi.json alone (type, format, pattern, enum, const, anyOf, bounds,
@@ -65,17 +66,7 @@ async function settled(trackId: string) {
   throw new Error(`${trackId} still pending`);
 }
 
-/** The document's schema with every $ref replaced by what it points at. */
-function inline(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(inline);
-  if (!value || typeof value !== "object") return value;
-  const { $ref, ...rest } = value as Json;
-  if (typeof $ref === "string") {
-    const target = $ref.replace(/^#\//, "").split("/").reduce<Json>((node, part) => node[part], doc);
-    return inline({ ...target, ...rest });
-  }
-  return Object.fromEntries(Object.entries(rest).map(([key, item]) => [key, inline(item)]));
-}
+const inline = (value: unknown) => inlineRefs(doc, value);
 
 // Strings for a pattern: the first candidate that the schema's pattern, length and format accept.
 const CANDIDATES = [

@@ -1,13 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "@/lib/accounts/create-account";
 import { closeDb, databaseSettings, useDatabase } from "@/lib/db/client";
 import { checkLedger } from "@/lib/ledger/check";
 import { DRAIN_MS } from "@/lib/server/shutdown";
+import { startReceiver, type Receiver } from "@/lib/webhooks/test-support";
 
 // Issue 20: the database refuses connections for 10 s (ALTER DATABASE … ALLOW_CONNECTIONS false and
 // its backends terminated) while requests flow to a server process (lib/test/outage-server.ts: the
@@ -37,15 +36,7 @@ let out = "";
 let key = "";
 let webhookId = "";
 let gatewayId = "";
-const received: string[] = [];
-const receiver = http.createServer((req, res) => {
-  let body = "";
-  req.on("data", (chunk: Buffer) => (body += chunk.toString()));
-  req.on("end", () => {
-    received.push(body);
-    res.writeHead(200).end("ok");
-  });
-});
+let receiver: Receiver;
 
 type Answer = { kind: "gateway" | "test_event"; started: number; ms: number; status: number; retryAfter: string | null; body: unknown };
 const answers: Answer[] = [];
@@ -115,7 +106,7 @@ beforeAll(async () => {
   await useDatabase({ databaseUrl: own.toString(), dataDir: "" });
   key = (await createAccount({ email: `outage-${name}@example.com`, password: "password-123", business: "Panne", country: "CMR" })).api_key;
   await closeDb();
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  receiver = await startReceiver();
 
   child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "lib/test/outage-server.ts"], {
     cwd: process.cwd(),
@@ -140,7 +131,7 @@ beforeAll(async () => {
     void exited.then(() => reject(new Error(`the server exited before listening:\n${out.slice(-4000)}`)));
   });
   base = `http://127.0.0.1:${port}`;
-  const endpoint = await api("POST", "/v1/webhooks", { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook` });
+  const endpoint = await api("POST", "/v1/webhooks", { url: receiver.url });
   expect(ok(endpoint.status)).toBe(true);
   webhookId = (endpoint.body as { id: string }).id;
   const gateway = await api("POST", "/v1/gateway", { amount: 5000, shop_name: "Panne" });
@@ -149,7 +140,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (child && child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-  receiver.close();
+  await receiver.close();
   await sql.unsafe(`alter database ${name} allow_connections true`).catch(() => {});
   // the books of the own database agree, then the file's own database is the one setup.ts checks
   await useDatabase({ databaseUrl: own.toString(), dataDir: "" });
@@ -261,7 +252,7 @@ describe("a database that refuses connections for 10 s", () => {
       await db.end();
     }
     const deadline = Date.now() + 20_000;
-    const missing = () => events.filter((id) => !received.some((body) => body.includes(id)));
+    const missing = () => events.filter((id) => !receiver.received.some(({ body }) => body.includes(id)));
     while (missing().length && Date.now() < deadline) await sleep(200);
     expect({ events: events.length, missing: missing() }).toEqual({ events: events.length, missing: [] });
   }, 120_000);

@@ -19,6 +19,7 @@ import { setWebhookResolver, urlPolicy } from "./settings";
 import { pendingMarketplaceSale, pendingPayment, startReceiver, type Receiver } from "./test-support";
 import { updateEndpoint } from "./update-endpoint";
 import { createWebhookWorker, type WorkerOptions } from "./worker";
+import { sandboxPaymentData } from "@/lib/test/event-bodies";
 
 // Delivery end to end on a real database: outbox → deliveries → signed POSTs to a receiver on
 // 127.0.0.1 that verifies them with the `standardwebhooks` package.
@@ -92,18 +93,7 @@ describe("a settled payment reaches the receiver", () => {
       type: "payment.succeeded",
       created_at: outbox!.createdAt.toISOString(),
       sequence: 1,
-      data: {
-        track_id: deposit.trackId,
-        gateway_id: deposit.paymentGatewayId,
-        order_id: "CMD-42",
-        amount: 5000,
-        currency: "XAF",
-        status: "success",
-        failure_reason: null,
-        country: "CMR",
-        operator: "MTN_MOMO_CMR",
-        phone_number: "237670000000",
-      },
+      data: sandboxPaymentData({ track_id: deposit.trackId, gateway_id: deposit.paymentGatewayId!, order_id: "CMD-42", amount: 5000 }),
     };
     expect(verified).toEqual(expected);
     // the exact text: keys in the documented order

@@ -12,6 +12,7 @@ import { createMarketplace } from "@/lib/test/marketplace";
 import { eventIdOf, eventPayload, testEventPayload } from "./events";
 import { webhookEvents } from "./schemas";
 import { pendingMarketplaceSale, pendingPayment } from "./test-support";
+import { sandboxPaymentData } from "@/lib/test/event-bodies";
 
 // The zod schemas of the webhook events (lib/webhooks/schemas.ts, documented under the OpenAPI
 // `webhooks`) read the events as settle-deposit writes them, for every outcome and kind of link.
@@ -97,19 +98,7 @@ describe("webhook event schemas", () => {
   ];
   for (const [name, type, change] of wrong) {
     it(`refuses ${name}`, () => {
-      const data = {
-        track_id: "TRK1",
-        gateway_id: randomUUID(),
-        order_id: "",
-        amount: 100,
-        currency: "XAF",
-        status: "success",
-        failure_reason: null,
-        country: "CMR",
-        operator: "MTN_MOMO_CMR",
-        phone_number: "237670000000",
-        ...change,
-      };
+      const data = { ...sandboxPaymentData({ track_id: "TRK1", gateway_id: randomUUID(), order_id: "", amount: 100 }), ...change };
       const event = { id: "evt_1", type, created_at: new Date().toISOString(), sequence: 1, data };
       expect(webhookEvents[type as keyof typeof webhookEvents].safeParse(event).success).toBe(false);
     });

@@ -1,0 +1,27 @@
+// The `data` of a payment event as the sandbox's test wallet (Cameroon, MTN, +237 670 000 000)
+// produces it: the tests that assert whole webhook bodies (delivery, events, the e2e webhooks spec)
+// name only what differs. Dependency-free, so Playwright specs import it too.
+export type PaymentEventData = {
+  track_id: string;
+  gateway_id: string;
+  order_id: string;
+  amount: number;
+  currency: string;
+  status: string;
+  failure_reason: string | null;
+  country: string;
+  operator: string;
+  phone_number: string;
+};
+
+export function sandboxPaymentData(fields: Pick<PaymentEventData, "track_id" | "gateway_id" | "order_id" | "amount"> & Partial<PaymentEventData>): PaymentEventData {
+  return {
+    currency: "XAF",
+    status: "success",
+    failure_reason: null,
+    country: "CMR",
+    operator: "MTN_MOMO_CMR",
+    phone_number: "237670000000",
+    ...fields,
+  };
+}
