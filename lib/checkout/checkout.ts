@@ -60,13 +60,9 @@ export async function loadCheckout(kind: Kind, id: string): Promise<Checkout | n
     const gateway = await findPaymentLink(id);
     if (!gateway) return null;
     return {
-      ...common(kind, gateway.id, gateway.mode, gateway.currency, gateway.country),
-      support: await findSupportContact(gateway.accountId),
+      ...(await common(kind, gateway)),
       target: { kind: "link", gateway },
-      shopName: gateway.shopName,
-      message: gateway.message,
       total: gateway.amount,
-      price: gateway.amount,
       fee: 0,
       orderId: gateway.orderId,
       successUrl: gateway.successUrl,
@@ -80,13 +76,9 @@ export async function loadCheckout(kind: Kind, id: string): Promise<Checkout | n
   if (!found) return null;
   const { gateway } = found;
   return {
-    ...common(kind, gateway.id, gateway.mode, gateway.currency, gateway.country),
-    support: await findSupportContact(gateway.accountId),
+    ...(await common(kind, gateway)),
     target: { kind: "market", gateway },
-    shopName: gateway.shopName,
-    message: gateway.message,
     total: gateway.amount + gateway.fee,
-    price: gateway.amount,
     fee: gateway.fee,
     orderId: "",
     successUrl: "",
@@ -103,10 +95,24 @@ export async function loadCheckout(kind: Kind, id: string): Promise<Checkout | n
   };
 }
 
-function common(kind: Kind, id: string, mode: Mode, currency: string, country: string) {
-  const payable = payableCountries(currency);
-  const own = isCountry(country) && payable.includes(country) ? country : undefined;
-  return { kind, id, mode, currency, payable, defaultCountry: own ?? payable[0] ?? ("CMR" as CountryIso3) };
+/** What a payment link and a marketplace link show alike: the page's shop, price, currency, countries and support contact. */
+type LinkCommon = { id: string; mode: Mode; currency: string; country: string; accountId: string; shopName: string; message: string; amount: number };
+
+async function common(kind: Kind, gateway: LinkCommon) {
+  const payable = payableCountries(gateway.currency);
+  const own = isCountry(gateway.country) && payable.includes(gateway.country) ? gateway.country : undefined;
+  return {
+    kind,
+    id: gateway.id,
+    mode: gateway.mode,
+    currency: gateway.currency,
+    payable,
+    defaultCountry: own ?? payable[0] ?? ("CMR" as CountryIso3),
+    support: await findSupportContact(gateway.accountId),
+    shopName: gateway.shopName,
+    message: gateway.message,
+    price: gateway.amount,
+  };
 }
 
 /** Whether the link can take a payment now, and if not, which page says why. */
