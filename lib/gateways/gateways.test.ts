@@ -119,23 +119,15 @@ beforeAll(async () => {
 
 describe("POST /v1/gateway", () => {
   const url2048 = `https://shop.example/${"u".repeat(2048 - 21)}`;
-  const successes: { name: string; json?: Record<string, unknown>; raw?: string; stored: Partial<Gateway> }[] = [
+  // `stored` omitted: the link is stored as sent
+  const successes: { name: string; json?: Record<string, unknown>; raw?: string; stored?: Partial<Gateway> }[] = [
     {
       name: "only the required fields: the others default to empty strings",
       json: { amount: 5000, shop_name: "Boutique" },
-      stored: { amount: 5000, shop_name: "Boutique" },
     },
     {
       name: "every field",
       json: {
-        amount: 12_500,
-        shop_name: "Chez Awa",
-        message: "Deux pagnes wax",
-        order_id: "ORD-2026-0001",
-        success_url: "https://shop.example/ok?ref=1",
-        failure_url: "http://shop.example/ko",
-      },
-      stored: {
         amount: 12_500,
         shop_name: "Chez Awa",
         message: "Deux pagnes wax",
@@ -155,16 +147,8 @@ describe("POST /v1/gateway", () => {
         success_url: url2048,
         failure_url: url2048,
       },
-      stored: {
-        amount: 100,
-        shop_name: "s".repeat(100),
-        message: "m".repeat(500),
-        order_id: "o".repeat(100),
-        success_url: url2048,
-        failure_url: url2048,
-      },
     },
-    { name: "the highest amount", json: { amount: 10_000_000, shop_name: "B" }, stored: { amount: 10_000_000, shop_name: "B" } },
+    { name: "the highest amount", json: { amount: 10_000_000, shop_name: "B" } },
     {
       name: "explicit empty strings",
       json: { amount: 5000, shop_name: "B", message: "", order_id: "", success_url: "", failure_url: "" },
@@ -173,7 +157,6 @@ describe("POST /v1/gateway", () => {
     {
       name: "printable unicode in order_id",
       json: { amount: 5000, shop_name: "B", order_id: "commande n°42 — été #7?" },
-      stored: { amount: 5000, shop_name: "B", order_id: "commande n°42 — été #7?" },
     },
     {
       name: "unknown fields are ignored",
@@ -212,7 +195,7 @@ describe("POST /v1/gateway", () => {
         order_id: "",
         success_url: "",
         failure_url: "",
-        ...stored,
+        ...(stored ?? json),
       });
       expect((await get(id)).body).toEqual(viewOf(reply.body as Created));
     });
