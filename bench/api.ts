@@ -30,7 +30,7 @@
 // Operations: post (POST /v1/gateway), get (GET /v1/gateway/{id}), empty (GET /v1/no-such-route: the
 // catch-all's 404, a handler that does nothing — what the framework costs per request on its own).
 import autocannon from "autocannon";
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -38,7 +38,7 @@ import path from "node:path";
 import postgres from "postgres";
 import { insertLinksSql } from "./links-sql";
 import { assertBuilt, createAccount, freePort, HOST, ROOT, startServer, type KolaServer } from "../e2e/support/kola-server";
-import { cpuSecondsOf, processTree, statusKb } from "./proc";
+import { cpuSecondsOf, gitCommit, processTree, statusKb } from "./proc";
 
 type Database = "pglite" | "postgres";
 type Op = "post" | "get" | "empty";
@@ -452,14 +452,6 @@ async function benchDatabase(database: Database): Promise<Result | null> {
     await server?.stop(5_000);
     await pg?.drop().catch((error: unknown) => console.log(`could not drop the bench database: ${(error as Error).message}`));
     fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-function gitCommit(): string {
-  try {
-    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
-  } catch {
-    return "unknown";
   }
 }
 

@@ -1,8 +1,9 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import path from "node:path";
 
 // What the benchmarks read of a server's processes in /proc (Linux): its process tree, their memory
-// and the CPU time they used. bench:api and bench:soak both measure with these.
+// and the CPU time they used; and the commit measured. bench:api and bench:soak both use these.
 
 /** The direct children of `pid`. */
 export function childrenOf(pid: number): number[] {
@@ -61,4 +62,13 @@ export function cpuSecondsOf(pids: number[]): number {
     }
   }
   return ticks / CLK_TCK;
+}
+
+/** The commit being measured, for the results file. */
+export function gitCommit(): string {
+  try {
+    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: path.resolve(import.meta.dirname, ".."), encoding: "utf8" }).trim();
+  } catch {
+    return "unknown";
+  }
 }

@@ -32,14 +32,13 @@
 //                                   (--heapsnapshot-signal=SIGUSR2; files in bench/results/heap/;
 //                                   compare them with bench/heap-diff.ts). Empty (default): none.
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { createAccount, ROOT, assertBuilt, startServer, type KolaServer } from "../e2e/support/kola-server";
-import { childrenOf, cpuSecondsOf, statusKb } from "./proc";
+import { childrenOf, cpuSecondsOf, gitCommit, statusKb } from "./proc";
 
 type Database = "postgres" | "pglite";
 type Op = "create" | "read" | "list" | "submit" | "callback" | "lookup";
@@ -365,14 +364,6 @@ async function soak(database: Database, seconds: number) {
     await server?.stop(30_000);
     await pg?.drop().catch((error: unknown) => console.log(`could not drop ${PG_NAME}: ${(error as Error).message}`));
     fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-function gitCommit(): string {
-  try {
-    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
-  } catch {
-    return "unknown";
   }
 }
 

@@ -14,7 +14,7 @@ export type PaymentEventData = {
   phone_number: string;
 };
 
-export function sandboxPaymentData(fields: Pick<PaymentEventData, "track_id" | "gateway_id" | "order_id" | "amount"> & Partial<PaymentEventData>): PaymentEventData {
+export function sandboxPaymentData<T extends Pick<PaymentEventData, "track_id" | "gateway_id" | "order_id" | "amount">>(fields: T & Partial<PaymentEventData>): PaymentEventData & T {
   return {
     currency: "XAF",
     status: "success",
@@ -24,4 +24,9 @@ export function sandboxPaymentData(fields: Pick<PaymentEventData, "track_id" | "
     phone_number: "237670000000",
     ...fields,
   };
+}
+
+/** The same for a marketplace sale, paid from the sandbox's Orange wallet (+237 690 000 000). */
+export function sandboxSaleData(fields: Pick<PaymentEventData, "track_id" | "gateway_id" | "amount"> & { transaction_id: string } & Partial<PaymentEventData>) {
+  return sandboxPaymentData({ order_id: "", operator: "ORANGE_MONEY_CMR", phone_number: "237690000000", ...fields });
 }
