@@ -44,21 +44,26 @@ export type InitiateAnswer = z.infer<typeof initiateAnswer>;
 
 export const depositStatuses = ["ACCEPTED", "PROCESSING", "IN_RECONCILIATION", "COMPLETED", "FAILED"] as const;
 
-/** A deposit as GET /v2/deposits/{depositId} and the deposit callback describe it. */
-export const deposit = z.object({
-  depositId: uuid,
-  status: z.enum(depositStatuses),
+/** What a deposit, a payout and a refund carry alike in pawaPay's status answers and callbacks. */
+const transactionFields = {
   amount,
   currency: z.string().length(3),
   country: z.string().length(3).optional(),
-  // read by nobody here; the published status example even spells it `phoneNUmber`
-  payer: z.unknown().optional(),
   customerMessage: z.string().optional(),
   clientReferenceId: z.string().optional(),
   created: z.string().optional(),
   providerTransactionId: z.string().optional(),
   failureReason: failureReason.optional(),
   metadata: z.unknown().optional(),
+};
+
+/** A deposit as GET /v2/deposits/{depositId} and the deposit callback describe it. */
+export const deposit = z.object({
+  depositId: uuid,
+  status: z.enum(depositStatuses),
+  // read by nobody here; the published status example even spells it `phoneNUmber`
+  payer: z.unknown().optional(),
+  ...transactionFields,
 });
 export type Deposit = z.infer<typeof deposit>;
 
@@ -237,16 +242,8 @@ export const disbursementStatuses = ["ACCEPTED", "ENQUEUED", "PROCESSING", "IN_R
 
 const disbursementFields = {
   status: z.enum(disbursementStatuses),
-  amount,
-  currency: z.string().length(3),
-  country: z.string().length(3).optional(),
   recipient: z.unknown().optional(),
-  customerMessage: z.string().optional(),
-  clientReferenceId: z.string().optional(),
-  created: z.string().optional(),
-  providerTransactionId: z.string().optional(),
-  failureReason: failureReason.optional(),
-  metadata: z.unknown().optional(),
+  ...transactionFields,
 };
 
 /** A payout as GET /v2/payouts/{payoutId} and the payout callback describe it. */
