@@ -42,7 +42,14 @@ export async function insertEvent(tx: Db | Tx, values: EventValues, place: Place
     await tx.insert(outboxEvents).values({ ...values, sequence: 1, createdAt: sql`clock_timestamp()` });
     return;
   }
-  // the time as the row holds it, to the microsecond (a JavaScript Date would cut it to the millisecond)
-  const createdAt = sql`(select ${deposits.lastEventAt} from ${deposits} where ${deposits.id} = ${place.depositId})`;
-  await tx.insert(outboxEvents).values({ ...values, sequenceDepositId: place.depositId, sequence: place.sequence, createdAt });
+  await tx.insert(outboxEvents).values({ ...values, sequenceDepositId: place.depositId, sequence: place.sequence, createdAt: placeTime(place) });
+}
+
+/**
+ * The time of the event in `place`, as the deposit's row holds it, to the microsecond (a JavaScript
+ * Date would cut it to the millisecond): the event and the history row of the change it announces
+ * share it.
+ */
+export function placeTime(place: Place) {
+  return sql`(select ${deposits.lastEventAt} from ${deposits} where ${deposits.id} = ${place.depositId})`;
 }

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db/client";
 import { depositStatusChanges } from "@/lib/db/schema";
 import type { DepositHistoryEvent, DepositStatus } from "./statuses";
@@ -9,6 +9,8 @@ type Change = {
   from: DepositStatus | null;
   to: DepositStatus;
   reason?: string | null;
+  /** when it happened, if not the transaction's start: a status change takes its event's time */
+  at?: SQL;
 };
 
 /**
@@ -24,6 +26,7 @@ export async function recordDepositChange(tx: Db | Tx, change: Change): Promise<
     fromStatus: change.from,
     toStatus: change.to,
     reason: change.reason ?? null,
+    ...(change.at ? { createdAt: change.at } : {}),
   });
 }
 

@@ -63,9 +63,10 @@ describe("rate limits in the database", () => {
   // each against a limit of 10: exactly 10 get through. PostgreSQL: at the same time, on this
   // test's database. PGlite is one process at a time: one after the other, on one folder.
   it("two processes share one limit", async () => {
-    const { databaseUrl } = databaseSettings();
+    const { databaseUrl, pooler } = databaseSettings();
     const folder = databaseUrl ? "" : fs.mkdtempSync(path.join(os.tmpdir(), "kola-rl-"));
-    const env = { ...process.env, LOG_LEVEL: "silent", REDIS_URL: "", DATABASE_URL: databaseUrl ?? "", DATA_DIR: folder };
+    // through PgBouncer the children say so, as a deployment behind it must (DATABASE_POOLER)
+    const env = { ...process.env, LOG_LEVEL: "silent", REDIS_URL: "", DATABASE_URL: databaseUrl ?? "", DATABASE_POOLER: pooler ?? "", DATA_DIR: folder };
     const subject = randomUUID();
     const child = async () => {
       const { stdout } = await run(path.resolve("node_modules/.bin/tsx"), ["--conditions=react-server", "lib/test/rate-limit-child.ts", subject, "6"], { env, timeout: 100_000 });

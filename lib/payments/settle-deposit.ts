@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { deposits, marketplaceTransactions, paymentGateways } from "@/lib/db/schema";
-import { insertEvent, takePlace } from "@/lib/deposits/event-sequence";
+import { insertEvent, placeTime, takePlace } from "@/lib/deposits/event-sequence";
 import { recordPaymentSuccess } from "@/lib/settlement/record-payment";
 import { recordDepositChange } from "@/lib/deposits/history";
 import { keptSuccessOf } from "@/lib/gateways/paid";
@@ -51,21 +51,25 @@ export async function settleDeposit(depositId: string, settlement: Settlement, t
   // the status before, read under the row lock the update below takes (for the history)
   const [before] = await tx.select({ status: deposits.status }).from(deposits).where(eq(deposits.id, depositId)).for("update");
   if (!before || !from.includes(before.status)) return false;
+  // its number in the deposit's order: after the expiry it follows, in commit order (issue 20). The
+  // transition, its history row and its event share one time: the one taken with the number.
+  const place = await takePlace(tx, depositId);
   const [row] = await tx
     .update(deposits)
     .set({
       status: settlement.status,
       failureReason: success ? null : (settlement.reason ?? settlement.status),
       providerReference: settlement.providerReference ?? sql`${deposits.providerReference}`,
-      completedAt: sql`now()`,
+      completedAt: sql`${deposits.lastEventAt}`,
       updatedAt: sql`now()`,
       // evaluated on the row before the update: a success after our own expiry
       ...(success ? { lateSuccess: sql`${deposits.status} = 'expired'`, duplicateOf: keptSuccess?.id ?? null } : {}),
     })
     .where(and(eq(deposits.id, depositId), inArray(deposits.status, from)))
     .returning();
-  if (!row) return false;
-  await recordDepositChange(tx, { deposit: row, event: "status_changed", from: before.status, to: row.status, reason: row.failureReason });
+  // the row is locked and its status checked above: the update cannot miss (and a number taken must not stay unused)
+  if (!row) throw new Error(`settleDeposit: ${depositId} changed under its lock`);
+  await recordDepositChange(tx, { deposit: row, event: "status_changed", from: before.status, to: row.status, reason: row.failureReason, at: placeTime(place) });
   await crashPoint("settlement-written"); // a crash here rolls the transition back: nothing announced, nothing changed
 
   const data: Record<string, unknown> = {
@@ -96,8 +100,6 @@ export async function settleDeposit(depositId: string, settlement: Settlement, t
       .where(eq(marketplaceTransactions.depositId, row.id));
     Object.assign(data, { gateway_id: row.marketplaceGatewayId, order_id: "", transaction_id: transaction?.id ?? null });
   }
-  // its number in the deposit's order: after the expiry it follows, in commit order (issue 20)
-  const place = await takePlace(tx, row.id);
   await crashPoint("event-place-taken"); // a crash here gives the number back with the transition: no gap
   await insertEvent(tx, { accountId: row.accountId, mode: row.mode, type: eventTypeFor(kind, settlement.status), depositId: row.id, data }, place);
   // the money it brought, in the ledger; a duplicate is refunded (issue 11)
