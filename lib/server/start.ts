@@ -25,7 +25,7 @@ export function startServer(): Promise<void> {
     try {
       await getDb();
     } catch (error) {
-      log("error", "server cannot start", { error });
+      log("error", "server cannot start", { error: error instanceof Error ? error.message : String(error) }); // the reason, read by a person: its message alone (log() scrubs it)
       process.exit(EXIT_CANNOT_START);
     }
     log("info", "database ready", { database: databaseSettings().databaseUrl ? "postgresql" : "pglite" });
