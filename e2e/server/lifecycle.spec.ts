@@ -271,7 +271,7 @@ test("a second npm start on a PGlite folder in use exits at once with the reason
       expect(output.split("\n").filter((line) => line.includes('"msg":"worker started"'))).toHaveLength(command[0] === "npm" ? 1 : 0);
     }
 
-    const health = await fetch(`${first.baseURL}/healthz`);
+    const health = await fetch(`${first.baseURL}/healthz/ready`);
     expect([health.status, await health.json()]).toEqual([200, { status: "ok", database: "ok" }]);
   } finally {
     await first?.stop();
