@@ -4,7 +4,7 @@
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { asClient, expect, test } from "../fixtures";
-import { EVERY_ANSWER, EVERY_ANSWER_BY_NAME, EVERY_BLOCK, fillBuyer, logoPng } from "./data";
+import { EVERY_ANSWER, EVERY_ANSWER_BY_NAME, EVERY_BLOCK, STATUS_POLL, fillBuyer, holdRequests, logoPng } from "./data";
 
 const SHOTS = path.join(import.meta.dirname, "..", ".artifacts", "pay");
 const TRACK = /TRK[A-Z2-7]{20}/;
@@ -46,11 +46,13 @@ test.describe("a payment link", () => {
     await shot(page, "01-link-form");
 
     await fillPayment(page, "6 70 00 00 00");
+    const release = await holdRequests(page, STATUS_POLL);
     await page.getByRole("button", { name: "Payer 15 000 FCFA" }).tap();
     await expect(page.getByRole("heading", { name: "Validez le paiement sur votre téléphone" })).toBeVisible();
     await expect(page.locator(".ref")).toHaveText(TRACK);
     const trackId = (await page.locator(".ref").textContent())!;
     await shot(page, "02-waiting");
+    await release();
 
     await page.waitForURL(/\/healthz\?/, { timeout: 20_000 });
     const landed = new URL(page.url());
@@ -178,7 +180,9 @@ test.describe("a payment link", () => {
     await page.getByRole("button", { name: /^Payer/ }).click();
     await expect(page.getByRole("heading", { name: "Validez le paiement sur votre téléphone" })).toBeVisible();
     expect(new URL(page.url()).pathname).toMatch(new RegExp(`^/pay/${gateway.id}/TRK[A-Z2-7]{20}$`));
+    const release = await holdRequests(page, page.url()); // its meta refresh, 3 s after it loaded
     await shot(page, "09-nojs-waiting");
+    await release();
     await page.waitForURL(/\/healthz\?nojs=1&/, { timeout: 20_000 });
     expect(new URL(page.url()).searchParams.get("status")).toBe("success");
     await context.close();
@@ -286,9 +290,11 @@ test.describe("a marketplace link", () => {
     await shot(page, "21-market-errors");
     await page.fill("#a-telephone_du_destinataire", "+237 6 99 11 22 33");
 
+    const release = await holdRequests(page, STATUS_POLL);
     await button.tap();
     await expect(page.getByRole("heading", { name: "Validez le paiement sur votre téléphone" })).toBeVisible();
     await shot(page, "22-market-waiting");
+    await release();
     await expect(page.getByRole("heading", { name: "Paiement reçu" })).toBeVisible({ timeout: 20_000 });
     await shot(page, "23-market-receipt");
     await page.setViewportSize({ width: 1280, height: 800 });

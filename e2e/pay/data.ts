@@ -3,7 +3,7 @@
 // into the page, posted, listed by the API), and a small real PNG logo (uploads are checked by their
 // bytes, so it must be a true image).
 import zlib from "node:zlib";
-import type { Page } from "@playwright/test";
+import type { Page, Route } from "@playwright/test";
 
 export const EVERY_BLOCK = {
   blocks: [
@@ -120,3 +120,26 @@ export function logoPng(size = 96, rgb: [number, number, number] = [124, 58, 237
     chunk("IEND", Buffer.alloc(0)),
   ]);
 }
+
+/**
+ * Holds the page's requests to `url` until the returned function is called. The waiting page moves
+ * on by itself once its attempt ends (its script's status poll, or without a script its meta
+ * refresh), and a page navigating under a full-page screenshot hung the screenshot: hold them while
+ * the shot is taken, then let them go on as they were.
+ */
+export async function holdRequests(page: Page, url: string | RegExp): Promise<() => Promise<void>> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const handler = async (route: Route) => {
+    await released;
+    await route.continue().catch(() => undefined); // the page may have closed meanwhile
+  };
+  await page.route(url, handler);
+  return async () => {
+    release();
+    await page.unroute(url, handler);
+  };
+}
+
+/** The waiting page's status poll (lib/checkout/assets/checkout.js). */
+export const STATUS_POLL = /\/api\/checkout\/status\//;

@@ -6,6 +6,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures";
 import { signUp } from "../dashboard/support";
+import { STATUS_POLL, holdRequests } from "./data";
 
 const SHOTS = path.join(import.meta.dirname, "..", ".artifacts", "pay");
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
@@ -49,9 +50,11 @@ test("a live link paid through pawaPay: push to the phone, success URL, provider
   await page.selectOption("#operator", "MTN_MOMO_CMR");
   await page.fill("#phone", "670000000");
   await shot(page, "20-live-pawapay-form");
+  const release = await holdRequests(page, STATUS_POLL);
   await page.getByRole("button", { name: /^Payer/ }).tap();
   await expect(page.getByRole("heading", { name: "Validez le paiement sur votre téléphone" })).toBeVisible();
   await shot(page, "21-live-pawapay-waiting");
+  await release();
   await page.waitForURL(/\/healthz\?merchant=pawapay&.*status=success/, { timeout: 30_000 });
   const trackId = new URL(page.url()).searchParams.get("track_id")!;
   expect(trackId).toMatch(/^TRK[A-Z2-7]{20}$/);
