@@ -75,13 +75,26 @@ export function unavailableError(): ApiError {
 }
 
 /**
- * `error` as answered to a client: DATABASE_UNAVAILABLE when it is that error, or wraps a connection
- * failure while the gate is closed (the pool reported it first), else null: a provider's ECONNRESET
- * while the database answers stays what it was.
+ * Whether `error`, or an error it wraps, is a statement PostgreSQL cancelled (57014: the
+ * `statement_timeout` of lib/db/client.ts, or an operator's pg_cancel_backend). Its transaction was
+ * rolled back: the client sends the request again (with its Idempotency-Key, as after any 5xx).
+ */
+export function isStatementCancelled(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    if ((current as { code?: unknown }).code === "57014") return true;
+  }
+  return false;
+}
+
+/**
+ * `error` as answered to a client: DATABASE_UNAVAILABLE when it is that error, wraps a connection
+ * failure while the gate is closed (the pool reported it first), or is a statement cancelled by its
+ * timeout (the database is there but too slow to answer in time: retry in a moment, not a 500);
+ * else null: a provider's ECONNRESET while the database answers stays what it was.
  */
 export function asUnavailable(error: unknown): ApiError | null {
   if (error instanceof ApiError) return error.type === "DATABASE_UNAVAILABLE" ? error : null;
-  return gate.down && isConnectionError(error) ? unavailableError() : null;
+  return (gate.down && isConnectionError(error)) || isStatementCancelled(error) ? unavailableError() : null;
 }
 
 export function databaseAvailable(): boolean {

@@ -1,4 +1,4 @@
-import { asUnavailable } from "@/lib/db/availability";
+import { asUnavailable, isStatementCancelled } from "@/lib/db/availability";
 import { describeError, log } from "@/lib/log";
 
 export { describeError };
@@ -51,13 +51,16 @@ export async function edge(
 
 /**
  * An error as its face answers it; one that is neither ApiError nor ValidationError is logged first.
- * A statement that failed because the database cannot be reached is DATABASE_UNAVAILABLE (503, with
- * Retry-After), whichever code it reached: lib/db/availability.ts.
+ * A statement that failed because the database cannot be reached, or that its timeout cancelled, is
+ * DATABASE_UNAVAILABLE (503, with Retry-After), whichever code it reached: lib/db/availability.ts.
  */
 export function answerError(thrown: unknown, req: Request, requestId: string, face: Face): Response {
   const error = asUnavailable(thrown) ?? thrown;
   if (!(error instanceof ApiError) && !(error instanceof ValidationError)) {
     log("error", "unhandled error", { request_id: requestId, error });
+  } else if (isStatementCancelled(thrown)) {
+    // answered 503, but an operator wants to know which request ran past the statement timeout
+    log("warn", "statement cancelled", { request_id: requestId, path: new URL(req.url).pathname, error: thrown });
   }
   return face(error, req, requestId);
 }

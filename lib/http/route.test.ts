@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { dbKind, inTransaction } from "@/lib/db/client";
 import { call } from "@/lib/test/api";
 import { defineOperation } from "./operation";
 import { route } from "@/lib/api/route";
@@ -22,5 +24,27 @@ describe("unexpected errors", () => {
     const res = await call(handler, "GET", "/v1/boom");
     expect([res.status, res.body]).toEqual([500, { detail: { message: "Internal server error", type: "INTERNAL_ERROR" } }]);
     expect(res.headers.get("x-request-id")).toBeTruthy();
+  });
+});
+
+describe("a statement its timeout cancelled", () => {
+  it("answers 503 DATABASE_UNAVAILABLE with Retry-After, not a 500: its transaction rolled back, the client retries", async () => {
+    const handler = route(boom, async () => {
+      await inTransaction(async (tx) => {
+        if ((await dbKind()) === "pglite") {
+          // PGlite has no statement timer: the error PostgreSQL gives (below, on PostgreSQL), as Drizzle wraps it
+          throw new Error("Failed query: select pg_sleep(2)", { cause: Object.assign(new Error("canceling statement due to statement timeout"), { code: "57014" }) });
+        }
+        await tx.execute(sql`set local statement_timeout = 50`);
+        await tx.execute(sql`select pg_sleep(2)`);
+      });
+      return {};
+    });
+    const res = await call(handler, "GET", "/v1/boom");
+    expect([res.status, res.headers.get("retry-after"), res.body]).toEqual([
+      503,
+      "1",
+      { detail: { message: "The service is briefly unavailable; retry in a moment", type: "DATABASE_UNAVAILABLE" } },
+    ]);
   });
 });
