@@ -56,9 +56,14 @@ const CONNECTION_CODES = new Set([
   "08006",
 ]);
 
-/** Whether `error`, or an error it wraps (Drizzle's "Failed query"), says the database is unreachable. */
+/** `error` and the errors it wraps, outermost first (Drizzle's "Failed query" wraps the driver's). */
+function* causeChain(error: unknown): Generator<unknown> {
+  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) yield current;
+}
+
+/** Whether `error`, or an error it wraps, says the database is unreachable. */
 export function isConnectionError(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+  for (const current of causeChain(error)) {
     if (current instanceof ApiError) return current.type === "DATABASE_UNAVAILABLE";
     const { code, message } = current as { code?: unknown; message?: unknown };
     if (typeof code === "string" && CONNECTION_CODES.has(code)) return true;
@@ -80,9 +85,7 @@ export function unavailableError(): ApiError {
  * rolled back: the client sends the request again (with its Idempotency-Key, as after any 5xx).
  */
 export function isStatementCancelled(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
-    if ((current as { code?: unknown }).code === "57014") return true;
-  }
+  for (const current of causeChain(error)) if ((current as { code?: unknown }).code === "57014") return true;
   return false;
 }
 
