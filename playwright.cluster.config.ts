@@ -8,5 +8,6 @@ export default defineConfig({
   ...base,
   globalSetup: undefined,
   workers: 1,
-  projects: [{ name: "cluster", testDir: "./e2e/cluster", timeout: 300_000 }],
+  // a hang guard: set-up, 40 s of traffic, then a drain that may take up to 5 minutes
+  projects: [{ name: "cluster", testDir: "./e2e/cluster", timeout: 540_000 }],
 });

@@ -111,7 +111,13 @@ test("two nodes behind nginx lose nothing when one is killed mid-traffic", async
     const finalDeposits = new Map<string, { status: number; body: { status: string } | null }>();
     const finalPayouts = new Map<string, { status: number; body: { status: string } | null }>();
     const eventsFor = (subject: string, type: string) => new Set(receiver.deliveries.filter((d) => d.subject === subject && d.type === type).map((d) => d.endpoint)).size;
-    const drainDeadline = Date.now() + 90_000;
+    // How long the drain takes grows with the traffic a machine managed to send in its 40 s: each
+    // endpoint's deliveries go one at a time, in order (lib/webhooks/deliver.ts), and the receiver
+    // answers in 150 ms, so ~20 deliveries a second for three endpoints. The drain goes on while
+    // deliveries or settlements still arrive; it stops when nothing moved for 30 s (the hang this
+    // guards against), or after 5 minutes in all.
+    const drainDeadline = Date.now() + 300_000;
+    let lastProgress = { at: Date.now(), marker: "" };
     for (;;) {
       for (const d of t.deposits) {
         if (finalDeposits.get(d.trackId)?.body?.status !== "pending" && finalDeposits.has(d.trackId)) continue;
@@ -126,7 +132,10 @@ test("two nodes behind nginx lose nothing when one is killed mid-traffic", async
         [...finalPayouts.values()].filter((p) => !["success", "failed"].includes(p.body?.status ?? "")).length;
       const undelivered = [...finalDeposits].filter(([id, d]) => d.body && d.body.status !== "pending" && eventsFor(id, `payment.${{ success: "succeeded", failed: "failed", expired: "expired" }[d.body.status]}`) < ENDPOINTS).length +
         [...finalPayouts].filter(([id, p]) => p.body?.status === "success" && eventsFor(id, "payout.succeeded") < ENDPOINTS).length;
-      if ((pending === 0 && undelivered === 0) || Date.now() > drainDeadline) break;
+      if (pending === 0 && undelivered === 0) break;
+      const marker = `${receiver.deliveries.length} ${pending}`;
+      if (marker !== lastProgress.marker) lastProgress = { at: Date.now(), marker };
+      if (Date.now() - lastProgress.at > 30_000 || Date.now() > drainDeadline) break;
       await sleep(2_000);
     }
     const drainMs = Date.now() - started - trafficMs;
