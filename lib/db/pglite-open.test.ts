@@ -7,8 +7,8 @@ import { closeDb, databaseSettings, getDb, useDatabase } from "./client";
 import { accounts } from "./schema";
 
 // The embedded database as `npm start` opens it from a DATA_DIR on disk (issue 20, memory): a new
-// folder is made by PGlite's initdb, closed and opened again (so the process does not keep
-// initdb's memory), and it runs with shared_buffers=16MB given on its command line, never written
+// folder is made by PGlite's initdb in a child process (so the server does not keep initdb's
+// memory), then opened, and it runs with shared_buffers=16MB given on its command line, never written
 // into the folder's postgresql.conf. Runs on PGlite in every project (the file opens its own).
 
 let dir = "";
@@ -64,5 +64,18 @@ describe("PGlite in a DATA_DIR", () => {
         { name: "shared_buffers", setting: "2048", unit: "8kB", source: "command line" },
       ],
     });
+  }, 60_000);
+
+  it("says why when the child cannot make the database, and leaves the folder free", async () => {
+    await closeDb();
+    const blocked = fs.mkdtempSync(path.join(os.tmpdir(), "kola-pglite-blocked-"));
+    fs.writeFileSync(path.join(blocked, "pglite"), "a file where the database folder should be");
+    try {
+      await useDatabase({ dataDir: blocked });
+      await expect(getDb()).rejects.toThrow(`PGlite could not make a new database in ${path.join(blocked, "pglite")}`);
+      expect(fs.existsSync(path.join(blocked, "kola.lock"))).toBe(false);
+    } finally {
+      fs.rmSync(blocked, { recursive: true, force: true });
+    }
   }, 60_000);
 });
