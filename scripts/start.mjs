@@ -41,6 +41,19 @@ for (const name of ["SESSION_SECRET", "PROVIDER_CALLBACK_SECRET"]) {
   }
 }
 
+// glibc's allocator, for the memory Node.js and its native parts take outside the JavaScript heap
+// of a PGlite server (issue 20, `npm run bench:soak`). By default every thread that allocates may
+// get an arena of its own (up to 8 per core), and after a large block is freed glibc raises its mmap
+// and trim thresholds (up to 32 and 64 MB), so freed memory stays in the process. Two arenas and
+// fixed 128 kB thresholds give large blocks back when they are freed: the PGlite server under mixed
+// load 333-355 -> 274-291 MB. Not for PostgreSQL workers: they stay far below their target without
+// it, and `npm run bench:api` hinted at a cost per request there (within its noise). A value set in
+// the environment wins.
+if (!postgres) {
+  const mallocDefaults = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072", MALLOC_TRIM_THRESHOLD_: "131072" };
+  for (const [name, value] of Object.entries(mallocDefaults)) if (process.env[name] === undefined) shared[name] = value;
+}
+
 // Each worker stops itself on SIGTERM/SIGINT (lib/server/shutdown.ts): it finishes its requests in
 // 10 s and stops within 25 s; after this the primary kills them.
 const STOP_MS = 30_000;

@@ -196,6 +196,14 @@ for (const { name, open, workers } of databases) {
         server = await startServer({ env, port, logFile, npmStart: true });
         const pids = workerPids(logFile);
         expect(pids).toHaveLength(workers);
+        // the memory settings of scripts/start.mjs and scripts/server.ts (issue 20): no worker has
+        // loaded Next.js's native compiler; a PGlite server's runs with the allocator's settings
+        const mallocSettings = ["MALLOC_ARENA_MAX=2", "MALLOC_MMAP_THRESHOLD_=131072", "MALLOC_TRIM_THRESHOLD_=131072"];
+        for (const pid of pids) {
+          const environment = fs.readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+          expect(mallocSettings.filter((setting) => environment.includes(setting))).toEqual(name === "PGlite" ? mallocSettings : []);
+          expect(fs.readFileSync(`/proc/${pid}/maps`, "utf8")).not.toContain("next-swc");
+        }
 
         client = busyKeepAliveClient(port);
         await until(() => client!.answered() > 0, 10_000, "the kept-alive client's first answer");
