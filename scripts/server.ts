@@ -30,12 +30,8 @@ const port = Number(process.env.PORT || 3000);
  */
 function applyBuiltConfig(): void {
   const file = path.join(process.cwd(), ".next", "required-server-files.json");
-  let config: unknown;
-  try {
-    config = (JSON.parse(fs.readFileSync(file, "utf8")) as { config: unknown }).config;
-  } catch (error) {
-    cannotStart(new Error(`No production build (${path.relative(process.cwd(), file)}): run \`npm run build\` first.`, { cause: error }));
-  }
+  if (!fs.existsSync(file)) return; // no build: app.prepare() below says so and the server does not start
+  const { config } = JSON.parse(fs.readFileSync(file, "utf8")) as { config: unknown };
   process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(config);
 }
 

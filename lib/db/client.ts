@@ -211,7 +211,7 @@ async function openPglite(dataDir: string): Promise<Handle> {
   }
   try {
     const options = { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] };
-    if (!inMemory && !fs.existsSync(path.join(location, "PG_VERSION"))) await initdbApart(location);
+    if (!inMemory && !fs.existsSync(path.join(location, "PG_VERSION"))) await initdbApart(location, options);
     const client = await PGlite.create(location, options);
     const db = drizzle({ client, schema }) as unknown as Db;
     await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS });
@@ -236,15 +236,14 @@ async function openPglite(dataDir: string): Promise<Handle> {
  * after start with initdb in the server, 278–287 MB with it here (266–273 MB on a folder made
  * before). The child resolves PGlite from the working directory, as the migrations folder is.
  */
-async function initdbApart(location: string): Promise<void> {
+async function initdbApart(location: string, options: { startParams: string[] }): Promise<void> {
   const { execFile } = await import("node:child_process");
   const script = [
     'const { PGlite } = await import("@electric-sql/pglite");',
-    "const [location, settings] = JSON.parse(process.env.KOLA_PGLITE_INITDB);",
-    "const db = await PGlite.create(location, { startParams: [...PGlite.defaultStartParams, ...settings] });",
-    "await db.close();",
+    "const [location, options] = JSON.parse(process.env.KOLA_PGLITE_INITDB);",
+    "await (await PGlite.create(location, options)).close();",
   ].join("\n");
-  const env = { ...process.env, KOLA_PGLITE_INITDB: JSON.stringify([location, PGLITE_SETTINGS]) };
+  const env = { ...process.env, KOLA_PGLITE_INITDB: JSON.stringify([location, options]) };
   await new Promise<void>((resolve, reject) =>
     execFile(process.execPath, ["--input-type=module", "-e", script], { cwd: process.cwd(), env, timeout: 120_000 }, (error, _stdout, stderr) =>
       error ? reject(new Error(`PGlite could not make a new database in ${location}: ${stderr.trim() || error.message}`)) : resolve(),
