@@ -30,8 +30,13 @@ const port = Number(process.env.PORT || 3000);
  */
 function applyBuiltConfig(): void {
   const file = path.join(process.cwd(), ".next", "required-server-files.json");
-  if (!fs.existsSync(file)) return; // no build: app.prepare() below says so and the server does not start
-  const { config } = JSON.parse(fs.readFileSync(file, "utf8")) as { config: unknown };
+  let config: unknown;
+  try {
+    config = (JSON.parse(fs.readFileSync(file, "utf8")) as { config: unknown }).config;
+  } catch (error) {
+    // Next.js needs this file to serve at all: without it every page would answer 500
+    cannotStart(new Error(`Incomplete production build (${path.relative(process.cwd(), file)}): run \`npm run build\` again.`, { cause: error }));
+  }
   process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(config);
 }
 
