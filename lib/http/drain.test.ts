@@ -27,14 +27,14 @@ async function connect(port: number) {
   return { socket, seen, closed, request, answers, result: (): Omit<Seen, "closed"> => ({ ...seen }) };
 }
 
-/** A server whose every request is counted as done before it is answered, after `delayMs`. */
-async function serve(delayMs: number) {
+/** A server whose every request is counted as done before it is answered, once `ready` settles. */
+async function serve(ready: () => Promise<unknown>) {
   const done: string[] = [];
   const server = createNodeServer({
     dispatcher: null,
     fallback: async (req: http.IncomingMessage, res: http.ServerResponse) => {
       for await (const chunk of req) void chunk;
-      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      await ready();
       done.push(req.url!);
       res.writeHead(200, { "content-type": "text/plain", "content-length": 2 }).end("ok");
     },
@@ -45,31 +45,38 @@ async function serve(delayMs: number) {
 
 describe("drainHttp, at the signal", () => {
   it("ends idle connections cleanly, finishes requests in flight with Connection: close, drops requests sent after, resets no one", async () => {
-    const quick = await serve(5);
-    const slow = await serve(300);
-    const stuck = await serve(60_000);
+    // a loaded CI machine can take more than expect.poll's default second to answer 20 clients
+    const until = <T>(read: () => T) => expect.poll(read, { timeout: 10_000, interval: 10 });
+    const after = (ms: number) => () => new Promise((resolve) => setTimeout(resolve, ms));
+    // the in-flight request is held until the signal, not for a time a loaded machine can outrun
+    let signalled!: () => void;
+    const signal = new Promise<void>((resolve) => (signalled = resolve));
+    const quick = await serve(after(5));
+    const slow = await serve(() => signal.then(after(300)));
+    const stuck = await serve(after(60_000));
 
     // idle: a kept-alive connection that had one answer and now waits
     const idle = await connect(quick.port);
     idle.request("/idle-1");
-    await expect.poll(() => idle.answers()).toBe(1);
+    await until(() => idle.answers()).toBe(1);
     // in flight: its request is being answered when the signal comes
     const inFlight = await connect(slow.port);
     inFlight.request("/in-flight");
-    await expect.poll(() => slow.done.length + requestsInFlight()).toBeGreaterThan(0);
+    await until(() => requestsInFlight()).toBe(1);
     // racing: idle, then sends a request right at the signal, before it could see the server's FIN
     const racing = await Promise.all(Array.from({ length: 20 }, () => connect(quick.port)));
     racing.forEach((client, i) => client.request(`/before-${i}`));
-    await expect.poll(() => racing.every((client) => client.answers() === 1)).toBe(true);
+    await until(() => racing.every((client) => client.answers() === 1)).toBe(true);
     // stuck: a request that outlives the drain time
     const cut = await connect(stuck.port);
     cut.request("/stuck");
-    await expect.poll(() => requestsInFlight()).toBe(2);
+    await until(() => requestsInFlight()).toBe(2);
 
     // half send just before the signal (in the server's socket buffer, unread when it comes: the
     // request a reset would lose), half just after
     racing.slice(0, 10).forEach((client, i) => client.request(`/after-${i}`));
     const drained = drainHttp(1_500);
+    signalled();
     racing.slice(10).forEach((client, i) => client.request(`/after-${i + 10}`));
 
     expect(await drained).toEqual({ cut: 1 });
