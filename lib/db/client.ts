@@ -1,5 +1,6 @@
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -237,7 +238,6 @@ async function openPglite(dataDir: string): Promise<Handle> {
  * before). The child resolves PGlite from the working directory, as the migrations folder is.
  */
 async function initdbApart(location: string, options: { startParams: string[] }): Promise<void> {
-  const { execFile } = await import("node:child_process");
   const script = [
     'const { PGlite } = await import("@electric-sql/pglite");',
     "const [location, options] = JSON.parse(process.env.KOLA_PGLITE_INITDB);",
