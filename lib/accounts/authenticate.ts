@@ -1,9 +1,11 @@
 import { publicBaseUrl } from "@/lib/config";
+import { getDb } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/errors";
 import type { Operation } from "@/lib/http/operation";
 import { hashApiKey } from "./api-keys";
-import { hasRole, requiredRole } from "./roles";
-import { findAuthByKeyHash, type Auth } from "./queries";
+import { holdMember, lockTeam } from "./members";
+import { hasRole, requiredRole, type Role } from "./roles";
+import { findAuthByKeyHash, holdKey, type Auth } from "./queries";
 import { findSessionAuth, readCookie, SESSION_COOKIE } from "./sessions";
 
 export type { Auth };
@@ -37,11 +39,31 @@ export async function authenticate(req: Request, sessionOnly = false): Promise<A
  */
 export async function authorize(req: Request, operation: Operation): Promise<Auth> {
   const auth = await authenticate(req, operation.auth === "session");
-  const needed = requiredRole(operation);
-  if (!hasRole(auth.role, needed)) {
-    throw new ApiError("INSUFFICIENT_ROLE", `Your role on this account (${auth.role}) does not allow this action: it needs ${needed} or above`);
-  }
+  assertRole(auth.role, operation);
   return auth;
+}
+
+function assertRole(role: Role, operation: Operation): void {
+  const needed = requiredRole(operation);
+  if (!hasRole(role, needed)) {
+    throw new ApiError("INSUFFICIENT_ROLE", `Your role on this account (${role}) does not allow this action: it needs ${needed} or above`);
+  }
+}
+
+/**
+ * The first statement of every change's transaction (lib/http/route.ts): the caller's credential
+ * read again and held until the commit — the key's row, or the member's — so a request in flight
+ * when its key or its member is revoked, removed or demoted is either finished before that change
+ * commits or refused after it, never half done: the change locks the same row FOR UPDATE first and
+ * waits. A change of the team takes the team's lock before (operation.changesTeam, members.ts).
+ */
+export async function holdCaller(auth: Auth, operation: Operation): Promise<Auth> {
+  const tx = await getDb(); // the request's transaction
+  if (operation.changesTeam) await lockTeam(tx, auth.accountId);
+  const role = auth.via === "key" ? await holdKey(tx, auth.apiKeyId!) : await holdMember(tx, auth.accountId, auth.userId!);
+  if (!role) throw new ApiError(auth.via === "key" ? "API_KEY_NOT_FOUND" : "NOT_SIGNED_IN");
+  assertRole(role, operation);
+  return { ...auth, role };
 }
 
 /** The `Origin` of a cookie-authenticated write must be ours (the public URL, or the host it came to). */

@@ -1,5 +1,5 @@
 import { hash } from "@node-rs/argon2";
-import { sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { accounts, apiKeys, memberships, users } from "@/lib/db/schema";
 import type { Lang } from "@/lib/i18n/languages";
@@ -40,6 +40,8 @@ export async function insertAccount(input: { email: string; passwordHash: string
     await tx.insert(apiKeys).values({
       accountId: account.id,
       mode: "test",
+      role: "admin",
+      createdBy: user.id,
       name: "Default test key",
       keyHash: key.hash,
       prefix: key.prefix,
@@ -49,19 +51,34 @@ export async function insertAccount(input: { email: string; passwordHash: string
   });
 }
 
-/** Adds an API key of `mode` to the account with that email; the key is returned once. */
+/**
+ * Adds an API key of `mode` to the account with that email; the key is returned once. An operator's
+ * key is an admin key made by the account's first owner: it lives as long as they are a member.
+ */
 export async function createApiKey(input: { email: string; mode: Mode; name?: string }) {
   const { email, mode, name } = validate(createKeyInput, input, "body");
   const db = await getDb();
   const [account] = await db
-    .select({ id: accounts.id })
+    .select({ id: accounts.id, owner: memberships.userId })
     .from(accounts)
-    .where(sql`lower(${accounts.email}) = ${email}`);
+    .innerJoin(memberships, and(eq(memberships.accountId, accounts.id), eq(memberships.role, "owner")))
+    .where(sql`lower(${accounts.email}) = ${email}`)
+    .orderBy(asc(memberships.createdAt), asc(memberships.id))
+    .limit(1);
   if (!account) throw new Error(`No account with email ${email}`);
   const key = generateApiKey(mode);
   const [row] = await db
     .insert(apiKeys)
-    .values({ accountId: account.id, mode, name: name || `${mode} key`, keyHash: key.hash, prefix: key.prefix, last4: key.last4 })
+    .values({
+      accountId: account.id,
+      mode,
+      role: "admin",
+      createdBy: account.owner,
+      name: name || `${mode} key`,
+      keyHash: key.hash,
+      prefix: key.prefix,
+      last4: key.last4,
+    })
     .returning({ id: apiKeys.id });
   return { api_key: key.key, id: row!.id };
 }

@@ -1,18 +1,18 @@
 import "server-only";
 import { hash } from "@node-rs/argon2";
-import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, exists, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { getDb, inTransaction } from "@/lib/db/client";
 import { accounts, invitations, memberships, users } from "@/lib/db/schema";
 import { addressSubject } from "@/lib/http/client-address";
 import { ApiError, ValidationError } from "@/lib/http/errors";
-import { hit, reset } from "@/lib/http/rate-limit";
+import { hit, reset, type Limit } from "@/lib/http/rate-limit";
 import { item } from "@/lib/http/validation";
 import { queueMail } from "@/lib/mail/send-mail";
 import { newSecret, parseToken, secretMatches } from "./email-tokens";
 import { invitationMail } from "./mails";
 import type { Auth } from "./queries";
-import type { Role } from "./roles";
+import { hasRole, roles, type Role } from "./roles";
 import { createSession, type SessionAuth } from "./sessions";
 import { checkPassword, signInLimits } from "./sign-in";
 import type { acceptInvitationBody, invitation, invitationBody } from "./team-schemas";
@@ -20,12 +20,34 @@ import { findUserByEmail } from "./users";
 
 // Invitations (issue 22): an owner invites an address with a role; the mailed link (`{id}.{secret}`,
 // only the secret's SHA-256 kept) works once, for 7 days. Accepting it joins the account: signed in
-// as that address, at once; else with that login's password, or a new login's.
+// as that address, at once; else with that login's password, or a new login's. A link is only as
+// good as its sender: their removal revokes it, their demotion below its role too (members.ts), and
+// accepting checks again that they are a member of at least that role.
 
 export const INVITATION_DAYS = 7;
 
+/**
+ * Invitation mails, per hour: 3 to one address from one account (a resend included), 20 from one
+ * account in all; past either, 429 `RATE_LIMITED` with `Retry-After`. Per account and address, not
+ * per address alone: another account could otherwise keep an address from being invited.
+ */
+export const invitationLimits = {
+  address: { name: "invite-address", max: 3, windowMs: 60 * 60_000 },
+  account: { name: "invite-account", max: 20, windowMs: 60 * 60_000 },
+} satisfies Record<string, Limit>;
+
 type Row = typeof invitations.$inferSelect;
 const open = and(isNull(invitations.acceptedAt), isNull(invitations.revokedAt));
+
+/** The sender of an invitation of `role` is still a member of the account, of that role or above. */
+const backedBySender = (role: Role) =>
+  exists(
+    sql`(select 1 from ${memberships} where ${and(
+      eq(memberships.accountId, invitations.accountId),
+      eq(memberships.userId, invitations.invitedBy),
+      inArray(memberships.role, roles.filter((r) => hasRole(r, role))),
+    )})`,
+  );
 
 function present(row: Row, invitedBy: string | null): z.output<typeof invitation> {
   return {
@@ -62,6 +84,9 @@ export async function invite(auth: Auth, body: z.output<typeof invitationBody>) 
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.accountId, auth.accountId), sql`lower(${users.email}) = ${body.email}`));
   if (already) throw new ApiError("ALREADY_A_MEMBER");
+  // counted only for the mails sent: the address first, so that one address retried does not spend the account's
+  await hit(invitationLimits.address, `${auth.accountId} ${body.email}`);
+  await hit(invitationLimits.account, auth.accountId);
   const { secret, hash: secretHash } = newSecret();
   const expiresAt = sql`now() + make_interval(days => ${INVITATION_DAYS})`;
   const [row] = await db
@@ -147,9 +172,9 @@ export async function acceptInvitation(body: z.output<typeof acceptInvitationBod
     const [spent] = await tx
       .update(invitations)
       .set({ acceptedAt: sql`now()` })
-      .where(and(eq(invitations.id, row.id), open, gt(invitations.expiresAt, sql`now()`)))
+      .where(and(eq(invitations.id, row.id), open, gt(invitations.expiresAt, sql`now()`), backedBySender(row.role)))
       .returning();
-    if (!spent) throw new ApiError("INVALID_TOKEN"); // accepted, revoked or replaced meanwhile
+    if (!spent) throw new ApiError("INVALID_TOKEN"); // accepted, revoked, replaced or its sender gone meanwhile
     let user = userId;
     if (newLogin) {
       const [made] = await tx.insert(users).values(newLogin).onConflictDoNothing().returning({ id: users.id });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineOperation, defineOperations } from "@/lib/http/operation";
-import { account, apiKey, confirmSignupBody, createdApiKey, loginBody, resetPasswordBody, resetRequestBody, signupBody } from "./schemas";
+import { account, apiKey, confirmSignupBody, createdApiKey, createKeyBody, loginBody, resetPasswordBody, resetRequestBody, signupBody } from "./schemas";
 
 // Accounts, sessions and API keys: what the dashboard needs beyond the interface (DESIGN §1).
 
@@ -94,13 +94,15 @@ export const accountOperations = defineOperations("Account", {
   createKey: {
     method: "POST",
     path: "/v1/api-keys",
-    summary: "Create an API key in the current mode; the key is shown once",
+    summary: "Create an API key in the current mode, with a role up to yours; the key is shown once",
+    description:
+      "The key acts with its `role` (admin, developer or viewer), never above the role of the member who makes it (403 `INSUFFICIENT_ROLE`): an admin or an owner may make admin keys, a developer developer and viewer keys. The key answers to its maker: removing them revokes it, demoting them lowers it to their new role, unless an owner takes it over (POST /v1/api-keys/{key_id}/take-over).",
     auth: "session",
     role: "developer",
-    body: z.object({ name: z.string().trim().min(1).max(100) }),
-    example: { name: "Order service" },
+    body: createKeyBody,
+    example: { name: "Order service", role: "developer" },
     response: createdApiKey,
-    errors: ["NOT_SIGNED_IN", "CROSS_SITE_REQUEST"],
+    errors: ["NOT_SIGNED_IN", "CROSS_SITE_REQUEST", "INSUFFICIENT_ROLE"],
   },
   revokeKey: {
     method: "DELETE",
@@ -111,5 +113,17 @@ export const accountOperations = defineOperations("Account", {
     params: z.object({ key_id: z.uuid() }),
     response: apiKey,
     errors: ["NOT_SIGNED_IN", "CROSS_SITE_REQUEST", "API_KEY_ID_NOT_FOUND"],
+  },
+  takeOverKey: {
+    method: "POST",
+    path: "/v1/api-keys/{key_id}/take-over",
+    summary: "Take an API key over: it becomes yours and outlives the member who made it",
+    description:
+      "Owners only. The key keeps its role; its `created_by` becomes you, so removing or demoting the member who made it no longer touches it (do it before removing a member whose key a server still uses). A revoked key cannot be taken over (409 `API_KEY_REVOKED`).",
+    auth: "session",
+    role: "owner",
+    params: z.object({ key_id: z.uuid() }),
+    response: apiKey,
+    errors: ["NOT_SIGNED_IN", "CROSS_SITE_REQUEST", "API_KEY_ID_NOT_FOUND", "API_KEY_REVOKED"],
   },
 });

@@ -1,10 +1,10 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import { getDb } from "@/lib/db/client";
+import { getDb, type Db } from "@/lib/db/client";
 import { prepared } from "@/lib/db/prepared";
-import { accounts, apiKeys } from "@/lib/db/schema";
+import { accounts, apiKeys, memberships } from "@/lib/db/schema";
 import type { Mode } from "@/lib/accounts/modes";
-import { API_KEY_ROLE, type Role } from "@/lib/accounts/roles";
+import { lowerRole, type Role } from "@/lib/accounts/roles";
 
 /** Who is calling: every query of the API is scoped by this account and mode. */
 export type Auth = {
@@ -15,25 +15,32 @@ export type Auth = {
   currency: string;
   /** how the caller proved who they are: an `api-key` header, or the dashboard's session cookie */
   via: "key" | "session";
-  /** what the caller may do (lib/accounts/roles.ts): a member's role, or `admin` for an API key */
+  /** what the caller may do (lib/accounts/roles.ts): a member's role, or an API key's (bounded by its maker's) */
   role: Role;
   /** the signed-in member's user; null for an API key */
   userId: string | null;
 };
 
+// A key is live while it is not revoked and its maker is still a member: the maker's removal revokes
+// it in the same transaction (members.ts), and the join says so again here. Its role is its own,
+// never above its maker's (a demotion lowers it too; the lower of the two, whatever happened).
+const keyAuth = {
+  apiKeyId: apiKeys.id,
+  accountId: apiKeys.accountId,
+  mode: apiKeys.mode,
+  keyRole: apiKeys.role,
+  makerRole: memberships.role,
+};
+const notRevoked = sql`${apiKeys.revokedAt} is null`;
+const maker = and(eq(memberships.accountId, apiKeys.accountId), eq(memberships.userId, apiKeys.createdBy));
+
 const authByKeyHash = prepared((db) =>
   db
-    .select({
-      apiKeyId: apiKeys.id,
-      accountId: apiKeys.accountId,
-      mode: apiKeys.mode,
-      lastUsedAt: apiKeys.lastUsedAt,
-      country: accounts.country,
-      currency: accounts.currency,
-    })
+    .select({ ...keyAuth, lastUsedAt: apiKeys.lastUsedAt, country: accounts.country, currency: accounts.currency })
     .from(apiKeys)
     .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
-    .where(and(eq(apiKeys.keyHash, sql.placeholder("hash")), sql`${apiKeys.revokedAt} is null`))
+    .innerJoin(memberships, maker)
+    .where(and(eq(apiKeys.keyHash, sql.placeholder("hash")), notRevoked))
     .prepare("auth_by_key_hash"),
 );
 
@@ -48,7 +55,30 @@ export async function findAuthByKeyHash(keyHash: string): Promise<Auth | null> {
       .where(eq(apiKeys.id, row.apiKeyId))
       .catch(() => {});
   }
-  const { lastUsedAt: _unused, ...auth } = row;
-  void _unused;
-  return { ...auth, via: "key", role: API_KEY_ROLE, userId: null };
+  return {
+    apiKeyId: row.apiKeyId,
+    accountId: row.accountId,
+    mode: row.mode,
+    country: row.country,
+    currency: row.currency,
+    via: "key",
+    role: lowerRole(row.keyRole, row.makerRole),
+    userId: null,
+  };
+}
+
+/**
+ * The key's role now, its row held (FOR KEY SHARE) until the transaction `tx` ends; null once it is
+ * revoked or its maker gone. Whatever revokes, lowers or takes over a key locks its row FOR UPDATE
+ * first (api-key-admin.ts, members.ts): it waits for the requests holding the key, and a request
+ * that comes while it runs waits for its commit and then reads the key as it left it.
+ */
+export async function holdKey(tx: Db, apiKeyId: string): Promise<Role | null> {
+  const [row] = await tx
+    .select(keyAuth)
+    .from(apiKeys)
+    .innerJoin(memberships, maker)
+    .where(and(eq(apiKeys.id, apiKeyId), notRevoked))
+    .for("key share", { of: apiKeys });
+  return row ? lowerRole(row.keyRole, row.makerRole) : null;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { modes } from "./modes";
+import { keyRoles } from "./roles";
 import { countryCodes } from "@/lib/countries";
 import { languages } from "@/lib/i18n/languages";
 
@@ -51,11 +52,28 @@ export const account = z
   })
   .meta({ id: "Account" });
 
+const keyRole = z
+  .enum(keyRoles)
+  .describe(
+    "What the key may do, as a member of that role (admin: everything but the team; developer: API keys, webhooks and reading; viewer: reading only). Never above the role of the member who made it; a key is admin at most",
+  );
+
+export const createKeyBody = z
+  .object({
+    name: z.string().trim().min(1).max(100),
+    role: keyRole.optional().describe("At most your own role (admin at most); unsaid, the highest you may give"),
+  })
+  .meta({ id: "ApiKeyCreate" });
+
 export const apiKey = z
   .object({
     id: z.uuid(),
     name: z.string(),
     mode: z.enum(modes),
+    role: keyRole,
+    created_by: z
+      .object({ user_id: z.uuid(), email: z.string() })
+      .describe("The member the key answers to: their removal revokes it, their demotion lowers it (an owner may take it over first)"),
     prefix: z.string().describe("The first characters, to recognise the key"),
     last4: z.string(),
     created_at: z.iso.datetime(),

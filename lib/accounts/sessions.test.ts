@@ -183,12 +183,14 @@ describe("sign-up and sessions", () => {
 
 describe("API keys from the dashboard", () => {
   it("creates a key shown once, lists it, revokes it, and the revoked key is refused", async () => {
-    const { cookie } = await signUp();
+    const { cookie, email } = await signUp();
     const created = await call(keys.POST, "POST", "/v1/api-keys", { headers: { cookie, origin: ORIGIN }, json: { name: "Server" } });
     expect(created.body).toEqual({
       id: expect.any(String),
       name: "Server",
       mode: "test",
+      role: "admin", // unsaid: the highest its maker may give (an owner: admin)
+      created_by: { user_id: expect.any(String), email },
       prefix: expect.stringMatching(/^kola_test_/),
       last4: expect.any(String),
       created_at: expect.any(String),

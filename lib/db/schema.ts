@@ -16,7 +16,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { modes } from "@/lib/accounts/modes";
-import { roles } from "@/lib/accounts/roles";
+import { keyRoles, roles } from "@/lib/accounts/roles";
 import { languages } from "@/lib/i18n/languages";
 import { notificationKinds, notificationStatuses } from "@/lib/notifications/kinds";
 import { depositHistoryEvents, depositStatuses } from "@/lib/deposits/statuses";
@@ -120,9 +120,13 @@ export const invitations = pgTable(
       .on(t.accountId, t.email)
       .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
     index("invitations_account_idx").on(t.accountId, t.createdAt.desc()),
+    index("invitations_invited_by_idx").on(t.accountId, t.invitedBy).where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
   ],
 );
 
+// An API key acts with its own role (lib/accounts/roles.ts `keyRoles`: admin at most), bounded by
+// the member who made it: their removal revokes it and their demotion lowers it, in the same
+// transaction (lib/accounts/members.ts), unless an owner took it over (created_by is then theirs).
 export const apiKeys = pgTable(
   "api_keys",
   {
@@ -132,11 +136,21 @@ export const apiKeys = pgTable(
     keyHash: text("key_hash").notNull(),
     prefix: text("prefix").notNull(),
     last4: text("last4").notNull(),
+    role: text("role", { enum: keyRoles }).notNull(),
+    /** the member whose role bounds the key; no user is deleted while a key names them */
+    createdBy: uuid("created_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
     createdAt: createdAt(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("api_keys_key_hash_key").on(t.keyHash), index("api_keys_account_idx").on(t.accountId, t.mode)],
+  (t) => [
+    uniqueIndex("api_keys_key_hash_key").on(t.keyHash),
+    index("api_keys_account_idx").on(t.accountId, t.mode),
+    index("api_keys_created_by_idx").on(t.accountId, t.createdBy),
+    check("api_keys_role_check", sql`${t.role} in ('admin', 'developer', 'viewer')`),
+  ],
 );
 
 export const files = pgTable(

@@ -10,6 +10,7 @@ export const errorTypes = {
   EMAIL_TAKEN: { status: 409, message: "An account with this email already exists" },
   INVALID_TOKEN: { status: 400, message: "This link is invalid, expired or already used; ask for a new one" },
   API_KEY_ID_NOT_FOUND: { status: 404, message: "API key not found" },
+  API_KEY_REVOKED: { status: 409, message: "This API key is revoked: make a new one" },
   INSUFFICIENT_ROLE: { status: 403, message: "Your role on this account does not allow this action" },
   MEMBER_NOT_FOUND: { status: 404, message: "Member not found" },
   LAST_OWNER: { status: 409, message: "An account keeps at least one owner: make someone else owner first" },

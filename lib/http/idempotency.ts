@@ -105,6 +105,25 @@ async function hashBody(hash: Hash, raw: Buffer, contentType: string): Promise<v
   hash.update(raw);
 }
 
+/**
+ * A mutating request without an `Idempotency-Key` runs the same way, in one transaction of its own:
+ * its effect commits with its answer, or not at all when it answers 5xx. Its first statement holds
+ * the caller's credential (lib/accounts/authenticate.ts `holdCaller`), so a removal or a revocation
+ * never lands in the middle of it.
+ */
+export async function inRequestTransaction(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await inTransaction(async () => {
+      const response = await run();
+      if (response.status >= 500) throw new RolledBack(response);
+      return response;
+    });
+  } catch (error) {
+    if (error instanceof RolledBack) return error.response;
+    throw error;
+  }
+}
+
 /** Thrown out of the transaction to roll back the effect of a request that answered 5xx. */
 class RolledBack extends Error {
   constructor(readonly response: Response) {

@@ -16,10 +16,16 @@ export type Operation = {
   /** "key": an api-key header or the dashboard's session; "session": the dashboard only; "none": public */
   auth: "key" | "session" | "none";
   /**
-   * The least role a member needs (lib/accounts/roles.ts; API keys act as admin). Unsaid, the
+   * The least role a member or an API key needs (lib/accounts/roles.ts). Unsaid, the
    * method decides: GET is for every member (viewer), any other method for admins.
    */
   role?: Role;
+  /**
+   * It changes who is on the account's team (a member's role, a removal): the team's lock is taken
+   * before the caller's credential is held, so that two such changes never wait for each other's
+   * caller (lib/accounts/members.ts).
+   */
+  changesTeam?: true;
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;

@@ -3,7 +3,7 @@ import { parseForm, parseJson, readBody } from "./body";
 import { allowAnyOrigin, crossOrigin, preflightResponse } from "./cors";
 import { answerError, describeError, edge, jsonFace } from "./edge";
 import { ValidationError, type ValidationItem } from "./errors";
-import { withIdempotencyKey } from "./idempotency";
+import { inRequestTransaction, withIdempotencyKey } from "./idempotency";
 import { jsonResponse } from "./json-response";
 import type { Operation } from "./operation";
 import { validate } from "./validation";
@@ -14,6 +14,11 @@ type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 export type Caller = { accountId: string; mode: "test" | "live" };
 /** Proves who calls `operation` and that they may (its auth and its role), or throws. */
 export type Authenticator<A extends Caller> = (req: Request, operation: Operation) => Promise<A>;
+/**
+ * Inside a mutating request's transaction, before anything else: proves again that the caller may
+ * (their credential as it is now) and holds it until the transaction ends; the caller as it is now.
+ */
+export type Holder<A extends Caller> = (auth: A, operation: Operation) => Promise<A>;
 
 export type Context<O extends Operation, A extends Caller = Caller> = {
   req: Request;
@@ -39,11 +44,11 @@ const MAX_MULTIPART_BODY = 3 * 1024 * 1024;
  * A handler returns data (sent as JSON 200) or a Response of its own. lib/http does not know how
  * callers prove who they are: the API's `route` (lib/api/route.ts) is made here with its authenticator.
  */
-export function createRoute<A extends Caller>(authenticate: Authenticator<A>) {
+export function createRoute<A extends Caller>(authenticate: Authenticator<A>, hold?: Holder<A>) {
   return function route<O extends Operation>(operation: O, handler: (ctx: Context<O, A>) => Promise<unknown>) {
     const handle = async (req: Request, next?: NextContext): Promise<Response> => {
       const response = await edge(req, jsonFace, ({ requestId, url, note }) =>
-        run(operation, authenticate, handler, req, url, requestId, next, (auth) => note({ account_id: auth.accountId })),
+        run(operation, { authenticate, hold }, handler, req, url, requestId, next, (auth) => note({ account_id: auth.accountId })),
       );
       if (crossOrigin(operation)) allowAnyOrigin(response.headers);
       return response;
@@ -54,7 +59,7 @@ export function createRoute<A extends Caller>(authenticate: Authenticator<A>) {
 
 async function run<O extends Operation, A extends Caller>(
   operation: O,
-  authenticate: Authenticator<A>,
+  { authenticate, hold }: { authenticate: Authenticator<A>; hold?: Holder<A> },
   handler: (ctx: Context<O, A>) => Promise<unknown>,
   req: Request,
   url: URL,
@@ -70,22 +75,25 @@ async function run<O extends Operation, A extends Caller>(
     ? await readBody(req, operation.bodyKind === "multipart" ? MAX_MULTIPART_BODY : MAX_JSON_BODY)
     : Buffer.alloc(0);
 
+  const held = Boolean(auth && mutating && hold);
   const respond = async (): Promise<Response> => {
     try {
+      const caller = held ? await hold!(auth!, operation) : auth;
       const input = await validateInput(operation, req, url, raw, next);
-      const result = await handler({ req, url, auth, requestId, raw, ...input } as Context<O, A>);
+      const result = await handler({ req, url, auth: caller, requestId, raw, ...input } as Context<O, A>);
       return result instanceof Response ? result : jsonResponse(result);
     } catch (error) {
       return errorResponse(error, req, requestId);
     }
   };
-  // With a key, the handler runs inside the transaction that stores its answer (idempotency.ts).
+  // With a key, the handler runs inside the transaction that stores its answer (idempotency.ts);
+  // without one, a change still runs in a transaction of its own, its caller held (inRequestTransaction).
   const idempotencyKey = req.headers.get("idempotency-key");
   if (auth && mutating && idempotencyKey) {
     const contentType = req.headers.get("content-type") ?? "";
     return withIdempotencyKey(auth, idempotencyKey, { method: req.method, path: url.pathname, contentType, raw }, respond);
   }
-  return respond();
+  return held ? inRequestTransaction(respond) : respond();
 }
 
 async function validateInput(operation: Operation, req: Request, url: URL, raw: Buffer, next?: NextContext) {

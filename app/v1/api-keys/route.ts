@@ -5,8 +5,8 @@ import { methodNotAllowed, preflight, route } from "@/lib/api/route";
 // GET /v1/api-keys — the account's keys of the current mode (dashboard)
 export const GET = route(op.listKeys, async ({ auth }) => listApiKeys(auth));
 
-// POST /v1/api-keys — a new key, shown once (dashboard)
-export const POST = route(op.createKey, async ({ auth, body }) => createApiKeyFor(auth, body.name));
+// POST /v1/api-keys — a new key with a role up to the maker's, shown once (dashboard)
+export const POST = route(op.createKey, async ({ auth, body }) => createApiKeyFor(auth, body));
 
 // OPTIONS /v1/api-keys — the methods above, to CORS preflight requests too
 export const OPTIONS = preflight(GET, POST);
