@@ -1,14 +1,17 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import * as apiKeysRoute from "@/app/v1/api-keys/route";
 import { allOperations } from "@/lib/api/operations";
 import { call, newAccount } from "@/lib/test/api";
 import { routeFileOf } from "@/lib/test/route-files";
-import { hasRole, requiredRole, roles, rolesBelow, type Role } from "./roles";
+import { hasRole, keyRoles, requiredRole, roles, rolesBelow, type KeyRole, type Role } from "./roles";
 import { addMember, sessionHeaders } from "./test-support";
 
 // Every operation of the API enforces its role (DESIGN §1 "Team"), once, in the route wrapper: a
 // table over the operations list itself, so an operation added tomorrow (a money endpoint above
 // all) is tried without anyone listing it. Each role below the one an operation needs gets 403
 // with the error body, before anything is read or done; the role it needs gets past that check.
+// The same table for API keys: a key acts with its own role (admin, developer or viewer), checked
+// by the same rule as a member's; dashboard-only operations refuse every key.
 
 const guarded = allOperations.filter((op) => op.auth !== "none");
 const MONEY = ["POST /v1/refunds", "POST /v1/payouts", "POST /v1/payouts/{payout_id}/retry"];
@@ -29,7 +32,15 @@ async function team() {
   for (const role of roles) {
     headers[role] = role === "owner" ? await sessionHeaders(account.accountId) : await sessionHeaders(account.accountId, (await addMember(account.accountId, role)).userId);
   }
-  return { ...account, headers };
+  // a key of each role, made by the member of that role (a viewer makes none: the developer does)
+  const keys = {} as Record<KeyRole, string>;
+  for (const role of keyRoles) {
+    const maker = headers[role === "viewer" ? "developer" : role];
+    const made = await call(apiKeysRoute.POST, "POST", "/v1/api-keys", { headers: maker, json: { name: `${role} key`, role } });
+    expect([made.status, (made.body as { role: string }).role], role).toEqual([200, role]);
+    keys[role] = (made.body as { api_key: string }).api_key;
+  }
+  return { ...account, headers, keys };
 }
 
 /** Calls `op` as `headers` with made-up path values and an empty body: enough to meet the role check. */
@@ -59,6 +70,7 @@ describe("roles", () => {
     expect(guarded.length).toBeGreaterThan(50);
     expect(said).toMatchObject({
       "POST /v1/api-keys": "developer",
+      "POST /v1/api-keys/{key_id}/take-over": "owner",
       "POST /v1/webhooks": "developer",
       "POST /v1/webhooks/{webhook_id}/test": "developer",
       "POST /v1/invitations": "owner",
@@ -69,9 +81,12 @@ describe("roles", () => {
   });
 
   for (const money of MONEY) {
-    it(`${money} is refused to a viewer and a developer`, async () => {
+    it(`${money} is refused to a viewer and a developer, and to their keys`, async () => {
       const op = guarded.find((o) => `${o.method} ${o.path}` === money)!;
-      for (const role of ["viewer", "developer"] as const) expect(await reply(op, people.headers[role]), role).toEqual(forbidden(role, "admin"));
+      for (const role of ["viewer", "developer"] as const) {
+        expect(await reply(op, people.headers[role]), role).toEqual(forbidden(role, "admin"));
+        expect(await reply(op, null, people.keys[role]), `${role} key`).toEqual(forbidden(role, "admin"));
+      }
     });
   }
 });
@@ -91,12 +106,13 @@ describe.each(guarded.map((op) => [`${op.method} ${op.path}`, requiredRole(op), 
   it.each(rolesBelow(needed))("refused to a %s: 403 INSUFFICIENT_ROLE, nothing read or done", async (role) => {
     expect(await reply(op, people.headers[role])).toEqual(forbidden(role, needed));
   });
-  it(`let through for ${roles.filter((r) => hasRole(r, needed)).join(", ")}${op.auth === "key" && hasRole("admin", needed) ? " and an API key" : ""}`, async () => {
+  it(`let through for ${roles.filter((r) => hasRole(r, needed)).join(", ")}`, async () => {
     for (const role of roles.filter((r) => hasRole(r, needed))) expect(typeOf(await reply(op, people.headers[role])), role).not.toBe("INSUFFICIENT_ROLE");
-    if (op.auth === "key") {
-      const byKey = await reply(op, null, people.key);
-      if (hasRole("admin", needed)) expect(typeOf(byKey)).not.toBe("INSUFFICIENT_ROLE");
-      else expect(byKey).toEqual(forbidden("admin", needed));
-    }
+  });
+  it.each(keyRoles)("by a %s API key: as a member of that role, or refused when the dashboard alone may", async (role) => {
+    const byKey = await reply(op, null, people.keys[role]);
+    if (op.auth === "session") expect(byKey).toEqual({ status: 401, body: { detail: { message: "Sign in to continue", type: "NOT_SIGNED_IN" } } });
+    else if (hasRole(role, needed)) expect(typeOf(byKey)).not.toBe("INSUFFICIENT_ROLE");
+    else expect(byKey).toEqual(forbidden(role, needed));
   });
 });
