@@ -72,8 +72,8 @@ export const users = pgTable(
 );
 
 // A user's place in an account: their role (DESIGN §1 "Team") and the notifications they want.
-// Changes of an account's members are serialized by a lock on its account row (lib/accounts/members.ts),
-// so that the last owner can never be removed or demoted, even by two owners at once.
+// Changes of an account's members are serialized by the team's lock (lib/accounts/members.ts), so
+// that the last owner can never be removed or demoted, even by two owners at once.
 export const memberships = pgTable(
   "memberships",
   {
