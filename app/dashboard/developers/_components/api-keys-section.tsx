@@ -9,12 +9,13 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { keyNameLabel } from "@/lib/i18n/labels";
 import { useI18n } from "@/lib/i18n/provider";
 import { formatDateTime } from "@/lib/i18n/numbers";
-import { useApiKeys, useRevokeApiKey } from "@/lib/query/api-keys";
+import { useApiKeys, useRevokeApiKey, useTakeOverApiKey } from "@/lib/query/api-keys";
 import { useMode } from "@/lib/query/mode";
 import type { ApiKey } from "@/lib/query/types";
 import { useEverTrue } from "../../_components/lazy";
 import { ListCard } from "./list-card";
 import { useCan } from "@/lib/query/role";
+import { useMe } from "@/lib/query/team";
 
 // The form (react-hook-form and zod) loads when it is first opened, not with the page.
 const CreateKeyDialog = dynamic(() => import("./create-key-dialog").then((m) => m.CreateKeyDialog), { ssr: false });
@@ -25,8 +26,11 @@ export function ApiKeysSection() {
   const keys = useApiKeys();
   const [creating, setCreating] = useState(false);
   const [toRevoke, setToRevoke] = useState<ApiKey | null>(null);
+  const [toTakeOver, setToTakeOver] = useState<ApiKey | null>(null);
   const createLoaded = useEverTrue(creating);
   const canManage = useCan("developer"); // keys are a developer's (DESIGN §1)
+  const isOwner = useCan("owner"); // an owner may make another member's key theirs
+  const me = useMe().data;
 
   return (
     <>
@@ -37,6 +41,8 @@ export function ApiKeysSection() {
             <THead actions={t.common.actions}>
               <Th>{t.developers.colName}</Th>
               <Th className="hidden sm:table-cell">{t.developers.colKey}</Th>
+              <Th>{t.developers.colRole}</Th>
+              <Th className="hidden lg:table-cell">{t.developers.colCreatedBy}</Th>
               <Th className="hidden sm:table-cell">{t.developers.colStatus}</Th>
               <Th className="hidden md:table-cell">{t.developers.colCreated}</Th>
               <Th className="hidden md:table-cell">{t.developers.colLastUsed}</Th>
@@ -57,12 +63,22 @@ export function ApiKeysSection() {
                   <Td className="hidden font-mono text-xs whitespace-nowrap sm:table-cell">
                     {key.prefix}…{key.last4}
                   </Td>
+                  <Td>{t.team.roles[key.role]}</Td>
+                  <Td className="hidden lg:table-cell">
+                    <span title={t.developers.createdByHint}>{key.created_by.email}</span>
+                    {me?.user_id === key.created_by.user_id && <span className="text-stone-500"> ({t.team.team.you})</span>}
+                  </Td>
                   <Td className="hidden sm:table-cell">
                     <KeyStatus apiKey={key} />
                   </Td>
                   <Td className="hidden whitespace-nowrap md:table-cell">{formatDateTime(key.created_at, lang)}</Td>
                   <Td className="hidden whitespace-nowrap md:table-cell">{key.last_used_at ? formatDateTime(key.last_used_at, lang) : t.common.never}</Td>
-                  <Td className="text-right">
+                  <Td className="text-right whitespace-nowrap">
+                    {!key.revoked_at && isOwner && me && me.user_id !== key.created_by.user_id && (
+                      <Button variant="ghost" size="sm" onClick={() => setToTakeOver(key)} aria-label={format(t.developers.takeOverLabel, { name: keyNameLabel(key.name, t) })}>
+                        {t.developers.takeOver}
+                      </Button>
+                    )}
                     {!key.revoked_at && canManage && (
                       <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" onClick={() => setToRevoke(key)} aria-label={`${t.developers.revoke} — ${keyNameLabel(key.name, t)}`}>
                         {t.developers.revoke}
@@ -77,6 +93,7 @@ export function ApiKeysSection() {
       </ListCard>
       {createLoaded && <CreateKeyDialog open={creating} onClose={() => setCreating(false)} />}
       <RevokeKeyDialog apiKey={toRevoke} onClose={() => setToRevoke(null)} />
+      <TakeOverKeyDialog apiKey={toTakeOver} onClose={() => setToTakeOver(null)} />
     </>
   );
 }
@@ -101,6 +118,22 @@ function RevokeKeyDialog({ apiKey, onClose }: { apiKey: ApiKey | null; onClose: 
       confirmLabel={t.developers.revoke}
       successMessage={t.developers.revokedToast}
       onConfirm={() => revoke.mutateAsync(apiKey!.id)}
+      onClose={onClose}
+    />
+  );
+}
+
+function TakeOverKeyDialog({ apiKey, onClose }: { apiKey: ApiKey | null; onClose: () => void }) {
+  const { t, format } = useI18n();
+  const takeOver = useTakeOverApiKey();
+  return (
+    <ConfirmDialog
+      open={Boolean(apiKey)}
+      title={t.developers.takeOverTitle}
+      text={apiKey && format(t.developers.takeOverText, { name: keyNameLabel(apiKey.name, t), prefix: apiKey.prefix, last4: apiKey.last4, email: apiKey.created_by.email })}
+      confirmLabel={t.developers.takeOver}
+      successMessage={t.developers.takenOverToast}
+      onConfirm={() => takeOver.mutateAsync(apiKey!.id)}
       onClose={onClose}
     />
   );
