@@ -15,10 +15,14 @@ import { getGatewayWithStatusOrThrow, type GatewayListRow } from "./queries";
 export async function unarchiveGateway(auth: Auth, id: string): Promise<GatewayListRow> {
   const db = await getDb();
   try {
-    await db
-      .update(paymentGateways)
-      .set({ archivedAt: null })
-      .where(and(ownedBy(paymentGateways, auth), eq(paymentGateways.id, id), isNotNull(paymentGateways.archivedAt)));
+    // a transaction of its own (a savepoint in the request's): the failed update must not abort the
+    // request's transaction, whose answer (409) still commits
+    await db.transaction((tx) =>
+      tx
+        .update(paymentGateways)
+        .set({ archivedAt: null })
+        .where(and(ownedBy(paymentGateways, auth), eq(paymentGateways.id, id), isNotNull(paymentGateways.archivedAt))),
+    );
   } catch (error) {
     if (isUniqueViolation(error)) throw new ApiError("ORDER_ID_CONFLICT");
     throw error;
