@@ -18,6 +18,7 @@ import { gatewayOperations } from "@/lib/gateways/schemas";
 import { PEER_HEADER } from "@/lib/http/client-address";
 import { call, newAccount } from "@/lib/test/api";
 import { lastMailTo, tokenIn } from "@/lib/test/mail";
+import { createApiKey } from "./create-account";
 import { removeMember } from "./members";
 import type { Role } from "./roles";
 import { addMember, sessionHeaders } from "./test-support";
@@ -100,6 +101,16 @@ describe("keys with roles", () => {
       ["developer", dev!.email],
       ["admin", shop.email],
     ]);
+  });
+});
+
+describe("the admin CLI's keys", () => {
+  it("are admin keys made by the account's first owner", SLOW, async () => {
+    const shop = await team("owner");
+    const { api_key } = await createApiKey({ email: shop.email, mode: "live" });
+    const live = await sessionHeaders(shop.accountId, undefined, "live");
+    expect((await keysOf(live)).map((k) => [k.role, k.created_by.email])).toEqual([["admin", shop.email]]);
+    expect((await linkBy(api_key)).status).toBe(200);
   });
 });
 
