@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLine } from "@/lib/http/single-line";
 import { defineOperation, defineOperations } from "@/lib/http/operation";
 import { account, apiKey, confirmSignupBody, createdApiKey, loginBody, resetPasswordBody, resetRequestBody, signupBody } from "./schemas";
 
@@ -97,7 +98,7 @@ export const accountOperations = defineOperations("Account", {
     summary: "Create an API key in the current mode; the key is shown once",
     auth: "session",
     role: "developer",
-    body: z.object({ name: z.string().trim().min(1).max(100) }),
+    body: z.object({ name: singleLine(100) }),
     example: { name: "Order service" },
     response: createdApiKey,
     errors: ["NOT_SIGNED_IN", "CROSS_SITE_REQUEST"],

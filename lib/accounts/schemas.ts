@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLine } from "@/lib/http/single-line";
 import { modes } from "./modes";
 import { countryCodes } from "@/lib/countries";
 import { languages } from "@/lib/i18n/languages";
@@ -6,7 +7,7 @@ import { languages } from "@/lib/i18n/languages";
 export const createAccountInput = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email().max(254)),
   password: z.string().min(8).max(200),
-  business: z.string().trim().min(1).max(100),
+  business: singleLine(100),
   country: z.enum(countryCodes),
 });
 export type CreateAccountInput = z.input<typeof createAccountInput>;
@@ -14,13 +15,13 @@ export type CreateAccountInput = z.input<typeof createAccountInput>;
 export const createKeyInput = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email()),
   mode: z.enum(modes),
-  name: z.string().trim().max(100).default(""),
+  name: singleLine(100, { min: 0 }).default(""),
 });
 
 export const signupBody = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email().max(254)),
   password: z.string().min(8).max(200),
-  business_name: z.string().trim().min(1).max(100),
+  business_name: singleLine(100),
   country: z.enum(countryCodes),
   language: z.enum(languages).optional().describe("The dashboard's and the mails' language for this login (default `fr`)"),
 });
