@@ -21,7 +21,9 @@ export const exportQuery = z
       .describe("The cell separator: `comma` by default, `semicolon` by default with `lang=fr` (French Excel expects it)"),
   })
   .superRefine((q, ctx) => {
-    if (q.from > q.to) ctx.addIssue({ code: "custom", path: ["to"], message: "must not be before from" });
+    // only between two days (zod runs this even when a field failed, which is reported already)
+    const days = queryDay.safeParse(q.from).success && queryDay.safeParse(q.to).success;
+    if (days && q.from > q.to) ctx.addIssue({ code: "custom", path: ["to"], message: "must not be before from" });
   });
 export type ExportQuery = z.output<typeof exportQuery>;
 
