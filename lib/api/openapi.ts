@@ -117,6 +117,8 @@ export function openApiDocumentOf(operations: Operation[], events: Record<string
         "",
         '**Errors.** Application errors are `{"detail": {"message": "…", "type": "…"}}`; the `type` is stable. Invalid input is `422 {"detail": [{"loc": […], "msg": "…", "type": "…"}]}` listing every problem at once.',
         "",
+        '**Input is read as FastAPI reads it** (pydantic\'s lax mode): an `integer` field also takes its decimal text (`"5000"`, `"5000.0"`) and `true`/`false` (1/0); a `boolean` field takes `"true"`, `"1"`, `"yes"`, `"on"` and their opposites; `null` for an optional field means it is not given. Names are one line: a control character or a line break in one is refused.',
+        "",
         "**Retries.** Send an `Idempotency-Key` header on a mutating request: the same key with the same body within 24 h replays the stored response (`Idempotent-Replayed: true`).",
         "",
         '**Lists** are JSON arrays, newest first, paged with `limit` and `starting_after`; a `Link: <…>; rel="next"` header says there is more.',
