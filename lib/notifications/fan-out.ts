@@ -206,7 +206,7 @@ function mayMail(row: Row, team: Member[]): boolean {
 /** `a•••@example.com`: enough to recognise a test address in a log, not to write to it. */
 function maskedEmail(email: string): string {
   const at = email.lastIndexOf("@");
-  return `${email.slice(0, Math.min(1, at))}•••${email.slice(at)}`;
+  return at < 1 ? "•••" : `${email[0]}•••${email.slice(at)}`;
 }
 
 /** Live-mode provider alerts of an account (issue 10): a mail to each member who wants them. */
