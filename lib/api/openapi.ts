@@ -419,7 +419,7 @@ function tidy({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodType; jsonSchem
   const trim = trims(zodSchema);
   if (trim) {
     const note = trim === "after max"
-      ? "Leading and trailing white space is removed before the checks but `maxLength`, which counts it."
+      ? "Leading and trailing white space is removed before the other checks; `maxLength` counts it."
       : "Leading and trailing white space is removed before the checks.";
     addNote(jsonSchema, note);
   }
