@@ -1,9 +1,11 @@
 import { publicBaseUrl } from "@/lib/config";
 import type { Mail } from "@/lib/mail/send-mail";
+import { nameInMail, oneLine } from "@/lib/mail/text";
 import type { Role } from "./roles";
 
 // The account mails, in French then English (an account has no language yet; the dashboard's
-// default is French). Plain text: nothing to render, nothing to escape.
+// default is French). Plain text: nothing to escape; a name someone typed goes through
+// lib/mail/text.ts (one line, no link) and never shares a line with a link.
 
 function both(fr: string, en: string): string {
   return `${fr}\n\n— English —\n\n${en}\n`;
@@ -68,14 +70,16 @@ const roleWords: Record<Role, [fr: string, en: string]> = {
 export function invitationMail(to: string, token: string, about: { business: string; inviter: string | null; role: Role }): Mail {
   const link = `${publicBaseUrl()}/invitation?token=${encodeURIComponent(token)}`;
   const [roleFr, roleEn] = roleWords[about.role];
-  const byFr = about.inviter ? `${about.inviter} vous invite` : "Vous êtes invité(e)";
-  const byEn = about.inviter ? `${about.inviter} invites you` : "You are invited";
+  const business = nameInMail(about.business);
+  const inviter = about.inviter && oneLine(about.inviter);
+  const byFr = inviter ? `${inviter} vous invite` : "Vous êtes invité(e)";
+  const byEn = inviter ? `${inviter} invites you` : "You are invited";
   return {
     to,
-    subject: `Rejoignez ${about.business} sur Kola / Join ${about.business} on Kola`,
+    subject: `Rejoignez ${business} sur Kola / Join ${business} on Kola`,
     text: both(
-      `${byFr} à rejoindre ${about.business} sur Kola, avec le rôle ${roleFr}.\n\nAcceptez ici (lien valable 7 jours, une seule fois) :\n${link}\n\nSi vous ne vous attendiez pas à cette invitation, ignorez ce message.`,
-      `${byEn} to join ${about.business} on Kola as ${roleEn}.\n\nAccept here (the link works once, for 7 days):\n${link}\n\nIf you did not expect this invitation, ignore this mail.`,
+      `${byFr} à rejoindre ${business} sur Kola, avec le rôle ${roleFr}.\n\nAcceptez ici (lien valable 7 jours, une seule fois) :\n${link}\n\nSi vous ne vous attendiez pas à cette invitation, ignorez ce message.`,
+      `${byEn} to join ${business} on Kola as ${roleEn}.\n\nAccept here (the link works once, for 7 days):\n${link}\n\nIf you did not expect this invitation, ignore this mail.`,
     ),
   };
 }

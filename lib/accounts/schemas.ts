@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLine } from "@/lib/http/single-line";
 import { modes } from "./modes";
 import { keyRoles } from "./roles";
 import { countryCodes } from "@/lib/countries";
@@ -7,7 +8,7 @@ import { languages } from "@/lib/i18n/languages";
 export const createAccountInput = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email().max(254)),
   password: z.string().min(8).max(200),
-  business: z.string().trim().min(1).max(100),
+  business: singleLine(100),
   country: z.enum(countryCodes),
 });
 export type CreateAccountInput = z.input<typeof createAccountInput>;
@@ -15,13 +16,13 @@ export type CreateAccountInput = z.input<typeof createAccountInput>;
 export const createKeyInput = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email()),
   mode: z.enum(modes),
-  name: z.string().trim().max(100).default(""),
+  name: singleLine(100, { min: 0 }).default(""),
 });
 
 export const signupBody = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email().max(254)),
   password: z.string().min(8).max(200),
-  business_name: z.string().trim().min(1).max(100),
+  business_name: singleLine(100),
   country: z.enum(countryCodes),
   language: z.enum(languages).optional().describe("The dashboard's and the mails' language for this login (default `fr`)"),
 });
@@ -60,7 +61,7 @@ const keyRole = z
 
 export const createKeyBody = z
   .object({
-    name: z.string().trim().min(1).max(100),
+    name: singleLine(100),
     role: keyRole.optional().describe("At most your own role (admin at most); unsaid, the highest you may give"),
   })
   .meta({ id: "ApiKeyCreate" });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLine } from "@/lib/http/single-line";
 import { countryCodes } from "@/lib/countries";
 import { boolean, optional } from "@/lib/http/lax";
 import { languages } from "@/lib/i18n/languages";
@@ -18,10 +19,12 @@ export const role = z.enum(roles).describe("owner: everything, members included;
 // optional() (lib/http/lax): absent or null, a field is not changed
 export const accountUpdateBody = z
   .object({
-    business_name: optional(z.string().trim().min(1).max(100)),
-    country: optional(z.enum(countryCodes)).describe(
-      "Another country of the same currency (the currency of an account never changes: 409 `CURRENCY_CHANGE`)",
-    ),
+    business_name: optional(singleLine(100)),
+    // not optional(): an account always has a country, and `null` would read as "none" (422)
+    country: z
+      .enum(countryCodes)
+      .optional()
+      .describe("Another country of the same currency (the currency of an account never changes: 409 `CURRENCY_CHANGE`); `null` is refused"),
     support_email: optional(z.union([z.literal(""), email])).describe("Shown to buyers on checkout pages and receipts; `\"\"` hides it"),
     support_phone: optional(
       z
@@ -56,7 +59,7 @@ export const me = z
 
 export const meUpdateBody = z
   .object({
-    name: optional(z.string().trim().max(100)),
+    name: optional(singleLine(100, { min: 0 })),
     language: optional(z.enum(languages)),
     notifications: optional(
       z.object(
@@ -99,7 +102,7 @@ export const invitationBody = z.object({ email, role }).meta({ id: "InvitationCr
 export const acceptInvitationBody = z.object({
   token: z.string().max(200).describe("The `token` of the mailed link"),
   password: optional(z.string().max(200)).describe("A new login's password (8+ characters), or an existing login's"),
-  name: optional(z.string().trim().max(100)),
+  name: optional(singleLine(100, { min: 0 })),
   language: optional(z.enum(languages)),
 });
 

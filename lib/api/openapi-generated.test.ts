@@ -102,7 +102,12 @@ function sample(schema: Json, variant: number, name: string): unknown {
   if ("const" in schema) return schema.const;
   if (schema.enum) return schema.enum[variant % schema.enum.length];
   if (schema.contentMediaType === "application/json" && schema.contentSchema) return JSON.stringify(sample(schema.contentSchema, variant, name));
-  if (schema.anyOf && !schema.type) return sample((schema.anyOf as Json[])[variant % schema.anyOf.length] ?? {}, variant, name);
+  // `null` (an optional field not given) has cases of its own: here, the values
+  if (Array.isArray(schema.type)) return sample({ ...schema, type: schema.type.find((type: string) => type !== "null") }, variant, name);
+  if (schema.anyOf && !schema.type) {
+    const branches = (schema.anyOf as Json[]).filter((branch) => branch.type !== "null");
+    return sample(branches[variant % branches.length] ?? {}, variant, name);
+  }
   switch (schema.type) {
     case "string":
       return stringFor(schema, variant);
@@ -140,7 +145,14 @@ function objectOf(schema: Json, variant: number, fields: string[]): Json {
   return body;
 }
 
-type Case = { method: string; path: string; auth: "key" | "session"; name: string; fields: string[]; variant: number; schema: Json };
+type Case = { method: string; path: string; auth: "key" | "session"; name: string; fields: string[]; variant: number; schema: Json; nulls?: string[] };
+
+/** The optional fields the document says may be `null` (not given). */
+const nullable = (schema: Json, fields: string[]) =>
+  fields.filter((k) => {
+    const field = (schema.properties?.[k] ?? {}) as Json;
+    return (Array.isArray(field.type) && field.type.includes("null")) || ((field.anyOf ?? []) as Json[]).some((branch) => branch.type === "null");
+  });
 
 function cases(): Case[] {
   const all: Case[] = [];
@@ -160,6 +172,8 @@ function cases(): Case[] {
       for (const [name, fields] of sets) {
         for (const variant of [0, 1]) all.push({ method: method.toUpperCase(), path, auth, name: `${name} (variant ${variant})`, fields, variant, schema });
       }
+      const nulls = nullable(schema, optional);
+      if (nulls.length) all.push({ method: method.toUpperCase(), path, auth, name: "every nullable field null", fields: required, variant: 0, schema, nulls });
     }
   }
   return all;
@@ -194,6 +208,7 @@ describe("bodies generated from the published document", () => {
     let tried = 0;
     for (const c of cases()) {
       const body = objectOf(c.schema, c.variant, c.fields);
+      for (const name of c.nulls ?? []) body[name] = null;
       const operation = `${c.method} ${c.path}`;
       for (const name of c.fields) if (own[name]) body[name] = await own[name]!(operation, body);
       // a link's order_id is held by one live link: each generated link gets its own

@@ -6,6 +6,7 @@ import * as docs from "@/app/docs/route";
 import * as openapi from "@/app/v1/openapi.json/route";
 import { eventTypes } from "@/lib/webhooks/event-types";
 import { errorTypes } from "@/lib/http/errors";
+import { singleLinePattern } from "@/lib/http/single-line";
 import { defineOperation } from "@/lib/http/operation";
 import { call } from "@/lib/test/api";
 import { allOperations } from "./operations";
@@ -133,7 +134,9 @@ describe("OpenAPI document", () => {
     expect(body.required).toBe(true);
     const schema = body.content["application/json"].schema;
     expect(schema.properties.amount.type).toBe("integer");
-    expect(schema.properties.message).toMatchObject({ type: "string", default: "" });
+    // optional: `null` means "not given" (DESIGN §9), as FastAPI documents `Optional[str] = ""`
+    expect(schema.properties.message).toEqual({ anyOf: [{ type: "string", maxLength: 500 }, { type: "null" }], default: "" });
+    expect(schema.properties.shop_name).toMatchObject({ type: "string", minLength: 1, maxLength: 100, pattern: singleLinePattern(true) });
     expect(schema.required).toContain("shop_name");
     expect(schema.required).not.toContain("message");
   });

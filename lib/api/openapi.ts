@@ -5,6 +5,8 @@ import { errorTypes, type ErrorType } from "@/lib/http/errors";
 import { crossOrigin } from "@/lib/http/cors";
 import { defineOperation, type Operation } from "@/lib/http/operation";
 import { uuidError } from "@/lib/http/uuid-error";
+import { takesNull } from "@/lib/http/lax";
+import { singleLinePattern } from "@/lib/http/single-line";
 import { item } from "@/lib/http/validation";
 import { webhookEvents } from "@/lib/webhooks/schemas";
 import { allOperations, operationId } from "./operations";
@@ -114,6 +116,8 @@ export function openApiDocumentOf(operations: Operation[], events: Record<string
         "**Authentication.** Send your API key in the `api-key` header. A missing key is `401 NO_API_KEY_PROVIDED`; an unknown one `404 API_KEY_NOT_FOUND`.",
         "",
         '**Errors.** Application errors are `{"detail": {"message": "…", "type": "…"}}`; the `type` is stable. Invalid input is `422 {"detail": [{"loc": […], "msg": "…", "type": "…"}]}` listing every problem at once.',
+        "",
+        '**Input is read as FastAPI reads it** (pydantic\'s lax mode): an `integer` field also takes its decimal text (`"5000"`, `"5000.0"`) and `true`/`false` (1/0); a `boolean` field takes `"true"`, `"1"`, `"yes"`, `"on"` and their opposites; `null` for an optional field means it is not given. Names are one line: a control character or a line break in one is refused.',
         "",
         "**Retries.** Send an `Idempotency-Key` header on a mutating request: the same key with the same body within 24 h replays the stored response (`Idempotent-Replayed: true`).",
         "",
@@ -269,7 +273,8 @@ function objectParameters(schema: z.ZodObject | undefined, where: "path" | "quer
 }
 
 function requestBody(operation: Operation, schemas: SchemaSet): Json {
-  const schema = schemas.convert(operation.body!, "input");
+  // a JSON body may say `null` for an optional field (multipart parts and query values cannot)
+  const schema = schemas.convert(operation.body!, "input", operation.bodyKind !== "multipart");
   // without one, a reader's tool makes its example up from the schema (amount 1, shop_name "")
   const example = operation.example ? { example: operation.example } : {};
   if (operation.bodyKind !== "multipart") return { required: true, content: { "application/json": { schema, ...example } } };
@@ -366,8 +371,8 @@ function validationExample(operation: Operation): Json {
 class SchemaSet {
   private defs = new Map<string, Json>(); // `${io}:${id}` → schema
 
-  convert(schema: z.ZodType, io: Io): Json {
-    const json = { ...z.toJSONSchema(schema, { io, override: tidy }) } as Json;
+  convert(schema: z.ZodType, io: Io, nulls = false): Json {
+    const json = { ...z.toJSONSchema(schema, { io, override: (context) => tidy(context, nulls) }) } as Json;
     const $defs = json.$defs;
     delete json.$schema; // OpenAPI 3.1's own dialect is JSON Schema 2020-12
     delete json.$defs;
@@ -407,26 +412,50 @@ class SchemaSet {
 /**
  * zod's own regexes for formats and the safe-integer bounds of z.int() say nothing a reader needs.
  * What JSON Schema cannot say is said in words: a string the server trims before checking it.
+ * With `nulls` (a JSON request body), an optional() field also takes `null`, meaning "not given"
+ * (DESIGN §9, as FastAPI documents `Optional[…] = None`): the document says so.
  */
-function tidy({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodType; jsonSchema: Json }) {
-  if (trims(zodSchema)) {
-    const note = "Leading and trailing white space is removed before the checks.";
-    jsonSchema.description = jsonSchema.description ? `${jsonSchema.description as string}. ${note}`.replace(/\.\. /, ". ") : note;
+function tidy({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodType; jsonSchema: Json }, nulls: boolean) {
+  const trim = trims(zodSchema);
+  if (trim) {
+    const note = trim === "after max"
+      ? "Leading and trailing white space is removed before the other checks; `maxLength` counts it."
+      : "Leading and trailing white space is removed before the checks.";
+    addNote(jsonSchema, note);
+  }
+  const singleLine = jsonSchema.pattern === singleLinePattern(true) || jsonSchema.pattern === singleLinePattern(false);
+  if (singleLine && zodSchema._zod.def.type === "string") {
+    addNote(jsonSchema, "One line: no line break, control character or bidirectional override (the `pattern`).");
   }
   if (typeof jsonSchema.format === "string" && typeof jsonSchema.pattern === "string") delete jsonSchema.pattern;
   if (jsonSchema.type === "integer") {
     if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
     if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
   }
+  if (nulls && takesNull(zodSchema)) {
+    const { description, default: fallback, ...rest } = jsonSchema;
+    for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
+    Object.assign(jsonSchema, {
+      ...(description !== undefined && { description }),
+      anyOf: [rest, { type: "null" }],
+      ...(fallback !== undefined && { default: fallback }),
+    });
+  }
 }
 
-/** Whether a zod string trims its input (`.trim()` is an overwrite check: try it on a padded value). */
-function trims(schema: z.core.$ZodType): boolean {
-  const checks = (schema._zod.def as { checks?: z.core.$ZodCheck[] }).checks ?? [];
-  return checks.some((check) => {
-    const def = check._zod.def as { check: string; tx?: (value: unknown) => unknown };
-    return def.check === "overwrite" && def.tx?.(" x ") === "x";
-  });
+function addNote(jsonSchema: Json, note: string): void {
+  jsonSchema.description = jsonSchema.description ? `${jsonSchema.description as string}. ${note}`.replace(/\.\. /, ". ") : note;
+}
+
+/**
+ * Whether a zod string trims its input (`.trim()` is an overwrite check: try it on a padded value),
+ * and "after max" when a length bound is checked before (singleLine: the bound counts the padding).
+ */
+function trims(schema: z.core.$ZodType): boolean | "after max" {
+  const checks = ((schema._zod.def as { checks?: z.core.$ZodCheck[] }).checks ?? []).map((check) => check._zod.def as { check: string; tx?: (value: unknown) => unknown });
+  const at = checks.findIndex((def) => def.check === "overwrite" && def.tx?.(" x ") === "x");
+  if (at < 0) return false;
+  return checks.slice(0, at).some((def) => def.check === "max_length") ? "after max" : true;
 }
 
 /** `#/$defs/X` → a placeholder `#/components/schemas/<io>:X`, named for good by renameRefs. */

@@ -80,6 +80,7 @@ describe("wordErrors", () => {
     ],
     [item(["full_name"], "missing"), "full_name", "Saisissez votre nom complet.", "Enter your full name."],
     [item(["full_name"], "string_too_long"), "full_name", "Votre nom est trop long (100 caractères au plus).", "Your name is too long (100 characters at most)."],
+    [item(["full_name"], "value_error"), "full_name", "Saisissez votre nom sur une seule ligne, sans caractères spéciaux.", "Enter your name on one line, without special characters."],
     [item(["email"], "missing"), "email", "Saisissez votre adresse e-mail.", "Enter your email address."],
     [item(["email"], "value_error"), "email", "Cette adresse e-mail ne semble pas valide (exemple : nom@exemple.com).", "This email address does not look right (example: name@example.com)."],
     [item(["client_token"], "value_error"), "form", "Le formulaire a expiré. Vérifiez vos informations et appuyez de nouveau sur Payer.", "This form has expired. Check your details and tap Pay again."],

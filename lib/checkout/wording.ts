@@ -52,7 +52,8 @@ function wordItem(item: ValidationItem, field: string, name: string | undefined,
       return say("err.phone.invalid", { country: countryName(locale, country), example: examplePhone(country) });
     }
     case "full_name":
-      return TOO_LONG.has(item.type) ? say("err.full_name.long") : say("err.full_name.missing");
+      if (TOO_LONG.has(item.type)) return say("err.full_name.long");
+      return item.type === "value_error" ? say("err.full_name.invalid") : say("err.full_name.missing");
     case "email":
       if (TOO_LONG.has(item.type)) return say("err.email.invalid");
       return missing ? say("err.email.missing") : say("err.email.invalid");

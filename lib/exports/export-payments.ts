@@ -5,8 +5,8 @@ import { ownedBy } from "@/lib/db/scope";
 import { deposits } from "@/lib/db/schema";
 import { log } from "@/lib/log";
 import { csvHeader, csvRow, type Cell } from "./csv";
-import { batchClauses, csvStream, keysetBatches, keyText, type Key } from "./keyset-batches";
-import { paymentColumns, rangeOf, type ExportQuery } from "./schemas";
+import { batchClauses, csvStream, keysetBatches, keyText, type Key, type DayRange } from "./keyset-batches";
+import { paymentColumns, type ExportQuery } from "./schemas";
 import { columnsOf, say, styleOf, type ColumnSpec } from "./spreadsheet";
 
 const iso = (column: unknown) => sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -43,7 +43,7 @@ const selection = {
   refunded_amount: deposits.refundedAmount,
   refund_statuses: sql<string | null>`(select string_agg(r.status, ',' order by r.created_at, r.id) from refunds r where r.deposit_id = "deposits"."id")`,
 };
-async function fetchBatch(auth: Auth, range: { from: Date; to: Date }, after: Key | null, size: number) {
+async function fetchBatch(auth: Auth, range: DayRange, after: Key | null, size: number) {
   const db = await getDb();
   const clauses = batchClauses(deposits, range, after, ownedBy(deposits, auth));
   return db.select(selection).from(deposits).where(clauses.where).orderBy(...clauses.orderBy).limit(size);
@@ -71,7 +71,7 @@ const specs: ColumnSpec<Row>[] = paymentColumns.map((key) => ({ key, cell: (row:
 
 /** The caller's deposits created in the range, as a streamed CSV body (GET /v1/exports/payments). */
 export function exportPayments(auth: Auth, query: ExportQuery, batchSize = 1000): ReadableStream<Uint8Array> {
-  const range = rangeOf(query);
+  const range = { from: query.from, to: query.to };
   const style = styleOf(query);
   const columns = columnsOf(specs, style);
   const batches = keysetBatches((after, size) => fetchBatch(auth, range, after, size), (row) => ({ at: row.key, id: row.id }), batchSize);

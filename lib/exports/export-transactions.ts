@@ -5,8 +5,8 @@ import { ownedBy } from "@/lib/db/scope";
 import { deposits, marketplaceGateways, marketplaces, marketplaceTransactions } from "@/lib/db/schema";
 import { log } from "@/lib/log";
 import { csvHeader, csvRow, type Cell, type Column } from "./csv";
-import { batchClauses, csvStream, keysetBatches, keyText, type Key } from "./keyset-batches";
-import { rangeOf, transactionColumns, type ExportQuery } from "./schemas";
+import { batchClauses, csvStream, keysetBatches, keyText, type Key, type DayRange } from "./keyset-batches";
+import { transactionColumns, type ExportQuery } from "./schemas";
 import { columnsOf, say, styleOf, type ColumnSpec, type Style } from "./spreadsheet";
 
 const t = marketplaceTransactions;
@@ -33,7 +33,7 @@ const selection = {
   refunded_amount: deposits.refundedAmount,
   refund_statuses: sql<string | null>`(select string_agg(r.status, ',' order by r.created_at, r.id) from refunds r where r.deposit_id = ${deposits.id})`,
 };
-async function fetchBatch(auth: Auth, range: { from: Date; to: Date }, after: Key | null, size: number) {
+async function fetchBatch(auth: Auth, range: DayRange, after: Key | null, size: number) {
   const db = await getDb();
   const clauses = batchClauses(t, range, after, ownedBy(t, auth));
   return db
@@ -110,7 +110,7 @@ async function spreadsheetColumns(auth: Auth, style: Style & { words: NonNullabl
 
 /** The caller's marketplace transactions created in the range, as a streamed CSV body. */
 export function exportMarketplaceTransactions(auth: Auth, query: ExportQuery, batchSize = 1000): ReadableStream<Uint8Array> {
-  const range = rangeOf(query);
+  const range = { from: query.from, to: query.to };
   const style = styleOf(query);
   let columns: Column<Row>[] = columnsOf(specs, style);
   // the header waits for the questions; every row comes after it

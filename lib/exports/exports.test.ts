@@ -2,6 +2,9 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as paymentsRoute from "@/app/v1/exports/payments/route";
 import * as transactionsRoute from "@/app/v1/exports/marketplace-transactions/route";
+import * as dashboardPayments from "@/app/dashboard/exports/payments/route";
+import * as dashboardTransactions from "@/app/dashboard/exports/marketplace-transactions/route";
+import { createSession, SESSION_COOKIE } from "@/lib/accounts/sessions";
 import { hashApiKey } from "@/lib/accounts/api-keys";
 import { createApiKey } from "@/lib/accounts/create-account";
 import { findAuthByKeyHash, type Auth } from "@/lib/accounts/queries";
@@ -215,6 +218,64 @@ describe("GET /v1/exports/marketplace-transactions", () => {
     const reply = await download(transactionsRoute.GET, "/v1/exports/marketplace-transactions?from=2026-11-03&to=2026-11-30");
     expect(reply.text).toBe(BOM + TRANSACTION_HEADER);
   });
+});
+
+describe("date bounds (0001-01-01 to 9999-12-31, what PostgreSQL stores)", () => {
+  const dayError = (field: "from" | "to") => ({
+    loc: ["query", field],
+    msg: "Value error, must be a day written YYYY-MM-DD, from 0001-01-01 to 9999-12-31",
+    type: "value_error",
+    ctx: { error: "must be a day written YYYY-MM-DD, from 0001-01-01 to 9999-12-31" },
+  });
+  const endpoints = [
+    { name: "GET /v1/exports/payments", path: "/v1/exports/payments", handler: paymentsRoute.GET, header: PAYMENT_HEADER, rows: ["TRKBEFORE", "TRKPAID", "TRKSALE", "TRKAFTER"] },
+    { name: "GET /v1/exports/marketplace-transactions", path: "/v1/exports/marketplace-transactions", handler: transactionsRoute.GET, header: TRANSACTION_HEADER, rows: ["TRKSALE"] },
+    { name: "GET /dashboard/exports/payments", path: "/dashboard/exports/payments", handler: dashboardPayments.GET, header: PAYMENT_HEADER, rows: ["TRKBEFORE", "TRKPAID", "TRKSALE", "TRKAFTER"] },
+    {
+      name: "GET /dashboard/exports/marketplace-transactions",
+      path: "/dashboard/exports/marketplace-transactions",
+      handler: dashboardTransactions.GET,
+      header: TRANSACTION_HEADER,
+      rows: ["TRKSALE"],
+    },
+  ];
+  // [query, 422 items | null for a 200, every row or none]
+  const cases: [string, ReturnType<typeof dayError>[] | null, "all" | "none"][] = [
+    ["from=0001-01-01&to=9999-12-31", null, "all"],
+    ["from=9999-12-31&to=9999-12-31", null, "none"],
+    ["from=0001-01-01&to=0001-01-01", null, "none"],
+    ["from=0000-01-01&to=9999-12-31", [dayError("from")], "none"],
+    ["from=0000-01-01&to=0000-12-31", [dayError("from"), dayError("to")], "none"],
+    ["from=2026-11-01&to=10000-01-01", [dayError("to")], "none"],
+    ["from=-0001-01-01&to=2026-11-01", [dayError("from")], "none"],
+    ["from=2026-02-30&to=2026-13-01", [dayError("from"), dayError("to")], "none"],
+    ["from=2026-11-01T00:00:00Z&to=2026-11-02", [dayError("from")], "none"],
+  ];
+  let cookie: string;
+  beforeAll(async () => {
+    cookie = `${SESSION_COOKIE}=${(await createSession(owner.accountId)).token}; kola_mode=test`;
+  });
+
+  for (const endpoint of endpoints) {
+    const get = async (query: string) => {
+      const headers: Record<string, string> = endpoint.path.startsWith("/v1/") ? { "api-key": owner.key } : { cookie };
+      const res = await endpoint.handler(new Request(`http://kola.test${endpoint.path}?${query}`, { headers }), { params: Promise.resolve({}) });
+      return { status: res.status, text: Buffer.from(await res.arrayBuffer()).toString("utf8") };
+    };
+    it.each(cases)(`${endpoint.name}?%s`, async (query, detail, rows) => {
+      const reply = await get(query);
+      if (detail) {
+        expect([reply.status, JSON.parse(reply.text)]).toEqual([422, { detail }]);
+        return;
+      }
+      // the widest range is the file of any range around every row, byte for byte (other tests of
+      // this file add rows of their own); the narrow ones at the edges, the header alone
+      const expected = rows === "all" ? await get("from=2000-01-01&to=2100-12-31") : { status: 200, text: BOM + endpoint.header };
+      expect(reply).toEqual(expected);
+      const tracks = reply.text.slice(BOM.length + endpoint.header.length).split("\r\n").map((line) => line.split(",")[2]);
+      if (rows === "all") expect(tracks).toEqual(expect.arrayContaining(endpoint.rows));
+    });
+  }
 });
 
 describe("for a spreadsheet: ?lang (and ?delimiter)", () => {

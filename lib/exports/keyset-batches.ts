@@ -1,4 +1,4 @@
-import { and, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { BOM } from "./csv";
 
@@ -15,13 +15,20 @@ export type Key = { at: string; id: string };
 /** `created_at::text` to select beside a row, the key of the next batch. */
 export const keyText = (table: Keyed) => sql<string>`${table.createdAt}::text`;
 
-/** Rows created in [from, to) after `after`, in key order: the WHERE and ORDER BY of one batch. */
-export function batchClauses(table: Keyed, range: { from: Date; to: Date }, after: Key | null, scope: SQL) {
+/** Days `from` to `to` (UTC, both included; `YYYY-MM-DD`, lib/http/query-day.ts). */
+export type DayRange = { from: string; to: string };
+
+/**
+ * Rows created from `from` 00:00 UTC to the end of `to` after `after`, in key order: the WHERE and
+ * ORDER BY of one batch. The bounds are computed by PostgreSQL from the days' text, where the day
+ * after 9999-12-31 exists (a JavaScript Date would hand it "+010000-…", which it refuses).
+ */
+export function batchClauses(table: Keyed, range: DayRange, after: Key | null, scope: SQL) {
   return {
     where: and(
       scope,
-      gte(table.createdAt, range.from),
-      lt(table.createdAt, range.to),
+      sql`${table.createdAt} >= (${range.from}::date)::timestamp at time zone 'UTC'`,
+      sql`${table.createdAt} < (${range.to}::date + 1)::timestamp at time zone 'UTC'`,
       after ? sql`(${table.createdAt}, ${table.id}) > (${after.at}::timestamptz, ${after.id}::uuid)` : undefined,
     ),
     orderBy: [table.createdAt, table.id],

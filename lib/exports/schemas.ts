@@ -1,15 +1,14 @@
 import { z } from "zod";
 import { defineOperations, keyErrors } from "@/lib/http/operation";
+import { FIRST_DAY, LAST_DAY, queryDay } from "@/lib/http/query-day";
 import { languages } from "@/lib/i18n/languages";
 
 // CSV exports of payments and marketplace transactions over a date range (issue 13 item 12).
 
-const day = z.iso.date();
-
 export const exportQuery = z
   .object({
-    from: day.describe("First day, `YYYY-MM-DD` (UTC), included"),
-    to: day.describe("Last day, `YYYY-MM-DD` (UTC), included; not before `from` (422)"),
+    from: queryDay.describe(`First day, \`YYYY-MM-DD\` (UTC), included; from ${FIRST_DAY} to ${LAST_DAY}`),
+    to: queryDay.describe(`Last day, \`YYYY-MM-DD\` (UTC), included; not before \`from\`, at most ${LAST_DAY}`),
     lang: z
       .enum(languages)
       .optional()
@@ -22,18 +21,16 @@ export const exportQuery = z
       .describe("The cell separator: `comma` by default, `semicolon` by default with `lang=fr` (French Excel expects it)"),
   })
   .superRefine((q, ctx) => {
-    if (q.from > q.to) ctx.addIssue({ code: "custom", path: ["to"], message: "must not be before from" });
+    // only between two days (zod runs this even when a field failed, which is reported already)
+    const days = queryDay.safeParse(q.from).success && queryDay.safeParse(q.to).success;
+    if (days && q.from > q.to) ctx.addIssue({ code: "custom", path: ["to"], message: "must not be before from" });
   });
 export type ExportQuery = z.output<typeof exportQuery>;
 
-/** [from 00:00 UTC, the day after `to` 00:00 UTC) */
-export function rangeOf(query: ExportQuery): { from: Date; to: Date } {
-  const to = new Date(`${query.to}T00:00:00Z`);
-  to.setUTCDate(to.getUTCDate() + 1);
-  return { from: new Date(`${query.from}T00:00:00Z`), to };
-}
+
 
 const csvNotes = [
+  `\`from\` and \`to\` are days from ${FIRST_DAY} to ${LAST_DAY} (what PostgreSQL stores): a day outside, or one that does not exist, is a 422 naming the parameter.`,
   "A `text/csv; charset=utf-8` file (RFC 4180: comma-separated unless `delimiter` or `lang=fr` says otherwise, CRLF line ends, quotes doubled), oldest first, streamed: any range, however large, is sent as it is read.",
   "It starts with a UTF-8 byte order mark so that Excel reads accents right; most CSV readers skip it (Python: `encoding=\"utf-8-sig\"`).",
   "A text cell that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return) is written with a leading `'`.",

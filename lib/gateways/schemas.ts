@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLine } from "@/lib/http/single-line";
 import { isHttpUrl } from "@/lib/http/http-url";
 import { amountRule, currencyCodes } from "@/lib/countries";
 import { depositStatuses } from "@/lib/deposits/statuses";
@@ -22,7 +23,7 @@ export const httpUrl = z
     description: "Empty, or an absolute http(s) URL of at most 2048 characters, without spaces or control characters",
   });
 
-const shopName = z.string().trim().min(1).max(100);
+const shopName = singleLine(100);
 const message = z.string().max(500);
 
 /** Optional in create bodies: the account's currency (any case); another one is a 422 naming it. */

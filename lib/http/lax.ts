@@ -60,5 +60,15 @@ export function optional<T extends z.ZodType>(schema: T): z.ZodOptional<T>;
 export function optional<T extends z.ZodType>(schema: T, fallback: z.util.NoUndefined<z.output<T>>): z.ZodDefault<T>;
 export function optional<T extends z.ZodType>(schema: T, fallback?: z.util.NoUndefined<z.output<T>>): z.ZodOptional<T> | z.ZodDefault<T> {
   const inner = fallback === undefined ? schema.optional() : schema.default(fallback);
-  return lax(z.preprocess((v) => (v === null ? undefined : v), inner));
+  return lax(z.preprocess(nullAsAbsent, inner));
+}
+
+function nullAsAbsent(value: unknown): unknown {
+  return value === null ? undefined : value;
+}
+
+/** Whether a schema is an optional() field, which takes `null` as "not given" (the document says so). */
+export function takesNull(schema: z.core.$ZodType): boolean {
+  const def = schema._zod.def as { type: string; in?: z.core.$ZodType };
+  return def.type === "pipe" && (def.in?._zod.def as { transform?: unknown } | undefined)?.transform === nullAsAbsent;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ValidationError, type ValidationItem } from "./errors";
+import { SINGLE_LINE_ERROR } from "./single-line";
 import { uuidError } from "./uuid-error";
 
 export type Location = "body" | "path" | "query";
@@ -79,7 +80,10 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown, locatio
   if (result.success && nul.length === 0) nul.push(...nulCharacters(result.data, [location]));
   if (result.success && nul.length === 0) return result.data;
   const items = result.success ? [] : result.error.issues.map((issue) => toItem(issue, location));
-  throw new ValidationError([...nul, ...items]);
+  // a NUL is reported once, by its own rule, not again as a name's control character
+  const nulAt = new Set(nul.map((i) => JSON.stringify(i.loc)));
+  const again = (i: ValidationItem) => i.ctx?.error === SINGLE_LINE_ERROR && nulAt.has(JSON.stringify(i.loc));
+  throw new ValidationError([...nul, ...items.filter((i) => !again(i))]);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLine } from "@/lib/http/single-line";
 import { amountRule, countryCodes } from "@/lib/countries";
 import { amountField } from "@/lib/countries/amount-limit";
 import { depositStatuses } from "@/lib/deposits/statuses";
@@ -12,7 +13,7 @@ import { formBlock } from "@/lib/marketplaces/schemas";
 
 export const createMarketplaceGatewayBody = z.object({
   amount: integer().meta(amountRule("The product price (what the seller gets)")),
-  shop_name: z.string().trim().min(1).max(100).describe("The seller"),
+  shop_name: singleLine(100).describe("The seller"),
   phone_number: z
     .string()
     .max(32)
@@ -31,8 +32,15 @@ export const createMarketplaceGatewayBody = z.object({
 });
 export type CreateMarketplaceGatewayBody = z.output<typeof createMarketplaceGatewayBody>;
 
+// The favicon's rule as the reference states it, and the server's, one text: `https://`, a host, no
+// white space or control character (named, not `\s` alone: JavaScript and Python disagree on it),
+// not trimmed. Beyond it, the server asks the URL parser.
+const NOT_BLANK = "^\\s\\u0000-\\u001f\\u007f-\\u009f\\ufeff";
+const FAVICON_PATTERN = `^(https://[${NOT_BLANK}/?#]+[${NOT_BLANK}]*)?$`;
+const favicon = new RegExp(FAVICON_PATTERN);
+
 function isHttpsUrl(value: string): boolean {
-  return URL.canParse(value) && new URL(value).protocol === "https:";
+  return favicon.test(value) && URL.canParse(value) && new URL(value).protocol === "https:";
 }
 
 export const updateMarketplaceGatewayBody = z.object({
@@ -43,10 +51,9 @@ export const updateMarketplaceGatewayBody = z.object({
   message: optional(z.string().max(500)),
   favicon: z
     .string()
-    .trim()
     .max(2048)
     .refine((v) => v === "" || isHttpsUrl(v), { message: "must be an https URL, or empty to remove it" })
-    .meta({ pattern: "^(https://[^\\s/?#]+[^\\s]*)?$", anyOf: [{ const: "" }, { format: "uri", pattern: "^https://" }] })
+    .meta({ pattern: FAVICON_PATTERN, anyOf: [{ const: "" }, { format: "uri", pattern: "^https://" }] })
     .optional()
     .describe("The link's own favicon (an https URL); `\"\"` removes it and the marketplace's shows again"),
 });

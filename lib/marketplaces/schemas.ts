@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLine } from "@/lib/http/single-line";
 import { parseJsonText } from "@/lib/http/json-text";
 import { ValidationError } from "@/lib/http/errors";
 import { boolean, optional } from "@/lib/http/lax";
@@ -84,7 +85,7 @@ function formBlocksContentSchema(): Record<string, unknown> {
 }
 
 const textParts = {
-  name: z.string().trim().max(80).describe("1–80 characters; empty text leaves it unchanged"),
+  name: singleLine(80, { min: 0 }).describe("1–80 characters, one line; empty text leaves it unchanged"),
   color: z
     .string()
     .trim()
@@ -119,7 +120,7 @@ export const updateMarketplaceForm = z.object({
   seller_payout_delay_days: textParts.seller_payout_delay_days.optional(),
 });
 export const createMarketplaceForm = updateMarketplaceForm.extend({
-  name: z.string().trim().min(1).max(80).describe("1–80 characters"),
+  name: singleLine(80).describe("1–80 characters, one line"),
 });
 export type MarketplaceForm = z.output<typeof updateMarketplaceForm>;
 

@@ -1,11 +1,14 @@
 import { countries, isCountry, operatorObject } from "@/lib/countries";
 import { formatAmount, formatDateTime, maskedPhone } from "@/lib/checkout/format";
 import type { Lang } from "@/lib/i18n/languages";
+import { nameInMail, oneLine } from "@/lib/mail/text";
 import type { NotificationPreference } from "./kinds";
 import { fill, mailWords } from "./words";
 
 // The notification mails' text, in one recipient's language: plain text (nothing to escape), the
-// facts a merchant or a buyer needs, a link to see more, and why they get it.
+// facts a merchant or a buyer needs, a link to see more, and why they get it. Every text a template
+// did not write (names, notes, a provider's words) goes through lib/mail/text.ts: one line, no link;
+// e-mail addresses are flattened only.
 
 export type AccountFacts = { name: string; country: string; supportEmail: string; supportPhone: string; mode: "test" | "live" };
 export type Composed = { subject: string; text: string };
@@ -54,7 +57,7 @@ function factsOf(lang: Lang) {
 /** A mail to a member: its facts, a link to see more, and the switch that sends it. */
 function merchantMail(kind: NotificationPreference, lang: Lang, account: AccountFacts, base: string, subject: string, body: (string | null)[]): Composed {
   const w = mailWords[lang];
-  const why = fill(w.why, { kind: w.kinds[kind], business: account.name, url: `${base}/dashboard/settings` });
+  const why = fill(w.why, { kind: w.kinds[kind], business: nameInMail(account.name), url: `${base}/dashboard/settings` });
   return frame(lang, account, subject, body.filter((l): l is string => l !== null), why);
 }
 
@@ -62,8 +65,9 @@ export function paymentMail(lang: Lang, account: AccountFacts, base: string, p: 
   const w = mailWords[lang];
   const f = factsOf(lang);
   const amount = formatAmount(p.amount, p.currency, lang);
-  return merchantMail("payments", lang, account, base, fill(w.paymentSubject, { amount, link: p.link }), [
-    fill(w.paymentIntro, { amount, link: p.link }),
+  const link = nameInMail(p.link);
+  return merchantMail("payments", lang, account, base, fill(w.paymentSubject, { amount, link }), [
+    fill(w.paymentIntro, { amount, link }),
     p.duplicateOf ? fill(w.duplicate, { of: p.duplicateOf }) : null,
     p.late ? w.late : null,
     account.mode === "test" ? w.testMode : null,
@@ -71,8 +75,8 @@ export function paymentMail(lang: Lang, account: AccountFacts, base: string, p: 
     f(w.amount, amount),
     f(w.method, `${operatorWords(p.operator, p.country, lang)}, ${maskedPhone(p.phone)}`),
     f(w.reference, p.trackId),
-    f(w.order, p.orderId),
-    f(w.buyer, p.buyer ? `${p.buyer.name} <${p.buyer.email}>` : null),
+    f(w.order, nameInMail(p.orderId)),
+    f(w.buyer, p.buyer ? `${nameInMail(p.buyer.name)} <${oneLine(p.buyer.email)}>` : null),
     f(w.date, formatDateTime(p.at, lang, account.country)),
     "",
     fill(w.seePayment, { url: `${base}/dashboard/payments/${p.trackId}` }),
@@ -90,8 +94,8 @@ export function refundMail(lang: Lang, account: AccountFacts, base: string, r: R
     fill(r.succeeded ? w.refundSucceededIntro : w.refundFailedIntro, { amount, track: r.trackId }),
     r.automatic ? w.automatic : null,
     "",
-    f(w.reason, r.automatic ? null : r.reason || null),
-    f(w.reason, r.failureReason),
+    f(w.reason, r.automatic ? null : nameInMail(r.reason)),
+    f(w.reason, r.failureReason && nameInMail(r.failureReason)),
     "",
     fill(w.seePayment, { url: `${base}/dashboard/payments/${r.trackId}` }),
   ]);
@@ -106,7 +110,7 @@ export function payoutFailedMail(lang: Lang, account: AccountFacts, base: string
   return merchantMail("failed_payouts", lang, account, base, fill(w.payoutFailedSubject, { amount }), [
     fill(p.kind === "seller" ? w.payoutSellerIntro : w.payoutWithdrawalIntro, { amount, phone: maskedPhone(p.phone) }),
     "",
-    f(w.reason, p.failureReason),
+    f(w.reason, p.failureReason && nameInMail(p.failureReason)),
     "",
     fill(w.seeBalance, { url: `${base}/dashboard/balance` }),
   ]);
@@ -117,11 +121,12 @@ export type AlertFacts = { provider: string; operation: string; outcome: string;
 export function alertMail(lang: Lang, account: AccountFacts, base: string, a: AlertFacts): Composed {
   const w = mailWords[lang];
   const f = factsOf(lang);
-  return merchantMail("provider_alerts", lang, account, base, fill(w.alertSubject, { provider: a.provider }), [
-    fill(w.alertIntro, { provider: a.provider }),
+  const provider = nameInMail(a.provider);
+  return merchantMail("provider_alerts", lang, account, base, fill(w.alertSubject, { provider }), [
+    fill(w.alertIntro, { provider }),
     "",
-    f(w.alertWhat, a.operation),
-    f(w.alertOutcome, a.outcome),
+    f(w.alertWhat, nameInMail(a.operation)),
+    f(w.alertOutcome, nameInMail(a.outcome)),
     f(w.reference, a.trackId),
     f(w.date, formatDateTime(a.at, lang, account.country)),
     "",
@@ -133,19 +138,20 @@ export function receiptMail(lang: Lang, account: AccountFacts, p: PaymentFacts &
   const w = mailWords[lang];
   const f = factsOf(lang);
   const amount = formatAmount(p.amount, p.currency, lang);
-  const contact = [account.supportEmail, account.supportPhone].filter(Boolean).join(" · ");
+  const contact = [account.supportEmail, account.supportPhone].map(oneLine).filter(Boolean).join(" · ");
+  const [shop, business] = [nameInMail(p.shop), nameInMail(account.name)];
   const body = [
-    fill(w.receiptIntro, { name: p.buyer?.name ?? "", amount, shop: p.shop }),
+    fill(w.receiptIntro, { name: nameInMail(p.buyer?.name ?? ""), amount, shop }),
     account.mode === "test" ? w.testMode : null,
     "",
     f(w.amount, amount),
-    f(w.seller, p.link),
+    f(w.seller, nameInMail(p.link)),
     f(w.method, `${operatorWords(p.operator, p.country, lang)}, ${maskedPhone(p.phone)}`),
     f(w.reference, p.trackId),
     f(w.date, formatDateTime(p.at, lang, p.country)),
     "",
     fill(w.seeReceipt, { url: p.receiptUrl }),
-    contact ? fill(w.contact, { business: account.name, contact }) : null,
+    contact ? fill(w.contact, { business, contact }) : null,
   ].filter((l): l is string => l !== null);
-  return frame(lang, account, fill(w.receiptSubject, { amount, shop: p.shop }), body, fill(w.receiptWhy, { business: account.name }));
+  return frame(lang, account, fill(w.receiptSubject, { amount, shop }), body, fill(w.receiptWhy, { business }));
 }

@@ -15,6 +15,7 @@ import {
   users,
 } from "@/lib/db/schema";
 import type { Lang } from "@/lib/i18n/languages";
+import { log } from "@/lib/log";
 import { crashPoint } from "@/lib/payments/crash-point";
 import { alertMail, paymentMail, payoutFailedMail, receiptMail, refundMail, type AccountFacts, type Composed, type PaymentFacts } from "./compose";
 import type { NotificationKind, NotificationPreference } from "./kinds";
@@ -172,19 +173,40 @@ async function mailsOfEvents(tx: Tx, events: OutboxEvent[]): Promise<Row[]> {
         failureReason: (data.failure_reason as string | null) ?? null,
       });
     };
-    for (const member of members.get(event.accountId) ?? []) {
+    const team = members.get(event.accountId) ?? [];
+    const mails: Row[] = [];
+    for (const member of team) {
       if (!member.prefs[pref]) continue;
       const mail = compose(member.language);
-      if (mail) rows.push(row(member, mail));
+      if (mail) mails.push(row(member, mail));
     }
     // the buyer's receipt, when the checkout collected their e-mail (a duplicate is being refunded: none)
     if (payment && sale?.buyer && !payment.duplicateOf) {
       const receiptUrl = `${base}/pay/m/${sale.deposit.marketplaceGatewayId}/${sale.deposit.trackId}?lang=${sale.buyer.lang}`;
       const mail = receiptMail(sale.buyer.lang, account, { ...payment, shop: sale.shop, receiptUrl });
-      rows.push(row({ email: sale.buyer.email, language: sale.buyer.lang }, mail, "buyer_receipt"));
+      mails.push(row({ email: sale.buyer.email, language: sale.buyer.lang }, mail, "buyer_receipt"));
     }
+    rows.push(...mails.filter((mail) => mayMail(mail, team)));
   }
   return rows;
+}
+
+/**
+ * Test mode mails the account's own people only: an address one of its members signs in with (and
+ * confirmed, to sign up or to accept their invitation). A test checkout takes any e-mail a buyer
+ * types, so without this anyone could have Kola's domain mail anyone a text they chose. Live mode is
+ * unchanged: a real buyer gets their receipt. Every mail of an event passes here.
+ */
+function mayMail(row: Row, team: Member[]): boolean {
+  if (row.mode !== "test" || team.some((m) => m.email.toLowerCase() === row.recipient)) return true;
+  log("info", "test-mode mail not sent: not a member's address", { kind: row.kind, account_id: row.accountId, to: maskedEmail(row.recipient) });
+  return false;
+}
+
+/** `a•••@example.com`: enough to recognise a test address in a log, not to write to it. */
+function maskedEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  return at < 1 ? "•••" : `${email[0]}•••${email.slice(at)}`;
 }
 
 /** Live-mode provider alerts of an account (issue 10): a mail to each member who wants them. */

@@ -6,8 +6,9 @@ import { addMember, sessionHeaders } from "@/lib/accounts/test-support";
 import { findMarketplaceLink, findPaymentLink } from "@/lib/checkout/queries";
 import { merchantWithMarketplace, createLink } from "@/lib/checkout/test-support";
 import { getDb } from "@/lib/db/client";
-import { deposits, notifications, outboxEvents } from "@/lib/db/schema";
+import { accounts, deposits, marketplaceGateways, marketplaces, marketplaceTransactions, notifications, outboxEvents } from "@/lib/db/schema";
 import { clearDevMailbox } from "@/lib/mail/send-mail";
+import { captureLog } from "@/lib/log";
 import { mailsTo } from "@/lib/test/mail";
 import { recordProviderLog } from "@/lib/payments/providers/provider-log";
 import { setSandboxTransport } from "@/lib/payments/providers/sandbox";
@@ -31,14 +32,24 @@ beforeEach(() => {
 });
 afterEach(() => setSandboxTransport(undefined));
 
-/** A marketplace sale paid by a buyer on the English page; the merchant's owner, an English admin, and a viewer who switched payment mails off. */
-async function sale() {
+/** A member who switched payment mails off. */
+async function quietMember(accountId: string, role: "viewer" | "developer") {
+  const member = await addMember(accountId, role);
+  await call(me.PATCH, "PATCH", "/v1/me", { headers: await sessionHeaders(accountId, member.userId), json: { notifications: { payments: false } } });
+  return member;
+}
+
+/**
+ * A marketplace sale paid by a buyer on the English page; the merchant's owner, an English admin, and
+ * a viewer who switched payment mails off. In test mode the buyer is one of the account's own people
+ * (a developer trying the checkout, payment mails off: only their receipt comes to them), or a stranger.
+ */
+async function sale(buyerIs: "member" | "stranger" = "member") {
   const merchant = await merchantWithMarketplace({ form_blocks: JSON.stringify({ blocks: [] }) });
   const admin = await addMember(merchant.accountId, "admin", "en");
-  const viewer = await addMember(merchant.accountId, "viewer");
-  await call(me.PATCH, "PATCH", "/v1/me", { headers: await sessionHeaders(merchant.accountId, viewer.userId), json: { notifications: { payments: false } } });
+  const viewer = await quietMember(merchant.accountId, "viewer");
   const { gateway } = (await findMarketplaceLink(merchant.link.id))!;
-  const buyer = `buyer-${randomUUID()}@example.com`;
+  const buyer = buyerIs === "member" ? (await quietMember(merchant.accountId, "developer")).email : `buyer-${randomUUID()}@example.com`;
   const deposit = await startPayment(
     { kind: "market", gateway },
     { country: "CMR", operator: "MTN_MOMO_CMR", phone: "670000042", client_token: token(), full_name: "Awa Diop", email: buyer, answers: {}, lang: "en" },
@@ -70,7 +81,8 @@ describe("what is mailed", () => {
         `Voir le paiement : http://kola.test/dashboard/payments/${deposit.trackId}`,
         "",
         "— Kola",
-        "Vous recevez cet e-mail car les notifications « paiements » sont activées pour Test shop. Pour les changer : http://kola.test/dashboard/settings",
+        "Vous recevez cet e-mail car les notifications « paiements » sont activées pour « Test shop ».",
+        "Pour les changer : http://kola.test/dashboard/settings",
         "",
       ].join("\n"),
     );
@@ -81,7 +93,7 @@ describe("what is mailed", () => {
     expect(mailsTo(viewer.email)).toEqual([]);
     const [receipt] = mailsTo(buyer);
     expect(receipt!.subject).toBe("[Test] Your receipt: FCFA\u00a010,500 — Marché Awa");
-    expect(receipt!.text).toContain("Thank you Awa Diop, your payment of FCFA\u00a010,500 to Marché Awa is confirmed.");
+    expect(receipt!.text).toContain("Thank you Awa Diop, your payment of FCFA\u00a010,500 to “Marché Awa” is confirmed.");
     expect(receipt!.text).toContain(`Your receipt online: http://kola.test/pay/m/${merchant.link.id}/${deposit.trackId}?lang=en`);
   });
 
@@ -112,6 +124,133 @@ describe("what is mailed", () => {
     const mails = mailsTo(merchant.email);
     expect(mails.map((m) => m.subject)).toEqual(["Alerte fournisseur (pawapay) : à vérifier"]);
     expect(mails[0]!.text).toContain(`Référence : ${deposit.trackId}`);
+  });
+});
+
+/** The receipt as the buyer of sale() reads it (English page, Douala's time left out). */
+const receiptText = (prefix: string, linkId: string, trackId: string) =>
+  [
+    "Hello,",
+    "",
+    "Thank you Awa Diop, your payment of FCFA\u00a010,500 to “Marché Awa” is confirmed.",
+    ...(prefix ? ["Test mode: no money moved."] : []),
+    "",
+    "Amount: FCFA\u00a010,500",
+    "Seller: Atelier Fatou",
+    "Paid with: MTN (Cameroon), +237\u00a0•••\u00a042",
+    `Reference: ${trackId}`,
+    "Date: <date>",
+    "",
+    `Your receipt online: http://kola.test/pay/m/${linkId}/${trackId}?lang=en`,
+    "",
+    "— Kola",
+    "You get this mail because you paid on a Kola payment page of “Test shop”.",
+    "",
+  ].join("\n");
+
+describe("who a receipt goes to", () => {
+  // Test mode mails the account's own people only (anyone can type any address on a test checkout);
+  // a live buyer gets their receipt as before. The live case is the same sale with its event marked
+  // live: the notifier reads the mode from the event.
+  it.each([
+    { mode: "test", buyerIs: "member", receipts: 1, rows: ["buyer_receipt", "payment_succeeded", "payment_succeeded"] },
+    { mode: "test", buyerIs: "stranger", receipts: 0, rows: ["payment_succeeded", "payment_succeeded"] },
+    { mode: "live", buyerIs: "stranger", receipts: 1, rows: ["buyer_receipt", "payment_succeeded", "payment_succeeded"] },
+  ] as const)("$mode mode, a $buyerIs's address: $receipts receipt(s)", SLOW, async ({ mode, buyerIs, receipts, rows }) => {
+    const { merchant, buyer, deposit } = await sale(buyerIs);
+    const db = await getDb();
+    if (mode === "live") await db.update(outboxEvents).set({ mode: "live" }).where(eq(outboxEvents.accountId, merchant.accountId));
+    let drained: unknown;
+    const lines = await captureLog(async () => (drained = await drainNotifications()));
+    expect(drained).toMatchObject({ mails: rows.length });
+    // what was not sent is logged, without the address in full
+    const unsent = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.msg === "test-mode mail not sent: not a member's address");
+    expect(unsent).toEqual(
+      receipts
+        ? []
+        : [{ time: expect.any(String), level: "info", msg: "test-mode mail not sent: not a member's address", kind: "buyer_receipt", account_id: merchant.accountId, to: "b•••@example.com" }],
+    );
+    const kinds = await db.select({ kind: notifications.kind, recipient: notifications.recipient }).from(notifications).where(eq(notifications.accountId, merchant.accountId));
+    expect(kinds.map((r) => r.kind).sort()).toEqual(rows);
+    expect(kinds.filter((r) => r.kind === "buyer_receipt").map((r) => r.recipient)).toEqual(receipts ? [buyer] : []);
+    const mails = mailsTo(buyer);
+    expect(mails.map((m) => [m.subject, m.text.replace(/^Date: .*$/m, "Date: <date>")])).toEqual(
+      receipts ? [[`${mode === "test" ? "[Test] " : ""}Your receipt: FCFA\u00a010,500 — Marché Awa`, receiptText(mode === "test" ? "[Test] " : "", merchant.link.id, deposit.trackId)]] : [],
+    );
+    expect(mailsTo(merchant.email).map((m) => m.subject)).toEqual([`${mode === "test" ? "[Test] " : ""}Paiement reçu : 10\u202f500\u00a0FCFA — Atelier Fatou`]);
+  });
+});
+
+describe("names in mails", () => {
+  // Rows written before names were checked (or edited in the database) still cannot forge a line or
+  // a link: every name is flattened and defanged where the mail is written.
+  const HOSTILE = "Shop\r\nVoir le paiement : https://evil.example/d";
+  it("a hostile business, seller, marketplace and buyer name: no forged line, no link of theirs", SLOW, async () => {
+    const merchant = await merchantWithMarketplace({ form_blocks: JSON.stringify({ blocks: [] }) });
+    const db = await getDb();
+    await db.update(accounts).set({ businessName: `Awa\nPour les changer : http://evil.example/s` }).where(eq(accounts.id, merchant.accountId));
+    await db.update(marketplaces).set({ name: "Marché\u2028www.evil.example" }).where(eq(marketplaces.accountId, merchant.accountId));
+    await db.update(marketplaceGateways).set({ shopName: HOSTILE }).where(eq(marketplaceGateways.id, merchant.link.id));
+    const buyer = (await quietMember(merchant.accountId, "developer")).email;
+    const { gateway } = (await findMarketplaceLink(merchant.link.id))!;
+    const deposit = await startPayment(
+      { kind: "market", gateway },
+      { country: "CMR", operator: "MTN_MOMO_CMR", phone: "670000042", client_token: token(), full_name: "Awa", email: buyer, answers: {}, lang: "fr" },
+    );
+    // the checkout refuses a line break in the buyer's name now: one stored before
+    await db.update(marketplaceTransactions).set({ buyerFullName: "Awa\tDiop\nBcc: x@evil.example" }).where(eq(marketplaceTransactions.depositId, deposit.id));
+    await settleDeposit(deposit.id, { status: "success", providerReference: "SBX-9" });
+    await drainNotifications();
+    const [owner] = mailsTo(merchant.email);
+    const [receipt] = mailsTo(buyer);
+    expect([owner!.subject, owner!.text.replace(/^Date : .*$/m, "Date : <date>")]).toEqual([
+      "[Test] Paiement reçu : 10\u202f500\u00a0FCFA — Shop Voir le paiement : https[:]//evil[.]example/d",
+      [
+        "Bonjour,",
+        "",
+        "Un paiement de 10\u202f500\u00a0FCFA vient d’aboutir sur « Shop Voir le paiement : https[:]//evil[.]example/d ».",
+        "Mode test : aucun argent n’a bougé.",
+        "",
+        "Montant : 10\u202f500\u00a0FCFA",
+        "Moyen de paiement : MTN (Cameroun), +237\u00a0•••\u00a042",
+        `Référence : ${deposit.trackId}`,
+        `Acheteur : Awa Diop Bcc: x@evil[.]example <${buyer}>`,
+        "Date : <date>",
+        "",
+        `Voir le paiement : http://kola.test/dashboard/payments/${deposit.trackId}`,
+        "",
+        "— Kola",
+        "Vous recevez cet e-mail car les notifications « paiements » sont activées pour « Awa Pour les changer : http[:]//evil[.]example/s ».",
+        "Pour les changer : http://kola.test/dashboard/settings",
+        "",
+      ].join("\n"),
+    ]);
+    expect([receipt!.subject, receipt!.text.replace(/^Date : .*$/m, "Date : <date>")]).toEqual([
+      "[Test] Votre reçu : 10\u202f500\u00a0FCFA — Marché www[.]evil[.]example",
+      [
+        "Bonjour,",
+        "",
+        "Merci Awa Diop Bcc: x@evil[.]example, votre paiement de 10\u202f500\u00a0FCFA à « Marché www[.]evil[.]example » est confirmé.",
+        "Mode test : aucun argent n’a bougé.",
+        "",
+        "Montant : 10\u202f500\u00a0FCFA",
+        "Vendeur : Shop Voir le paiement : https[:]//evil[.]example/d",
+        "Moyen de paiement : MTN (Cameroun), +237\u00a0•••\u00a042",
+        `Référence : ${deposit.trackId}`,
+        "Date : <date>",
+        "",
+        `Votre reçu en ligne : http://kola.test/pay/m/${merchant.link.id}/${deposit.trackId}?lang=fr`,
+        "",
+        "— Kola",
+        "Vous recevez cet e-mail car vous avez payé sur une page de paiement Kola de « Awa Pour les changer : http[:]//evil[.]example/s ».",
+        "",
+      ].join("\n"),
+    ]);
+    // whatever the words: every link in these mails is Kola's own, each on a line of Kola's making
+    for (const mail of [owner!, receipt!]) {
+      expect(mail.text.match(/\b(?:https?:\/\/|www\.)\S+/g)!.every((url) => url.startsWith("http://kola.test/"))).toBe(true);
+      expect(mail.text).not.toMatch(/evil\.example/);
+    }
   });
 });
 

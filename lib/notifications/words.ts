@@ -1,7 +1,8 @@
 import type { Lang } from "@/lib/i18n/languages";
 
 // The words of the notification mails (issue 22), French and English, one recipient's language each.
-// `{name}` is filled by fill(); a line whose value is missing is left out by the composer.
+// `{name}` is filled by fill(); a line whose value is missing is left out by the composer. Names
+// people typed are quoted, and never share a line with one of Kola's own links.
 
 const fr = {
   test: "[Test] ",
@@ -35,14 +36,14 @@ const fr = {
   alertWhat: "Opération",
   alertOutcome: "Constat",
   seeAlerts: "Voir les alertes : {url}",
-  why: "Vous recevez cet e-mail car les notifications « {kind} » sont activées pour {business}. Pour les changer : {url}",
+  why: "Vous recevez cet e-mail car les notifications « {kind} » sont activées pour « {business} ».\nPour les changer : {url}",
   kinds: { payments: "paiements", refunds: "remboursements", failed_payouts: "versements échoués", provider_alerts: "alertes fournisseurs" },
   receiptSubject: "Votre reçu : {amount} — {shop}",
-  receiptIntro: "Merci {name}, votre paiement de {amount} à {shop} est confirmé.",
+  receiptIntro: "Merci {name}, votre paiement de {amount} à « {shop} » est confirmé.",
   seller: "Vendeur",
   seeReceipt: "Votre reçu en ligne : {url}",
-  contact: "Une question ? Contactez {business} : {contact}",
-  receiptWhy: "Vous recevez cet e-mail car vous avez payé sur une page de paiement Kola de {business}.",
+  contact: "Une question ? Contactez « {business} » : {contact}",
+  receiptWhy: "Vous recevez cet e-mail car vous avez payé sur une page de paiement Kola de « {business} ».",
   operatorIn: "{operator} ({country})",
 } as const;
 
@@ -80,14 +81,14 @@ const en: Words = {
   alertWhat: "Operation",
   alertOutcome: "Finding",
   seeAlerts: "See the alerts: {url}",
-  why: "You get this mail because “{kind}” notifications are on for {business}. To change them: {url}",
+  why: "You get this mail because “{kind}” notifications are on for “{business}”.\nTo change them: {url}",
   kinds: { payments: "payments", refunds: "refunds", failed_payouts: "failed payouts", provider_alerts: "provider alerts" },
   receiptSubject: "Your receipt: {amount} — {shop}",
-  receiptIntro: "Thank you {name}, your payment of {amount} to {shop} is confirmed.",
+  receiptIntro: "Thank you {name}, your payment of {amount} to “{shop}” is confirmed.",
   seller: "Seller",
   seeReceipt: "Your receipt online: {url}",
-  contact: "A question? Contact {business}: {contact}",
-  receiptWhy: "You get this mail because you paid on a Kola payment page of {business}.",
+  contact: "A question? Contact “{business}”: {contact}",
+  receiptWhy: "You get this mail because you paid on a Kola payment page of “{business}”.",
   operatorIn: "{operator} ({country})",
 };
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLine } from "@/lib/http/single-line";
 import { countryCodes } from "@/lib/countries";
 import { languages } from "@/lib/i18n/languages";
 
@@ -12,7 +13,7 @@ export const checkoutInput = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{16,64}$/)
     .describe("Made by the page once per attempt: a double tap or a retry never makes two deposits"),
-  full_name: z.string().trim().max(100).optional(),
+  full_name: singleLine(100, { min: 0 }).optional(),
   email: z.string().trim().max(254).optional(),
   answers: z.record(z.string(), z.string().max(2000)).default({}),
   /** the page's language, set by the checkout itself: the buyer's receipt mail is written in it */

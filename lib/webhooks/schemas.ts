@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLine } from "@/lib/http/single-line";
 import { isHttpUrl } from "@/lib/http/http-url";
 import { boolean, optional } from "@/lib/http/lax";
 import { defineOperations, idempotencyErrors, keyErrors } from "@/lib/http/operation";
@@ -30,7 +31,7 @@ const subscribed = z
   .max(20)
   .transform((types) => eventTypes.filter((t) => types.includes(t)))
   .describe("The event types sent to this endpoint; an empty list means every type");
-const description = z.string().trim().max(500);
+const description = singleLine(500, { min: 0 });
 
 export const createWebhookBody = z.object({
   url: webhookUrl,
