@@ -97,6 +97,7 @@ export async function offerDeposit(deposit: DepositRow, candidates: Candidate[])
     await crashPoint("attempt-claimed"); // a crash here: an attempt `sending`, the reconciler asks that provider
     try {
       const { reference, redirectUrl } = await provider.requestCollection(current);
+      await crashPoint("collection-requested"); // a crash here: the provider has it, the reconciler asks it
       await markAttempt(attemptId, "accepted");
       await recordSuccess(provider.name);
       await recordOperatorSuccess(provider.name, deposit.operator);
