@@ -16,6 +16,7 @@ export const reasonsEn = {
   payment_in_progress: "Another payment was already in progress on this number",
   wallet_closed: "Mobile money account closed",
   provider_cannot_send: "No provider can send this money",
+  operator_unknown: "The number's operator could not be told: send it again with its operator",
   payouts_unavailable: "Sending money is unavailable at this provider",
   provider_never_settled: "The provider never confirmed the operation",
   not_refundable: "The provider cannot refund this payment",

@@ -18,6 +18,7 @@ export const reasonsFr = {
   payment_in_progress: "Un autre paiement était déjà en cours sur ce numéro",
   wallet_closed: "Compte mobile money fermé",
   provider_cannot_send: "Aucun fournisseur ne peut envoyer cet argent",
+  operator_unknown: "L'opérateur du numéro n'a pas pu être déterminé : renvoyez-le en indiquant son opérateur",
   payouts_unavailable: "Envois d'argent indisponibles chez ce fournisseur",
   provider_never_settled: "Le fournisseur n'a jamais confirmé l'opération",
   not_refundable: "Le fournisseur ne peut pas rembourser ce paiement",

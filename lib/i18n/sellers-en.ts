@@ -19,6 +19,9 @@ export const sellersEn: Words<typeof sellersFr> = {
   colPaidOut: "Paid out",
   onHold: "Payouts on hold",
   holdSince: "On hold since {date}",
+  payoutOperator: "Payouts go to: {operator}",
+  payoutOperatorHint: "The number's operator, by its prefix (the national numbering plan).",
+  payoutOperatorUnknown: "Payouts: this number's operator cannot be told from its prefix. A payout will fail (“operator unknown”); send it again with its operator.",
   balance: {
     pending: "Pending",
     pendingHint: "Shares of its sales still in the payout hold. A refund can take them back.",

@@ -17,6 +17,9 @@ export const sellersFr = {
   colPaidOut: "Versé",
   onHold: "Versements suspendus",
   holdSince: "Suspendus depuis le {date}",
+  payoutOperator: "Versements vers : {operator}",
+  payoutOperatorHint: "L'opérateur du numéro, d'après son préfixe (plan de numérotation national).",
+  payoutOperatorUnknown: "Versements : l'opérateur de ce numéro ne se déduit pas de son préfixe. Un versement échouera (« opérateur inconnu ») ; renvoyez-le en indiquant l'opérateur.",
   balance: {
     pending: "En attente",
     pendingHint: "Parts de ses ventes encore dans le délai de versement. Un remboursement peut les reprendre.",

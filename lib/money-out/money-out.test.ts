@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { payDueShares } from "@/lib/settlement/seller-payouts";
@@ -11,6 +12,7 @@ import * as payoutsRoute from "@/app/v1/payouts/route";
 import * as refundRoute from "@/app/v1/refunds/[refund_id]/route";
 import * as refundsRoute from "@/app/v1/refunds/route";
 import * as webhooksRoute from "@/app/v1/webhooks/route";
+import { findMarketplaceLink } from "@/lib/checkout/queries";
 import { getDb } from "@/lib/db/client";
 import { deposits, ledgerEntries, outboxEvents, providerLogs, payouts, refunds, webhookDeliveries } from "@/lib/db/schema";
 import { errorTypes, type ErrorType } from "@/lib/http/errors";
@@ -18,11 +20,12 @@ import { checkLedger } from "@/lib/ledger/check";
 import { releaseDue } from "@/lib/ledger/release";
 import { sandboxProvider, setSandboxTransport } from "@/lib/payments/providers/sandbox";
 import { settleDeposit } from "@/lib/payments/settle-deposit";
+import { startPayment } from "@/lib/payments/start-payment";
 import { signCallback } from "@/lib/payments/providers/signature";
 import { call, newAccount } from "@/lib/test/api";
 import { dispatchOutbox } from "@/lib/webhooks/dispatch";
 import { processMoneyWork as processMoneyOut } from "@/lib/settlement/money-work";
-import { buy, callbackRequest, deliverCallbacks, depositByTrackId, entriesOf, marketplaceLink, newLink, payLink, queueSandboxCallbacks } from "./test-support";
+import { buy, callbackRequest, deliverCallbacks, depositByTrackId, entriesOf, marketplaceLink, newLink, payLink, queueSandboxCallbacks, queuedCallbacks } from "./test-support";
 
 // Money out end to end on the real database: the sandbox collects, pays out and refunds (its
 // callbacks delivered in-process), the ledger posts every step, the API shows it.
@@ -147,7 +150,7 @@ describe("what a settled payment posts", () => {
       amount: 10000,
       currency: "XAF",
       country: "CMR",
-      operator: "MTN_MOMO_CMR",
+      operator: "ORANGE_MONEY_CMR", // 69: an Orange number (lib/countries/operator-of-number.ts)
       phone_number: "237699000000",
       track_id: sale.trackId,
       transaction_id: uuid,
@@ -169,6 +172,47 @@ describe("what a settled payment posts", () => {
     expect((await call(payoutRoute.GET, "GET", `/v1/payouts/${id}`, { key: m.key })).body).toEqual({ ...payout, status: "success", completed_at: at });
     expect((await entriesOf(m.accountId)).at(-1)).toEqual(["payout_succeeded", { payouts_in_flight: -10000, provider_clearing: 10000 }]);
     expect(await eventsOf(m.accountId)).toEqual(["marketplace.transaction.succeeded", "seller_payout.succeeded"]);
+  });
+});
+
+/** A FastAPI `value_error` item at `loc` (dotted), as lib/http/validation.ts valueError writes it. */
+const valueError = (loc: string, error: string) => ({ loc: loc.split("."), msg: `Value error, ${error}`, type: "value_error", ctx: { error } });
+
+describe("a payout's operator is its number's", () => {
+  it("a seller's Orange number in Côte d'Ivoire (07) is paid as ORANGE_MONEY_CIV, not the country's first operator", async () => {
+    const m = await marketplaceLink("+225 07 07 12 34 56");
+    const { gateway } = (await findMarketplaceLink(m.link.id))!;
+    await startPayment({ kind: "market", gateway }, { country: "CIV", operator: "MTN_MOMO_CIV", phone: "2250505000020", client_token: randomUUID().replaceAll("-", ""), full_name: "Awa Diop", email: "awa@example.com" });
+    await deliverCallbacks();
+    await processMoneyOut();
+    const [payout] = (await call(payoutsRoute.GET, "GET", "/v1/payouts", { key: m.key })).body as Record<string, unknown>[];
+    expect(payout).toMatchObject({ kind: "seller", country: "CIV", currency: "XOF", operator: "ORANGE_MONEY_CIV", phone_number: "2250707123456", status: "processing" });
+    await deliverCallbacks();
+    expect((await call(payoutRoute.GET, "GET", `/v1/payouts/${payout!.id}`, { key: m.key })).body).toMatchObject({ operator: "ORANGE_MONEY_CIV", status: "success" });
+  });
+
+  it("a seller's number whose prefix tells nothing: the payout fails (operator_unknown), its money waits; PATCH sends it with an operator", async () => {
+    const m = await marketplaceLink("+229 01 97 00 00 00"); // Benin: no operator ranges after 01 were found
+    const { gateway } = (await findMarketplaceLink(m.link.id))!;
+    await startPayment({ kind: "market", gateway }, { country: "BEN", operator: "MTN_MOMO_BEN", phone: "2290197000020", client_token: randomUUID().replaceAll("-", ""), full_name: "Awa Diop", email: "awa@example.com" });
+    await deliverCallbacks();
+    await processMoneyOut();
+    const [failed] = (await call(payoutsRoute.GET, "GET", "/v1/payouts", { key: m.key })).body as Record<string, unknown>[];
+    expect(failed).toMatchObject({ country: "BEN", operator: "", status: "failed", failure_reason: "operator_unknown" });
+    expect(await queuedCallbacks()).toEqual([]); // nothing was sent to a guessed wallet
+    const sent = await call(payoutRoute.PATCH, "PATCH", `/v1/payouts/${failed!.id}`, { key: m.key, json: { operator: "MOOV_MONEY_BEN", phone_number: "+229 01 97 00 00 00" } });
+    expect(reply(sent)).toMatchObject({ status: 200, body: { operator: "MOOV_MONEY_BEN", phone_number: "2290197000000", status: "pending", retry_of: failed!.id } });
+    await processMoneyOut();
+    await deliverCallbacks();
+    expect((await call(payoutRoute.GET, "GET", `/v1/payouts/${(sent.body as { id: string }).id}`, { key: m.key })).body).toMatchObject({ status: "success" });
+  });
+
+  it("a withdrawal without an operator goes to the number's (69: Orange)", async () => {
+    const m = await paidMerchant(5000);
+    const created = await call(payoutsRoute.POST, "POST", "/v1/payouts", { key: m.key, json: { amount: 1000, phone_number: "+237 6 99 00 00 00" } });
+    expect(reply(created)).toMatchObject({ status: 200, body: { kind: "withdrawal", operator: "ORANGE_MONEY_CMR", phone_number: "237699000000", status: "pending" } });
+    await processMoneyOut();
+    await deliverCallbacks();
   });
 });
 
@@ -395,6 +439,11 @@ describe("withdrawals", () => {
     [{ amount: 100, operator: "MTN_MOMO_CMR", phone_number: "221770000000" }, [{ loc: ["body", "phone_number"], msg: "Not a valid mobile number of the operator's country", type: "value_error" }]],
     [{ amount: 100, operator: "MTN_MOMO_CMR", phone_number: "670000000", currency: "XOF" }, [{ loc: ["body", "currency"], msg: "The operator's country pays in XAF", type: "value_error" }]],
     [{ amount: 0, operator: "MTN_MOMO_CMR", phone_number: "670000000" }, [{ loc: ["body", "amount"], msg: "Input should be greater than or equal to 1", type: "greater_than_equal", ctx: { ge: 1 } }]],
+    // the operator of a number its prefix tells for certain (67: MTN) is that one
+    [{ amount: 100, operator: "ORANGE_MONEY_CMR", phone_number: "670000000" }, [valueError("body.operator", "The number is on MTN's network: its wallet is MTN_MOMO_CMR")]],
+    // without an operator: the number's, by its prefix; one whose prefix tells nothing (62) is refused
+    [{ amount: 100, phone_number: "+237 6 20 00 00 00" }, [valueError("body.operator", "the number's operator cannot be told from its prefix: give `operator`")]],
+    [{ amount: 100, phone_number: "670000000" }, [valueError("body.phone_number", "not a valid mobile number in international form (+225 07 …): give `operator` to use the national form")]],
   ])("422 for %j", async (json, detail) => {
     const { key } = await newAccount("CMR");
     const res = await call(payoutsRoute.POST, "POST", "/v1/payouts", { key, json });

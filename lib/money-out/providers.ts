@@ -1,5 +1,6 @@
 import type { Mode } from "@/lib/accounts/modes";
 import { countries, isCountry } from "@/lib/countries";
+import { payoutOperatorOf } from "@/lib/countries/operator-of-number";
 import { providerByName, providersForMode, refundProviderFor } from "@/lib/payments/providers";
 import type { Provider } from "@/lib/payments/providers/types";
 
@@ -22,12 +23,14 @@ export function moneyOutProvider(name: string): Provider | undefined {
 
 /**
  * The operator a seller payout is recorded with. Marketplace links store the seller's phone, not the
- * seller's operator: the country's first operator, until the sender asks a provider that can tell
- * (lib/money-out/send.ts).
+ * seller's operator: the number's, by its prefix (lib/countries/operator-of-number.ts), or "" when the
+ * number does not tell; before it is first sent, a provider that can tell (pawaPay's predict-provider)
+ * is asked, and a payout whose operator is still unknown then fails (`operator_unknown`) rather than
+ * go to a guessed wallet (lib/money-out/send.ts). PATCH /v1/payouts/{id} sends it with an operator.
  */
-export function sellerOperator(country: string): string {
+export function sellerOperator(country: string, phoneNumber: string): string {
   if (!isCountry(country)) return "";
-  return Object.keys(countries[country].operators)[0] ?? "";
+  return payoutOperatorOf(phoneNumber, country) ?? "";
 }
 
 /** ISO 3166-1 alpha-2 of an alpha-3 code, as the provider contract wants it. */

@@ -104,6 +104,9 @@ export async function sendOne(item: Item): Promise<boolean> {
   const send = kind === "payout" ? provider?.sendPayout : provider?.sendRefund;
   if (!provider || !send) return settle(kind, row.id, { state: "settled", outcome: "failed", reason: "provider_cannot_send" });
   if (item.kind === "payout" && item.row.kind === "seller" && !item.row.sentAt) await predictSellerOperator(item.row, provider);
+  // a number whose operator neither its prefix nor the provider can tell: never sent to a guessed
+  // wallet; failed, its money back in the seller's balance, for PATCH /v1/payouts/{id} with an operator
+  if (item.kind === "payout" && !item.row.operator) return settle(kind, row.id, { state: "settled", outcome: "failed", reason: "operator_unknown" });
   const disbursement = await disbursementOf(item);
   try {
     const { reference } = await send.call(provider, disbursement);
@@ -154,8 +157,9 @@ async function failOverPayout(row: PayoutRow): Promise<boolean> {
 
 /**
  * Marketplace links store the seller's phone, not their operator: before a seller payout is first
- * sent, a provider that can tell a number's operator (pawaPay's predict-provider) is asked, and a
- * confident answer of the seller's country replaces the country's first operator.
+ * sent, a provider that can tell a number's operator (pawaPay's predict-provider, which knows ported
+ * numbers) is asked, and a confident answer of the seller's country replaces the operator its prefix
+ * gave (lib/countries/operator-of-number.ts), or fills it when the prefix told nothing.
  */
 async function predictSellerOperator(row: PayoutRow, provider: Provider): Promise<void> {
   const predict = (provider as { predictOperator?: (phone: string) => Promise<string | null> }).predictOperator;

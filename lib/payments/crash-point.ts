@@ -6,6 +6,8 @@ export type CrashPointName =
   | "deposit-recorded"
   // a provider's attempt claimed (deposit_provider_attempts), its initiation not yet sent
   | "attempt-claimed"
+  // a provider took the initiation (the sandbox: its reference written), our books do not say so yet
+  | "collection-requested"
   | "settlement-written"
   // an event's number taken on its deposit's row, the event not yet written (one transaction, issue 20)
   | "event-place-taken"

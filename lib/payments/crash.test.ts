@@ -131,6 +131,36 @@ describe("kill -9 inside the money paths", () => {
     expect(await attempts()).toEqual([{ provider: "sandbox", outcome: "sending" }]); // and it was never sent again
   });
 
+  it("after the sandbox took the payment, before our books say so: its reference is already saved, so the sweeper asks the sandbox and settles it (success, not expired), once", TIMEOUT, async () => {
+    const link = await newLink();
+    await crashAt("collection-requested", {
+      task: "pay",
+      gatewayId: link.id,
+      input: { country: "CMR", operator: "MTN_MOMO_CMR", phone: "670000010", client_token: token() },
+    });
+    const db = await getDb();
+    const [deposit] = await db.select().from(deposits).where(eq(deposits.paymentGatewayId, link.id));
+    const attempts = () => db.select({ provider: depositProviderAttempts.provider, outcome: depositProviderAttempts.outcome }).from(depositProviderAttempts).where(eq(depositProviderAttempts.depositId, deposit!.id));
+    // the sandbox's reference is in the database; its callback died with the process
+    expect([await stateOf(link.id), await attempts()]).toEqual([
+      { deposits: [{ status: "pending", reference: expect.stringMatching(/^SBX-/) }], events: [], history: ["created:>pending"] },
+      [{ provider: "sandbox", outcome: "sending" }],
+    ]);
+
+    // well past our expiry: the sweeper asks the sandbox first, which has it, and it succeeded
+    process.env.DEPOSIT_EXPIRY_SECONDS = "30";
+    await db.update(deposits).set({ createdAt: new Date(Date.now() - 60_000) }).where(eq(deposits.id, deposit!.id));
+    expect(await sweepExpired()).toBe(1);
+    await db.update(deposits).set({ checkedAt: null }).where(eq(deposits.id, deposit!.id));
+    expect(await reconcilePending()).toBe(0);
+    expect(await sweepExpired()).toBe(0);
+    expect(await stateOf(link.id)).toEqual({
+      deposits: [{ status: "success", reference: deposit!.providerReference }],
+      events: ["payment.succeeded"],
+      history: ["created:>pending", "status_changed:pending>success"],
+    });
+  });
+
   it("mid-settlement (status written, event not yet): rolled back whole; the reconciler settles it once, the late callback changes nothing", TIMEOUT, async () => {
     setSandboxTransport(async () => {}); // the provider's callback is lost with the dead process
     const link = await newLink();

@@ -162,6 +162,69 @@ describe("the circuit breaker", () => {
     expect((await breakerStates(["pawapay"])).get("pawapay")).toMatchObject({ state: "closed", consecutiveFailures: 0 });
   });
 
+  it("refusals of one request (its amount, currency, operator code) fail over without counting: after 10, another operator's payment still goes to pawaPay", async () => {
+    const codes = ["INVALID_AMOUNT", "AMOUNT_OUT_OF_BOUNDS", "INVALID_CURRENCY", "INVALID_PROVIDER"];
+    for (let i = 0; i < 10; i++) {
+      pawapay.tamper.rejectDeposits = codes[i % codes.length];
+      const deposit = await pay();
+      expect((await attemptsOf(deposit.id)).map((a) => [a[0], a[3], a[4]])).toEqual([
+        ["pawapay", "rejected", codes[i % codes.length]!.toLowerCase()],
+        ["cinetpay", "accepted", null],
+      ]);
+    }
+    delete pawapay.tamper.rejectDeposits;
+    const closed = { state: "closed", consecutiveFailures: 0, openedAt: null };
+    expect(Object.fromEntries(await breakerStates(["pawapay", "pawapay:MTN_MOMO_CMR"]))).toEqual({ pawapay: closed, "pawapay:MTN_MOMO_CMR": closed });
+    const other = await startLivePayment(live, { country: "CMR", operator: "ORANGE_MONEY_CMR", phone: "690000000" });
+    expect(await attemptsOf(other.id)).toEqual([["pawapay", 1, other.id, "accepted", null]]);
+    const same = await pay();
+    expect(await attemptsOf(same.id)).toEqual([["pawapay", 1, same.id, "accepted", null]]);
+  });
+
+  it("PROVIDER_TEMPORARILY_UNAVAILABLE sets that operator aside at pawaPay, nothing else; after the pause one payment probes it, and a taken one closes it", async () => {
+    pawapay.tamper.rejectDeposits = "PROVIDER_TEMPORARILY_UNAVAILABLE";
+    for (let i = 0; i < 5; i++) {
+      const deposit = await pay();
+      expect((await attemptsOf(deposit.id)).map((a) => [a[0], a[3], a[4]])).toEqual([
+        ["pawapay", "rejected", "operator_unavailable"],
+        ["cinetpay", "accepted", null],
+      ]);
+    }
+    delete pawapay.tamper.rejectDeposits;
+    const states = await breakerStates(["pawapay", "pawapay:MTN_MOMO_CMR"]);
+    expect([states.get("pawapay")!.state, states.get("pawapay:MTN_MOMO_CMR")!.state, states.get("pawapay:MTN_MOMO_CMR")!.consecutiveFailures]).toEqual(["closed", "open", 5]);
+    expect((await candidatesFor("live", "MTN_MOMO_CMR")).map((c) => c.provider.name)).toEqual(["cinetpay"]);
+    expect((await candidatesFor("live", "ORANGE_MONEY_CMR")).map((c) => c.provider.name)[0]).toBe("pawapay");
+    expect(await payoutProviderFor("live", "ORANGE_MONEY_CMR")).toBe("pawapay");
+    const skipped = await pay();
+    expect(await attemptsOf(skipped.id)).toEqual([["cinetpay", 1, skipped.trackId, "accepted", null]]);
+    const other = await startLivePayment(live, { country: "CMR", operator: "ORANGE_MONEY_CMR", phone: "690000000" });
+    expect(await attemptsOf(other.id)).toEqual([["pawapay", 1, other.id, "accepted", null]]);
+
+    const db = await getDb();
+    await db.update(providerBreakers).set({ openedAt: sql`now() - interval '31 seconds'` }).where(eq(providerBreakers.provider, "pawapay:MTN_MOMO_CMR"));
+    expect((await candidatesFor("live", "MTN_MOMO_CMR")).map((c) => [c.provider.name, c.probe, c.probeKey])).toEqual([
+      ["pawapay", true, "pawapay:MTN_MOMO_CMR"],
+      ["cinetpay", false, "cinetpay"],
+    ]);
+    const probe = await pay();
+    expect(await attemptsOf(probe.id)).toEqual([["pawapay", 1, probe.id, "accepted", null]]);
+    expect((await breakerStates(["pawapay:MTN_MOMO_CMR"])).get("pawapay:MTN_MOMO_CMR")).toMatchObject({ state: "closed", consecutiveFailures: 0 });
+  });
+
+  it("a real outage still opens it for every operator: initiations answered 500, N times", async () => {
+    pawapay.tamper.initiationDown = true;
+    for (let i = 0; i < 5; i++) {
+      const deposit = await pay();
+      expect((await attemptsOf(deposit.id)).map((a) => [a[0], a[3]])).toEqual([
+        ["pawapay", "not_taken"],
+        ["cinetpay", "accepted"],
+      ]);
+    }
+    expect((await breakerStates(["pawapay"])).get("pawapay")).toMatchObject({ state: "open", consecutiveFailures: 5 });
+    expect((await candidatesFor("live", "ORANGE_MONEY_CMR")).map((c) => c.provider.name)).not.toContain("pawapay");
+  });
+
   it("a failure while half-open opens it again for another pause", async () => {
     process.env.BREAKER_FAILURES = "2";
     await recordFailure("pawapay");

@@ -6,7 +6,8 @@ import { recordDepositChange } from "@/lib/deposits/history";
 import { ApiError } from "@/lib/http/errors";
 import { log } from "@/lib/log";
 import { crashPoint } from "./crash-point";
-import { claimProbe, recordFailure, recordSuccess } from "./providers/breaker";
+import type { Candidate } from "./providers";
+import { claimProbe, operatorBreaker, recordFailure, recordOperatorSuccess, recordSuccess } from "./providers/breaker";
 import { ProviderUnavailable } from "./providers/provider-log";
 import { ProviderRejection, type Provider, type ProviderStatus } from "./providers/types";
 import { settleDeposit } from "./settle-deposit";
@@ -26,7 +27,7 @@ export class OperatorUnreachable extends ApiError {
 }
 
 type Taken = DepositRow & { redirectUrl?: string };
-export type Candidate = { provider: Provider; probe: boolean };
+export type { Candidate };
 
 type Outcome = (typeof depositProviderAttempts.$inferSelect)["outcome"];
 
@@ -82,8 +83,8 @@ export async function offerDeposit(deposit: DepositRow, candidates: Candidate[])
   let refusal: ProviderRejection | undefined;
   let unreached = false;
   let current = deposit;
-  for (const { provider, probe } of candidates) {
-    if (probe && !(await claimProbe(provider.name))) continue; // another caller probes this provider
+  for (const { provider, probe, probeKey } of candidates) {
+    if (probe && !(await claimProbe(probeKey))) continue; // another caller probes this provider (or this operator there)
     const attemptId = await claimAttempt(deposit, provider, position + 1);
     if (!attemptId) {
       // never twice on one provider for one attempt; and while another caller's offer to it is
@@ -96,8 +97,10 @@ export async function offerDeposit(deposit: DepositRow, candidates: Candidate[])
     await crashPoint("attempt-claimed"); // a crash here: an attempt `sending`, the reconciler asks that provider
     try {
       const { reference, redirectUrl } = await provider.requestCollection(current);
+      await crashPoint("collection-requested"); // a crash here: the provider has it, the reconciler asks it
       await markAttempt(attemptId, "accepted");
       await recordSuccess(provider.name);
+      await recordOperatorSuccess(provider.name, deposit.operator);
       const db = await getDb();
       await db.update(deposits).set({ providerReference: reference }).where(eq(deposits.id, deposit.id));
       log("info", "collection requested", { track_id: deposit.trackId, provider: provider.name, position });
@@ -106,8 +109,11 @@ export async function offerDeposit(deposit: DepositRow, candidates: Candidate[])
       if (error instanceof ProviderRejection) {
         await markAttempt(attemptId, "rejected", error.reason);
         log("warn", "collection refused", { track_id: deposit.trackId, provider: provider.name, reason: error.reason, failover: error.failover });
+        // only a sign that the provider (or this operator there) is down counts on its breaker: a
+        // refusal of this request's amount, currency or operator code fails it over, nothing more
+        if (error.outage === "provider") await recordFailure(provider.name);
+        if (error.outage === "operator") await recordFailure(operatorBreaker(provider.name, deposit.operator));
         if (error.failover) {
-          await recordFailure(provider.name);
           refusal = error;
           continue;
         }

@@ -38,7 +38,7 @@ export async function paySellerShare(
   if (amount <= 0) return null;
 
   const [sale] = await tx.select({ gatewayId: marketplaceTransactions.marketplaceGatewayId }).from(marketplaceTransactions).where(eq(marketplaceTransactions.depositId, share.depositId));
-  const destination = options.destination ?? { country: seller!.country, operator: sellerOperator(seller!.country), phoneNumber: seller!.phoneNumber };
+  const destination = options.destination ?? { country: seller!.country, operator: sellerOperator(seller!.country, seller!.phoneNumber), phoneNumber: seller!.phoneNumber };
   const [payout] = await tx
     .insert(payouts)
     .values({

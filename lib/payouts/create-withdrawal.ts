@@ -1,9 +1,11 @@
 import type { Auth } from "@/lib/accounts/queries";
 import { countries, countryCodes, type CountryIso3 } from "@/lib/countries";
-import { parsePhone } from "@/lib/countries/phones";
+import { operatorMismatch, payoutOperatorOf } from "@/lib/countries/operator-of-number";
+import { parsePhone, type Phone } from "@/lib/countries/phones";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { payouts } from "@/lib/db/schema";
 import { ApiError, ValidationError, type ValidationItem } from "@/lib/http/errors";
+import { valueError } from "@/lib/http/validation";
 import { postEntry } from "@/lib/ledger/post";
 import { kickMoneyOut } from "@/lib/money-out/kick";
 import { payoutProviderName } from "@/lib/money-out/providers";
@@ -57,17 +59,37 @@ function withdrawalDestination(body: CreatePayoutBody): Destination {
   return { amount: body.amount, currency, country, operator, phoneNumber };
 }
 
-/** A receiving wallet from an operator code and a phone typed in any form; every problem at once (422). */
-export function parseDestination(body: { operator: string; phone_number: string; currency?: string }) {
+/**
+ * A receiving wallet from a phone typed in any form and an operator code, every problem at once
+ * (422). The operator, when given, must be one of the phone's country and, where the number's prefix
+ * tells its operator for certain, that one (lib/countries/operator-of-number.ts); when not given, it
+ * is the number's by its prefix, and a number whose prefix does not tell is refused.
+ */
+export function parseDestination(body: { operator?: string; phone_number: string; currency?: string }) {
   const problems: ValidationItem[] = [];
-  const country = countryCodes.find((c) => Object.hasOwn(countries[c].operators, body.operator)) as CountryIso3 | undefined;
-  if (!country) problems.push({ loc: ["body", "operator"], msg: "Unknown operator code", type: "value_error" });
-  const phone = country ? parsePhone(body.phone_number, country) : null;
-  if (country && !phone) problems.push({ loc: ["body", "phone_number"], msg: "Not a valid mobile number of the operator's country", type: "value_error" });
+  let country: CountryIso3 | undefined;
+  let phone: Phone | null = null;
+  let operator = body.operator;
+  if (operator !== undefined) {
+    const given = operator;
+    country = countryCodes.find((c) => Object.hasOwn(countries[c].operators, given));
+    if (!country) problems.push({ loc: ["body", "operator"], msg: "Unknown operator code", type: "value_error" });
+    phone = country ? parsePhone(body.phone_number, country) : null;
+    if (country && !phone) problems.push({ loc: ["body", "phone_number"], msg: "Not a valid mobile number of the operator's country", type: "value_error" });
+    const mismatch = country && phone ? operatorMismatch(given, phone.digits, country) : null;
+    if (mismatch) problems.push(valueError(["body", "operator"], mismatch));
+  } else {
+    // without an operator, the number says its country (international form) and its operator (prefix)
+    phone = parsePhone(body.phone_number);
+    country = phone?.country;
+    operator = phone ? (payoutOperatorOf(phone.digits, phone.country) ?? undefined) : undefined;
+    if (!phone) problems.push(valueError(["body", "phone_number"], "not a valid mobile number in international form (+225 07 …): give `operator` to use the national form"));
+    else if (!operator) problems.push(valueError(["body", "operator"], "the number's operator cannot be told from its prefix: give `operator`"));
+  }
   const currency = country ? countries[country].currency : (body.currency ?? "");
   if (country && body.currency !== undefined && body.currency !== currency) {
     problems.push({ loc: ["body", "currency"], msg: `The operator's country pays in ${currency}`, type: "value_error" });
   }
   if (problems.length) throw new ValidationError(problems);
-  return { currency, country: country!, operator: body.operator, phoneNumber: phone!.digits };
+  return { currency, country: country!, operator: operator!, phoneNumber: phone!.digits };
 }

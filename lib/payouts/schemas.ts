@@ -15,24 +15,23 @@ export const createPayoutBody = z.object({
   currency: optional(z.string().length(3).meta({ enum: currencyCodes })).describe(
     "Default: the currency of the phone's country, which must be this one and your account's (another is refused, 422)",
   ),
-  operator: z
-    .string()
-    .min(1)
-    .max(40)
-    .meta({ enum: operatorCodes })
-    .describe("The receiving wallet's operator code, e.g. `MTN_MOMO_CMR`: an operator of the phone's country"),
+  operator: optional(z.string().min(1).max(40).meta({ enum: operatorCodes })).describe(
+    "The receiving wallet's operator code, e.g. `MTN_MOMO_CMR`: an operator of the phone's country, and the number's own where its prefix tells it for certain (an `ORANGE_MONEY_CMR` payout to an MTN number is refused, 422). Wave (`WAVE_CIV`, `WAVE_SEN`) is a wallet on a number of any network: give it explicitly. Default: the number's operator by its prefix (the national numbering plan); a number whose prefix does not tell is refused (422 on `operator`)",
+  ),
   phone_number: z
     .string()
     .min(6)
     .max(24)
     .meta({ examples: ["+237 6 70 00 00 00", "237670000000"] })
-    .describe("Your mobile-money number, international or national form: a mobile number of the operator's country"),
+    .describe("Your mobile-money number: a mobile number of the operator's country, international or national form (international when `operator` is not given)"),
 });
 export type CreatePayoutBody = z.output<typeof createPayoutBody>;
 
 export const redirectPayoutBody = z.object({
-  operator: createPayoutBody.shape.operator.describe("The seller's wallet's operator code, e.g. `ORANGE_MONEY_CMR`: a wallet paid in the payout's currency"),
-  phone_number: z.string().min(6).max(24).describe("The seller's corrected mobile-money number, international or national form"),
+  operator: createPayoutBody.shape.operator.describe(
+    "The seller's wallet's operator code, e.g. `ORANGE_MONEY_CMR`: a wallet paid in the payout's currency, the number's own where its prefix tells it for certain. Default: the number's operator by its prefix; refused (422) when the prefix does not tell",
+  ),
+  phone_number: z.string().min(6).max(24).describe("The seller's corrected mobile-money number, international or national form (international when `operator` is not given)"),
 });
 export type RedirectPayoutBody = z.output<typeof redirectPayoutBody>;
 
@@ -64,7 +63,10 @@ export const payoutView = z
       .describe("Seller payouts: the sale's split. `amount` is what was owed of the share: less than `seller_share` when a refund took part of it back or the seller's debt was netted from it"),
     retry_of: z.uuid().nullable().describe("The failed payout this one retries"),
     retried_by: z.uuid().nullable().describe("The payout that retried this failed one"),
-    failure_reason: z.string().nullable().describe("Why it failed; the money is then back where it came from"),
+    failure_reason: z
+      .string()
+      .nullable()
+      .describe("Why it failed; the money is then back where it came from. `operator_unknown`: the seller's number does not tell its operator (send it with one: PATCH /v1/payouts/{payout_id})"),
     created_at: z.iso.datetime(),
     completed_at: z.iso.datetime().nullable(),
   })

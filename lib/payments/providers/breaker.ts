@@ -9,6 +9,13 @@ import { log } from "@/lib/log";
 // half-open: one caller claims the probe (a conditional update), the others still skip it; a
 // taken initiation closes it, a failure opens it again for another pause.
 
+// A provider reports some outages per operator (pawaPay's PROVIDER_TEMPORARILY_UNAVAILABLE): those
+// count on a breaker of that operator at that provider, keyed `provider:OPERATOR` in the same table,
+// which sets that operator aside there and nothing else (types.ts Outage says what counts).
+
+/** The breaker of one operator at one provider. */
+export const operatorBreaker = (provider: string, operator: string) => `${provider}:${operator}`;
+
 export function breakerSettings() {
   const number = (name: string, fallback: number) => {
     const value = Number(process.env[name]);
@@ -61,7 +68,25 @@ export async function recordSuccess(provider: string): Promise<void> {
   }
 }
 
-/** The breakers of these providers as they stand (absent: closed). */
+/**
+ * A taken initiation of this operator: its breaker at the provider closes, if it has one (an update
+ * only: no row is written for the operators that never failed).
+ */
+export async function recordOperatorSuccess(provider: string, operator: string): Promise<void> {
+  try {
+    const db = await getDb();
+    const closed = await db
+      .update(providerBreakers)
+      .set({ consecutiveFailures: 0, openedAt: null, probeAt: null, lastSuccessAt: sql`now()` })
+      .where(sql`${providerBreakers.provider} = ${operatorBreaker(provider, operator)} and (${providerBreakers.consecutiveFailures} > 0 or ${providerBreakers.openedAt} is not null)`)
+      .returning({ openedAt: providerBreakers.openedAt });
+    if (closed.length) log("info", "operator circuit breaker reset", { provider, operator });
+  } catch (error) {
+    log("error", "breaker not updated", { provider, operator, error });
+  }
+}
+
+/** The breakers of these providers (or `provider:OPERATOR` keys) as they stand (absent: closed). */
 export async function breakerStates(providers: string[]): Promise<Map<string, BreakerView>> {
   const views = new Map<string, BreakerView>(providers.map((p) => [p, { state: "closed", consecutiveFailures: 0, openedAt: null }]));
   if (!providers.length) return views;

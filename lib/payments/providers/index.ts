@@ -4,7 +4,7 @@ import { ApiError } from "@/lib/http/errors";
 import { cinetpayConfigured, cinetpayProvider } from "./cinetpay";
 import { pawapayConfigured, pawapayProvider } from "./pawapay";
 import { sandboxProvider } from "./sandbox";
-import { breakerStates, type BreakerView } from "./breaker";
+import { breakerStates, operatorBreaker, type BreakerView, type BreakerState } from "./breaker";
 import type { AvailabilityReport, Provider } from "./types";
 
 const providers: Record<string, Provider> = { sandbox: sandboxProvider, pawapay: pawapayProvider, cinetpay: cinetpayProvider };
@@ -61,29 +61,47 @@ function verdict(report: AvailabilityReport | undefined, operator: string, direc
 
 type Chain = { providers: Provider[]; reports: (AvailabilityReport | undefined)[]; breakers: Map<string, BreakerView> };
 
-async function chainOf(mode: Mode): Promise<Chain> {
+/** The mode's providers, what each reports, and their breakers: each provider's and, for `operators`, each operator's there. */
+async function chainOf(mode: Mode, operators: string[] = []): Promise<Chain> {
   const providers = providersForMode(mode);
+  const keys = providers.flatMap((p) => [p.name, ...operators.map((o) => operatorBreaker(p.name, o))]);
   const [reports, breakers] = await Promise.all([
     Promise.all(providers.map((p) => (p.availability ? p.availability().catch(() => undefined) : Promise.resolve(undefined)))),
-    breakerStates(providers.map((p) => p.name)),
+    breakerStates(keys),
   ]);
   return { providers, reports, breakers };
 }
 
 /**
- * The providers that may take this operator's money now, in the order of LIVE_PROVIDERS (issue 18):
- * each serves the operator, does not report it CLOSED, takes the amount, and its breaker is not
- * open. A half-open breaker is listed with `probe`: the caller must win claimProbe before using it.
+ * A provider's breaker for one operator: the provider's own, or the operator's there, whichever is
+ * worse; `key` is the half-open one a caller must probe.
  */
-export async function candidatesFor(mode: Mode, operator: string, amount?: number, direction: Direction = "deposits"): Promise<{ provider: Provider; probe: boolean }[]> {
-  const { providers, reports, breakers } = await chainOf(mode);
-  const out: { provider: Provider; probe: boolean }[] = [];
+function breakerFor(breakers: Map<string, BreakerView>, provider: string, operator: string): { state: BreakerState; key: string } {
+  const own = breakers.get(provider)?.state ?? "closed";
+  const ofOperator = breakers.get(operatorBreaker(provider, operator))?.state ?? "closed";
+  if (own === "open" || ofOperator === "open") return { state: "open", key: provider };
+  if (own === "half_open") return { state: "half_open", key: provider };
+  if (ofOperator === "half_open") return { state: "half_open", key: operatorBreaker(provider, operator) };
+  return { state: "closed", key: provider };
+}
+
+export type Candidate = { provider: Provider; probe: boolean; probeKey: string };
+
+/**
+ * The providers that may take this operator's money now, in the order of LIVE_PROVIDERS (issue 18):
+ * each serves the operator, does not report it CLOSED, takes the amount, and neither its breaker nor
+ * the operator's there is open. A half-open one is listed with `probe`: the caller must win
+ * claimProbe(probeKey) before using it.
+ */
+export async function candidatesFor(mode: Mode, operator: string, amount?: number, direction: Direction = "deposits"): Promise<Candidate[]> {
+  const { providers, reports, breakers } = await chainOf(mode, [operator]);
+  const out: Candidate[] = [];
   for (const [i, provider] of providers.entries()) {
     if (direction === "payouts" && !provider.sendPayout) continue;
     if (verdict(reports[i], operator, direction, amount) !== "ok") continue;
-    const breaker = breakers.get(provider.name)?.state ?? "closed";
-    if (breaker === "open") continue;
-    out.push({ provider, probe: breaker === "half_open" });
+    const breaker = breakerFor(breakers, provider.name, operator);
+    if (breaker.state === "open") continue;
+    out.push({ provider, probe: breaker.state === "half_open", probeKey: breaker.key });
   }
   return out;
 }
@@ -93,12 +111,12 @@ export async function candidatesFor(mode: Mode, operator: string, amount?: numbe
  * offers; an operator with none is greyed out), and why none can when none can.
  */
 export async function routeOperators(mode: Mode, operators: string[], amount?: number): Promise<OperatorRoute[]> {
-  const { providers, reports, breakers } = await chainOf(mode);
+  const { providers, reports, breakers } = await chainOf(mode, operators);
   return operators.map((operator) => {
     let reason: OperatorRoute["reason"] = "unserved";
     for (const [i, provider] of providers.entries()) {
       const said = verdict(reports[i], operator, "deposits", amount);
-      const breakerOpen = breakers.get(provider.name)?.state === "open";
+      const breakerOpen = breakerFor(breakers, provider.name, operator).state === "open";
       if (said === "ok" && !breakerOpen) return { operator, provider: provider.name };
       if (said === "down" || (said === "ok" && breakerOpen)) reason = "down";
       else if (said === "amount" && reason !== "down") reason = "amount";

@@ -1,5 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
+import { getDb } from "@/lib/db/client";
+import { deposits } from "@/lib/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
 import { log } from "@/lib/log";
@@ -136,13 +139,33 @@ const callbackBody = z.object({
   timestamp: z.number(),
 });
 
+/**
+ * The sandbox keeps what it was asked in our database, as a real provider keeps it on its side: the
+ * collection's reference is written on the deposit before the sandbox schedules anything, so a
+ * process killed before the caller records the answer loses nothing (its status check reads the
+ * reference back and settles the payment; DESIGN §6 "our timeout never hides a payment"). Asked
+ * again for the same deposit, it answers the reference it already gave.
+ */
+async function recordReference(deposit: DepositRow): Promise<string> {
+  const db = await getDb();
+  const [taken] = await db
+    .update(deposits)
+    .set({ providerReference: `SBX-${randomUUID()}` })
+    .where(and(eq(deposits.id, deposit.id), isNull(deposits.providerReference)))
+    .returning({ reference: deposits.providerReference });
+  if (taken?.reference) return taken.reference;
+  const [held] = await db.select({ reference: deposits.providerReference }).from(deposits).where(eq(deposits.id, deposit.id));
+  if (!held?.reference) throw new Error("sandbox: the deposit to collect is not recorded");
+  return held.reference;
+}
+
 export const sandboxProvider: Provider = {
   name: "sandbox",
 
   requestIdOf: (deposit) => deposit.trackId,
 
   async requestCollection(deposit: DepositRow) {
-    const reference = `SBX-${randomUUID()}`;
+    const reference = await recordReference(deposit);
     const outcome = sandboxOutcome(deposit.phoneNumber);
     if (outcome) {
       const body: CallbackBody = {

@@ -151,13 +151,25 @@ const PROVIDER_SIDE = new Set([
   "payouts_unavailable",
 ]);
 
+/**
+ * What a refusal says of the provider's health, for its circuit breaker (breaker.ts): `provider`,
+ * every request to it fails now (our credentials refused, its own unknown error); `operator`, one
+ * operator is down there (pawaPay's PROVIDER_TEMPORARILY_UNAVAILABLE): set that operator aside only.
+ * Absent: a refusal of this one request (its amount, currency, operator code, payer): nothing
+ * about the provider, never counted. No answer, timeouts and 5xx are counted where the call is
+ * made (provider-log.ts callProvider).
+ */
+export type Outage = "provider" | "operator";
+
 /** A definite "no" from the provider on initiation: it took nothing and will take nothing. */
 export class ProviderRejection extends Error {
   /** whether the next provider of the operator may be asked instead (the buyer is not the reason) */
   readonly failover: boolean;
-  constructor(readonly reason: string, message?: string) {
+  readonly outage?: Outage;
+  constructor(readonly reason: string, message?: string, options: { outage?: Outage } = {}) {
     super(message ?? `collection refused: ${reason}`);
     this.failover = PROVIDER_SIDE.has(reason);
+    if (options.outage) this.outage = options.outage;
   }
 }
 

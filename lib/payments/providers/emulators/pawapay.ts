@@ -65,6 +65,8 @@ export type PawapayEmulator = Served & {
     initiationDown?: boolean;
     /** GET /v2/active-conf answers 200 with a body no reader can take (a contract change) */
     unreadableConf?: boolean;
+    /** every later deposit initiation is REJECTED (HTTP 200) with this failure code */
+    rejectDeposits?: string;
   };
   sendCallback(depositId: string): Promise<number | null>;
   /** (re)sends the callback of a payout or refund, as pawaPay's resend-callback does */
@@ -218,6 +220,7 @@ export async function startPawapayEmulator(options: PawapayEmulatorOptions = {})
     const body = parsed.data;
     const created = new Date().toISOString();
     if (deposits.has(body.depositId)) return { status: 200, body: { depositId: body.depositId, status: "DUPLICATE_IGNORED", created } };
+    if (tamper.rejectDeposits) return rejected(200, tamper.rejectDeposits, tamper.rejectDeposits.toLowerCase().replaceAll("_", " "), body.depositId);
     const provider = body.payer.accountDetails.provider;
     const country = countryOfProvider(provider);
     if (!country) return rejected(200, "INVALID_PROVIDER", "Unknown provider", body.depositId);

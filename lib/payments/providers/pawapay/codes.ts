@@ -1,3 +1,5 @@
+import type { Outage } from "../types";
+
 // pawaPay's provider codes are not all ours: the docs' provider list (docs.pawapay.io/v2/docs/providers)
 // writes ORANGE_CMR where Kola writes ORANGE_MONEY_CMR, MOOV_BEN for MOOV_MONEY_BEN, and so on.
 // An operator missing from pawaPay's active configuration is simply never routed to pawaPay.
@@ -68,6 +70,58 @@ const reasons: Record<string, string> = {
   UNSPECIFIED_FAILURE: "other",
   UNKNOWN_ERROR: "other",
 };
+
+/**
+ * What each pawaPay failure code says of pawaPay's health (the circuit breaker, breaker.ts), from
+ * its failure codes page (docs.pawapay.io/v2/docs/failure_codes: "technical" codes, HTTP 400–403,
+ * "should not happen during live operation"; the rest are about one transaction). Only two kinds
+ * count: `provider`, no request can pass now (our API token or signature refused: every request
+ * fails alike; pawaPay's own UNKNOWN_ERROR); `operator`, one operator is unavailable at pawaPay
+ * (PROVIDER_TEMPORARILY_UNAVAILABLE names the operator, a "provider" in pawaPay's words). Every
+ * other code is about this request (its body, amount, currency, country, operator code, the
+ * merchant's rights on that operator, the payer or recipient): failed over or failed, never counted.
+ * A code not listed counts as one request's.
+ */
+const outages: Record<string, Outage | "request"> = {
+  NO_AUTHENTICATION: "provider",
+  AUTHENTICATION_ERROR: "provider",
+  AUTHORISATION_ERROR: "provider",
+  HTTP_SIGNATURE_ERROR: "provider",
+  UNKNOWN_ERROR: "provider",
+  PROVIDER_TEMPORARILY_UNAVAILABLE: "operator",
+  INVALID_INPUT: "request",
+  MISSING_PARAMETER: "request",
+  UNSUPPORTED_PARAMETER: "request",
+  INVALID_PARAMETER: "request",
+  DUPLICATE_METADATA_FIELD: "request",
+  AMOUNT_OUT_OF_BOUNDS: "request",
+  INVALID_AMOUNT: "request",
+  INVALID_CURRENCY: "request",
+  INVALID_COUNTRY: "request",
+  INVALID_PHONE_NUMBER: "request",
+  INVALID_PROVIDER: "request",
+  DEPOSITS_NOT_ALLOWED: "request",
+  PAYOUTS_NOT_ALLOWED: "request",
+  REFUNDS_NOT_ALLOWED: "request",
+  PAYER_LIMIT_REACHED: "request",
+  PAYMENT_IN_PROGRESS: "request",
+  INSUFFICIENT_BALANCE: "request",
+  PAYMENT_NOT_APPROVED: "request",
+  PAYER_NOT_FOUND: "request",
+  RECIPIENT_NOT_FOUND: "request",
+  UNSPECIFIED_FAILURE: "request",
+  DEPOSIT_NOT_FOUND: "request",
+  DEPOSIT_NOT_COMPLETED: "request",
+  ALREADY_REFUNDED: "request",
+  AMOUNT_TOO_LARGE: "request",
+  IN_PROGRESS: "request",
+};
+
+/** The breaker's reading of a refusal's failure code: an outage of pawaPay, of one operator there, or none. */
+export function outageOf(failureCode: string | undefined): Outage | undefined {
+  const said = failureCode ? outages[failureCode] : undefined;
+  return said === "request" ? undefined : said;
+}
 
 /** Every failure code pawaPay documents that Kola names (its checkout words each one). */
 export const pawapayFailureCodes = Object.keys(reasons);

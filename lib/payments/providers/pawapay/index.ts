@@ -20,7 +20,7 @@ import {
   type Provider,
   type ProviderStatus,
 } from "../types";
-import { amountText, decimalsOf, minorOf, operatorOfPawapayCode, pawapayProviderCodes, reasonOf } from "./codes";
+import { amountText, decimalsOf, minorOf, operatorOfPawapayCode, outageOf, pawapayProviderCodes, reasonOf } from "./codes";
 import { publicKeyOf, verifyMessage } from "./http-signature";
 import * as api from "./schemas";
 
@@ -253,11 +253,11 @@ export const pawapayProvider: Provider & {
     });
     if (answer.status === 429) throw new Error("pawapay answered 429: outcome unknown");
     // 401/403: pawaPay refused our credentials before looking at the deposit
-    if (answer.status === 401 || answer.status === 403) throw new ProviderRejection("provider_error", `pawapay refused our credentials: ${answer.status}`);
+    if (answer.status === 401 || answer.status === 403) throw new ProviderRejection("provider_error", `pawapay refused our credentials: ${answer.status}`, { outage: "provider" });
     const parsed = api.initiateAnswer.safeParse(answer.body);
     if (answer.status >= 400 || (parsed.success && parsed.data.status === "REJECTED")) {
       const code = (answer.body as { failureReason?: { failureCode?: string } })?.failureReason?.failureCode;
-      throw new ProviderRejection(reasonOf(code ?? "INVALID_INPUT"), `pawapay rejected the deposit: ${code ?? answer.status}`);
+      throw new ProviderRejection(reasonOf(code ?? "INVALID_INPUT"), `pawapay rejected the deposit: ${code ?? answer.status}`, { outage: outageOf(code) });
     }
     if (!parsed.success || parsed.data.depositId !== deposit.id) throw new Error("pawapay answered an unreadable initiation");
     // ACCEPTED, or DUPLICATE_IGNORED: pawaPay already has this deposit from an earlier try
@@ -455,7 +455,7 @@ async function initiateDisbursement(d: Disbursement, operation: string, path: st
   const parsed = d.kind === "payout" ? api.payoutAnswer.safeParse(answer.body) : api.refundAnswer.safeParse(answer.body);
   if (answer.status >= 400 || (parsed.success && parsed.data.status === "REJECTED")) {
     const code = (answer.body as { failureReason?: { failureCode?: string } })?.failureReason?.failureCode;
-    throw new ProviderRejection(disbursementReason(code ?? "INVALID_INPUT"), `pawapay rejected the ${d.kind}: ${code ?? answer.status}`);
+    throw new ProviderRejection(disbursementReason(code ?? "INVALID_INPUT"), `pawapay rejected the ${d.kind}: ${code ?? answer.status}`, { outage: outageOf(code) });
   }
   const id = parsed.success ? ("payoutId" in parsed.data ? parsed.data.payoutId : parsed.data.refundId) : undefined;
   if (id !== d.id) throw new Error(`pawapay answered an unreadable ${d.kind} initiation`);

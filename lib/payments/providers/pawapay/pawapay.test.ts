@@ -17,7 +17,7 @@ import { closedPort, depositState, FAST_RETRIES, liveAuth, liveLink, pawapayEnv,
 import { startCallbackReceiver } from "../emulators/receiver";
 import type { Served } from "../emulators/serve";
 import { providerFor, routeOperators } from "..";
-import { amountText, minorOf } from "./codes";
+import { amountText, minorOf, outageOf, pawapayFailureCodes } from "./codes";
 import { contentDigest, signatureBase, verifyMessage } from "./http-signature";
 import { clearPawapayCache, customerMessage, pawapayProvider } from ".";
 import { depositProviderLog, providersOverviewFor } from "../dashboard";
@@ -362,5 +362,30 @@ describe("RFC 9421 signatures", () => {
     expect(await verifyMessage(message(signature, contentDigest("{}", "sha-256")), keys)).toEqual({ ok: false, why: "content_digest" });
     expect(await verifyMessage(message(signature), async () => undefined)).toEqual({ ok: false, why: "unknown_key" });
     expect(await verifyMessage(message(signature), keys, Date.now() / 1000 + 3600)).toEqual({ ok: false, why: "stale" });
+  });
+});
+
+describe("what a failure code says of pawaPay's health (its circuit breaker)", () => {
+  it.each([
+    // no request can pass: our credentials or signature refused, pawaPay's own unknown error
+    ["NO_AUTHENTICATION", "provider"],
+    ["AUTHENTICATION_ERROR", "provider"],
+    ["AUTHORISATION_ERROR", "provider"],
+    ["HTTP_SIGNATURE_ERROR", "provider"],
+    ["UNKNOWN_ERROR", "provider"],
+    // one operator ("provider" in pawaPay's words) is down there
+    ["PROVIDER_TEMPORARILY_UNAVAILABLE", "operator"],
+    // about this one request: never counted
+    ...["INVALID_INPUT", "MISSING_PARAMETER", "UNSUPPORTED_PARAMETER", "INVALID_PARAMETER", "DUPLICATE_METADATA_FIELD", "AMOUNT_OUT_OF_BOUNDS", "INVALID_AMOUNT", "INVALID_CURRENCY"].map((c) => [c, undefined]),
+    ...["INVALID_COUNTRY", "INVALID_PHONE_NUMBER", "INVALID_PROVIDER", "DEPOSITS_NOT_ALLOWED", "PAYOUTS_NOT_ALLOWED", "REFUNDS_NOT_ALLOWED", "PAYER_LIMIT_REACHED"].map((c) => [c, undefined]),
+    ...["PAYMENT_IN_PROGRESS", "INSUFFICIENT_BALANCE", "PAYMENT_NOT_APPROVED", "PAYER_NOT_FOUND", "RECIPIENT_NOT_FOUND", "UNSPECIFIED_FAILURE"].map((c) => [c, undefined]),
+    ...["DEPOSIT_NOT_FOUND", "DEPOSIT_NOT_COMPLETED", "ALREADY_REFUNDED", "AMOUNT_TOO_LARGE", "IN_PROGRESS", "A_CODE_NOT_DOCUMENTED", undefined].map((c) => [c, undefined]),
+  ])("%s → %s", (code, outage) => {
+    expect(outageOf(code)).toBe(outage);
+  });
+
+  it("every failure code the adapter names is classified", () => {
+    const classified = ["NO_AUTHENTICATION", "AUTHENTICATION_ERROR", "AUTHORISATION_ERROR", "HTTP_SIGNATURE_ERROR", "UNKNOWN_ERROR", "PROVIDER_TEMPORARILY_UNAVAILABLE"];
+    expect(pawapayFailureCodes.filter((c) => outageOf(c) !== undefined).sort()).toEqual(classified.filter((c) => pawapayFailureCodes.includes(c)).sort());
   });
 });

@@ -8,6 +8,8 @@ import { cn, focusRing } from "@/components/ui/cn";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
+import { isCountry, operatorObject } from "@/lib/countries";
+import { payoutOperatorOf } from "@/lib/countries/operator-of-number";
 import { format } from "@/lib/i18n/format";
 import { formatDateTime, formatMoney } from "@/lib/i18n/numbers";
 import { useI18n } from "@/lib/i18n/provider";
@@ -68,6 +70,7 @@ function Header({ seller: s }: { seller: Seller }) {
         {s.on_hold && <Badge tone="failed">{w.onHold}</Badge>}
       </div>
       <p className="font-mono text-sm text-stone-700">{phoneText(s.phone_number)}</p>
+      <PayoutOperator seller={s} />
       {s.on_hold && (
         <p className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-950" data-testid="hold-notice">
           {format(w.holdSince, { date: formatDateTime(s.held_at!, lang) })}
@@ -96,6 +99,25 @@ function Header({ seller: s }: { seller: Seller }) {
       />
       {holding && <HoldDialog seller={s} onClose={() => setHolding(false)} />}
     </header>
+  );
+}
+
+/** The operator its payouts go to: its number's, by its prefix (the server's rule, lib/countries/operator-of-number.ts). */
+function PayoutOperator({ seller: s }: { seller: Seller }) {
+  const { t } = useI18n();
+  const w = t.sellers;
+  const operator = isCountry(s.country) ? payoutOperatorOf(s.phone_number, s.country) : null;
+  if (!operator) {
+    return (
+      <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="payout-operator">
+        {w.payoutOperatorUnknown}
+      </p>
+    );
+  }
+  return (
+    <p className="text-sm text-stone-700" data-testid="payout-operator" title={w.payoutOperatorHint}>
+      {format(w.payoutOperator, { operator: operatorObject(operator).name })}
+    </p>
   );
 }
 
