@@ -82,10 +82,18 @@ async function lockedKey(auth: Auth, id: string): Promise<KeyRow> {
   return row;
 }
 
-/** Revokes a key: the API refuses it from the next request on (one in flight finishes first). */
+/**
+ * Revokes a key: the API refuses it from the next request on (one in flight finishes first). A member
+ * revokes their own keys and keys of a role they could give.
+ */
 export async function revokeApiKey(auth: Auth, id: string) {
   return inTransaction(async (tx) => {
     const row = await lockedKey(auth, id);
+    // a developer cannot switch off an integration an admin or owner runs: one's own keys and keys
+    // of a role one may give, no more
+    if (row.createdBy !== auth.userId && !keyRolesFor(auth.role).includes(row.role)) {
+      throw new ApiError("INSUFFICIENT_ROLE", `Your role on this account (${auth.role}) does not allow revoking a key of role ${row.role}`);
+    }
     if (row.revokedAt) return presentOne(row);
     const [revoked] = await tx.update(apiKeys).set({ revokedAt: sql`now()` }).where(eq(apiKeys.id, id)).returning();
     return presentOne(revoked!);

@@ -104,6 +104,23 @@ describe("keys with roles", () => {
   });
 });
 
+describe("revoking keys", () => {
+  it("a developer revokes their own keys and developer or viewer keys, never an admin key someone else made", SLOW, async () => {
+    const shop = await team("developer", "developer");
+    const [dev, other] = shop.people;
+    const revoke = (headers: Headers, id: string) => call(keyRoute.DELETE, "DELETE", `/v1/api-keys/${id}`, { headers });
+    const [ownerKey] = await keysOf(shop.owner.headers); // the account's first key: admin, the owner's
+    const otherKey = (await makeKey(other!.headers, { name: "Reader", role: "viewer" })).body as { id: string };
+    const ownKey = (await makeKey(dev!.headers, { name: "Mine" })).body as { id: string };
+    expect(reply(await revoke(dev!.headers, ownerKey!.id))).toEqual(
+      error(403, "INSUFFICIENT_ROLE", "Your role on this account (developer) does not allow revoking a key of role admin"),
+    );
+    expect((await revoke(dev!.headers, otherKey.id)).body).toMatchObject({ id: otherKey.id, role: "viewer", revoked_at: at });
+    expect((await revoke(dev!.headers, ownKey.id)).body).toMatchObject({ id: ownKey.id, role: "developer", revoked_at: at });
+    expect((await revoke(shop.owner.headers, ownerKey!.id)).body).toMatchObject({ id: ownerKey!.id, role: "admin", revoked_at: at });
+  });
+});
+
 describe("the admin CLI's keys", () => {
   it("are admin keys made by the account's first owner", SLOW, async () => {
     const shop = await team("owner");

@@ -108,11 +108,12 @@ export const accountOperations = defineOperations("Account", {
     method: "DELETE",
     path: "/v1/api-keys/{key_id}",
     summary: "Revoke an API key: it is refused from then on",
+    description: "A member revokes the keys they made and keys of a role they could give (403 `INSUFFICIENT_ROLE` otherwise): a developer cannot switch off an admin's integration.",
     auth: "session",
     role: "developer",
     params: z.object({ key_id: z.uuid() }),
     response: apiKey,
-    errors: ["NOT_SIGNED_IN", "CROSS_SITE_REQUEST", "API_KEY_ID_NOT_FOUND"],
+    errors: ["NOT_SIGNED_IN", "CROSS_SITE_REQUEST", "API_KEY_ID_NOT_FOUND", "INSUFFICIENT_ROLE"],
   },
   takeOverKey: {
     method: "POST",

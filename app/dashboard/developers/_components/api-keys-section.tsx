@@ -14,7 +14,8 @@ import { useMode } from "@/lib/query/mode";
 import type { ApiKey } from "@/lib/query/types";
 import { useEverTrue } from "../../_components/lazy";
 import { ListCard } from "./list-card";
-import { useCan } from "@/lib/query/role";
+import { useCan, useRole } from "@/lib/query/role";
+import { keyRolesFor } from "@/lib/accounts/roles";
 import { useMe } from "@/lib/query/team";
 
 // The form (react-hook-form and zod) loads when it is first opened, not with the page.
@@ -30,6 +31,7 @@ export function ApiKeysSection() {
   const createLoaded = useEverTrue(creating);
   const canManage = useCan("developer"); // keys are a developer's (DESIGN §1)
   const isOwner = useCan("owner"); // an owner may make another member's key theirs
+  const givable = keyRolesFor(useRole()); // what the API lets one revoke besides one's own keys
   const me = useMe().data;
 
   return (
@@ -79,7 +81,7 @@ export function ApiKeysSection() {
                         {t.developers.takeOver}
                       </Button>
                     )}
-                    {!key.revoked_at && canManage && (
+                    {!key.revoked_at && canManage && (givable.includes(key.role) || me?.user_id === key.created_by.user_id) && (
                       <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" onClick={() => setToRevoke(key)} aria-label={`${t.developers.revoke} — ${keyNameLabel(key.name, t)}`}>
                         {t.developers.revoke}
                       </Button>
