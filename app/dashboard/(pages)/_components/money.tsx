@@ -48,10 +48,11 @@ export function useAvailable(currency: string): number | undefined {
 /**
  * Before a refund or a withdrawal is confirmed: the available balance, what the action takes from it
  * (`advanced`: the part it advances for a seller) and, for a marketplace sale, from the seller; a
- * warning when the balance falls short. Amounts taken, never signed figures that read as what is
- * left. The server decides again when it is sent: a balance read a moment ago may have changed.
+ * warning when the balance falls short (`warn` false: the server's refusal is on screen and says
+ * it). Amounts taken, never signed figures that read as what is left. The server decides again when
+ * it is sent: a balance read a moment ago may have changed.
  */
-export function WhatItTakes({ currency, fromYou, advanced = 0, fromSeller }: { currency: string; fromYou: number; advanced?: number; fromSeller?: number }) {
+export function WhatItTakes({ currency, fromYou, advanced = 0, fromSeller, warn = true }: { currency: string; fromYou: number; advanced?: number; fromSeller?: number; warn?: boolean }) {
   const { t, lang } = useI18n();
   const w = t.money.takes;
   const available = useAvailable(currency);
@@ -70,11 +71,11 @@ export function WhatItTakes({ currency, fromYou, advanced = 0, fromSeller }: { c
               {row.label}
               {row.note && <span className="block text-xs text-stone-600">{row.note}</span>}
             </dt>
-            <dd className="font-semibold tabular-nums">{row.value}</dd>
+            <dd className="ml-auto font-semibold tabular-nums">{row.value}</dd>
           </div>
         ))}
       </dl>
-      {available !== undefined && fromYou > available && (
+      {warn && available !== undefined && fromYou > available && (
         <p className="mt-2 text-sm text-amber-900" data-testid="takes-short">
           {w.short}
         </p>

@@ -83,7 +83,7 @@ export function WithdrawDialog({ open, onClose, available, accountCountry }: { o
           <p className="text-sm break-words text-stone-800" data-testid="withdraw-summary">
             {format(w.confirmText, { amount: formatMoney(checked.amount, checked.currency, lang), phone: phoneText(checked.phone), operator: operatorLabel(checked.operator, lang) })}
           </p>
-          <WhatItTakes currency={checked.currency} fromYou={checked.amount} />
+          <WhatItTakes currency={checked.currency} fromYou={checked.amount} warn={!error} />
           <div className="mt-3">
             <FormError>{error}</FormError>
           </div>

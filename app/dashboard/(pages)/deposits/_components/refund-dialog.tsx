@@ -81,7 +81,7 @@ export function RefundDialog({ deposit, remaining, onClose }: { deposit: Deposit
             {format(w.confirmText, { amount: money(checked.amount), phone: phoneText(deposit.phone_number) })}
           </p>
           {(!marketplace || confirmed) && (
-            <WhatItTakes currency={deposit.currency} fromYou={confirmed ? confirmed.merchant_pays : checked.amount} advanced={confirmed?.advanced} fromSeller={confirmed?.seller_amount} />
+            <WhatItTakes currency={deposit.currency} fromYou={confirmed ? confirmed.merchant_pays : checked.amount} advanced={confirmed?.advanced} fromSeller={confirmed?.seller_amount} warn={!error} />
           )}
           {confirmed && confirmed.advanced > 0 && <p className="mt-2 text-sm text-stone-700">{format(w.advanced, { amount: money(confirmed.advanced) })}</p>}
           <div className="mt-3">
