@@ -3,8 +3,9 @@ import { redirect } from "next/navigation";
 import { dictionaryOf } from "@/lib/i18n";
 import { RoleProvider } from "@/lib/query/role";
 import { readDashboardSession } from "@/lib/server/dashboard-session";
-import { DashboardProviders } from "./_components/dashboard-providers";
-import { DashboardShell } from "./_components/dashboard-shell";
+// the frame's parts live with the pages' shared components, inside the (pages) group (see its loading.tsx)
+import { DashboardProviders } from "./(pages)/_components/dashboard-providers";
+import { DashboardShell } from "./(pages)/_components/dashboard-shell";
 
 export const metadata: Metadata = { title: "Dashboard", robots: { index: false } };
 

@@ -163,9 +163,10 @@ for (const lang of ["fr", "en"] as const) {
       await page.setViewportSize(size);
       await setLang(page, lang);
       await signUp(page);
-      // inside the dashboard's loading boundary the answer is streamed, so Next.js sends 200 with
-      // a noindex tag (its rule for a 404 found after streaming began); the site's own is a real 404
-      await page.goto("/dashboard/nowhere/at-all");
+      // a real 404, as the site's own: the catch-all is outside the pages' loading boundary, so
+      // nothing has streamed when it is found missing (app/dashboard/(pages)/loading.tsx)
+      const missing = await page.goto("/dashboard/nowhere/at-all");
+      expect(missing?.status()).toBe(404);
       await expect(page.locator('meta[name="robots"][content*="noindex"]').first()).toBeAttached();
       await expect(page.getByRole("heading", { level: 1, name: w.notFound })).toBeVisible();
       await look(page, `dashboard-404-${tag}`);

@@ -62,14 +62,17 @@ test("a 7-day payout hold, a sale, a split refund confirmed in the dialog, and t
   const whoPays = dialog.getByTestId("who-pays");
   await expect(whoPays).toContainText("sur ce remboursement, 5 000 FCFA sont la part du vendeur");
   await expect(whoPays.getByLabel("La reprendre au vendeur")).toBeChecked();
-  await expect(whoPays.getByTestId("pays-reverse")).toHaveText(/Votre solde : −250\sFCFA\s*Vendeur : −5\s000\sFCFA/);
-  await expect(whoPays.getByTestId("pays-merchant")).toHaveText(/Votre solde : −5\s250\sFCFA\s*Vendeur : rien/);
+  await expect(whoPays.getByTestId("pays-reverse")).toHaveText(/Pris sur votre solde : 250\sFCFA\s*Pris sur le vendeur : 5\s000\sFCFA/);
+  await expect(whoPays.getByTestId("pays-merchant")).toHaveText(/Pris sur votre solde : 5\s250\sFCFA\s*Pris sur le vendeur : rien/);
   await look(page, "02-refund-who-pays");
   await dialog.getByRole("button", { name: "Continuer" }).click();
   const confirm = page.getByRole("dialog", { name: "Confirmer le remboursement" });
   await expect(confirm.getByTestId("refund-summary")).toHaveText(
-    /^5\s250\sFCFA seront renvoyés au \+237670000011\. Un remboursement envoyé ne peut pas être annulé\. Votre solde disponible paie 250\sFCFA, le vendeur 5\s000\sFCFA\.$/,
+    /^5\s250\sFCFA seront renvoyés au \+237670000011\. Un remboursement envoyé ne peut pas être annulé\.$/,
   );
+  await expect(confirm.getByTestId("takes-available")).toHaveText(/Votre solde disponible\s*500\sFCFA/);
+  await expect(confirm.getByTestId("takes-you")).toHaveText(/Pris sur votre solde\s*250\sFCFA/);
+  await expect(confirm.getByTestId("takes-seller")).toHaveText(/Pris sur le vendeur\s*5\s000\sFCFA/);
   await look(page, "03-refund-confirm");
   await confirm.getByRole("button", { name: "Rembourser 5 250 FCFA" }).click();
   await expect(page.getByRole("status").getByText("Remboursement demandé")).toBeVisible();

@@ -203,7 +203,7 @@ const visits: Visit[] = [
   { name: "market-form", path: () => `/pay/m/${world.market}`, ready: async (page, lang) => slow(page.getByRole("button", { name: W[lang].pay })).toBeVisible() },
   { name: "market-retry", path: (lang) => `/pay/m/${world.market}?lang=${lang}&from=${world.marketFailedTrack}`, ready: async (page) => slow(page.locator("#full_name")).toHaveValue("Awa Ndiaye") },
   { name: "market-receipt", path: () => `/pay/m/${world.market}/${world.marketPaidTrack}`, ready: says((w) => w.receipt) },
-  { name: "dashboard-404", path: () => "/dashboard/nowhere", signedIn: true, ready: idle(says((w) => w.notFound)) },
+  { name: "dashboard-404", path: () => "/dashboard/nowhere", signedIn: true, status: 404, ready: idle(says((w) => w.notFound)) },
   { name: "site-404", path: () => "/nowhere", status: 404, ready: says((w) => w.notFound) },
 ];
 

@@ -116,17 +116,27 @@ export const moneyEn: Dictionary["money"] = {
       debit_seller: "Taken from the seller's balance, which may go below zero: you advance it, and it is taken back from its next sales.",
     },
     notAllowed: "Not possible: its share has been paid out already.",
-    youPay: "Your balance: −{amount}",
-    sellerPays: "Seller: −{amount}",
-    sellerPaysNothing: "Seller: nothing",
+    // amounts taken from each party, never a signed figure that reads as what is left
+    youPay: "Taken from your balance: {amount}",
+    youPayAdvance: "Taken from your balance: {amount}, of which {advanced} advanced for the seller",
+    sellerPays: "Taken from the seller: {amount}",
+    sellerPaysNothing: "Taken from the seller: nothing",
     advanced: "You advance {amount} for the seller, taken back from its next sales.",
-    confirmSplit: "Your available balance pays {merchant}, the seller {seller}.",
     split: "You: {merchant} · the seller's share {share}, {borne}",
     borne: {
       reverse: "taken back from the seller",
       merchant: "borne by you",
       debit_seller: "debited from the seller",
     },
+  },
+  // before a refund or a withdrawal is confirmed: what is available, what it takes from whom
+  takes: {
+    available: "Your available balance",
+    availableLine: "Your available balance: {amount}",
+    fromYou: "Taken from your balance",
+    fromYouNote: "of which {amount} advanced for the seller",
+    fromSeller: "Taken from the seller",
+    short: "Your available balance does not cover this amount: the request will be refused. Change the amount.",
   },
   payout: {
     fee: "Your fee",

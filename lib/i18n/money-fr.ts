@@ -115,17 +115,27 @@ export const moneyFr = {
       debit_seller: "Prise sur le solde du vendeur, qui peut devenir négatif : vous l'avancez, elle est reprise sur ses prochaines ventes.",
     },
     notAllowed: "Impossible : sa part a déjà été versée.",
-    youPay: "Votre solde : −{amount}",
-    sellerPays: "Vendeur : −{amount}",
-    sellerPaysNothing: "Vendeur : rien",
+    // amounts taken from each party, never a signed figure that reads as what is left
+    youPay: "Pris sur votre solde : {amount}",
+    youPayAdvance: "Pris sur votre solde : {amount}, dont {advanced} avancés pour le vendeur",
+    sellerPays: "Pris sur le vendeur : {amount}",
+    sellerPaysNothing: "Pris sur le vendeur : rien",
     advanced: "Vous avancez {amount} pour le vendeur, repris sur ses prochaines ventes.",
-    confirmSplit: "Votre solde disponible paie {merchant}, le vendeur {seller}.",
     split: "Vous : {merchant} · part du vendeur {share}, {borne}",
     borne: {
       reverse: "reprise au vendeur",
       merchant: "à votre charge",
       debit_seller: "débitée du vendeur",
     },
+  },
+  // before a refund or a withdrawal is confirmed: what is available, what it takes from whom
+  takes: {
+    available: "Votre solde disponible",
+    availableLine: "Votre solde disponible : {amount}",
+    fromYou: "Pris sur votre solde",
+    fromYouNote: "dont {amount} avancés pour le vendeur",
+    fromSeller: "Pris sur le vendeur",
+    short: "Votre solde disponible ne couvre pas ce montant : la demande sera refusée. Modifiez le montant.",
   },
   payout: {
     fee: "Votre commission",

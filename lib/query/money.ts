@@ -6,6 +6,7 @@ import type { balanceTransaction, balanceView } from "@/lib/ledger/schemas";
 import type { createPayoutBody, payoutView } from "@/lib/payouts/schemas";
 import type { createRefundBody, refundView } from "@/lib/refunds/schemas";
 import { apiFetch, apiFetchWithHeaders, nextCursor } from "./api-fetch";
+import { isDefinite, useIdempotencyKey } from "./idempotency-key";
 import { queryKeys } from "./keys";
 import { useMode } from "./mode";
 import type { Page } from "./types";
@@ -79,14 +80,34 @@ export function useSellerPayouts(linkId: string) {
   });
 }
 
-/** Every mutation here moves money: one Idempotency-Key per confirmed action (a retry of the same click reuses it). */
+/**
+ * Every mutation here moves money: its Idempotency-Key follows the values sent (./idempotency-key.ts),
+ * the same for a retry of the same values after an unknown outcome, a new one for new values or
+ * after the server's answer. After a refusal the money views are read again: the merchant corrects
+ * against the balance as it is now.
+ */
 export function useMoneyMutation<B, R>(call: (body: B, key: string, mode: "test" | "live") => Promise<R>) {
   const { mode } = useMode();
   const client = useQueryClient();
+  const keys = useIdempotencyKey();
+  const refresh = () => Promise.all([client.invalidateQueries({ queryKey: queryKeys.money(mode) }), client.invalidateQueries({ queryKey: queryKeys.deposits(mode) })]);
   return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: B; idempotencyKey: string }) => call(body, idempotencyKey, mode),
+    mutationFn: async (body: B) => {
+      const key = keys.take([mode, body]);
+      try {
+        const result = await call(body, key, mode);
+        keys.settle(key, null);
+        return result;
+      } catch (error) {
+        keys.settle(key, error);
+        throw error;
+      }
+    },
     // the money views, and the payments (a refund changes a payment's refunded amount)
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: queryKeys.money(mode) }), client.invalidateQueries({ queryKey: queryKeys.deposits(mode) })]),
+    onSuccess: refresh,
+    onError: (error) => {
+      if (isDefinite(error)) void refresh();
+    },
   });
 }
 

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { LanguageSwitch } from "@/app/dashboard/_components/language-switch";
+import { LanguageSwitch } from "@/app/dashboard/(pages)/_components/language-switch";
 import { cn, focusRing } from "@/components/ui/cn";
 
 export function AuthFrame({ children }: { children: React.ReactNode }) {

@@ -19,15 +19,14 @@ type Values = { operator: string; phone_number: string };
 
 /**
  * A failed seller payout sent to a corrected phone (PATCH /v1/payouts/{id}, issue 19): the wallets
- * paid in the payout's currency, the seller's number typed in any form. One Idempotency-Key per
- * dialog; the API sends it once whatever happens.
+ * paid in the payout's currency, the seller's number typed in any form. The Idempotency-Key follows
+ * the number sent (useMoneyMutation): a retry of the same one never sends it twice.
  */
 export function RedirectPayoutDialog({ payout, onClose }: { payout: Payout; onClose: () => void }) {
   const { t } = useI18n();
   const w = t.sellers.payouts;
   const notify = useToast();
   const redirect = useRedirectPayout();
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [error, setError] = useState<string | null>(null);
   const payable = countryCodes.filter((c) => countries[c].currency === payout.currency);
   const form = useForm<Values>({ defaultValues: { operator: payout.operator, phone_number: "" } });
@@ -38,7 +37,7 @@ export function RedirectPayoutDialog({ payout, onClose }: { payout: Payout; onCl
     const phone = country ? parsePhone(values.phone_number, country) : null;
     if (!phone) return form.setError("phone_number", { message: w.phoneInvalid });
     try {
-      await redirect.mutateAsync({ body: { id: payout.id, operator: values.operator, phone_number: phone.digits }, idempotencyKey });
+      await redirect.mutateAsync({ id: payout.id, operator: values.operator, phone_number: phone.digits });
       notify(w.done);
       onClose();
     } catch (e) {

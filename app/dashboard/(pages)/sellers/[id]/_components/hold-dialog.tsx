@@ -17,14 +17,13 @@ export function HoldDialog({ seller, onClose }: { seller: Seller; onClose: () =>
   const w = t.sellers.hold;
   const notify = useToast();
   const update = useUpdateSeller();
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
   const holding = !seller.on_hold;
   const submit = async () => {
     setError(null);
     try {
-      await update.mutateAsync({ body: { id: seller.id, on_hold: holding, hold_reason: holding ? reason.trim() : "" }, idempotencyKey });
+      await update.mutateAsync({ id: seller.id, on_hold: holding, hold_reason: holding ? reason.trim() : "" });
       notify(holding ? w.done : w.cleared);
       onClose();
     } catch (e) {

@@ -61,7 +61,6 @@ function Header({ seller: s }: { seller: Seller }) {
   const release = useReleaseSeller();
   const [holding, setHolding] = useState(false);
   const [releasing, setReleasing] = useState(false);
-  const [releaseKey, setReleaseKey] = useState(() => crypto.randomUUID());
   const money = (minor: number) => formatMoney(minor, s.currency, lang);
   return (
     <header className="flex flex-col gap-3">
@@ -93,9 +92,8 @@ function Header({ seller: s }: { seller: Seller }) {
         text={format(w.release.text, { amount: money(s.balance.pending), hold: s.on_hold ? w.release.onHold : "" })}
         confirmLabel={w.release.action}
         successMessage={w.release.done}
-        onConfirm={() => release.mutateAsync({ body: { id: s.id }, idempotencyKey: releaseKey })}
+        onConfirm={() => release.mutateAsync({ id: s.id })}
         onClose={() => setReleasing(false)}
-        onDone={() => setReleaseKey(crypto.randomUUID())}
       />
       {holding && <HoldDialog seller={s} onClose={() => setHolding(false)} />}
     </header>

@@ -14,22 +14,23 @@ import type { SellerShareMode } from "@/lib/ledger/kinds";
 import { useCreateRefund } from "@/lib/query/money";
 import { useRefundPreview, type RefundPreview } from "@/lib/query/sellers";
 import type { DepositListItem } from "@/lib/query/types";
-import { moneyErrorMessage, phoneText } from "../../_components/money";
+import { moneyErrorMessage, phoneText, useAvailable, WhatItTakes } from "../../_components/money";
 
 type Values = { how: "full" | "partial"; amount: string; reason: string };
 type Checked = { amount: number; partial: boolean; reason: string };
 
 /**
- * Full (what remains) or partial, then a confirmation naming the amount and the phone. A marketplace
- * sale's refund also says who pays the seller's part before the merchant confirms (issue 19): the
- * API's preview of each `seller_share` for this amount (GET /v1/refunds/preview), never our own sums.
+ * Full (what remains) or partial, then a confirmation naming the amount and the phone, the available
+ * balance and what the refund takes from it. A marketplace sale's refund also says who pays the
+ * seller's part before the merchant confirms (issue 19): the API's preview of each `seller_share` for
+ * this amount (GET /v1/refunds/preview), never our own sums. After a refusal, « Modifier » and a
+ * corrected amount send a new request (its own Idempotency-Key, useMoneyMutation).
  */
 export function RefundDialog({ deposit, remaining, onClose }: { deposit: DepositListItem; remaining: number; onClose: () => void }) {
   const { t, lang } = useI18n();
   const w = t.money.refund;
   const notify = useToast();
   const refund = useCreateRefund();
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [checked, setChecked] = useState<Checked | null>(null);
   const [chosen, setChosen] = useState<SellerShareMode | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -44,6 +45,9 @@ export function RefundDialog({ deposit, remaining, onClose }: { deposit: Deposit
   const options = preview.data?.options ?? [];
   const mode = chosen && options.find((o) => o.seller_share === chosen)?.allowed ? chosen : preview.data?.default_seller_share ?? null;
   const option = options.find((o) => o.seller_share === mode);
+  // the confirmation shows the preview of the amount confirmed, never the last one kept while it loads
+  const confirmed = preview.isPlaceholderData ? undefined : option;
+  const available = useAvailable(deposit.currency);
 
   const review = form.handleSubmit((values) => {
     if (values.how === "full") return setChecked({ amount: remaining, partial: false, reason: values.reason.trim() });
@@ -61,7 +65,7 @@ export function RefundDialog({ deposit, remaining, onClose }: { deposit: Deposit
     try {
       // a full refund names no amount: the API refunds exactly what remains at that moment
       const body = { track_id: deposit.track_id, reason: checked.reason, ...(checked.partial ? { amount: checked.amount } : {}), ...(marketplace && mode ? { seller_share: mode } : {}) };
-      await refund.mutateAsync({ body, idempotencyKey });
+      await refund.mutateAsync(body);
       notify(w.done);
       onClose();
     } catch (e) {
@@ -75,17 +79,26 @@ export function RefundDialog({ deposit, remaining, onClose }: { deposit: Deposit
         <>
           <p className="text-sm break-words text-stone-800" data-testid="refund-summary">
             {format(w.confirmText, { amount: money(checked.amount), phone: phoneText(deposit.phone_number) })}
-            {option && ` ${format(w.confirmSplit, { merchant: money(option.merchant_amount), seller: money(option.seller_amount) })}`}
           </p>
-          {option && option.advanced > 0 && <p className="mt-2 text-sm text-amber-900">{format(w.advanced, { amount: money(option.advanced) })}</p>}
+          {(!marketplace || confirmed) && (
+            <WhatItTakes currency={deposit.currency} fromYou={confirmed ? confirmed.merchant_pays : checked.amount} advanced={confirmed?.advanced} fromSeller={confirmed?.seller_amount} warn={!error} />
+          )}
+          {confirmed && confirmed.advanced > 0 && <p className="mt-2 text-sm text-stone-700">{format(w.advanced, { amount: money(confirmed.advanced) })}</p>}
           <div className="mt-3">
             <FormError>{error}</FormError>
           </div>
           <DialogActions>
-            <Button variant="secondary" onClick={() => setChecked(null)} disabled={refund.isPending}>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setError(null);
+                setChecked(null);
+              }}
+              disabled={refund.isPending}
+            >
               {w.back}
             </Button>
-            <Button variant="danger" loading={refund.isPending} disabled={marketplace && !option} onClick={() => void confirm()}>
+            <Button variant="danger" loading={refund.isPending} disabled={marketplace && !confirmed} onClick={() => void confirm()}>
               {format(w.confirm, { amount: money(checked.amount) })}
             </Button>
           </DialogActions>
@@ -103,6 +116,9 @@ export function RefundDialog({ deposit, remaining, onClose }: { deposit: Deposit
               {w.partial}
             </label>
           </fieldset>
+          <p className="-mt-2 text-sm text-stone-700" data-testid="refund-available">
+            {format(t.money.takes.availableLine, { amount: available === undefined ? t.common.loading : money(available) })}
+          </p>
           {how === "partial" && (
             <Field label={`${w.amount} (${deposit.currency})`} description={format(w.amountHint, { max: money(remaining) })} error={form.formState.errors.amount?.message}>
               <Input inputMode="decimal" autoComplete="off" className="tabular-nums" {...form.register("amount")} />
@@ -153,7 +169,7 @@ function WhoPays({ preview, mode, onChoose, money }: { preview: RefundPreview; m
             <span className="block text-xs text-stone-600">{o.allowed ? w.modeHints[o.seller_share] : w.notAllowed}</span>
             {o.allowed && (
               <span className="mt-1 flex flex-wrap gap-x-3 text-xs font-medium tabular-nums" data-testid={`pays-${o.seller_share}`}>
-                <span>{format(w.youPay, { amount: money(o.merchant_pays) })}</span>
+                <span>{o.advanced > 0 ? format(w.youPayAdvance, { amount: money(o.merchant_pays), advanced: money(o.advanced) }) : format(w.youPay, { amount: money(o.merchant_pays) })}</span>
                 <span>{o.seller_amount > 0 ? format(w.sellerPays, { amount: money(o.seller_amount) }) : w.sellerPaysNothing}</span>
               </span>
             )}

@@ -10,12 +10,12 @@ import { countries, countryCodes, isCountry, type CountryIso3 } from "@/lib/coun
 import { parsePhone } from "@/lib/countries/phones";
 import { amountInputText, parseAmountInput } from "@/lib/forms/amount-input";
 import { format } from "@/lib/i18n/format";
-import { countryLabel, operatorLabel } from "@/lib/i18n/labels";
+import { operatorLabel } from "@/lib/i18n/labels";
 import { decimalsOf, formatMoney } from "@/lib/i18n/numbers";
 import { useI18n } from "@/lib/i18n/provider";
 import { useCreateWithdrawal, type Balance } from "@/lib/query/money";
 import { OperatorOptions } from "../../_components/operator-options";
-import { moneyErrorMessage, phoneText } from "../../_components/money";
+import { moneyErrorMessage, phoneText, WhatItTakes } from "../../_components/money";
 
 type Values = { operator: string; phone_number: string; amount: string };
 type Checked = { operator: string; phone: string; amount: number; currency: string };
@@ -25,15 +25,16 @@ const countryOfOperator = (operator: string): CountryIso3 | undefined =>
 
 /**
  * A withdrawal in two steps: the form (operator, the merchant's own number, an amount of the
- * available balance), then a confirmation that says exactly what will be sent where. The
- * Idempotency-Key is made once per dialog: a double click or a retry never withdraws twice.
+ * available balance), then a confirmation that says exactly what will be sent where, and what it
+ * takes from the available balance. The Idempotency-Key follows the values sent (useMoneyMutation):
+ * a double click or a retry of the same values never withdraws twice; after a refusal, « Modifier »
+ * and corrected values are a new request.
  */
 export function WithdrawDialog({ open, onClose, available, accountCountry }: { open: boolean; onClose: () => void; available: Balance["available"]; accountCountry: string }) {
   const { t, lang } = useI18n();
   const w = t.money.withdraw;
   const notify = useToast();
   const withdraw = useCreateWithdrawal();
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [checked, setChecked] = useState<Checked | null>(null);
   const [error, setError] = useState<string | null>(null);
   const home = isCountry(accountCountry) ? accountCountry : "CMR";
@@ -67,7 +68,7 @@ export function WithdrawDialog({ open, onClose, available, accountCountry }: { o
     if (!checked) return;
     setError(null);
     try {
-      await withdraw.mutateAsync({ body: { amount: checked.amount, currency: checked.currency, operator: checked.operator, phone_number: checked.phone }, idempotencyKey });
+      await withdraw.mutateAsync({ amount: checked.amount, currency: checked.currency, operator: checked.operator, phone_number: checked.phone });
       notify(w.done);
       onClose();
     } catch (e) {
@@ -82,6 +83,7 @@ export function WithdrawDialog({ open, onClose, available, accountCountry }: { o
           <p className="text-sm break-words text-stone-800" data-testid="withdraw-summary">
             {format(w.confirmText, { amount: formatMoney(checked.amount, checked.currency, lang), phone: phoneText(checked.phone), operator: operatorLabel(checked.operator, lang) })}
           </p>
+          <WhatItTakes currency={checked.currency} fromYou={checked.amount} warn={!error} />
           <div className="mt-3">
             <FormError>{error}</FormError>
           </div>

@@ -28,7 +28,6 @@ export function SaleMoney({ fee, currency, payout, refunds, succeeded }: { fee: 
   const retry = useRetryPayout();
   const [confirming, setConfirming] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
-  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   if (!succeeded) return null;
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-stone-100 px-4 py-3 text-sm" data-testid="sale-money">
@@ -69,9 +68,8 @@ export function SaleMoney({ fee, currency, payout, refunds, succeeded }: { fee: 
             text={format(w.retryText, { amount: formatMoney(payout.amount, payout.currency, lang), phone: phoneText(payout.phone_number) })}
             confirmLabel={w.retry}
             successMessage={w.retried}
-            onConfirm={() => retry.mutateAsync({ body: payout.id, idempotencyKey })}
+            onConfirm={() => retry.mutateAsync(payout.id)}
             onClose={() => setConfirming(false)}
-            onDone={() => setIdempotencyKey(crypto.randomUUID())}
           />
           {redirecting && <RedirectPayoutDialog payout={payout} onClose={() => setRedirecting(false)} />}
         </>

@@ -1,7 +1,6 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -48,11 +47,10 @@ function SaleRow({ sale: s, seller }: { sale: SellerSale; seller: Seller }) {
   const w = t.sellers.sales;
   const notify = useToast();
   const release = useReleaseSeller();
-  const [releaseKey] = useState(() => crypto.randomUUID());
   const money = (minor: number) => formatMoney(minor, seller.currency, lang);
   const releaseNow = async () => {
     try {
-      await release.mutateAsync({ body: { id: seller.id, track_id: s.track_id }, idempotencyKey: releaseKey });
+      await release.mutateAsync({ id: seller.id, track_id: s.track_id });
       notify(t.sellers.release.done);
     } catch (error) {
       notify(moneyErrorMessage(error, t), "error");
