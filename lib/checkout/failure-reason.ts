@@ -1,7 +1,7 @@
 import { t, type Locale, type MessageKey } from "./i18n";
 
 // Why a payment did not go through, in the words the buyer reads on the checkout's failure page;
-// the merchant's payment page shows the same words (app/dashboard/payments/[track_id]).
+// the merchant's payment page shows the same words (app/dashboard/(pages)/payments/[track_id]).
 
 const known: Record<string, MessageKey> = {
   insufficient_funds: "failed.insufficient_funds",
