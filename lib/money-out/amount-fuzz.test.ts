@@ -150,7 +150,9 @@ it("the OpenAPI shows every request amount's bounds, within MAX_AMOUNT", () => {
   const walk = (node: Json, path: string) => {
     if (!node || typeof node !== "object") return;
     for (const [k, v] of Object.entries(node) as [string, Json][]) {
-      if ((k === "amount" || k === "fee") && v?.type === "integer" && path.includes("requestBody")) found.push([`${path.split(".")[1]} ${k}`, v.minimum, v.maximum]);
+      // an optional field of a JSON body is documented as `anyOf: [T, null]` (null reads as not given)
+      const integer = v?.type === "integer" ? v : v?.anyOf?.find((s: Json) => s?.type === "integer");
+      if ((k === "amount" || k === "fee") && integer && path.includes("requestBody")) found.push([`${path.split(".")[1]} ${k}`, integer.minimum, integer.maximum]);
       if (v?.name === "amount" && v.schema) found.push([`${path.split(".")[1]} query amount`, v.schema.minimum, v.schema.maximum]);
       walk(v, `${path}.${k}`);
     }
