@@ -78,7 +78,7 @@ describe("ledger:check", () => {
     await (await getDb()).update(ledgerBalances).set({ balance: sql`${ledgerBalances.balance} - 1` }).where(available());
   });
 
-  it.each([
+  it.each<[string, () => Promise<() => Promise<void>>, string[]]>([
     [
       "an entry whose postings do not sum to zero",
       async () => {
@@ -139,12 +139,12 @@ describe("ledger:check", () => {
     [
       // as a payout of 0 netted against a debit_seller refund under way used to leave it, once the refund failed
       "a seller's available money that no share owes",
-      async () => strandShare(0),
+      () => strandShare(0),
       ["seller_payable_not_owed"],
     ],
     [
       "a share that owes money nothing will pay (paid out, no failed payout to send again)",
-      async () => strandShare(10000),
+      () => strandShare(10000),
       ["share_owed_unpayable"],
     ],
     [
@@ -157,7 +157,7 @@ describe("ledger:check", () => {
       },
       ["seller_line_without_seller", "seller_balance_mismatch"],
     ],
-  ] as const)("finds %s", async (_, tamper, found) => {
+  ])("finds %s", async (_, tamper, found) => {
     const undo = await tamper();
     expect((await checkLedger()).map((p) => p.problem)).toEqual(found);
     await undo();

@@ -1,8 +1,14 @@
-import { describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+import * as payoutRoute from "@/app/v1/payouts/[payout_id]/route";
+import * as retryRoute from "@/app/v1/payouts/[payout_id]/retry/route";
 import * as payoutsRoute from "@/app/v1/payouts/route";
 import * as refundsRoute from "@/app/v1/refunds/route";
 import * as releaseRoute from "@/app/v1/sellers/[seller_id]/release/route";
+import { databaseSettings, getDb } from "@/lib/db/client";
+import { refunds, sellerShares } from "@/lib/db/schema";
 import { checkLedger } from "@/lib/ledger/check";
+import { REFUND_UNDER_WAY } from "@/lib/payouts/create-seller-payout";
 import { payDueShares } from "@/lib/settlement/seller-payouts";
 import { call } from "@/lib/test/api";
 import { balances, DAY, failRefund, marketplaceWithHold, moneyRound, sale, salesOf, sellersOf, sellerTestHooks } from "./test-support";
@@ -205,5 +211,108 @@ describe("a held sale refunded", { timeout: 90_000 }, () => {
     expect(res.status).toBe(200);
     expect(await salesOf(m.key, id)).toEqual([saleRow(deposit, m.link.id, share)]);
     expect(await checkLedger()).toEqual([]);
+  });
+});
+
+describe("a failed seller payout sent again while a refund the seller bears is under way", { timeout: 90_000 }, () => {
+  it("is refused, saying why, until the refund's outcome; after its failure it sends the whole share", async () => {
+    const m = await marketplaceWithHold(0, "+237 6 99 00 00 01"); // the sandbox fails payouts to …01
+    const deposit = await sale(m.link.id);
+    await moneyRound();
+    await moneyRound();
+    const [{ id }] = await sellersOf(m.key);
+    const [failed] = (await call(payoutsRoute.GET, "GET", "/v1/payouts?kind=seller", { key: m.key })).body as { id: string; status: string }[];
+    expect(failed!.status).toBe("failed");
+    const refundId = await refund(m.key, deposit.trackId, 5250, "debit_seller");
+    expect(await balances(m.key, id)).toEqual({ merchant: merchant(20250, 0, 5250), seller: seller(0, 5000, 0) });
+
+    const conflict = (type: string) => ({ status: 409, body: { detail: { message: REFUND_UNDER_WAY, type } } });
+    const retried = await call(retryRoute.POST, "POST", `/v1/payouts/${failed!.id}/retry`, { key: m.key });
+    expect({ status: retried.status, body: retried.body }).toEqual(conflict("PAYOUT_NOT_RETRYABLE"));
+    const redirected = await call(payoutRoute.PATCH, "PATCH", `/v1/payouts/${failed!.id}`, { key: m.key, json: { operator: "MTN_MOMO_CMR", phone_number: "670000000" } });
+    expect({ status: redirected.status, body: redirected.body }).toEqual(conflict("PAYOUT_NOT_REDIRECTABLE"));
+    expect(await salesOf(m.key, id)).toEqual([saleRow(deposit, m.link.id, { held: 0, owed: 10000, refunded: 5000, state: "failed", released: true, payout: true })]);
+
+    expect(await failRefund(refundId)).toEqual({ received: true, outcome: "settled" });
+    const again = await call(payoutRoute.PATCH, "PATCH", `/v1/payouts/${failed!.id}`, { key: m.key, json: { operator: "MTN_MOMO_CMR", phone_number: "670000000" } });
+    expect(again.body).toMatchObject({ status: "pending", amount: 10000, retry_of: failed!.id, phone_number: "237670000000" });
+    await moneyRound();
+    await moneyRound();
+    expect(await balances(m.key, id)).toEqual({ merchant: merchant(20500), seller: seller(0, 0, 10000) });
+    expect(await checkLedger()).toEqual([]);
+  });
+});
+
+type Barrier = "share" | "refund" | "none";
+
+/**
+ * Runs `race` from behind a barrier on PostgreSQL: another transaction holds a row lock until the
+ * racers are where `ready` says, then commits and sets them off together.
+ * - `share`: the sale's share row, until the refund's failure and the release both wait for it;
+ *   the server then gives it to one, then the other, in its own order;
+ * - `refund`: the refund's row, until its failure waits for it and the release has answered: the
+ *   release, and the background work's payouts, come in while the failure is on its way.
+ * PGlite has one connection: the racers simply interleave (as with `none`).
+ */
+async function fromBarrier<T>(barrier: Barrier, rows: { depositId: string; refundId: string }, ready: () => boolean, race: () => Promise<T>): Promise<T> {
+  if (!databaseSettings().databaseUrl || barrier === "none") return race();
+  const db = await getDb();
+  const waiting = async () =>
+    ((await db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as { n: number }[])[0]!.n;
+  let raced: Promise<T> | undefined;
+  await db.transaction(async (tx) => {
+    if (barrier === "share") await tx.select({ id: sellerShares.depositId }).from(sellerShares).where(eq(sellerShares.depositId, rows.depositId)).for("update");
+    else await tx.select({ id: refunds.id }).from(refunds).where(eq(refunds.id, rows.refundId)).for("update");
+    raced = race();
+    raced.catch(() => {}); // awaited below, once the barrier is open
+    await vi.waitFor(async () => expect([await waiting(), ready()]).toEqual([barrier === "share" ? 2 : 1, true]), { timeout: 30_000, interval: 10 });
+  });
+  return raced!;
+}
+
+describe("a refund failing while its share is released", () => {
+  it("run at once (with the background work) again and again: the seller is paid each share once, the books agree", { timeout: 240_000 }, async () => {
+    const m = await marketplaceWithHold(7);
+    const cases = [
+      ["debit_seller", 10500],
+      ["debit_seller", 5250],
+      ["reverse", 10500],
+      ["reverse", 5250],
+    ] as const;
+    const barriers: Barrier[] = ["share", "refund", "none"]; // with the 4 cases: each case behind each barrier once in 12
+    let sellerId = "";
+    for (let i = 0; i < 12; i++) {
+      const [sellerShare, amount] = cases[i % cases.length]!;
+      const barrier = barriers[i % barriers.length]!;
+      const deposit = await sale(m.link.id, `237670000${String(20 + 10 * i).padStart(3, "0")}`); // never …01-03: the sandbox would fail or drop it
+      sellerId ||= (await sellersOf(m.key))[0].id;
+      const refundId = await refund(m.key, deposit.trackId, amount, sellerShare);
+      let released = false;
+      const fail = () => failRefund(refundId);
+      const release = async () => {
+        const res = await call(releaseRoute.POST, "POST", `/v1/sellers/${sellerId}/release`, { key: m.key, json: { track_id: deposit.trackId } });
+        released = true;
+        return res.status;
+      };
+      // the background work pays due shares over and over meanwhile, so that it can come in between
+      let racing = true;
+      const worker = (async () => {
+        // (a turn of the event loop each time: PGlite answers within one, and the racers need theirs)
+        while (racing) await Promise.all([payDueShares(), new Promise((r) => setImmediate(r))]);
+      })();
+      const ready = () => barrier === "share" || released;
+      const answers = await fromBarrier(barrier, { depositId: deposit.id, refundId }, ready, () => Promise.all(i % 2 ? [release(), fail()] : [fail(), release()])).finally(
+        () => (racing = false),
+      );
+      await worker;
+      const what = `${sellerShare} ${amount}, barrier ${barrier}, sale ${i}`;
+      expect([what, answers]).toEqual([what, i % 2 ? [200, { received: true, outcome: "settled" }] : [{ received: true, outcome: "settled" }, 200]]);
+      expect(await checkLedger()).toEqual([]);
+      for (let round = 0; round < 3; round++) await moneyRound();
+      expect([what, await payoutsOf(m.key, deposit.trackId)]).toEqual([what, [[10000, "success"]]]);
+      expect([what, await balances(m.key, sellerId)]).toEqual([what, { merchant: merchant(20000 + 500 * (i + 1)), seller: seller(0, 0, 10000 * (i + 1)) }]);
+      expect([what, (await salesOf(m.key, sellerId))[0]]).toEqual([what, saleRow(deposit, m.link.id, { held: 0, owed: 0, refunded: 0, state: "paid", released: true, payout: true })]);
+      expect(await checkLedger()).toEqual([]);
+    }
   });
 });
