@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 
 // What ledger:check proves about marketplace sellers (issue 19), beside the merchant's books
 // (./check.ts): each seller's balances are the sums of the postings naming it, a debt is exactly
-// what the merchant advanced, and the sales' shares explain what is held and what was refunded.
+// what the merchant advanced, and the sales' shares explain what is held, what is owed (and can be
+// paid) and what was refunded.
 export const sellerChecks = [
   // a line to a seller account always names its seller
   sql`select 'seller_line_without_seller' as problem, p.id::text as posting_id, p.ledger_account
@@ -35,6 +36,25 @@ export const sellerChecks = [
       from sellers s
       left join seller_balances b on b.seller_id = s.id and b.ledger_account = 'seller_pending'
       where coalesce(b.balance, 0) <> coalesce((select sum(h.held) from seller_shares h where h.seller_id = s.id), 0)`,
+  // what a seller may be paid is owed by its sales' shares, so the background work or a retry pays
+  // it: its available balance, and what its debit_seller refunds under way would give back if they
+  // failed (a payout waits for them rather than be netted against them: lib/sellers/shares.ts).
+  // More owed than that is fine: it is netted against the seller's debt when paid.
+  sql`select 'seller_payable_not_owed' as problem, s.id::text as seller_id, coalesce(b.balance, 0)::bigint as balance,
+        f.refunding::bigint as refunding, o.owed::bigint as owed
+      from sellers s
+      left join seller_balances b on b.seller_id = s.id and b.ledger_account = 'seller_payable'
+      cross join lateral (select coalesce(sum(r.seller_amount), 0) as refunding from refunds r
+                          where r.seller_id = s.id and r.seller_share = 'debit_seller' and r.status in ('pending', 'processing')) f
+      cross join lateral (select coalesce(sum(h.owed), 0) as owed from seller_shares h where h.seller_id = s.id) o
+      where greatest(0, coalesce(b.balance, 0) + f.refunding) > o.owed`,
+  // what a share owes can be paid: by the background work (released, never paid out) or by sending
+  // its failed payout again (a failed payout not retried yet)
+  sql`select 'share_owed_unpayable' as problem, d.track_id, h.owed::bigint as owed
+      from seller_shares h join deposits d on d.id = h.deposit_id
+      where h.owed > 0 and (h.released_at is null or (h.disbursed_at is not null and not exists (
+        select 1 from payouts p where p.deposit_id = h.deposit_id and p.status = 'failed'
+          and not exists (select 1 from payouts q where q.retry_of = p.id))))`,
   // a share's refunded part is the seller's parts of its refunds that did not fail
   sql`select 'share_refunded_mismatch' as problem, d.track_id, h.refunded::bigint as refunded,
         coalesce(sum(r.share_part) filter (where r.status <> 'failed'), 0)::bigint as share_parts

@@ -4,7 +4,10 @@ import { marketplaceTransactions, payouts, sellerBalances, sellers, sellerShares
 import { ApiError } from "@/lib/http/errors";
 import { postEntry } from "@/lib/ledger/post";
 import { payoutProviderName, sellerOperator } from "@/lib/money-out/providers";
-import type { ShareRow } from "@/lib/sellers/shares";
+import { waitsForRefund, type ShareRow } from "@/lib/sellers/shares";
+
+/** Why a share's payout waits (lib/sellers/shares.ts `waitsForRefund`); a retry refused for it says so. */
+export const REFUND_UNDER_WAY = "A refund under way would change what this payout pays: send it again once the refund is settled";
 
 export type Destination = { country: string; operator: string; phoneNumber: string };
 
@@ -19,7 +22,10 @@ export type Destination = { country: string; operator: string; phoneNumber: stri
  * payout is the share's owed part, at most what the seller has. The share owes nothing after it;
  * its payout row and the seller_payable → payouts_in_flight entry are written together, and a sale
  * has one live payout (a partial unique index), a failed one one retry (unique `retry_of`).
- * Null when there was nothing to pay.
+ * Null when there was nothing to pay. Refused (PAYOUT_NOT_RETRYABLE, REFUND_UNDER_WAY) while a
+ * refund under way could still give back money this payout would leave out (lib/sellers/shares.ts
+ * `waitsForRefund`): decided here, under the seller's balance lock, which every refund of the
+ * seller's balance takes too, so a refund either counts or comes after.
  */
 export async function paySellerShare(
   tx: Db | Tx,
@@ -31,9 +37,14 @@ export async function paySellerShare(
     .from(sellerBalances)
     .where(and(eq(sellerBalances.sellerId, share.sellerId), eq(sellerBalances.ledgerAccount, "seller_payable")))
     .for("update");
-  const [seller] = await tx.select().from(sellers).where(eq(sellers.id, share.sellerId));
-  if (seller!.heldAt) throw new ApiError("SELLER_ON_HOLD");
   const amount = Math.min(share.owed, Math.max(0, payable?.balance ?? 0));
+  const [found] = await tx
+    .select({ seller: sellers, waits: waitsForRefund(share.depositId, share.sellerId, sql.raw(String(amount < share.owed))).mapWith(Boolean) })
+    .from(sellers)
+    .where(eq(sellers.id, share.sellerId));
+  const seller = found?.seller;
+  if (seller!.heldAt) throw new ApiError("SELLER_ON_HOLD");
+  if (found!.waits) throw new ApiError("PAYOUT_NOT_RETRYABLE", REFUND_UNDER_WAY);
   await tx.update(sellerShares).set({ owed: 0, disbursedAt: sql`coalesce(${sellerShares.disbursedAt}, now())` }).where(eq(sellerShares.depositId, share.depositId));
   if (amount <= 0) return null;
 

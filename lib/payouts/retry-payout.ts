@@ -9,7 +9,7 @@ import { postEntry } from "@/lib/ledger/post";
 import { kickMoneyOut } from "@/lib/money-out/kick";
 import { payoutProviderName } from "@/lib/money-out/providers";
 import { lockShare } from "@/lib/sellers/shares";
-import { paySellerShare, type Destination } from "./create-seller-payout";
+import { paySellerShare, REFUND_UNDER_WAY, type Destination } from "./create-seller-payout";
 import { parseDestination } from "./create-withdrawal";
 import { getPayoutOrThrow, type PayoutRow } from "./queries";
 import type { PayoutView, RedirectPayoutBody } from "./schemas";
@@ -91,6 +91,7 @@ async function sellerRetry(tx: Tx, failed: PayoutRow, options: Parameters<typeof
 }
 
 function rethrow(error: unknown, refused: "PAYOUT_NOT_RETRYABLE" | "PAYOUT_NOT_REDIRECTABLE"): never {
-  if (error instanceof ApiError && error.type === "PAYOUT_NOT_RETRYABLE") throw new ApiError(refused);
+  // retried already, or a refund under way (which says so: the merchant can try again after it)
+  if (error instanceof ApiError && error.type === "PAYOUT_NOT_RETRYABLE") throw new ApiError(refused, error.message === REFUND_UNDER_WAY ? REFUND_UNDER_WAY : undefined);
   throw error;
 }

@@ -120,7 +120,7 @@ export const payoutOperations = defineOperations("Payouts", {
     path: "/v1/payouts/{payout_id}",
     summary: "Send a failed seller payout to a corrected phone",
     description:
-      "Failed seller payouts only, once each (`PAYOUT_NOT_REDIRECTABLE` otherwise): what the sale's share still owes is sent to the new wallet as a new payout (`retry_of` the failed one), and the ledger records it as `payout_redirected`. The failed payout keeps the phone it failed on. Refused while the seller is on hold.",
+      "Failed seller payouts only, once each (`PAYOUT_NOT_REDIRECTABLE` otherwise): what the sale's share still owes is sent to the new wallet as a new payout (`retry_of` the failed one), and the ledger records it as `payout_redirected`. The failed payout keeps the phone it failed on. Refused while the seller is on hold, and for now (`PAYOUT_NOT_REDIRECTABLE`, saying so) while a refund under way would change what it pays: one of this sale taken from the share (`reverse`), or one the seller bears (`debit_seller`) that the payout would be netted against.",
     auth: "key",
     params: payoutParams,
     body: redirectPayoutBody,
@@ -133,7 +133,7 @@ export const payoutOperations = defineOperations("Payouts", {
     path: "/v1/payouts/{payout_id}/retry",
     summary: "Retry a failed payout",
     description:
-      "Sends it to the same phone again, as a new payout (`retry_of` the failed one). A failed withdrawal's amount is back in your available balance, which must still cover it. A failed seller payout's money waits in the seller's available balance: the retry sends what the sale's share still owes (a refund may have taken part back). Once per failed payout (`PAYOUT_NOT_RETRYABLE` otherwise); refused while the seller is on hold.",
+      "Sends it to the same phone again, as a new payout (`retry_of` the failed one). A failed withdrawal's amount is back in your available balance, which must still cover it. A failed seller payout's money waits in the seller's available balance: the retry sends what the sale's share still owes (a refund may have taken part back). Once per failed payout (`PAYOUT_NOT_RETRYABLE` otherwise); refused while the seller is on hold, and for now (`PAYOUT_NOT_RETRYABLE`, saying so) while a refund under way would change what it pays: one of this sale taken from the share (`reverse`), or one the seller bears (`debit_seller`) that the payout would be netted against.",
     auth: "key",
     params: payoutParams,
     response: payoutView,

@@ -103,7 +103,8 @@ export async function listSellerSales(auth: Auth, sellerId: string, page: PageQu
 }
 
 function saleState(s: typeof sellerShares.$inferSelect, payoutStatus: string | null): SellerSale["state"] {
-  if (!s.releasedAt) return "held";
+  // in its hold with nothing left of it (refunds took it all back): closed now, not at its release
+  if (!s.releasedAt) return s.held > 0 ? "held" : "closed";
   if (payoutStatus === "pending" || payoutStatus === "processing") return "paying";
   if (payoutStatus === "failed") return s.owed > 0 ? "failed" : "closed";
   if (payoutStatus === "success") return "paid";

@@ -53,7 +53,7 @@ export const sellerSale = z
     state: z
       .enum(saleStates)
       .describe(
-        "`held`: in its payout hold; `due`: released, to be paid out; `paying`: its payout is under way; `paid`; `failed`: its payout failed (retry it, or give it a new phone with PATCH /v1/payouts/{payout_id}); `closed`: nothing left to pay (refunded, or netted against the seller's debt)",
+        "`held`: in its payout hold; `due`: released, to be paid out (after the outcome of a refund under way that would change the amount); `paying`: its payout is under way; `paid`; `failed`: its payout failed (retry it, or give it a new phone with PATCH /v1/payouts/{payout_id}); `closed`: nothing left to pay: its share taken back by refunds (at once, even within its hold), or netted against the seller's debt. A refund that fails gives the share back: the state follows",
       ),
     release_at: z.iso.datetime().describe("When its hold ends (or ended)"),
     released_at: z.iso.datetime().nullable(),

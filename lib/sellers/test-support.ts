@@ -1,10 +1,13 @@
 import { afterEach, beforeEach, vi } from "vitest";
+import * as disbursementCallback from "@/app/api/providers/[provider]/disbursements/callback/route";
 import * as balanceRoute from "@/app/v1/balance/route";
 import * as gatewayRoute from "@/app/v1/gateway/route";
 import * as sellerRoute from "@/app/v1/sellers/[seller_id]/route";
+import * as salesRoute from "@/app/v1/sellers/[seller_id]/sales/route";
 import * as sellersRoute from "@/app/v1/sellers/route";
-import { buy, deliverCallbacks, marketplaceLink, payLink, queueSandboxCallbacks } from "@/lib/money-out/test-support";
+import { buy, callbackRequest, deliverCallbacks, marketplaceLink, payLink, queueSandboxCallbacks } from "@/lib/money-out/test-support";
 import { setSandboxTransport } from "@/lib/payments/providers/sandbox";
+import { signCallback } from "@/lib/payments/providers/signature";
 import { processMoneyWork } from "@/lib/settlement/money-work";
 import { call } from "@/lib/test/api";
 
@@ -80,4 +83,16 @@ export async function balances(key: string, sellerId: string) {
     merchant: { available: xaf("available"), seller_debt: xaf("seller_debt"), refunds_in_flight: xaf("refunds_in_flight") },
     seller: seller.balance,
   };
+}
+
+/** The provider reports a refund failed (its signed callback, as the sandbox would send it); its answer. */
+export async function failRefund(refundId: string, reason = "wallet_closed"): Promise<unknown> {
+  const raw = JSON.stringify({ event_id: `test:failed:${refundId}`, kind: "refund", id: refundId, reference: `SBX-RF-${refundId}`, status: "failed", reason, timestamp: Math.floor(Date.now() / 1000) });
+  const res = await disbursementCallback.POST(callbackRequest("/api/providers/sandbox/disbursements/callback", raw, signCallback(raw)), { params: Promise.resolve({ provider: "sandbox" }) });
+  return res.json();
+}
+
+/** GET /v1/sellers/{id}/sales, newest first. */
+export async function salesOf(key: string, sellerId: string) {
+  return (await call(salesRoute.GET, "GET", `/v1/sellers/${sellerId}/sales`, { key })).body as Record<string, unknown>[];
 }

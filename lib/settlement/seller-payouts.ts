@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, isNull, lte, not, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { sellers, sellerShares } from "@/lib/db/schema";
 import { ApiError } from "@/lib/http/errors";
@@ -6,6 +6,7 @@ import { log } from "@/lib/log";
 import { crashPoint } from "@/lib/payments/crash-point";
 import { paySellerShare } from "@/lib/payouts/create-seller-payout";
 import { releaseShare } from "@/lib/sellers/release-share";
+import { waitsForRefund } from "@/lib/sellers/shares";
 
 const BATCH = 100;
 
@@ -35,8 +36,11 @@ export async function releaseDueShares(now = new Date()): Promise<number> {
  * entry, and the share marked paid, in one transaction per share (lib/payouts/create-seller-payout.ts);
  * the sender hands the payout to the provider afterwards, under the payout's own id. A crash
  * between the two leaves a pending payout that the next round sends; never a second payout (a
- * sale has one live payout, a unique index). Not paid now: a seller on hold, and a share with a
- * `reverse` refund in flight (whose failure would give the share back).
+ * sale has one live payout, a unique index). Not paid now: a seller on hold, and a share whose
+ * payout must wait for a refund under way (lib/sellers/shares.ts `waitsForRefund`): one of its
+ * sale that takes the share back (`reverse`), or one its seller bears that the payout would be
+ * netted against (`debit_seller`). Their failure gives money back that this payout, made after,
+ * then pays; the payout decides again under its locks.
  */
 export async function payDueShares(): Promise<number> {
   const db = await getDb();
@@ -50,7 +54,7 @@ export async function payDueShares(): Promise<number> {
         isNull(sellerShares.disbursedAt),
         gt(sellerShares.owed, 0),
         isNull(sellers.heldAt),
-        sql`not exists (select 1 from refunds r where r.deposit_id = ${sellerShares.depositId} and r.seller_share = 'reverse' and r.status in ('pending', 'processing'))`,
+        not(waitsForRefund(sellerShares.depositId, sellerShares.sellerId, sql`${sellerShares.owed} > greatest(0, coalesce((select b.balance from seller_balances b where b.seller_id = ${sellerShares.sellerId} and b.ledger_account = 'seller_payable'), 0))`)),
       ),
     )
     .orderBy(asc(sellerShares.createdAt))
