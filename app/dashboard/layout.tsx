@@ -7,7 +7,9 @@ import { readDashboardSession } from "@/lib/server/dashboard-session";
 import { DashboardProviders } from "./(pages)/_components/dashboard-providers";
 import { DashboardShell } from "./(pages)/_components/dashboard-shell";
 
-export const metadata: Metadata = { title: "Dashboard", robots: { index: false } };
+// The template is said again here: the overview, a page of the (pages) group right under this
+// layout, did not get the root's "%s · Kola" once it moved into the group.
+export const metadata: Metadata = { title: { default: "Dashboard · Kola", template: "%s · Kola" }, robots: { index: false } };
 
 // Every /dashboard page needs a session: checked here, on the server, before anything renders.
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {

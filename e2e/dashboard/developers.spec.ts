@@ -14,6 +14,10 @@ test("create and revoke an API key; the revoked key is refused by /v1", async ({
   await dialog.getByRole("button", { name: "Créer la clé" }).click();
   await expect(dialog.getByText("Ce champ est obligatoire.")).toBeVisible();
   await dialog.getByLabel("Nom de la clé").fill("Serveur boutique");
+  // an owner may give up to admin; the least the server needs is chosen
+  await expect(dialog.getByLabel("Ce que la clé peut faire").locator("option")).toHaveText(["Administrateur", "Développeur", "Lecture seule"]);
+  await dialog.getByLabel("Ce que la clé peut faire").selectOption("developer");
+  await screenshots(page, "41a-key-role");
   await dialog.getByRole("button", { name: "Créer la clé" }).click();
 
   const shown = page.getByRole("dialog", { name: "Votre nouvelle clé API" });
@@ -32,8 +36,14 @@ test("create and revoke an API key; the revoked key is refused by /v1", async ({
 
   const row = keys.getByRole("row").filter({ hasText: "Serveur boutique" });
   await expect(row).toContainText(`${key.slice(0, 14)}…${key.slice(-4)}`);
+  await expect(row).toContainText("Développeur"); // its role, and (wide screens) the member it answers to
+  await expect(keys.getByRole("row").filter({ hasText: "Clé de test par défaut" })).toContainText("Administrateur");
+  await screenshots(page, "41b-keys-with-roles");
   await expect(page.getByText(key)).toHaveCount(0); // never shown again
   expect((await request.get("/v1/gateway", { headers: { "api-key": key } })).status()).toBe(200);
+  // a developer key reads, and is refused what needs an admin
+  const refusedWrite = await request.post("/v1/gateway", { headers: { "api-key": key }, data: { amount: 5000, shop_name: "Boutique" } });
+  expect([refusedWrite.status(), (await refusedWrite.json()).detail.type]).toEqual([403, "INSUFFICIENT_ROLE"]);
 
   await row.getByRole("button", { name: "Révoquer — Serveur boutique" }).click();
   const confirm = page.getByRole("dialog", { name: "Révoquer cette clé ?" });

@@ -65,7 +65,13 @@ export function ApiKeysSection() {
                   <Td className="hidden font-mono text-xs whitespace-nowrap sm:table-cell">
                     {key.prefix}…{key.last4}
                   </Td>
-                  <Td>{t.team.roles[key.role]}</Td>
+                  <Td>
+                    {t.team.roles[key.role]}
+                    {/* below lg the maker's column is hidden: who the key answers to, under its role */}
+                    <span className="block max-w-40 truncate text-xs text-stone-600 lg:hidden" title={key.created_by.email}>
+                      {me?.user_id === key.created_by.user_id ? t.team.team.you : key.created_by.email}
+                    </span>
+                  </Td>
                   <Td className="hidden lg:table-cell">
                     <span title={t.developers.createdByHint}>{key.created_by.email}</span>
                     {me?.user_id === key.created_by.user_id && <span className="text-stone-500"> ({t.team.team.you})</span>}

@@ -43,6 +43,7 @@ function CreateKeyForm({ onCreated, onCancel }: { onCreated: (key: CreatedApiKey
   const [formError, setFormError] = useState<string | null>(null);
   const allowed = keyRolesFor(useRole()); // never above the member's own role (the API refuses it anyway)
   const form = useForm({ resolver: localizedZodResolver(createKeyBody, t), defaultValues: { name: "", role: allowed[0] } });
+  const chosen = form.watch("role");
   const onSubmit = form.handleSubmit(async (body) => {
     setFormError(null);
     try {
@@ -58,11 +59,12 @@ function CreateKeyForm({ onCreated, onCancel }: { onCreated: (key: CreatedApiKey
       <Field label={t.developers.keyName} description={t.developers.keyNameHint} error={form.formState.errors.name?.message}>
         <Input autoComplete="off" {...form.register("name")} />
       </Field>
-      <Field label={t.developers.keyRole} description={t.developers.keyRoleHint} error={form.formState.errors.role?.message}>
+      {/* the option says the role; what it may do is said below, whole (a long option is cut on a phone) */}
+      <Field label={t.developers.keyRole} description={`${t.team.roleHints[chosen ?? allowed[0]!]} ${t.developers.keyRoleHint}`} error={form.formState.errors.role?.message}>
         <Select {...form.register("role")}>
           {allowed.map((role) => (
             <option key={role} value={role}>
-              {t.team.roles[role]} — {t.team.roleHints[role]}
+              {t.team.roles[role]}
             </option>
           ))}
         </Select>
