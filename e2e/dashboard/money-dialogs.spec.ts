@@ -68,7 +68,7 @@ test("a marketplace refund refused for want of balance, « Modifier », a smalle
   await whoPays.getByLabel("La débiter du vendeur").check();
   // amounts taken from each party: the 10 000 FCFA the seller's balance pays, the merchant advances
   await expect(whoPays.getByTestId("pays-debit_seller")).toHaveText(
-    /^Pris sur votre solde : 10\s500\sFCFA, dont 10\s000\sFCFA avancés pour le vendeur\s*Pris sur le vendeur : 10\s000\sFCFA$/,
+    /^Pris sur votre solde : 10\s500\sFCFA, dont 10\s000\sFCFA avancés pour le vendeur\s*Repris ensuite sur le vendeur : 10\s000\sFCFA$/,
   );
   await shoot(page, "01-refund-form");
   await dialog.getByRole("button", { name: "Continuer" }).click();
@@ -76,7 +76,7 @@ test("a marketplace refund refused for want of balance, « Modifier », a smalle
   const confirm = page.getByRole("dialog", { name: "Confirmer le remboursement" });
   await expect(confirm.getByTestId("takes-available")).toHaveText(/^Votre solde disponible\s*500\sFCFA$/);
   await expect(confirm.getByTestId("takes-you")).toHaveText(/^Pris sur votre solde\s*dont 10\s000\sFCFA avancés pour le vendeur\s*10\s500\sFCFA$/);
-  await expect(confirm.getByTestId("takes-seller")).toHaveText(/^Pris sur le vendeur\s*10\s000\sFCFA$/);
+  await expect(confirm.getByTestId("takes-seller")).toHaveText(/^Repris ensuite sur le vendeur\s*10\s000\sFCFA$/);
   await expect(confirm.getByTestId("takes-short")).toBeVisible();
   await shoot(page, "02-refund-confirm-short");
   await confirm.getByRole("button", { name: "Rembourser 10 500 FCFA" }).click();
@@ -87,7 +87,7 @@ test("a marketplace refund refused for want of balance, « Modifier », a smalle
   await confirm.getByRole("button", { name: "Modifier" }).click();
   await dialog.getByLabel("Une partie").check();
   await dialog.getByLabel("Montant à rembourser (XAF)").fill("500");
-  await expect(whoPays.getByTestId("pays-debit_seller")).toHaveText(/^Pris sur votre solde : 500\sFCFA, dont 476\sFCFA avancés pour le vendeur\s*Pris sur le vendeur : 476\sFCFA$/);
+  await expect(whoPays.getByTestId("pays-debit_seller")).toHaveText(/^Pris sur votre solde : 500\sFCFA, dont 476\sFCFA avancés pour le vendeur\s*Repris ensuite sur le vendeur : 476\sFCFA$/);
   await dialog.getByRole("button", { name: "Continuer" }).click();
   await expect(confirm.getByTestId("takes-you")).toHaveText(/^Pris sur votre solde\s*dont 476\sFCFA avancés pour le vendeur\s*500\sFCFA$/);
   await expect(confirm.getByTestId("takes-short")).toBeHidden();

@@ -121,6 +121,7 @@ export const moneyEn: Dictionary["money"] = {
     youPayAdvance: "Taken from your balance: {amount}, of which {advanced} advanced for the seller",
     sellerPays: "Taken from the seller: {amount}",
     sellerPaysNothing: "Taken from the seller: nothing",
+    sellerRepays: "Taken back from the seller later: {amount}",
     advanced: "You advance {amount} for the seller, taken back from its next sales.",
     split: "You: {merchant} · the seller's share {share}, {borne}",
     borne: {
@@ -136,6 +137,7 @@ export const moneyEn: Dictionary["money"] = {
     fromYou: "Taken from your balance",
     fromYouNote: "of which {amount} advanced for the seller",
     fromSeller: "Taken from the seller",
+    fromSellerLater: "Taken back from the seller later",
     short: "Your available balance does not cover this amount: the request will be refused. Change the amount.",
   },
   payout: {

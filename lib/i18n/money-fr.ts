@@ -120,6 +120,7 @@ export const moneyFr = {
     youPayAdvance: "Pris sur votre solde : {amount}, dont {advanced} avancés pour le vendeur",
     sellerPays: "Pris sur le vendeur : {amount}",
     sellerPaysNothing: "Pris sur le vendeur : rien",
+    sellerRepays: "Repris ensuite sur le vendeur : {amount}",
     advanced: "Vous avancez {amount} pour le vendeur, repris sur ses prochaines ventes.",
     split: "Vous : {merchant} · part du vendeur {share}, {borne}",
     borne: {
@@ -135,6 +136,7 @@ export const moneyFr = {
     fromYou: "Pris sur votre solde",
     fromYouNote: "dont {amount} avancés pour le vendeur",
     fromSeller: "Pris sur le vendeur",
+    fromSellerLater: "Repris ensuite sur le vendeur",
     short: "Votre solde disponible ne couvre pas ce montant : la demande sera refusée. Modifiez le montant.",
   },
   payout: {

@@ -60,7 +60,7 @@ export function WhatItTakes({ currency, fromYou, advanced = 0, fromSeller, warn 
   const rows = [
     { id: "available", label: w.available, value: available === undefined ? t.common.loading : money(available) },
     { id: "you", label: w.fromYou, note: advanced > 0 ? format(w.fromYouNote, { amount: money(advanced) }) : undefined, value: money(fromYou) },
-    ...(fromSeller === undefined ? [] : [{ id: "seller", label: w.fromSeller, value: money(fromSeller) }]),
+    ...(fromSeller === undefined ? [] : [{ id: "seller", label: advanced > 0 ? w.fromSellerLater : w.fromSeller, value: money(fromSeller) }]),
   ];
   return (
     <>

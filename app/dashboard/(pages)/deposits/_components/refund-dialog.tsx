@@ -170,7 +170,7 @@ function WhoPays({ preview, mode, onChoose, money }: { preview: RefundPreview; m
             {o.allowed && (
               <span className="mt-1 flex flex-wrap gap-x-3 text-xs font-medium tabular-nums" data-testid={`pays-${o.seller_share}`}>
                 <span>{o.advanced > 0 ? format(w.youPayAdvance, { amount: money(o.merchant_pays), advanced: money(o.advanced) }) : format(w.youPay, { amount: money(o.merchant_pays) })}</span>
-                <span>{o.seller_amount > 0 ? format(w.sellerPays, { amount: money(o.seller_amount) }) : w.sellerPaysNothing}</span>
+                <span>{o.seller_amount > 0 ? format(o.advanced > 0 ? w.sellerRepays : w.sellerPays, { amount: money(o.seller_amount) }) : w.sellerPaysNothing}</span>
               </span>
             )}
           </span>
