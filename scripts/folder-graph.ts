@@ -1,0 +1,81 @@
+// `npm run report:folders`: the import graph drawn per folder, the way a newcomer reads the project
+// (lib/<domain>, app/<area>, components/<group>; tests and test support left out). It prints the
+// pairs of folders that import each other and every folder loop (a set of folders that all reach
+// each other), with one file-level import behind each edge. It only reports: `npm run lint` checks
+// file circles (scripts/check-cycles.ts). Use it to see a restructuring's before and after.
+import { parseDependencyTree } from "dpdm";
+import path from "node:path";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const TEST = /(\.test\.tsx?$|(^|\/)test-support\.ts$|^lib\/test\/|^e2e\/)/;
+
+/** The folder a file belongs to: the first two levels (`lib/payments`, `app/dashboard`), or the file's own folder at the top. */
+function folderOf(file: string): string {
+  const parts = file.split("/");
+  return parts.length > 2 ? parts.slice(0, 2).join("/") : parts.slice(0, -1).join("/") || ".";
+}
+
+/** Tarjan's strongly connected components of more than one folder. */
+function loops(graph: Map<string, Set<string>>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, index.size);
+    low.set(node, index.get(node)!);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node)!, index.get(next)!));
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const component: string[] = [];
+    for (let member = ""; member !== node; ) {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.push(member);
+    }
+    if (component.length > 1) found.push(component.sort());
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return found;
+}
+
+const tree = await parseDependencyTree(["{app,lib,components,scripts}/**/*.{ts,tsx,mts}"], {
+  context: ROOT,
+  tsconfig: path.join(ROOT, "tsconfig.json"),
+  transform: false, // a type import ties folders as much as a call
+  skipDynamicImports: false,
+});
+
+const graph = new Map<string, Set<string>>();
+const example = new Map<string, string>(); // "from → to": one file import behind the edge
+for (const [raw, dependencies] of Object.entries(tree)) {
+  const file = path.relative(ROOT, path.resolve(ROOT, raw));
+  if (file.includes("node_modules") || TEST.test(file)) continue;
+  const from = folderOf(file);
+  if (!graph.has(from)) graph.set(from, new Set());
+  for (const dependency of dependencies ?? []) {
+    if (!dependency.id || dependency.id.includes("node_modules")) continue;
+    const target = path.relative(ROOT, path.resolve(ROOT, dependency.id));
+    const to = folderOf(target);
+    if (to === from || TEST.test(target)) continue;
+    graph.get(from)!.add(to);
+    if (!example.has(`${from} → ${to}`)) example.set(`${from} → ${to}`, `${file} → ${target}`);
+  }
+}
+
+const edges = [...graph.values()].reduce((sum, targets) => sum + targets.size, 0);
+const pairs = [...graph].flatMap(([from, targets]) => [...targets].filter((to) => from < to && graph.get(to)?.has(from)).map((to) => [from, to] as const));
+const found = loops(graph);
+
+console.log(`${graph.size} folders, ${edges} folder-to-folder imports (tests and test support left out)`);
+console.log(`\n${pairs.length} pairs of folders import each other:`);
+for (const [a, b] of pairs) console.log(`  ${a} ⇄ ${b}\n    ${example.get(`${a} → ${b}`)}\n    ${example.get(`${b} → ${a}`)}`);
+console.log(`\n${found.length} folder loop(s):`);
+for (const loop of found) console.log(`  ${loop.length} folders: ${loop.join(", ")}`);
