@@ -19,7 +19,7 @@ const include = dispatchOff ? apiTests : ["lib/**/*.test.ts", "app/**/*.test.ts"
 const env = { LOG_LEVEL: "silent", PUBLIC_BASE_URL: "http://kola.test", KOLA_DISPATCH: dispatchOff ? "off" : "on" };
 
 // TEST_PGBOUNCER=1 (with TEST_DATABASE_URL) runs the files whose guarantees lean on PostgreSQL's
-// locks, transactions and sessions once more, through PgBouncer in transaction mode (issue 23): Debian's
+// locks, transactions and sessions once more, through PgBouncer in transaction mode: Debian's
 // pgbouncer on a free port, started by the project's global setup (lib/test/pgbouncer-setup.ts).
 const pgbouncerTests = [
   "lib/db/migrate.test.ts",

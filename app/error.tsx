@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { startTransition } from "react";
 
 // An error above every page's own boundary: the dashboard's layout could not read the session
-// (most often the database is away for a moment, issue 20). Said plainly, with a retry that asks
+// (most often the database is away for a moment). Said plainly, with a retry that asks
 // the server again instead of showing the same error.
 export default function RootError({ reset }: { error: Error; reset: () => void }) {
   const router = useRouter();

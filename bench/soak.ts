@@ -1,4 +1,4 @@
-// Memory under mixed load (issue 20 item 4): `npm run build` once, then `npm run bench:soak`.
+// Memory under mixed load: `npm run build` once, then `npm run bench:soak`.
 // Runs the production server as `npm start` does (scripts/start.mjs): on PostgreSQL with 2 workers,
 // in a database of its own (BENCH_SOAK_DB, made afresh and dropped at the end), then on embedded
 // PGlite (one worker) in a fresh DATA_DIR. Each is loaded by 20 connections of this mix:

@@ -18,7 +18,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kola-e2e-"));
   const port = await freePort();
-  // live mode pays through the providers' contract emulators (issue 10): pawaPay first; Orange
+  // live mode pays through the providers' contract emulators: pawaPay first; Orange
   // Cameroon is closed at pawaPay, so it goes to CinetPay (the redirect flow)
   const cinetpayCredentials = { apiKey: "e2e-cinetpay-key", siteId: "100000", secretKey: randomBytes(16).toString("hex"), transferPassword: randomBytes(8).toString("hex") };
   const pawapay = await startPawapayEmulator({

@@ -1,4 +1,4 @@
-// JSON-line logs on stdout. log() scrubs whatever it is given (issue 21 item 5): an Error anywhere in
+// JSON-line logs on stdout. log() scrubs whatever it is given: an Error anywhere in
 // the fields is described without its query parameters, and every string is scrubbed of phone
 // numbers, API keys, bearer tokens, secrets and the values a database error prints. Call sites pass
 // the error itself (`{ error }`), never `String(error)`; nothing at a call site needs remembering.

@@ -10,7 +10,7 @@ import { publicKeys, readActiveConf, readAvailability } from "@/lib/payments/pro
 // npm run providers:check — asks each configured provider its read-only endpoints (pawaPay's public
 // keys, active configuration and availability; CinetPay's payment check of an id it cannot know,
 // and its transfer login when a transfer password is set) and prints what Kola understood of each
-// answer, so that an operator sees a contract mismatch before a buyer does (issue 18). No database,
+// answer, so that an operator sees a contract mismatch before a buyer does. No database,
 // nothing created at the providers. Exit code 1 when an answer could not be read.
 
 let problems = 0;

@@ -25,7 +25,7 @@ const port = Number(process.env.PORT || 3000);
  * In production, Next.js is given the configuration `npm run build` wrote out
  * (.next/required-server-files.json), through the variable its own standalone server sets. Left to
  * itself it would compile next.config.ts again at each start with its native SWC compiler, which
- * then stays loaded in every worker (~24 MB of RSS, issue 20). The headers the file declares were
+ * then stays loaded in every worker (~24 MB of RSS). The headers the file declares were
  * compiled into the build's routes manifest, which the server reads either way.
  */
 function applyBuiltConfig(): void {

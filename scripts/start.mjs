@@ -42,7 +42,7 @@ for (const name of ["SESSION_SECRET", "PROVIDER_CALLBACK_SECRET"]) {
 }
 
 // glibc's allocator, for the memory Node.js and its native parts take outside the JavaScript heap
-// of a PGlite server (issue 20, `npm run bench:soak`). By default every thread that allocates may
+// of a PGlite server (`npm run bench:soak`). By default every thread that allocates may
 // get an arena of its own (up to 8 per core), and after a large block is freed glibc raises its mmap
 // and trim thresholds (up to 32 and 64 MB), so freed memory stays in the process. Two arenas and
 // fixed 128 kB thresholds give large blocks back when they are freed: the PGlite server under mixed
@@ -58,7 +58,7 @@ if (!postgres) {
 // 10 s and stops within 25 s; after this the primary kills them.
 const STOP_MS = 30_000;
 
-// V8's heap sizing for a worker (issue 20, `npm run bench:soak`). By default V8 sizes the heap for
+// V8's heap sizing for a worker (`npm run bench:soak`). By default V8 sizes the heap for
 // the machine: on 24 GiB a 4 GiB old-generation limit, which lets the heap grow to up to 4 times
 // what it holds after a collection, and a 32 MB young generation. Under mixed load a worker's RSS
 // then climbed from ~170 MB to 235–280 MB (400–440 MB on a faster run) while what its heap

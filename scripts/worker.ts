@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   await getDb(); // applies pending migrations, as the server does
   const webhooks = createWebhookWorker();
   webhooks.start();
-  const notifier = startNotifier(); // notification mails (issue 22)
+  const notifier = startNotifier(); // notification mails
   const background = process.env.KOLA_BACKGROUND === "off" ? null : startBackgroundWork();
   log("info", "worker started", { lanes: workerLanes(), payments: Boolean(background) });
 

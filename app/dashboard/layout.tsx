@@ -18,7 +18,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
   const dictionary = dictionaryOf(lang);
   return (
     <DashboardProviders lang={lang} dictionary={dictionary} mode={mode}>
-      {/* the member's role on this account: the pages leave out what it may not do (issue 22) */}
+      {/* the member's role on this account: the pages leave out what it may not do */}
       <RoleProvider role={member.role}>
         <DashboardShell businessName={account.business_name} email={member.email}>
           {children}

@@ -346,7 +346,7 @@ describe("paying a link without JavaScript", () => {
     expect(css.text).toContain("@media print{");
   });
 
-  // URLs stored before the API refused control characters and spaces (issue 8, item 10), or with
+  // URLs stored before the API refused control characters and spaces, or with
   // non-ASCII: the redirect after payment never fails; an unusable URL shows the receipt instead.
   it.each([
     { what: "a CR/LF", url: "https://shop.example/ok\r\nSet-Cookie: a=b", location: null },
@@ -433,7 +433,7 @@ describe("the page's script endpoints", () => {
     });
   });
 
-  // a mobile-money wallet lives on a mobile line: a valid landline is refused (issue 8, item 12)
+  // a mobile-money wallet lives on a mobile line: a valid landline is refused
   it.each([
     { account: "CMR", country: "CMR", operator: "MTN_MOMO_CMR", phone: "222 23 45 03", name: "Cameroon", example: "6 71 23 45 67" },
     { account: "SEN", country: "SEN", operator: "ORANGE_MONEY_SEN", phone: "33 823 45 03", name: "Senegal", example: "70 123 45 67" },

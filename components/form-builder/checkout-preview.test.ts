@@ -8,7 +8,7 @@ import { PAGE_COLORS } from "@/lib/checkout/theme";
 
 const source = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), "utf8");
 
-// modules with no imports of their own (issue 9: enums and shapes the browser may import)
+// modules with no imports of their own (enums and shapes the browser may import)
 const DEPENDENCY_FREE = ["@/lib/i18n/languages"];
 
 describe("the checkout preview's sources", () => {

@@ -1,4 +1,4 @@
-// The missing actions of issue 13 item 11: edit, archive and unarchive a marketplace link (and what
+// Actions a merchant asked for: edit, archive and unarchive a marketplace link (and what
 // its buyers then see), remove a logo or favicon, undo a deleted question, edit a webhook endpoint,
 // rotate its secret, read a delivery's bodies. Screens at 1440×900 and 375×812, axe on each.
 import http from "node:http";

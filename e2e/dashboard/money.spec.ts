@@ -1,4 +1,4 @@
-// Money out in the dashboard (issue 11), in test mode through the sandbox: a marketplace sale paid
+// Money out in the dashboard, in test mode through the sandbox: a marketplace sale paid
 // at 375 px, then the seller's payout and the owner's fee; a refund of a payment; a withdrawal of
 // the available balance. axe and both screen sizes on every screen (e2e/.artifacts/dashboard/).
 import type { Page } from "@playwright/test";

@@ -1,5 +1,5 @@
 // Forgotten password: the log-in page's link, the mailed link read from the dev mailbox, a new
-// password; every other session ends, the link works once (issue 13 item 13).
+// password; every other session ends, the link works once.
 import { asClient, expect, test } from "../fixtures";
 import { checkBoth, mailLink } from "./mail";
 import { signUp } from "./support";

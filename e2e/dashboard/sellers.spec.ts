@@ -1,4 +1,4 @@
-// Marketplace sellers in the dashboard (issue 19), in test mode through the sandbox: a marketplace
+// Marketplace sellers in the dashboard, in test mode through the sandbox: a marketplace
 // whose sellers' shares are held 7 days (set in its settings), a sale paid at 375 px, a split
 // refund confirmed in the dialog after it says who pays what, and the seller's page showing it;
 // then the share released early and paid out. axe and both sizes on every screen, and each screen

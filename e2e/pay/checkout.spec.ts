@@ -101,7 +101,7 @@ test.describe("a payment link", () => {
     await shot(page, "04-expired");
     await page.getByRole("link", { name: "Réessayer" }).tap();
     await expect(page.getByRole("button", { name: /^Payer/ })).toBeEnabled();
-    // what the buyer typed is kept (issue 13): they may retry as is, or change the number
+    // what the buyer typed is kept: they may retry as is, or change the number
     await expect(page.locator("#phone")).toHaveValue("6 70 00 00 03");
     await expect(page.locator("#operator")).toHaveValue("ORANGE_MONEY_CMR");
   });

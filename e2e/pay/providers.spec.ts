@@ -1,4 +1,4 @@
-// Live payments through the providers' contract emulators (issue 10), in Chromium at 375×812:
+// Live payments through the providers' contract emulators, in Chromium at 375×812:
 // pawaPay's push to the phone (MTN Cameroon) and CinetPay's redirect to its payment page (Orange
 // Cameroon, which the e2e pawaPay emulator reports closed). Each ends on the merchant's success URL
 // and shows in the dashboard with its provider log. Screenshots go to e2e/.artifacts/pay/.

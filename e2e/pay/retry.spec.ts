@@ -1,4 +1,4 @@
-// "Réessayer" after a failed attempt keeps everything the buyer typed (issue 13, defect 2), with
+// "Réessayer" after a failed attempt keeps everything the buyer typed, with
 // and without JavaScript; the receipt a buyer keeps (item 14), on screen and printed. A merchant of
 // its own (one marketplace per account). Screenshots in e2e/.artifacts/pay/.
 import path from "node:path";

@@ -196,7 +196,7 @@ for (const { name, open, workers } of databases) {
         server = await startServer({ env, port, logFile, npmStart: true });
         const pids = workerPids(logFile);
         expect(pids).toHaveLength(workers);
-        // the memory settings of scripts/start.mjs and scripts/server.ts (issue 20): no worker has
+        // the memory settings of scripts/start.mjs and scripts/server.ts: no worker has
         // loaded Next.js's native compiler; a PGlite server's runs with the allocator's settings
         const mallocSettings = ["MALLOC_ARENA_MAX=2", "MALLOC_MMAP_THRESHOLD_=131072", "MALLOC_TRIM_THRESHOLD_=131072"];
         for (const pid of pids) {

@@ -18,7 +18,7 @@ import { checkPassword, signInLimits } from "./sign-in";
 import type { acceptInvitationBody, invitation, invitationBody } from "./team-schemas";
 import { findUserByEmail } from "./users";
 
-// Invitations (issue 22): an owner invites an address with a role; the mailed link (`{id}.{secret}`,
+// Invitations: an owner invites an address with a role; the mailed link (`{id}.{secret}`,
 // only the secret's SHA-256 kept) works once, for 7 days. Accepting it joins the account: signed in
 // as that address, at once; else with that login's password, or a new login's. A link is only as
 // good as its sender: their removal revokes it, their demotion below its role too (members.ts), and

@@ -13,7 +13,7 @@ import type { accountUpdateBody, me, meUpdateBody } from "./team-schemas";
 import { readCookie, SESSION_COOKIE, switchSessionAccount } from "./sessions";
 import { accountsOf } from "./users";
 
-// The Settings page's API (issue 22): the business profile (PATCH /v1/account) and the signed-in
+// The Settings page's API: the business profile (PATCH /v1/account) and the signed-in
 // member's own preferences (GET and PATCH /v1/me).
 
 /**

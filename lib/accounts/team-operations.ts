@@ -14,7 +14,7 @@ import {
   switchAccountBody,
 } from "./team-schemas";
 
-// Settings and team (issue 22): the business profile, the signed-in member's own preferences, and
+// Settings and team: the business profile, the signed-in member's own preferences, and
 // the members and invitations of the account (DESIGN §1 "Team"). Each says the role it needs;
 // members and invitations are the owner's.
 

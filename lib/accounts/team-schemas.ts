@@ -6,7 +6,7 @@ import { languages } from "@/lib/i18n/languages";
 import { notificationPreferences } from "@/lib/notifications/kinds";
 import { roles } from "./roles";
 
-// Settings and team (issue 22): the zod schemas of the account's profile, the signed-in member's
+// Settings and team: the zod schemas of the account's profile, the signed-in member's
 // own preferences, members and invitations. Used by the routes, the OpenAPI document and the
 // dashboard's forms alike (no server code here: the browser imports it).
 

@@ -17,7 +17,7 @@ import { call, newAccount } from "@/lib/test/api";
 import { lastMailTo, tokenIn } from "@/lib/test/mail";
 import { addMember, sessionHeaders } from "./test-support";
 
-// The team (issue 22): invitations by e-mail, accepting them (a new login, an existing one, or the
+// The team: invitations by e-mail, accepting them (a new login, an existing one, or the
 // session's), members' roles and removal, the last owner kept; and the Settings page's API.
 
 const ORIGIN = "http://kola.test";

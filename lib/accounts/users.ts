@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { accounts, memberships, users } from "@/lib/db/schema";
 
-// The people who sign in (issue 22): a user has one login and is a member of one or more accounts.
+// The people who sign in: a user has one login and is a member of one or more accounts.
 
 /** The user with this email (lower-cased), if any. */
 export async function findUserByEmail(email: string) {

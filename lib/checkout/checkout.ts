@@ -36,9 +36,9 @@ export type Checkout = {
   branding: Branding | null;
   /** a marketplace link sells only while its marketplace is active */
   selling: boolean;
-  /** the merchant's support e-mail and phone, shown under the page (Settings, issue 22) */
+  /** the merchant's support e-mail and phone, shown under the page (Settings) */
   support: { email: string; phone: string } | null;
-  /** operators no provider of the mode can take now (issue 10), and why */
+  /** operators no provider of the mode can take now, and why */
   unavailable?: Record<string, "down" | "unserved" | "amount">;
 };
 

@@ -11,7 +11,7 @@ const known: Record<string, MessageKey> = {
   payer_limit_reached: "failed.payer_limit_reached",
   amount_out_of_bounds: "failed.amount_out_of_bounds",
   operator_unavailable: "failed.operator_unavailable",
-  // pawaPay's REJECTED reasons, each in its own words (issue 18)
+  // pawaPay's REJECTED reasons, each in its own words
   invalid_phone_number: "failed.invalid_phone_number",
   invalid_amount: "failed.invalid_amount",
   invalid_currency: "failed.invalid_currency",

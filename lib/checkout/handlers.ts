@@ -219,7 +219,7 @@ export function submitCheckoutJson(kind: Kind) {
   }, internalError);
 }
 
-/** The submission with the page's language, which the buyer's receipt mail is written in (issue 22). */
+/** The submission with the page's language, which the buyer's receipt mail is written in. */
 function inLanguage(input: unknown, locale: Locale): Parameters<typeof startPayment>[1] {
   const object = input && typeof input === "object" && !Array.isArray(input);
   return (object ? { ...input, lang: locale } : input) as Parameters<typeof startPayment>[1];

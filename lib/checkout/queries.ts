@@ -29,7 +29,7 @@ export async function findMarketplaceLink(id: string): Promise<MarketplaceLink |
   return row && { gateway: row.gateway, marketplaceName: row.name, marketplaceActive: row.isActive };
 }
 
-/** The support contact a merchant shows buyers (Settings, issue 22); null when they set none. */
+/** The support contact a merchant shows buyers (Settings); null when they set none. */
 export async function findSupportContact(accountId: string): Promise<{ email: string; phone: string } | null> {
   const db = await getDb();
   const [row] = await db.select({ email: accounts.supportEmail, phone: accounts.supportPhone }).from(accounts).where(eq(accounts.id, accountId));

@@ -8,7 +8,7 @@ import { setSandboxTransport } from "@/lib/payments/providers/sandbox";
 import { clientTokenOf, hit, merchantWithLink, merchantWithMarketplace } from "./test-support";
 import { BUDGET, kindOf, referencedUrls, summarize, type Resource } from "./weight";
 
-// The weight budget as a test (issue 3, item 6): each checkout page as a first visit downloads it —
+// The weight budget as a test: each checkout page as a first visit downloads it —
 // the HTML and every file it references from our origin — gzipped as `next start` serves it.
 // Sizes are deterministic, so a page that grows past the budget fails here. `npm run bench:checkout`
 // measures the same over HTTP on the production build.

@@ -1,4 +1,4 @@
-// The checkout's weight budget (issue 3): everything a first visit downloads — the HTML and every
+// The checkout's weight budget: everything a first visit downloads — the HTML and every
 // stylesheet, script, font and image it references from our origin — at most 60 KB compressed,
 // at most 25 KB of it JavaScript. KB = 1000 bytes (the stricter reading). Used by the budget test
 // (in-process, lib/checkout/weight.test.ts) and by `npm run bench:checkout` (over HTTP).

@@ -1,6 +1,6 @@
 import { integer } from "@/lib/http/lax";
 
-// The one upper bound of every money amount a request carries (issue 20): 10,000,000 units of a
+// The one upper bound of every money amount a request carries: 10,000,000 units of a
 // two-decimal currency in minor units, the largest of DESIGN §2's per-currency maxima (./index.ts
 // amountBounds). Amounts live in PostgreSQL `integer` columns (at most 2^31 − 1); twice this bound
 // still fits, so an amount plus a fee (a marketplace buyer price) cannot overflow either, and no

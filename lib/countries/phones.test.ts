@@ -59,7 +59,7 @@ describe("parsePhone", () => {
     expect(parsePhone(input, country)).toBeNull();
   });
 
-  // a mobile-money wallet lives on a mobile line: valid landlines are refused (issue 8, item 12)
+  // a mobile-money wallet lives on a mobile line: valid landlines are refused
   it.each<[string, CountryIso3]>([
     ["222234503", "CMR"],
     ["+237 2 22 23 45 03", "CMR"],

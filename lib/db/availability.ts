@@ -1,7 +1,7 @@
 import { ApiError } from "@/lib/http/errors";
 import { log } from "@/lib/log";
 
-// The database's availability gate, one per process (issue 20). When a statement fails because the
+// The database's availability gate, one per process. When a statement fails because the
 // database cannot be reached (refused, shut down, terminated, not accepting connections, connect
 // timeout), the gate closes: from then on every statement and every getDb() fails at once with
 // DATABASE_UNAVAILABLE (503 + Retry-After), without trying to connect, and the pool's connections
@@ -13,7 +13,7 @@ import { log } from "@/lib/log";
 
 /** The probe's first wait; each failure doubles it, up to PROBE_CAP_MS. */
 export const PROBE_FIRST_MS = 100;
-/** The longest wait between probes: bounds the time to notice the database is back (issue 20: 2 s). */
+/** The longest wait between probes: bounds the time to notice the database is back (2 s). */
 export const PROBE_CAP_MS = 1_000;
 
 type Probe = () => Promise<void>;

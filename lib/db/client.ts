@@ -66,7 +66,7 @@ function poolerMode(value: string | undefined): Settings["pooler"] {
  * else in Kola keeps session state (advisory locks are transaction-scoped,
  * no LISTEN, no SET, no temporary table, lists are read in keyset batches, not cursors).
  *
- * Bounds (issue 20; README, "When the database is away"): a connection is given up after
+ * Bounds (README, "When the database is away"): a connection is given up after
  * CONNECT_TIMEOUT_S, an idle one closed after IDLE_TIMEOUT_S, and, on a direct connection, a
  * statement is cancelled by the server after DATABASE_STATEMENT_TIMEOUT_MS (5 s; 0: none). A pooler
  * refuses unknown startup parameters: there, set `statement_timeout` on the role or the database.
@@ -189,7 +189,7 @@ async function openPostgres(url: string, settings: Settings): Promise<Handle> {
 }
 
 /**
- * PostgreSQL settings of the embedded database (issue 20, `npm run bench:soak`). PGlite's default
+ * PostgreSQL settings of the embedded database (`npm run bench:soak`). PGlite's default
  * shared_buffers is 128 MB, inside the server's own WebAssembly memory, which never shrinks: a
  * server under load touched it all, and a PGlite server used ~410 MB at start and ~465 MB under
  * load. 16 MB holds a shop's hot rows (links, deposits, their indexes); the rest is read from the
@@ -233,7 +233,7 @@ async function openPglite(dataDir: string): Promise<Handle> {
 /**
  * Makes a new PGlite database (initdb) in a short-lived child process. Made in this process, initdb's
  * WebAssembly memory and native allocations stayed with the server to its end even once that first
- * instance was closed (issue 20): `npm start` on a new DATA_DIR measured 352–392 MB of RSS right
+ * instance was closed: `npm start` on a new DATA_DIR measured 352–392 MB of RSS right
  * after start with initdb in the server, 278–287 MB with it here (266–273 MB on a folder made
  * before). The child resolves PGlite from the working directory, as the migrations folder is.
  */

@@ -4,7 +4,7 @@ import { assertDatabaseAvailable, reportDatabaseError } from "./availability";
 /**
  * postgres.js behind the availability gate (./availability.ts). Left alone while its database
  * refuses connections, postgres.js hands each waiting statement to a connection that reconnects at
- * once, over and over (~500 attempts a second in issue 20), and a statement may wait there until the
+ * once, over and over (~500 attempts a second, measured), and a statement may wait there until the
  * database is back. So every statement and transaction Drizzle starts passes here: refused at once
  * while the gate is closed, and its failure reported to the gate. When the gate closes, `drop()`
  * ends the pool without waiting (its statements fail, its connections are destroyed). The gate's

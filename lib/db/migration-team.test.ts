@@ -4,7 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { hash, verify } from "@node-rs/argon2";
 import { describe, expect, it } from "vitest";
 
-// Migration 0015 (issue 22) on a database of the version before: each account's one login becomes a
+// Migration 0015 on a database of the version before: each account's one login becomes a
 // user and the account's owner, with its password, its open sessions and its unused reset links;
 // the events already sent are not mailed about. Played on a database of its own, statement by
 // statement, as the migrator does.

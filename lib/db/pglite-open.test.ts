@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, databaseSettings, getDb, useDatabase } from "./client";
 import { accounts } from "./schema";
 
-// The embedded database as `npm start` opens it from a DATA_DIR on disk (issue 20, memory): a new
+// The embedded database as `npm start` opens it from a DATA_DIR on disk (memory): a new
 // folder is made by PGlite's initdb in a child process (so the server does not keep initdb's
 // memory), then opened, and it runs with shared_buffers=16MB given on its command line, never written
 // into the folder's postgresql.conf. Runs on PGlite in every project (the file opens its own).

@@ -56,7 +56,7 @@ export const accounts = pgTable(
   (t) => [uniqueIndex("accounts_email_key").on(sql`lower(${t.email})`)],
 );
 
-// People who sign in to the dashboard (issue 22): one login, a member of one or more accounts.
+// People who sign in to the dashboard: one login, a member of one or more accounts.
 export const users = pgTable(
   "users",
   {
@@ -211,7 +211,7 @@ export const marketplaces = pgTable(
     faviconFileId: uuid("favicon_file_id").references(() => files.id, { onDelete: "set null" }),
     faviconUrl: text("favicon_url").notNull().default(""),
     formBlocks: jsonb("form_blocks").$type<FormBlock[]>().notNull().default([]),
-    /** how long a sale's seller share is held before it is paid out (issue 19); 0: at once */
+    /** how long a sale's seller share is held before it is paid out; 0: at once */
     sellerPayoutDelayDays: integer("seller_payout_delay_days").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -222,7 +222,7 @@ export const marketplaces = pgTable(
   ],
 );
 
-// A marketplace seller (issue 19): a party with money of its own, identified by its payout phone
+// A marketplace seller: a party with money of its own, identified by its payout phone
 // within the marketplace. Found or made when a buyer submits (the sale names it from then on);
 // `held_at` stops its payouts (the merchant suspects fraud) until it is cleared.
 export const sellers = pgTable(
@@ -311,7 +311,7 @@ export const deposits = pgTable(
     /** what refunds took or hold of this success (pending, processing or done); never more than `amount` */
     refundedAmount: integer("refunded_amount").notNull().default(0),
     /**
-     * The events about this deposit so far, and the `created_at` of the last one (issue 20): each
+     * The events about this deposit so far, and the `created_at` of the last one: each
      * event takes the next number and a later time by one update of this row, in the transaction
      * that writes it, so the numbers follow the commit order (lib/deposits/event-sequence.ts)
      */
@@ -392,7 +392,7 @@ export const marketplaceTransactions = pgTable(
     buyerPrice: integer("buyer_price").notNull(),
     productPrice: integer("product_price").notNull(),
     additionalInfo: jsonb("additional_info").$type<{ fieldName: string; value: string }[]>().notNull().default([]),
-    /** the checkout's language when the buyer paid: their receipt's (null before issue 22: French) */
+    /** the checkout's language when the buyer paid: their receipt's (null on rows older than that column: French) */
     buyerLang: text("buyer_lang", { enum: languages }),
     createdAt: createdAt(),
   },
@@ -502,7 +502,7 @@ export const emailTokens = pgTable(
     id: id(),
     purpose: text("purpose", { enum: ["password_reset", "signup"] }).notNull(),
     secretHash: text("secret_hash").notNull(),
-    /** before issue 22, the account a reset was for; null since (resets are a user's) */
+    /** on old rows, the account a reset was for; null since resets became a user's */
     accountId: uuid("account_id").references(() => accounts.id, { onDelete: "cascade" }),
     /** the user a reset is for; null for a sign-up (no user yet) */
     userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
@@ -617,7 +617,7 @@ export const rateLimits = pgTable(
 export const providerLogKinds = ["request", "callback"] as const;
 
 // Every request Kola sends to a mobile-money provider and every callback it accepts from one
-// (issue 10): the body without secrets, the HTTP status, what it meant, and the deposit it concerns.
+//: the body without secrets, the HTTP status, what it meant, and the deposit it concerns.
 // `alert` marks what a person must look at: a callback whose amount, currency or reference is not ours.
 export const providerLogs = pgTable(
   "provider_logs",
@@ -653,7 +653,7 @@ export const providerLogs = pgTable(
   ],
 );
 
-// Each provider a deposit was offered to (issue 18: failover per operator), in order. One row per
+// Each provider a deposit was offered to (failover per operator), in order. One row per
 // (deposit, provider): an initiation is never sent twice to one provider for one attempt, whatever
 // races or crashes happen; `request_id` is the id that provider knows it by (pawaPay's depositId,
 // CinetPay's and the sandbox's transaction id), unique per provider, so a callback finds its deposit.
@@ -682,7 +682,7 @@ export const depositProviderAttempts = pgTable(
   ],
 );
 
-// A circuit breaker per provider, shared by every process (issue 18): consecutive failed calls
+// A circuit breaker per provider, shared by every process: consecutive failed calls
 // (no answer, 5xx, an initiation never taken) open it; after a pause one caller claims the probe
 // (half-open); a taken initiation closes it. Kept in the database so every server agrees.
 export const providerBreakers = pgTable("provider_breakers", {
@@ -694,7 +694,7 @@ export const providerBreakers = pgTable("provider_breakers", {
   lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
 });
 
-// Money out (issue 11): the columns of a payout's and a refund's life, defined once for both tables
+// Money out: the columns of a payout's and a refund's life, defined once for both tables
 // so that the sender, the reconciler and the settlement (lib/money-out) read either one with the
 // same types, and a change to one is a change to both.
 const disbursementLifecycle = () => ({
@@ -715,7 +715,7 @@ const disbursementLifecycle = () => ({
   completedAt: timestamp("completed_at", { withTimezone: true }),
 });
 
-// Money out (issue 11): seller payouts and merchant withdrawals. `id` is the provider's payoutId
+// Money out: seller payouts and merchant withdrawals. `id` is the provider's payoutId
 // (its idempotency key): a payout is sent under one id only, so a re-send can never pay twice.
 // A failed payout is retried as a new row (`retry_of`), once per failed row.
 export const payouts = pgTable(
@@ -730,7 +730,7 @@ export const payouts = pgTable(
     /** seller payouts: the sale (deposit) whose seller share this pays */
     depositId: uuid("deposit_id").references(() => deposits.id, { onDelete: "cascade" }),
     marketplaceGatewayId: uuid("marketplace_gateway_id").references(() => marketplaceGateways.id, { onDelete: "cascade" }),
-    /** seller payouts: the seller paid (issue 19) */
+    /** seller payouts: the seller paid */
     sellerId: uuid("seller_id").references(() => sellers.id),
     retryOf: uuid("retry_of").references((): AnyPgColumn => payouts.id, { onDelete: "set null" }),
   },
@@ -756,7 +756,7 @@ export const refunds = pgTable(
     /** the merchant's words, or `duplicate_payment` for the automatic refund of a duplicate success */
     reason: text("reason").notNull().default(""),
     automatic: boolean("automatic").notNull().default(false),
-    // A marketplace sale's refund (issue 19): the seller, who bears its part, and the split.
+    // A marketplace sale's refund: the seller, who bears its part, and the split.
     sellerId: uuid("seller_id").references(() => sellers.id),
     sellerShare: text("seller_share", { enum: sellerShareModes }),
     /** the seller's share of the sale in this refund, in proportion: `amount × share / buyer_price` */
@@ -774,7 +774,7 @@ export const refunds = pgTable(
   ],
 );
 
-// The double-entry ledger (issue 11). Append-only: an entry is a set of postings that sum to zero
+// The double-entry ledger. Append-only: an entry is a set of postings that sum to zero
 // per currency, written in the same transaction as the status change that caused it; an entry is
 // written once per (source, kind), which the unique indexes hold.
 export const ledgerEntries = pgTable(
@@ -812,7 +812,7 @@ export const ledgerPostings = pgTable(
     currency: text("currency").notNull(),
     /** signed minor units: positive = owed to this account more */
     amount: bigint("amount", { mode: "number" }).notNull(),
-    /** the marketplace seller whose money this line moves (issue 19), else null: the merchant's */
+    /** the marketplace seller whose money this line moves, else null: the merchant's */
     sellerId: uuid("seller_id").references(() => sellers.id),
     createdAt: clockTime(),
   },
@@ -841,7 +841,7 @@ export const ledgerBalances = pgTable(
   ],
 );
 
-// Each seller's own balances (issue 19): the seller's part of the merchant's totals, kept in the
+// Each seller's own balances: the seller's part of the merchant's totals, kept in the
 // same transaction as the postings that name the seller (`npm run ledger:check` recomputes them).
 // A seller's seller_payable may go below zero (a debt: a refund it bears after being paid); no
 // other balance may.
@@ -863,7 +863,7 @@ export const sellerBalances = pgTable(
   ],
 );
 
-// A marketplace sale's seller share (issue 19), from the sale's success: how much of it is still
+// A marketplace sale's seller share, from the sale's success: how much of it is still
 // held (seller_pending), released and not paid out yet (seller_payable), and refunded. Every change
 // to a share locks its row first: refunds, releases and payouts of one sale happen one at a time.
 export const sellerShares = pgTable(
@@ -904,7 +904,7 @@ export const sellerShares = pgTable(
   ],
 );
 
-// The mail outbox (issue 22): one row per mail to one recipient, written by the notifier from an
+// The mail outbox: one row per mail to one recipient, written by the notifier from an
 // outbox event or a provider alert in the transaction that marks that source notified (exactly once,
 // the unique keys hold it), then sent at most once: a worker claims a row (`sending`, committed)
 // before it talks to the SMTP server, and a claimed row is never sent again (lib/notifications/send.ts).

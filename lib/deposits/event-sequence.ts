@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db/client";
 import { deposits, outboxEvents } from "@/lib/db/schema";
 
-// Events in a total order per deposit (issue 20): every event about a deposit (its status changes,
+// Events in a total order per deposit: every event about a deposit (its status changes,
 // and the refunds and seller payouts of that payment) takes the deposit's next number and a
 // `created_at` later than the previous event's, by one update of the deposit's row in the
 // transaction that writes the event. The row lock serialises two writers (a late provider success

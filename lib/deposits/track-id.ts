@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The one home of the track_id rule (issue 21 item 3): every endpoint, form, page and provider
+// The one home of the track_id rule: every endpoint, form, page and provider
 // adapter reads a track_id through this module. It imports nothing but zod, so the browser may too.
 
 /** What newTrackId() makes: `TRK` + 20 base32 characters (upper case). */

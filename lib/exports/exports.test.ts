@@ -16,7 +16,7 @@ import { csvCell } from "./csv";
 import { exportPayments } from "./export-payments";
 import { say, styleOf } from "./spreadsheet";
 
-// CSV exports (issue 13 item 12): whole bodies of a small, fixed set; the range, the tenant and the
+// CSV exports: whole bodies of a small, fixed set; the range, the tenant and the
 // mode; cells that would be formulas; keyset batches that neither repeat nor skip rows.
 
 const BOM = "\uFEFF";

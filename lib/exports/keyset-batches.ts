@@ -7,7 +7,7 @@ import { BOM } from "./csv";
 // query: no transaction or connection stays open while a slow client downloads (on PGlite, one
 // connection, an open cursor would stop every other request). The key travels as text so that
 // PostgreSQL's microseconds survive the round trip (a JavaScript Date would cut them and repeat rows).
-// NOTE for the lead: wt-speed streams JSON lists from a cursor (issue 12 item 1); one helper could serve both.
+// NOTE for the lead: wt-speed streams JSON lists from a cursor; one helper could serve both.
 
 export type Keyed = { createdAt: PgColumn; id: PgColumn };
 export type Key = { at: string; id: string };

@@ -3,7 +3,7 @@ import { defineOperations, keyErrors } from "@/lib/http/operation";
 import { FIRST_DAY, LAST_DAY, queryDay } from "@/lib/http/query-day";
 import { languages } from "@/lib/i18n/languages";
 
-// CSV exports of payments and marketplace transactions over a date range (issue 13 item 12).
+// CSV exports of payments and marketplace transactions over a date range.
 
 export const exportQuery = z
   .object({

@@ -62,7 +62,7 @@ describe("fieldErrorMessage (422 items of the API)", () => {
     });
   }
 
-  // a refused webhook URL: the server's real reason, from the item's ctx (issue 13, defect 3)
+  // a refused webhook URL: the server's real reason, from the item's ctx
   it.each([
     [{ reason: "https_required" }, "L'adresse doit commencer par https:// : les événements ne partent pas en http non chiffré."],
     [

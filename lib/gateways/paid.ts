@@ -3,7 +3,7 @@ import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { deposits } from "@/lib/db/schema";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
 
-// The one home of "is this payment link paid" (issue 21 item 3; DESIGN §3: a link is paid once).
+// The one home of "is this payment link paid" (DESIGN §3: a link is paid once).
 // A link is paid by its kept success: an attempt of the link in `success` that is not a duplicate,
 // the rows of which the database allows one per link (deposits_one_kept_success_per_link_key). The
 // links list's `paid` filter, PUT's GATEWAY_ALREADY_PAID, the checkout's receipt, a new attempt's

@@ -62,7 +62,7 @@ export const errorTypes = {
   DEPOSIT_NOT_REFUNDABLE: { status: 409, message: "Only a successful payment can be refunded" },
   REFUND_EXCEEDS_REMAINING: { status: 409, message: "The refund is larger than what remains to refund of this payment" },
   MONEY_OUT_UNAVAILABLE: { status: 503, message: "No mobile-money provider of this mode can send this money out" },
-  // marketplace sellers (issue 19)
+  // marketplace sellers
   SELLER_NOT_FOUND: { status: 404, message: "Seller not found" },
   SELLER_ON_HOLD: { status: 409, message: "This seller's payouts are on hold; clear the hold first" },
   SELLER_SHARE_PAID_OUT: {
@@ -70,7 +70,7 @@ export const errorTypes = {
     message: "The seller's share of this sale is no longer held: refund it with seller_share merchant or debit_seller",
   },
   PAYOUT_NOT_REDIRECTABLE: { status: 409, message: "Only a failed seller payout that was not sent again yet can get a new destination" },
-  // the database cannot be reached (issue 20): answered at once, with Retry-After, until it is back
+  // the database cannot be reached: answered at once, with Retry-After, until it is back
   DATABASE_UNAVAILABLE: { status: 503, message: "The service is briefly unavailable; retry in a moment" },
   INTERNAL_ERROR: { status: 500, message: "Internal server error" },
 } as const satisfies Record<string, { status: number; message: string }>;

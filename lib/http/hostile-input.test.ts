@@ -18,7 +18,7 @@ import { setSandboxTransport } from "@/lib/payments/providers/sandbox";
 import { newAccount } from "@/lib/test/api";
 import { tempDataDir } from "@/lib/test/files";
 
-// Hostile bodies on every kind of endpoint (issue 8, items 8, 9 and 11): JSON nested thousands
+// Hostile bodies on every kind of endpoint: JSON nested thousands
 // deep, bytes that are not UTF-8, NUL characters inside JSON text parts. Each was a 500 or was
 // stored (U+FFFD, a jsonb error); each is a 422 with FastAPI's items now, and nothing is stored.
 

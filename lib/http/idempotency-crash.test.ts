@@ -9,7 +9,7 @@ import { closeDb, databaseSettings, dbKind, getDb, useDatabase } from "@/lib/db/
 import { idempotencyKeys, paymentGateways } from "@/lib/db/schema";
 import { call, newAccount, type Reply } from "@/lib/test/api";
 
-// Idempotency-Key across a kill -9 (issue 8, item 3): a child process (lib/test/crash-gateway.ts)
+// Idempotency-Key across a kill -9: a child process (lib/test/crash-gateway.ts)
 // sends POST /v1/gateway through the real route wrapper on this file's database (a PGlite folder,
 // or this file's PostgreSQL database) and is killed with SIGKILL part-way; this process retries.
 

@@ -77,7 +77,7 @@ export const en: Dictionary = {
     INVALID_TOKEN: "This link no longer works (already used, expired or incomplete). Ask for a new one.",
     CROSS_SITE_REQUEST: "Request refused for your security. Reload the page.",
     EMAIL_TAKEN: "An account already exists with this email. Log in instead.",
-    ...teamEn.errors, // the team's and settings' errors (issue 22)
+    ...teamEn.errors, // the team's and settings' errors
     API_KEY_ID_NOT_FOUND: "This API key can't be found.",
     API_KEY_REVOKED: "This API key is revoked: create a new one.",
     GATEWAY_NOT_FOUND: "This payment link can't be found or was archived.",
@@ -484,5 +484,5 @@ export const en: Dictionary = {
   team: teamEn,
   reasons: reasonsEn,
   exports: exportsEn,
-  sellers: sellersEn, // the marketplace sellers' pages and money (issue 19), in their own file
+  sellers: sellersEn, // the marketplace sellers' pages and money, in their own file
 };

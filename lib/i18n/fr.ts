@@ -78,7 +78,7 @@ export const fr = {
     INVALID_TOKEN: "Ce lien n'est plus valable (déjà utilisé, expiré ou incomplet). Demandez-en un nouveau.",
     CROSS_SITE_REQUEST: "Requête refusée pour votre sécurité. Rechargez la page.",
     EMAIL_TAKEN: "Un compte existe déjà avec cet e-mail. Connectez-vous plutôt.",
-    ...teamFr.errors, // the team's and settings' errors (issue 22)
+    ...teamFr.errors, // the team's and settings' errors
     API_KEY_ID_NOT_FOUND: "Cette clé API est introuvable.",
     API_KEY_REVOKED: "Cette clé API est révoquée : créez-en une nouvelle.",
     GATEWAY_NOT_FOUND: "Ce lien de paiement est introuvable ou archivé.",
@@ -482,10 +482,10 @@ export const fr = {
   money: moneyFr, // balance, withdrawals, refunds, seller payouts
   providerHealth: providerHealthFr, // the Providers section: unreadable configuration, breaker
   payment: paymentFr, // a payment's page and the CSV exports, in their own file
-  team: teamFr, // settings, team and invitations (issue 22), in their own file
+  team: teamFr, // settings, team and invitations, in their own file
   reasons: reasonsFr, // why a payment, payout or refund failed, in their own file
   exports: exportsFr, // the CSV exports' headers and values, as a spreadsheet in French
-  sellers: sellersFr, // the marketplace sellers' pages and money (issue 19), in their own file
+  sellers: sellersFr, // the marketplace sellers' pages and money, in their own file
 } as const;
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

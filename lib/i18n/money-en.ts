@@ -102,7 +102,7 @@ export const moneyEn: Dictionary["money"] = {
     badge: "Refund",
     automatic: "automatic (duplicate payment)",
     amountInvalid: "Enter an amount above 0, at most {max}.",
-    // a marketplace sale's refund (issue 19): who pays what, shown before confirming
+    // a marketplace sale's refund: who pays what, shown before confirming
     whoPays: "Who pays the seller's part?",
     shareIntro: "Marketplace sale: of this refund, {share} is the seller's share, the rest your fee.",
     modes: {

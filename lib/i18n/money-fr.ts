@@ -1,4 +1,4 @@
-// The words of the money-out pages (issue 11: balance, withdrawals, refunds, seller payouts), in
+// The words of the money-out pages (balance, withdrawals, refunds, seller payouts), in
 // French: the `money` section of the dashboard's dictionary (fr.ts). money-en.ts has the same keys.
 export const moneyFr = {
   balance: {
@@ -101,7 +101,7 @@ export const moneyFr = {
     badge: "Remboursement",
     automatic: "automatique (paiement en double)",
     amountInvalid: "Entrez un montant de plus de 0, au plus {max}.",
-    // a marketplace sale's refund (issue 19): who pays what, shown before confirming
+    // a marketplace sale's refund: who pays what, shown before confirming
     whoPays: "Qui paie la part du vendeur ?",
     shareIntro: "Vente marketplace : sur ce remboursement, {share} sont la part du vendeur, le reste votre commission.",
     modes: {

@@ -1,4 +1,4 @@
-// The words of the Providers section's health (issue 18: unreadable configuration, circuit
+// The words of the Providers section's health (unreadable configuration, circuit
 // breaker), in French: the `providerHealth` section of the dashboard's dictionary. The -en file
 // has the same keys.
 export const providerHealthFr = {

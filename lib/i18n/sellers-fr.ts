@@ -1,4 +1,4 @@
-// The words of the sellers' pages and of the sellers' money wherever it shows (issue 19: the seller
+// The words of the sellers' pages and of the sellers' money wherever it shows (the seller
 // list and page, the marketplace's payout hold, the split of a refund), in French: the `sellers`
 // section of the dashboard's dictionary (fr.ts). sellers-en.ts has the same keys.
 export const sellersFr = {

@@ -1,4 +1,4 @@
-// The words of the Settings and Team pages and of the invitation page (issue 22), in French: the
+// The words of the Settings and Team pages and of the invitation page, in French: the
 // `team` section of the dashboard's dictionary (fr.ts). team-en.ts has the same keys.
 export const teamFr = {
   roles: {

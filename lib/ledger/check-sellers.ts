@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 
-// What ledger:check proves about marketplace sellers (issue 19), beside the merchant's books
+// What ledger:check proves about marketplace sellers, beside the merchant's books
 // (./check.ts): each seller's balances are the sums of the postings naming it, a debt is exactly
 // what the merchant advanced, and the sales' shares explain what is held, what is owed (and can be
 // paid) and what was refunded.

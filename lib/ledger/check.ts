@@ -8,7 +8,7 @@ const NUMERIC = new Set(["sum", "balance", "postings", "open", "refunded_amount"
 export type LedgerProblem = { problem: string } & Record<string, string | number | null>;
 
 /**
- * Recomputes what the books must say from the postings and compares (issue 11):
+ * Recomputes what the books must say from the postings and compares:
  * - every entry's postings sum to zero per currency, in the entry's currency;
  * - every maintained balance equals the sum of its account's postings (and no sum lacks a row);
  * - what is in flight equals the payouts and refunds still open; what a deposit says was

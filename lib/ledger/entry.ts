@@ -6,7 +6,7 @@ import type { EntryKind, LedgerAccount } from "./kinds";
 /**
  * One posting. `sellerId` names the marketplace seller whose money it moves (required on the
  * seller accounts, and on a seller payout's payouts_in_flight). `overdraw` lets a seller's
- * seller_payable go below zero: only a refund the seller bears may (issue 19).
+ * seller_payable go below zero: only a refund the seller bears may.
  */
 export type Line = { account: LedgerAccount; amount: number; sellerId?: string | null; overdraw?: boolean };
 

@@ -1,4 +1,4 @@
-// The ledger's vocabulary (issue 11), and the statuses of money going out. Dependency-free:
+// The ledger's vocabulary, and the statuses of money going out. Dependency-free:
 // lib/db/schema.ts, the API schemas and the dashboard all import these lists.
 
 /**
@@ -7,7 +7,7 @@
  * (merchant_*, seller_*, *_in_flight); `provider_clearing` is the other side: the money the
  * providers hold for us, negative while they hold it.
  *
- * Marketplace sellers (issue 19) are parties of their own: a posting to `seller_pending`,
+ * Marketplace sellers are parties of their own: a posting to `seller_pending`,
  * `seller_payable`, `merchant_receivable` or a seller payout's `payouts_in_flight` names its seller,
  * and each seller's balances are kept beside the merchant's totals (seller_balances), the way a
  * subsidiary ledger sits under its control account.
@@ -66,7 +66,7 @@ export const disbursementStatuses = ["pending", "processing", "success", "failed
 export type DisbursementStatusName = (typeof disbursementStatuses)[number];
 
 /**
- * Who bears a marketplace sale's refund (issue 19): `reverse` takes the seller's part back from its
+ * Who bears a marketplace sale's refund: `reverse` takes the seller's part back from its
  * share while Kola still holds it; `merchant` leaves the seller paid; `debit_seller` takes it from
  * the seller's balance, which may go below zero and is netted from its next sales.
  */

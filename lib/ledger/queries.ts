@@ -6,7 +6,7 @@ import { deposits, ledgerBalances, ledgerEntries, ledgerPostings, payouts, refun
 import { pageClauses } from "@/lib/http/pagination";
 import type { BalanceTransaction, BalanceTransactionsQuery, BalanceView } from "./schemas";
 
-/** GET /v1/balance: the maintained balance rows of the caller's account and mode, and its sellers' (issue 19). */
+/** GET /v1/balance: the maintained balance rows of the caller's account and mode, and its sellers'. */
 export async function getBalance(auth: Auth): Promise<BalanceView> {
   const db = await getDb();
   const merchant = await db

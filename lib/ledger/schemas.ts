@@ -3,7 +3,7 @@ import { defineOperations, keyErrors } from "@/lib/http/operation";
 import { pageQuery } from "@/lib/http/page-query";
 import { entryKinds, ledgerAccounts } from "./kinds";
 
-// The merchant's balance and its movements (issue 11): read from the double-entry ledger.
+// The merchant's balance and its movements: read from the double-entry ledger.
 
 const amounts = (what: string) =>
   z.array(z.object({ currency: z.string(), amount: z.int().describe("Minor units") })).describe(what);

@@ -6,7 +6,7 @@ import type { Line, NewEntry } from "./entry";
 import type { LedgerAccount } from "./kinds";
 
 /**
- * Moves the seller balances an entry's lines name (issue 19), inside postEntry's savepoint, before
+ * Moves the seller balances an entry's lines name, inside postEntry's savepoint, before
  * the merchant's totals: each seller's row in one fixed order (seller, then account). A debit that
  * would take a seller's balance below zero is refused by a conditional update, as for the merchant,
  * except a seller_payable line marked `overdraw` (a refund the seller bears).

@@ -13,7 +13,7 @@ import { deposits } from "@/lib/db/schema";
 import { setSandboxTransport } from "@/lib/payments/providers/sandbox";
 import { call } from "@/lib/test/api";
 
-// Editing, archiving and unarchiving marketplace links (issue 13 item 11).
+// Editing, archiving and unarchiving marketplace links.
 
 const NOT_FOUND = { detail: { message: "Payment Gateway Not found", type: "GATEWAY_NOT_FOUND" } };
 

@@ -267,7 +267,7 @@ describe("POST /v1/api/marketplace/gateway", () => {
       { name: "a Cameroonian number one digit short", body: { ...base, phone_number: "+237 6 70 00 00 0" }, detail: [PHONE_ERROR] },
       { name: "a French number (unsupported country)", body: { ...base, phone_number: "+33 6 12 34 56 78" }, detail: [PHONE_ERROR] },
       { name: "a Nigerian number (unsupported country)", body: { ...base, phone_number: "+234 803 123 4567" }, detail: [PHONE_ERROR] },
-      // a payout wallet lives on a mobile line: landlines are refused (issue 8, item 12)
+      // a payout wallet lives on a mobile line: landlines are refused
       { name: "a Cameroonian landline", body: { ...base, phone_number: "+237 222 23 45 03" }, detail: [PHONE_ERROR] },
       { name: "a Senegalese landline", body: { ...base, phone_number: "+221 33 823 45 03" }, detail: [PHONE_ERROR] },
       { name: "an Ivorian landline", body: { ...base, phone_number: "+225 27 21 23 45 03" }, detail: [PHONE_ERROR] },

@@ -17,7 +17,7 @@ export type Buyer = {
 /**
  * One buyer's attempt on a marketplace link: a deposit of `amount + fee` (what the buyer pays) and
  * the transaction that remembers who paid and their answers to the form blocks, in one transaction.
- * The sale's seller and split are fixed here, when the buyer submits (issue 19): the seller (found
+ * The sale's seller and split are fixed here, when the buyer submits: the seller (found
  * by the link's phone), `product_price` (its share) and `buyer_price`; settlement reads only these.
  */
 export async function recordMarketplaceTransaction(input: {

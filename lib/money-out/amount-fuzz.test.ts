@@ -13,7 +13,7 @@ import { setSandboxTransport } from "@/lib/payments/providers/sandbox";
 import { call, newAccount } from "@/lib/test/api";
 import { deliverCallbacks, newLink, payLink, queueSandboxCallbacks } from "./test-support";
 
-// Hostile amounts on every endpoint that takes money (issue 20 item 6): none reaches the database
+// Hostile amounts on every endpoint that takes money: none reaches the database
 // as a number it would refuse (PostgreSQL integer, 2^31 − 1), so none is a 5xx. Every amount field
 // is bounded in its schema (MAX_AMOUNT, shown in the OpenAPI) and a refund's currency must be its
 // payment's.

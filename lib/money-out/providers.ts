@@ -6,7 +6,7 @@ import type { Provider } from "@/lib/payments/providers/types";
 
 /**
  * Payouts are recorded with the mode's first provider that can pay out (test mode: the sandbox);
- * the sender routes each one by its operator before it is first sent (send.ts, issue 18).
+ * the sender routes each one by its operator before it is first sent (send.ts).
  */
 export function payoutProviderName(mode: Mode): string | null {
   return providersForMode(mode).find((p) => p.sendPayout)?.name ?? null;

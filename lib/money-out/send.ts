@@ -126,7 +126,7 @@ export async function sendOne(item: Item): Promise<boolean> {
 }
 
 /**
- * Money out per operator (issue 18): before a payout is first sent, the first provider that pays
+ * Money out per operator: before a payout is first sent, the first provider that pays
  * out to its operator now (lib/payments/providers: not CLOSED there, breaker not open).
  */
 async function routePayout(row: PayoutRow): Promise<void> {

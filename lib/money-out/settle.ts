@@ -68,7 +68,7 @@ export async function settlePayout(tx: Db | Tx, payoutId: string, outcome: Outco
 /**
  * A refund's final outcome, once, the same way. A failure gives each part back where it came from
  * and to what may still be refunded of the payment: the merchant's part to its available balance;
- * the seller's part (issue 19) to the seller's balance, and for a `reverse` refund to the sale's
+ * the seller's part to the seller's balance, and for a `reverse` refund to the sale's
  * share, held or owed as the share now is, so that it is paid out after all.
  */
 export async function settleRefund(tx: Db | Tx, refundId: string, outcome: Outcome): Promise<boolean> {
@@ -107,7 +107,7 @@ export async function settleRefund(tx: Db | Tx, refundId: string, outcome: Outco
   }
   await postEntry(tx, { accountId: row.accountId, mode: row.mode, currency: row.currency, kind: success ? "refund_succeeded" : "refund_failed", refundId: row.id, lines });
   const view = await getRefundOrThrow(row, row.id, tx);
-  // after its payment's events, in the payment's order (issue 20)
+  // after its payment's events, in the payment's order
   await insertEvent(tx, { accountId: row.accountId, mode: row.mode, type: success ? "refund.succeeded" : "refund.failed", refundId: row.id, data: view }, place);
   log(success ? "info" : "warn", "refund settled", { refund_id: row.id, status: row.status, reason: row.failureReason, automatic: row.automatic });
   return true;

@@ -20,7 +20,7 @@ import { crashPoint } from "@/lib/payments/crash-point";
 import { alertMail, paymentMail, payoutFailedMail, receiptMail, refundMail, type AccountFacts, type Composed, type PaymentFacts } from "./compose";
 import type { NotificationKind, NotificationPreference } from "./kinds";
 
-// The notifier's first half (issue 22): outbox events and live-mode provider alerts become mails,
+// The notifier's first half: outbox events and live-mode provider alerts become mails,
 // one row of `notifications` per recipient, written in the transaction that marks the source
 // notified. Sources are claimed with FOR UPDATE SKIP LOCKED, and the unique keys (source, kind,
 // recipient) hold besides: however many workers run or crash, each mail is written once.
@@ -209,7 +209,7 @@ function maskedEmail(email: string): string {
   return at < 1 ? "•••" : `${email[0]}•••${email.slice(at)}`;
 }
 
-/** Live-mode provider alerts of an account (issue 10): a mail to each member who wants them. */
+/** Live-mode provider alerts of an account: a mail to each member who wants them. */
 async function fanOutAlerts(): Promise<number> {
   const db = await getDb();
   return db.transaction(async (tx) => {

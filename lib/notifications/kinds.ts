@@ -1,4 +1,4 @@
-// What Kola e-mails about (issue 22), dependency-free: lib/db/schema.ts, the API schemas and the
+// What Kola e-mails about, dependency-free: lib/db/schema.ts, the API schemas and the
 // dashboard's Settings page import it. Each member switches the merchant kinds on or off for
 // themselves; a buyer's receipt is sent whenever the checkout collected their e-mail.
 

@@ -18,7 +18,7 @@ import { call, newAccount } from "@/lib/test/api";
 import { startSmtpSink, type SmtpSink } from "@/lib/test/smtp-sink";
 import { drainNotifications } from "./worker";
 
-// Notification mails (issue 22) on the real database: what each member and the buyer get, in their
+// Notification mails on the real database: what each member and the buyer get, in their
 // language, and that each mail leaves once — drained again, by 20 workers at once, through a real
 // SMTP server that refuses, drops or is not there.
 

@@ -5,7 +5,7 @@ import { log, scrub } from "@/lib/log";
 import { sendMail } from "@/lib/mail/send-mail";
 import { crashPoint } from "@/lib/payments/crash-point";
 
-// The notifier's second half (issue 22): each mail is sent at most once. A worker claims one mail
+// The notifier's second half: each mail is sent at most once. A worker claims one mail
 // (`pending` → `sending`, committed) before it talks to the SMTP server, and a claimed mail is never
 // claimed again: a crash, or an answer lost after the message was handed over, leaves it `sending`,
 // then `unknown`, never sent twice. Only a failure that provably handed nothing over (no connection,

@@ -1,6 +1,6 @@
 import type { Lang } from "@/lib/i18n/languages";
 
-// The words of the notification mails (issue 22), French and English, one recipient's language each.
+// The words of the notification mails, French and English, one recipient's language each.
 // `{name}` is filled by fill(); a line whose value is missing is left out by the composer. Names
 // people typed are quoted, and never share a line with one of Kola's own links.
 

@@ -3,7 +3,7 @@ import { runLoop } from "@/lib/server/loop";
 import { fanOutNotifications } from "./fan-out";
 import { sendDueNotifications, tidyNotifications } from "./send";
 
-// The notifier (issue 22): in the server process beside the webhook worker, or in `npm run worker`;
+// The notifier: in the server process beside the webhook worker, or in `npm run worker`;
 // any number may run on one PostgreSQL database (sources and mails are claimed with SKIP LOCKED).
 // It runs after the payment's own transaction, on its own: a mail never holds a payment up.
 

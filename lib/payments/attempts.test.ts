@@ -22,7 +22,7 @@ import { setSandboxTransport } from "./providers/sandbox";
 import { signCallback } from "./providers/signature";
 import { startPayment } from "./start-payment";
 
-// The money rules of payment attempts (issue 8 items 1–2, DESIGN §3 and §6): one attempt in flight
+// The money rules of payment attempts (DESIGN §3 and §6): one attempt in flight
 // per payment link (per buyer phone on a marketplace link), a link paid once, a buyer who gives a
 // stuck attempt up, and a provider success that our own expiry never hides.
 

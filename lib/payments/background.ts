@@ -73,7 +73,7 @@ async function askAndApply(deposit: DepositRow): Promise<boolean> {
   }
   const ageSeconds = (Date.now() - deposit.createdAt.getTime()) / 1000;
   if (status.state === "settled") return settleDeposit(deposit.id, status.settlement);
-  // no provider ever took it (issue 18): once its initiation is over, "not found" is final, and
+  // no provider ever took it: once its initiation is over, "not found" is final, and
   // the attempt fails at once (provider_unreachable) instead of waiting for our expiry
   if (status.state === "not_found" && !deposit.providerReference && (await initiationOver(deposit))) {
     log("warn", "no provider took the payment: failed", { track_id: deposit.trackId, provider: deposit.provider });
@@ -155,7 +155,7 @@ export function startBackgroundWork(): Worker {
           if (n) log("info", `${name} settled`, { count: n });
         }),
     });
-  // money out (issue 11): release held money, send payouts and refunds, ask about late ones; kicked after each request
+  // money out: release held money, send payouts and refunds, ask about late ones; kicked after each request
   const moneyOut = runLoop({ name: "money-out", every: 3_000, work: () => oneAtATime(() => processMoneyWork()) });
   const loops = [settling("expiry sweeper", sweepExpired), settling("reconciler", reconcilePending), moneyOut];
   onMoneyOutKick(async () => moneyOut.kick());

@@ -9,11 +9,11 @@ export type CrashPointName =
   // a provider took the initiation (the sandbox: its reference written), our books do not say so yet
   | "collection-requested"
   | "settlement-written"
-  // an event's number taken on its deposit's row, the event not yet written (one transaction, issue 20)
+  // an event's number taken on its deposit's row, the event not yet written (one transaction)
   | "event-place-taken"
   // money out (lib/money-out): the provider took a payout or refund, nothing recorded yet
   | "disbursement-sent"
-  // a seller's share: its payout and ledger entry committed, the provider not asked yet (issue 19)
+  // a seller's share: its payout and ledger entry committed, the provider not asked yet
   | "seller-payout-recorded"
   // a payout's or refund's outcome written, its ledger entry not yet (one transaction)
   | "disbursement-settled"

@@ -15,7 +15,7 @@ import { settleDeposit } from "./settle-deposit";
 import { startPayment } from "./start-payment";
 
 // kill -9 between a late success's number (taken on its deposit's row) and its outbox row, in one
-// transaction (issue 20 item 5): the number is given back with everything else; no gap, no twice.
+// transaction: the number is given back with everything else; no gap, no twice.
 
 crashTestDatabase("kola-event-order-");
 

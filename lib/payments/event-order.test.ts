@@ -17,7 +17,7 @@ import { signCallback } from "./providers/signature";
 import { settleDeposit } from "./settle-deposit";
 import { startPayment } from "./start-payment";
 
-// Events in a total order per deposit (issue 20 item 5): a provider's late success racing the
+// Events in a total order per deposit: a provider's late success racing the
 // expiry sweeper, through the real callback handler and the real sweeper; the order the worker
 // delivers them in. kill -9 between an event's number and its row: ./event-order-crash.test.ts.
 

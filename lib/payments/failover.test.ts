@@ -20,7 +20,7 @@ import type { Served } from "./providers/emulators/serve";
 import { clearPawapayCache } from "./providers/pawapay";
 import { PaymentInProgress } from "./start-payment";
 
-// Failover per operator (issue 18), against both contract emulators: MTN Cameroon is served by
+// Failover per operator, against both contract emulators: MTN Cameroon is served by
 // pawaPay (first in LIVE_PROVIDERS) and by CinetPay. A provider is skipped while it reports the
 // operator CLOSED or its breaker is open; an initiation it provably never took goes to the next
 // provider under that provider's own reference; it is never sent twice to one provider.

@@ -19,7 +19,7 @@ const MAX_CALLBACK_BODY = 16 * 1024;
 
 /**
  * A provider's report about a deposit, the same path for every provider, the test-mode sandbox
- * included (issue 21). Each provider proves it its own way (Provider.parseCallback): the sandbox by
+ * included. Each provider proves it its own way (Provider.parseCallback): the sandbox by
  * an HMAC over the raw body, pawaPay by an RFC 9421 signature, CinetPay by its x-token HMAC and
  * then its check call. Unproven is 401 and changes nothing. A proven report settles the deposit
  * once, and only when its amount, currency and reference are ours; otherwise it is an alert for a

@@ -12,7 +12,7 @@ import { ProviderUnavailable } from "./providers/provider-log";
 import { ProviderRejection, type Provider, type ProviderStatus } from "./providers/types";
 import { settleDeposit } from "./settle-deposit";
 
-// Offering a deposit to the operator's providers in turn (issue 18, failover per operator). The
+// Offering a deposit to the operator's providers in turn (failover per operator). The
 // buyer hears "request sent to your phone" only once one took it. A provider is asked at most once
 // per deposit, which the database holds (deposit_provider_attempts' unique (deposit, provider)); the
 // next one is asked only when the last provably never took the payment, so it can never be

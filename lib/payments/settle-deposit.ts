@@ -51,7 +51,7 @@ export async function settleDeposit(depositId: string, settlement: Settlement, t
   // the status before, read under the row lock the update below takes (for the history)
   const [before] = await tx.select({ status: deposits.status }).from(deposits).where(eq(deposits.id, depositId)).for("update");
   if (!before || !from.includes(before.status)) return false;
-  // its number in the deposit's order: after the expiry it follows, in commit order (issue 20). The
+  // its number in the deposit's order: after the expiry it follows, in commit order. The
   // transition, its history row and its event share one time: the one taken with the number.
   const place = await takePlace(tx, depositId);
   const [row] = await tx
@@ -102,7 +102,7 @@ export async function settleDeposit(depositId: string, settlement: Settlement, t
   }
   await crashPoint("event-place-taken"); // a crash here gives the number back with the transition: no gap
   await insertEvent(tx, { accountId: row.accountId, mode: row.mode, type: eventTypeFor(kind, settlement.status), depositId: row.id, data }, place);
-  // the money it brought, in the ledger; a duplicate is refunded (issue 11)
+  // the money it brought, in the ledger; a duplicate is refunded
   if (success) await recordPaymentSuccess(tx, row);
   log("info", "deposit settled", { track_id: row.trackId, status: row.status, reason: row.failureReason });
   // money the buyer paid that the merchant did not expect: an operator must look (and refund)

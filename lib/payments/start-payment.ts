@@ -81,7 +81,7 @@ export async function startPayment(
   }
   if (problems.length || !phone) throw new ValidationError(problems);
   await limitPaymentAttempt({ mode: gateway.mode, linkId: gateway.id, phone: phone.digits, clientAddress });
-  // the operator's providers that can take this amount now, in order (failover, issue 18)
+  // the operator's providers that can take this amount now, in order (failover)
   const amount = target.kind === "link" ? target.gateway.amount : target.gateway.amount + target.gateway.fee;
   const candidates = await candidatesFor(gateway.mode, input.operator, amount);
   if (!candidates.length) {

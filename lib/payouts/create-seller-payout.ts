@@ -12,7 +12,7 @@ export const REFUND_UNDER_WAY = "A refund under way would change what this payou
 export type Destination = { country: string; operator: string; phoneNumber: string };
 
 /**
- * Pays out what is owed of one sale's seller share (issue 19), in the caller's transaction, which
+ * Pays out what is owed of one sale's seller share, in the caller's transaction, which
  * holds the share's row lock: the automatic payout when its hold ends (lib/settlement/seller-payouts.ts),
  * or a failed payout sent again (`retryOf`) to its `destination`: the same phone, or a corrected
  * one (`redirected`: the ledger entry says so).

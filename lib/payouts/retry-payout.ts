@@ -45,7 +45,7 @@ export async function retryPayout(auth: Auth, payoutId: string): Promise<PayoutV
 }
 
 /**
- * PATCH /v1/payouts/{id} (issue 19): a failed seller payout, sent to a corrected phone. Like a
+ * PATCH /v1/payouts/{id}: a failed seller payout, sent to a corrected phone. Like a
  * retry, once (retry_of), as a new payout whose ledger entry is a `payout_redirected`; the failed
  * one keeps the phone it failed on. The new wallet must be paid in the payout's currency.
  */

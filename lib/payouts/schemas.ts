@@ -8,7 +8,7 @@ import { disbursementStatuses, payoutKinds } from "@/lib/ledger/kinds";
 import { disbursementStatus } from "@/lib/refunds/schemas";
 import { trackIdFilter } from "@/lib/deposits/track-id";
 
-// Payouts (issue 11): sellers' shares of marketplace sales, and merchants' withdrawals.
+// Payouts: sellers' shares of marketplace sales, and merchants' withdrawals.
 
 export const createPayoutBody = z.object({
   amount: amountField(1).describe("In the currency's minor unit; at most your available balance"),

@@ -25,14 +25,14 @@ export const queryKeys = {
     [mode, "marketplace-links", "list", cursor, limit, archived] as const,
   marketplaceLink: (mode: Mode, id: string) => [mode, "marketplace-links", "detail", id] as const,
   marketplaceTransactions: (mode: Mode, id: string) => [mode, "marketplace-links", "transactions", id] as const,
-  // money out (issue 11): one prefix, so a withdrawal, refund or retry refreshes every balance view
+  // money out: one prefix, so a withdrawal, refund or retry refreshes every balance view
   money: (mode: Mode) => [mode, "money"] as const,
   balance: (mode: Mode) => [mode, "money", "balance"] as const,
   balanceTransactions: (mode: Mode, cursor: string | null, limit: number) => [mode, "money", "transactions", cursor, limit] as const,
   refunds: (mode: Mode, trackId: string) => [mode, "money", "refunds", trackId] as const,
   sellerPayouts: (mode: Mode, linkId: string) => [mode, "money", "seller-payouts", linkId] as const,
   withdrawals: (mode: Mode) => [mode, "money", "withdrawals"] as const,
-  // marketplace sellers (issue 19): under `money` too, so a refund or a payout refreshes them
+  // marketplace sellers: under `money` too, so a refund or a payout refreshes them
   sellers: (mode: Mode, cursor: string | null) => [mode, "money", "sellers", cursor] as const,
   seller: (mode: Mode, id: string) => [mode, "money", "seller", id] as const,
   sellerSales: (mode: Mode, id: string) => [mode, "money", "seller", id, "sales"] as const,

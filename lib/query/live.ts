@@ -1,4 +1,4 @@
-// Live updates of the dashboard (issue 13 item 9): TanStack Query polling, not server-sent events.
+// Live updates of the dashboard: TanStack Query polling, not server-sent events.
 //
 // Why polling: `npm start` runs one server process per core on PostgreSQL, and a status change is
 // written by whichever process took the provider's callback, so SSE would need a fan-out between

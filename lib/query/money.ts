@@ -11,7 +11,7 @@ import { queryKeys } from "./keys";
 import { useMode } from "./mode";
 import type { Page } from "./types";
 
-// Money out (issue 11): the balance and its ledger lines, refunds, seller payouts and withdrawals.
+// Money out: the balance and its ledger lines, refunds, seller payouts and withdrawals.
 
 export type Balance = z.output<typeof balanceView>;
 export type BalanceLine = z.output<typeof balanceTransaction>;

@@ -6,7 +6,7 @@ import type { providerLogEntry, providersOverview } from "@/lib/payments/provide
 import { apiFetch } from "./api-fetch";
 import { useMode } from "./mode";
 
-// Mobile-money providers (/v1/providers) and a deposit's provider log (issue 10).
+// Mobile-money providers (/v1/providers) and a deposit's provider log.
 export type ProvidersOverview = z.output<typeof providersOverview>;
 export type ProviderLogEntry = z.output<typeof providerLogEntry>;
 

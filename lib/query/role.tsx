@@ -3,7 +3,7 @@
 import { createContext, useContext } from "react";
 import { hasRole, type Role } from "@/lib/accounts/roles";
 
-// The signed-in member's role on the account shown, as the server read it for this page (issue 22).
+// The signed-in member's role on the account shown, as the server read it for this page.
 // The dashboard leaves out what the role may not do; the API refuses it anyway (403).
 
 const RoleContext = createContext<Role>("viewer");

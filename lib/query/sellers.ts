@@ -11,7 +11,7 @@ import { useMoneyMutation } from "./money";
 import { useMode } from "./mode";
 import type { Page } from "./types";
 
-// Marketplace sellers (issue 19): the list, one seller, its sales, refunds and payouts, and the
+// Marketplace sellers: the list, one seller, its sales, refunds and payouts, and the
 // actions that move its money (hold, release early, a failed payout to a corrected phone).
 
 export type Seller = z.output<typeof sellerView>;

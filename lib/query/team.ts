@@ -9,7 +9,7 @@ import { queryKeys } from "./keys";
 import { useMode } from "./mode";
 import type { Account } from "./types";
 
-// Settings and team (issue 22): the signed-in member, the business profile, members, invitations.
+// Settings and team: the signed-in member, the business profile, members, invitations.
 // None depends on the mode, but every key starts with it (one mode's cache at a time).
 
 export type Me = z.output<typeof me>;

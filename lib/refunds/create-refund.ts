@@ -22,7 +22,7 @@ import { canReverse, defaultSellerShare, sharePartOf, splitRefund, type RefundSp
  * bear it (never below zero, but for a seller's debt). Any refusal leaves nothing behind. The
  * background sender hands it to the provider once committed.
  *
- * A marketplace sale's refund is split (issue 19, ./split.ts): its share row is locked first, so
+ * A marketplace sale's refund is split (./split.ts): its share row is locked first, so
  * refunds, releases and payouts of one sale happen one at a time, and the seller's part comes out
  * of the share where it sits (reverse), of the merchant (merchant) or of the seller's balance
  * (debit_seller).
@@ -32,7 +32,7 @@ export async function createRefund(auth: Auth, body: CreateRefundBody): Promise<
   const view = await db.transaction(async (tx) => {
     const [deposit] = await tx.select().from(deposits).where(and(eq(deposits.trackId, body.track_id), ownedBy(deposits, auth)));
     if (!deposit) throw new ApiError("DEPOSIT_NOT_FOUND");
-    // a refund is paid in the payment's currency: another one is refused, as POST /v1/payouts does (issue 20)
+    // a refund is paid in the payment's currency: another one is refused, as POST /v1/payouts does
     if (body.currency !== undefined && body.currency !== deposit.currency) {
       throw new ValidationError([{ loc: ["body", "currency"], msg: `The payment was made in ${deposit.currency}`, type: "value_error" }]);
     }

@@ -7,7 +7,7 @@ import { pageQuery } from "@/lib/http/page-query";
 import { TRACK_ID_EXAMPLE, trackId, trackIdFilter } from "@/lib/deposits/track-id";
 import { disbursementStatuses, sellerShareModes } from "@/lib/ledger/kinds";
 
-// Refunds of successful payments (issue 11): full or partial, never more than what remains.
+// Refunds of successful payments: full or partial, never more than what remains.
 
 export const disbursementStatus = z
   .enum(disbursementStatuses)

@@ -1,6 +1,6 @@
 import type { SellerShareMode } from "@/lib/ledger/kinds";
 
-// Who bears a marketplace sale's refund (issue 19), in one place for POST /v1/refunds and its
+// Who bears a marketplace sale's refund, in one place for POST /v1/refunds and its
 // preview. Pure arithmetic on the sale's share; the caller holds the share's row lock.
 
 export type ShareState = { amount: number; held: number; owed: number; refunded: number };

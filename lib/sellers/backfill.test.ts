@@ -21,7 +21,7 @@ import type { LedgerAccount } from "@/lib/ledger/kinds";
 import { call, newAccount } from "@/lib/test/api";
 
 // The migration that made sellers (0017_sellers.sql) also gives the books written before it their
-// sellers: here its backfill runs over rows shaped as the code before issue 19 wrote them (no
+// sellers: here its backfill runs over rows shaped as the code before sellers wrote them (no
 // seller anywhere; a sale's share paid out at once, one payout failed, one in flight, a refund
 // borne by the merchant), and afterwards ledger:check agrees and the failed payout can be retried.
 
@@ -79,7 +79,7 @@ it("gives the sales, payouts, refunds and ledger lines made before sellers exist
   const payout = async (depositId: string, status: "failed" | "pending") =>
     (await db.insert(payouts).values({ ...owner, kind: "seller", status, amount: 10000, currency: "XAF", country: "CMR", operator: "MTN_MOMO_CMR", phoneNumber: "237699000001", depositId, marketplaceGatewayId: gateway!.id, provider: "sandbox" }).returning())[0]!;
 
-  // a payment link's 5 000, then two sales as the code before issue 19 posted them
+  // a payment link's 5 000, then two sales as the code before sellers posted them
   const link = await paid(3, 5000, null);
   await entry(db, owner, "payment", [["provider_clearing", -5000], ["merchant_available", 5000]], { depositId: link.id });
   const first = await paid(1);

@@ -9,7 +9,7 @@ import { processMoneyWork } from "@/lib/settlement/money-work";
 import { childImport, crashChildAt, crashTestDatabase } from "@/lib/test/crash-child";
 import { balances, marketplaceWithHold, sale, sellersOf } from "./test-support";
 
-// kill -9 between a seller payout's ledger entry and the provider call (issue 19): a child process
+// kill -9 between a seller payout's ledger entry and the provider call: a child process
 // (node + tsx) runs the real background money work on this file's database; it releases the share,
 // commits the payout with its entry, stops at the crash point before asking the provider and is
 // killed there with SIGKILL. Afterwards nothing is missing (the ledger check agrees), the share is

@@ -10,7 +10,7 @@ import { sellerForSale } from "./seller-for-sale";
 const DAY_MS = 86_400_000;
 
 /**
- * A marketplace sale's money, in its settlement's transaction (issue 19). The buyer paid
+ * A marketplace sale's money, in its settlement's transaction. The buyer paid
  * `buyer_price`: the seller's share (`product_price`, fixed at the submit with the seller) goes to
  * the seller, held in seller_pending for the marketplace's `seller_payout_delay_days` (or straight
  * to seller_payable with no hold), and the rest, the owner's fee, to the merchant (`merchant`:

@@ -4,7 +4,7 @@ import { defineOperations, idempotencyErrors, keyErrors } from "@/lib/http/opera
 import { pageQuery } from "@/lib/http/page-query";
 import { trackId } from "@/lib/deposits/track-id";
 
-// Marketplace sellers (issue 19): parties with money of their own, found by their payout phone.
+// Marketplace sellers: parties with money of their own, found by their payout phone.
 
 export const sellerBalance = z
   .object({

@@ -4,7 +4,7 @@ import { sellers } from "@/lib/db/schema";
 import type { MarketplaceGatewayRow } from "@/lib/marketplace-gateways/queries";
 
 /**
- * The seller a buyer's submit pays (issue 19): the marketplace's seller with the link's payout phone,
+ * The seller a buyer's submit pays: the marketplace's seller with the link's payout phone,
  * made the first time that phone sells. Called in the transaction that records the attempt, so the
  * sale names its seller from the submit on: a phone edited on the link afterwards (a new seller)
  * changes nothing for this sale. One row per phone and marketplace (a unique index; racing submits

@@ -13,7 +13,7 @@ import { buy, deliverCallbacks, depositByTrackId, entriesOf } from "@/lib/money-
 import { call } from "@/lib/test/api";
 import { balances, DAY, marketplaceWithHold, moneyRound, sale, sellersOf, sellerTestHooks } from "./test-support";
 
-// Sellers' money end to end (issue 19) on the real database: a 7-day payout hold passed by a test
+// Sellers' money end to end on the real database: a 7-day payout hold passed by a test
 // clock, refunds borne as each `seller_share` says before and after the payout, a seller's debt
 // netted from its next sale, the seller fixed at the buyer's submit, and 50 refunds and releases of
 // one sale at once. Every case ends with the ledger check; each states the balances before and after.

@@ -17,7 +17,7 @@ import { checkLedger } from "@/lib/ledger/check";
 import { call, newAccount } from "@/lib/test/api";
 import { DAY, marketplaceWithHold, moneyRound, sale, sellersOf, sellerTestHooks } from "./test-support";
 
-// The sellers' API (issue 19), whole bodies: the sellers and their sales, holding a seller,
+// The sellers' API, whole bodies: the sellers and their sales, holding a seller,
 // releasing early, a failed payout sent to a corrected phone, the refund preview, the events.
 
 const ISO = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);

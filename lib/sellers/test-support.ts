@@ -11,7 +11,7 @@ import { signCallback } from "@/lib/payments/providers/signature";
 import { processMoneyWork } from "@/lib/settlement/money-work";
 import { call } from "@/lib/test/api";
 
-// Marketplace sellers' money in tests (issue 19): a merchant with a payout hold, the balances as
+// Marketplace sellers' money in tests: a merchant with a payout hold, the balances as
 // the API shows them, and a test clock: only Date is faked, and it keeps ticking with real time
 // (timers and the sandbox's callbacks stay real; embedded PGlite reads its now() from it too), so
 // days pass at a call and nothing sleeps.

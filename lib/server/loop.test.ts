@@ -3,7 +3,7 @@ import { probeDelay, PROBE_CAP_MS, PROBE_FIRST_MS } from "@/lib/db/availability"
 import { captureLog } from "@/lib/log";
 import { LOOP_CAP_MS, loopDelay, runLoop } from "./loop";
 
-// The backoff of background loops and of the database probe (issue 20): pure arithmetic, and a loop
+// The backoff of background loops and of the database probe: pure arithmetic, and a loop
 // that logs once when it starts failing and once when it works again, and stops at once.
 
 describe("loopDelay", () => {

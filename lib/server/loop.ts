@@ -2,7 +2,7 @@ import { onDatabaseBack } from "@/lib/db/availability";
 import { log } from "@/lib/log";
 
 // Every background loop of a process (sweeper, reconciler, money out, webhook dispatch and lanes,
-// notifier) runs through runLoop (issue 20): `work`, then a pause of `every` ms, until stopped.
+// notifier) runs through runLoop: `work`, then a pause of `every` ms, until stopped.
 // After a failure the pause grows: `every` doubled per failure in a row, up to LOOP_CAP_MS, with
 // jitter (half to all of it), so a database away or a bug is not hammered. It is logged once when
 // the loop starts failing and once when it works again, never per failure. The loop wakes at once

@@ -33,7 +33,7 @@ export function startServer(): Promise<void> {
     const background = process.env.KOLA_BACKGROUND !== "off" ? startBackgroundWork() : null;
     // webhook delivery; KOLA_WORKER=off when separate `npm run worker` processes deliver instead
     const webhooks = inProcessWorkerEnabled() ? startWebhookWorker() : null;
-    // notification mails (issue 22), with the webhooks: the same switch leaves both to `npm run worker`
+    // notification mails, with the webhooks: the same switch leaves both to `npm run worker`
     const notifier = inProcessWorkerEnabled() ? startNotifier() : null;
     stopOnSignals(() => Promise.all([background?.stop(), webhooks?.stop(), notifier?.stop()]));
   })();

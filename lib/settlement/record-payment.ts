@@ -7,8 +7,8 @@ import { recordAutomaticRefund } from "@/lib/refunds/record-refund";
 import { openShare } from "@/lib/sellers/open-share";
 
 /**
- * What a successful deposit sets going, in settleDeposit's transaction (DESIGN §3–5, issues 11 and
- * 19). The ledger only records; this layer decides what follows a payment:
+ * What a successful deposit sets going, in settleDeposit's transaction (DESIGN §3–5). The ledger
+ * only records; this layer decides what follows a payment:
  * - a payment link: the amount to the merchant (pending for the hold, or available at once);
  * - a marketplace sale: the seller's share to the seller (held for the marketplace's payout delay,
  *   then paid out by the background work) and the owner's fee to the merchant (lib/sellers/open-share.ts);

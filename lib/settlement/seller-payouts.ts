@@ -11,7 +11,7 @@ import { waitsForRefund } from "@/lib/sellers/shares";
 const BATCH = 100;
 
 /**
- * Shares whose payout hold is over leave seller_pending for seller_payable (issue 19). `now` is the
+ * Shares whose payout hold is over leave seller_pending for seller_payable. `now` is the
  * caller's clock (tests move it forward instead of sleeping). Claimed with SKIP LOCKED, so several
  * workers never release one share twice; a share a refund holds is left for the next round.
  */

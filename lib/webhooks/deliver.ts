@@ -18,7 +18,7 @@ import { signedHeaders } from "./signing";
 // (at-least-once, same webhook-id), while a live worker keeps its batch to itself.
 //
 // The events about one deposit reach an endpoint in their `sequence` order, whatever fails
-// (issue 20): a delivery waits while an earlier event of its deposit is still pending for the same
+//: a delivery waits while an earlier event of its deposit is still pending for the same
 // endpoint (delivered or given up lets it go) or is not yet dispatched at all (another dispatcher
 // holds it), so a late success is never sent before the expiry it follows.
 

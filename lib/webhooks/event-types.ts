@@ -10,7 +10,7 @@ export const eventTypes = [
   "marketplace.transaction.expired",
   "payout.succeeded",
   "payout.failed",
-  // a marketplace seller's payout (issue 19); `payout.*` are the merchant's withdrawals
+  // a marketplace seller's payout; `payout.*` are the merchant's withdrawals
   "seller_payout.succeeded",
   "seller_payout.failed",
   "refund.succeeded",

@@ -42,7 +42,7 @@ export function renderWaiting(model: WaitingModel): Rendered {
   const { deposit, locale } = model;
   const operator = operatorObject(deposit.operator).name;
   const amount = formatAmount(deposit.amount, deposit.currency, locale);
-  // "sent to your phone" only once a provider took the request (issue 18)
+  // "sent to your phone" only once a provider took the request
   const prompt = !deposit.providerReference
     ? t(locale, "wait.sending", { operator })
     : t(locale, APP_OPERATORS.has(operator) ? "wait.prompt.app" : "wait.prompt", {

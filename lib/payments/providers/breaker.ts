@@ -3,7 +3,7 @@ import { getDb } from "@/lib/db/client";
 import { providerBreakers } from "@/lib/db/schema";
 import { log } from "@/lib/log";
 
-// A circuit breaker per provider (issue 18), in the database so that every process and machine
+// A circuit breaker per provider, in the database so that every process and machine
 // agrees: BREAKER_FAILURES consecutive failed calls (no answer, a 5xx, an initiation the provider
 // never took) open it; routing then skips the provider. After BREAKER_PAUSE_SECONDS it is
 // half-open: one caller claims the probe (a conditional update), the others still skip it; a

@@ -15,7 +15,7 @@ import { serve, type Served } from "./emulators/serve";
 import { clearPawapayCache, pawapayProvider } from "./pawapay";
 import * as pawapayApi from "./pawapay/schemas";
 
-// The providers' published examples and schemas are the contract (issue 18): every fixture in
+// The providers' published examples and schemas are the contract: every fixture in
 // ./fixtures (sources in fixtures/SOURCES.md) is read by our parsers, and every request we send is
 // checked against the schema transcribed from the provider's page, with ajv.
 

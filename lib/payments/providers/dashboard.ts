@@ -11,7 +11,7 @@ import { cinetpayConfigured } from "./cinetpay";
 import { pawapayConfigured } from "./pawapay";
 import { trackId } from "@/lib/deposits/track-id";
 
-// What the dashboard shows of mobile-money providers (issue 10): which are configured for live
+// What the dashboard shows of mobile-money providers: which are configured for live
 // mode and how they are doing, and each deposit's provider log.
 
 const iso = (column: unknown) => sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;

@@ -88,7 +88,7 @@ function breakerFor(breakers: Map<string, BreakerView>, provider: string, operat
 export type Candidate = { provider: Provider; probe: boolean; probeKey: string };
 
 /**
- * The providers that may take this operator's money now, in the order of LIVE_PROVIDERS (issue 18):
+ * The providers that may take this operator's money now, in the order of LIVE_PROVIDERS:
  * each serves the operator, does not report it CLOSED, takes the amount, and neither its breaker nor
  * the operator's there is open. A half-open one is listed with `probe`: the caller must win
  * claimProbe(probeKey) before using it.
@@ -131,7 +131,7 @@ export function providerForMode(mode: Mode): void {
 }
 
 /**
- * Money out per operator (issue 18): the first provider of the mode that pays out to this operator
+ * Money out per operator: the first provider of the mode that pays out to this operator
  * now (pawaPay, then CinetPay's transfer API), or the first that can pay out at all when none
  * reports the operator (the sender's refusal then says why). Null: nothing in this mode pays out.
  */
@@ -143,7 +143,7 @@ export async function payoutProviderFor(mode: Mode, operator: string): Promise<s
 /**
  * The provider to try after `current` for a payout to this operator, when `current` refused it for
  * a reason of its own (its operator closed, its limits, its settings): it took nothing, so the
- * payout can go to the next one under the same id (issue 18: CinetPay's transfer API as the second
+ * payout can go to the next one under the same id (CinetPay's transfer API as the second
  * route). Null: none left.
  */
 export async function nextPayoutProvider(mode: Mode, operator: string, current: string): Promise<string | null> {

@@ -4,8 +4,8 @@ import type { DepositRow } from "@/lib/deposits/create-deposit";
 import { log, scrub, scrubValue } from "@/lib/log";
 import { recordFailure } from "./breaker";
 
-// Every provider request and callback is kept (issue 10): what was sent or received, without secrets,
-// whole phone numbers or a database error's values (issue 21 item 5).
+// Every provider request and callback is kept: what was sent or received, without secrets,
+// whole phone numbers or a database error's values.
 
 /**
  * A body as the provider log keeps it: secret fields hidden, phone numbers masked (a phone field

@@ -2,7 +2,7 @@ import type { DepositRow } from "@/lib/deposits/create-deposit";
 import type { DepositStatus } from "@/lib/deposits/statuses";
 
 // The provider contract and the types it shares with the payments layer. It sits at the bottom:
-// it imports nothing above it (issue 21), and everything above imports it.
+// it imports nothing above it, and everything above imports it.
 
 /** A deposit's final word from its provider (or our own expiry): what settleDeposit applies. */
 export type Settlement = { status: Exclude<DepositStatus, "pending">; reason?: string | null; providerReference?: string | null };
@@ -25,7 +25,7 @@ export type Collection = {
 export type OperatorAvailability = { available: boolean; min?: number; max?: number };
 
 /**
- * What a provider says of the operators it serves (issue 18). `configuration`:
+ * What a provider says of the operators it serves. `configuration`:
  *   ok          read now (or recently): `deposits`/`payouts` say which operators, open or closed
  *   unreadable  it answered something we cannot read (a contract mismatch): an alert; its operators
  *               are "unknown": tried, and failed over from on error, never silently absent
@@ -71,7 +71,7 @@ export interface Provider {
   /** The operators (our codes) it serves and whether each can pay now; undefined = every operator. */
   availability?(): Promise<AvailabilityReport>;
 
-  // Money out (issue 11). A provider without them cannot pay out or refund.
+  // Money out. A provider without them cannot pay out or refund.
   /** Sends a payout. Throws ProviderRejection on a definite refusal; any other error: outcome unknown. */
   sendPayout?(d: Disbursement): Promise<{ reference: string }>;
   /** Sends a refund of `d.deposit`. Same rules as sendPayout. */

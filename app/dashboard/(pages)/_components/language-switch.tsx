@@ -7,7 +7,7 @@ import { apiFetch } from "@/lib/query/api-fetch";
 
 /**
  * FR | EN: the language of the dashboard, kept in a cookie. Signed in (`saved`), it is also the
- * member's own language: their mails and their next sign-in follow it (issue 22).
+ * member's own language: their mails and their next sign-in follow it.
  */
 export function LanguageSwitch({ className, saved = false }: { className?: string; saved?: boolean }) {
   const { t, lang, setLang: show, switching } = useI18n();

@@ -18,7 +18,7 @@ import { moneyErrorMessage } from "./money";
 type Values = { operator: string; phone_number: string };
 
 /**
- * A failed seller payout sent to a corrected phone (PATCH /v1/payouts/{id}, issue 19): the wallets
+ * A failed seller payout sent to a corrected phone (PATCH /v1/payouts/{id}): the wallets
  * paid in the payout's currency, the seller's number typed in any form. The Idempotency-Key follows
  * the number sent (useMoneyMutation): a retry of the same one never sends it twice.
  */

@@ -5,7 +5,7 @@ import { formatMoney } from "@/lib/i18n/numbers";
 import { useI18n } from "@/lib/i18n/provider";
 import type { Refund } from "@/lib/query/money";
 
-/** Who paid a marketplace sale's refund, as the API says (issue 19); nothing for a payment link's. */
+/** Who paid a marketplace sale's refund, as the API says; nothing for a payment link's. */
 export function RefundSplit({ refund }: { refund: Pick<Refund, "split" | "seller_share" | "currency"> }) {
   const { t, lang } = useI18n();
   const w = t.money.refund;

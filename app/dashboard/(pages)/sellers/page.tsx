@@ -3,7 +3,7 @@ import { SellersPage } from "./_components/sellers-page";
 
 export const generateMetadata = () => titled((t) => t.sellers.title);
 
-// /dashboard/sellers — the marketplace's sellers and their money (issue 19).
+// /dashboard/sellers — the marketplace's sellers and their money.
 export default function Page() {
   return <SellersPage />;
 }

@@ -1,7 +1,7 @@
 import { currencies, type Currency } from "@/lib/countries";
 
 // CinetPay's settings and amount rule, below both its payment adapter (index.ts) and its transfer
-// API (transfer.ts), so that neither imports the other (issue 21: no import circles).
+// API (transfer.ts), so that neither imports the other (no import circles).
 
 export const CINETPAY_DEFAULT_URL = "https://api-checkout.cinetpay.com";
 

@@ -49,7 +49,7 @@ const reasons: Record<string, string> = {
   INSUFFICIENT_BALANCE: "insufficient_funds",
   PAYMENT_NOT_APPROVED: "refused_by_payer",
   PAYER_NOT_FOUND: "payer_not_found",
-  // REJECTED on initiation (issue 18): each refusal is worded for the buyer as what it is
+  // REJECTED on initiation: each refusal is worded for the buyer as what it is
   INVALID_PHONE_NUMBER: "invalid_phone_number",
   PAYER_LIMIT_REACHED: "payer_limit_reached",
   AMOUNT_OUT_OF_BOUNDS: "amount_out_of_bounds",

@@ -115,7 +115,7 @@ async function readConfiguration(): Promise<Conf> {
 }
 
 /**
- * What pawaPay says of our operators (issue 18), read at most once a minute. A configuration that
+ * What pawaPay says of our operators, read at most once a minute. A configuration that
  * cannot be read now is replaced by the last one read for PROVIDER_CONFIG_STALE_SECONDS, then the
  * provider is `stale` (routing skips it). One pawaPay answers but we cannot read is `unreadable`:
  * an alert, and its operators are "unknown" (tried, failed over from on error), never absent.

@@ -37,7 +37,7 @@ export function BalancePage() {
         title={w.title}
         description={w.intro}
         action={
-          // a viewer or a developer never moves money: no withdraw button (issue 22)
+          // a viewer or a developer never moves money: no withdraw button
           <Can role="admin">
             <Button onClick={() => setWithdrawing(true)} disabled={!canWithdraw} aria-describedby={balance.data && !canWithdraw ? "nothing-to-withdraw" : undefined}>
               {w.withdraw}
@@ -74,7 +74,7 @@ type Amounts = Balance["available"];
 
 /**
  * Every bucket of GET /v1/balance, per currency (an empty one reads 0 in the account's currency):
- * the merchant's money first, then the marketplace sellers' (issue 19), which is never the merchant's.
+ * the merchant's money first, then the marketplace sellers', which is never the merchant's.
  */
 function Totals({ balance, currency }: { balance: Balance; currency: string }) {
   const { t, lang } = useI18n();

@@ -22,7 +22,7 @@ type Checked = { amount: number; partial: boolean; reason: string };
 /**
  * Full (what remains) or partial, then a confirmation naming the amount and the phone, the available
  * balance and what the refund takes from it. A marketplace sale's refund also says who pays the
- * seller's part before the merchant confirms (issue 19): the API's preview of each `seller_share` for
+ * seller's part before the merchant confirms: the API's preview of each `seller_share` for
  * this amount (GET /v1/refunds/preview), never our own sums. After a refusal, « Modifier » and a
  * corrected amount send a new request (its own Idempotency-Key, useMoneyMutation).
  */

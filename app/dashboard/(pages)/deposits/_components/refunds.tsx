@@ -33,7 +33,7 @@ export function PaymentRefunds({ deposit }: { deposit: Deposit }) {
           {remaining > 0 ? format(w.remaining, { amount: formatMoney(remaining, deposit.currency, lang) }) : w.fullyRefunded}
         </p>
         {remaining > 0 && (
-          // a viewer or a developer never moves money: no refund button (issue 22)
+          // a viewer or a developer never moves money: no refund button
           <Can role="admin">
             <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
               {w.action}

@@ -60,7 +60,7 @@ export function LinksPage() {
     if (askedByUrl) router.replace(pathname);
   };
 
-  const canCreate = useCan("admin"); // a viewer or a developer: no "new link" (issue 22)
+  const canCreate = useCan("admin"); // a viewer or a developer: no "new link"
   const newButton = ready && canCreate ? (
     <Button onClick={openDialog}>
       <span aria-hidden="true">+</span> {w.new}

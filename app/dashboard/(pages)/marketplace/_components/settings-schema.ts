@@ -72,7 +72,7 @@ export function identitySchema(words: MarketplaceWords) {
   });
 }
 
-/** `delayInvalid`: the sellers' words for a payout hold out of 0–30 days (issue 19, lib/i18n/sellers-*.ts). */
+/** `delayInvalid`: the sellers' words for a payout hold out of 0–30 days (lib/i18n/sellers-*.ts). */
 export function settingsSchema(words: MarketplaceWords, delayInvalid: string) {
   return identitySchema(words).extend({
     is_active: z.boolean(),

@@ -7,7 +7,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: dictionaryOf(await readLang()).sellers.title };
 }
 
-// /dashboard/sellers/{id} — one seller: what it is owed, its sales, refunds and payouts (issue 19).
+// /dashboard/sellers/{id} — one seller: what it is owed, its sales, refunds and payouts.
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   return <SellerPage id={id} />;

@@ -20,7 +20,7 @@ const RedirectPayoutDialog = dynamic(() => import("../../../_components/redirect
 
 /**
  * A sale's money: the owner's fee, the seller's payout with its status (a failed one can be retried
- * or sent to a corrected phone), and the sale's refunds with who bore them (issue 19).
+ * or sent to a corrected phone), and the sale's refunds with who bore them.
  */
 export function SaleMoney({ fee, currency, payout, refunds, succeeded }: { fee: number; currency: string; payout: Payout | undefined; refunds: Refund[]; succeeded: boolean }) {
   const { t, lang } = useI18n();
