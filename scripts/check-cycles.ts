@@ -4,40 +4,13 @@
 // graph is dpdm's (the TypeScript parser, tsconfig's `@/` paths); type imports are kept.
 import { parseDependencyTree } from "dpdm";
 import path from "node:path";
+import { stronglyConnected } from "./strongly-connected";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 
-/** Tarjan's algorithm: the graph's strongly connected components of more than one file, or with a self-import. */
+/** The graph's strongly connected components of more than one file, or a file that imports itself. */
 function circles(graph: Map<string, string[]>): string[][] {
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const found: string[][] = [];
-  const visit = (file: string) => {
-    index.set(file, index.size);
-    low.set(file, index.get(file)!);
-    stack.push(file);
-    onStack.add(file);
-    for (const next of graph.get(file) ?? []) {
-      if (!index.has(next)) {
-        visit(next);
-        low.set(file, Math.min(low.get(file)!, low.get(next)!));
-      } else if (onStack.has(next)) {
-        low.set(file, Math.min(low.get(file)!, index.get(next)!));
-      }
-    }
-    if (low.get(file) !== index.get(file)) return;
-    const component: string[] = [];
-    for (let member = ""; member !== file; ) {
-      member = stack.pop()!;
-      onStack.delete(member);
-      component.push(member);
-    }
-    if (component.length > 1 || graph.get(file)?.includes(file)) found.push(component.sort());
-  };
-  for (const file of graph.keys()) if (!index.has(file)) visit(file);
-  return found;
+  return stronglyConnected(graph).filter((component) => component.length > 1 || graph.get(component[0]!)?.includes(component[0]!));
 }
 
 const tree = await parseDependencyTree(["{app,lib,components,scripts,e2e,bench}/**/*.{ts,tsx,mts}"], {

@@ -5,6 +5,7 @@
 // file circles (scripts/check-cycles.ts). Use it to see a restructuring's before and after.
 import { parseDependencyTree } from "dpdm";
 import path from "node:path";
+import { stronglyConnected } from "./strongly-connected";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const TEST = /(\.test\.tsx?$|(^|\/)test-support\.ts$|^lib\/test\/|^e2e\/)/;
@@ -13,37 +14,6 @@ const TEST = /(\.test\.tsx?$|(^|\/)test-support\.ts$|^lib\/test\/|^e2e\/)/;
 function folderOf(file: string): string {
   const parts = file.split("/");
   return parts.length > 2 ? parts.slice(0, 2).join("/") : parts.slice(0, -1).join("/") || ".";
-}
-
-/** Tarjan's strongly connected components of more than one folder. */
-function loops(graph: Map<string, Set<string>>): string[][] {
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const found: string[][] = [];
-  const visit = (node: string) => {
-    index.set(node, index.size);
-    low.set(node, index.get(node)!);
-    stack.push(node);
-    onStack.add(node);
-    for (const next of graph.get(node) ?? []) {
-      if (!index.has(next)) {
-        visit(next);
-        low.set(node, Math.min(low.get(node)!, low.get(next)!));
-      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node)!, index.get(next)!));
-    }
-    if (low.get(node) !== index.get(node)) return;
-    const component: string[] = [];
-    for (let member = ""; member !== node; ) {
-      member = stack.pop()!;
-      onStack.delete(member);
-      component.push(member);
-    }
-    if (component.length > 1) found.push(component.sort());
-  };
-  for (const node of graph.keys()) if (!index.has(node)) visit(node);
-  return found;
 }
 
 const tree = await parseDependencyTree(["{app,lib,components,scripts}/**/*.{ts,tsx,mts}"], {
@@ -71,8 +41,8 @@ for (const [raw, dependencies] of Object.entries(tree)) {
 }
 
 const edges = [...graph.values()].reduce((sum, targets) => sum + targets.size, 0);
-const pairs = [...graph].flatMap(([from, targets]) => [...targets].filter((to) => from < to && graph.get(to)?.has(from)).map((to) => [from, to] as const));
-const found = loops(graph);
+const pairs = [...graph].flatMap(([from, targets]) => [...targets].filter((to) => from < to && graph.get(to)?.has(from)).map((to) => [from, to] as const)).sort(([a1, b1], [a2, b2]) => a1.localeCompare(a2) || b1.localeCompare(b2));
+const found = stronglyConnected(graph).filter((component) => component.length > 1);
 
 console.log(`${graph.size} folders, ${edges} folder-to-folder imports (tests and test support left out)`);
 console.log(`\n${pairs.length} pairs of folders import each other:`);
