@@ -76,6 +76,21 @@ async function stateOf(gatewayId: string) {
 
 const token = () => randomUUID().replaceAll("-", "");
 
+
+/** A new link paid by a child process killed at `point`; its deposit and provider attempts as they were left. */
+async function payCrashingAt(point: CrashPointName) {
+  const link = await newLink();
+  await crashAt(point, {
+    task: "pay",
+    gatewayId: link.id,
+    input: { country: "CMR", operator: "MTN_MOMO_CMR", phone: "670000010", client_token: token() },
+  });
+  const db = await getDb();
+  const [deposit] = await db.select().from(deposits).where(eq(deposits.paymentGatewayId, link.id));
+  const attempts = () => db.select({ provider: depositProviderAttempts.provider, outcome: depositProviderAttempts.outcome }).from(depositProviderAttempts).where(eq(depositProviderAttempts.depositId, deposit!.id));
+  return { link, db, deposit, attempts };
+}
+
 describe("kill -9 inside the money paths", () => {
   it("after the deposit is recorded, before the provider is asked: the sweeper expires it once, the link stays payable", TIMEOUT, async () => {
     const link = await newLink();
@@ -103,15 +118,7 @@ describe("kill -9 inside the money paths", () => {
   });
 
   it("after a provider's attempt is claimed, before its request is sent: never sent twice, ended failed (provider_unreachable) once nothing can be in flight", TIMEOUT, async () => {
-    const link = await newLink();
-    await crashAt("attempt-claimed", {
-      task: "pay",
-      gatewayId: link.id,
-      input: { country: "CMR", operator: "MTN_MOMO_CMR", phone: "670000010", client_token: token() },
-    });
-    const db = await getDb();
-    const [deposit] = await db.select().from(deposits).where(eq(deposits.paymentGatewayId, link.id));
-    const attempts = () => db.select({ provider: depositProviderAttempts.provider, outcome: depositProviderAttempts.outcome }).from(depositProviderAttempts).where(eq(depositProviderAttempts.depositId, deposit!.id));
+    const { link, db, deposit, attempts } = await payCrashingAt("attempt-claimed");
     expect([await stateOf(link.id), await attempts()]).toEqual([{ deposits: [{ status: "pending", reference: null }], events: [], history: ["created:>pending"] }, [{ provider: "sandbox", outcome: "sending" }]]);
 
     // younger than the longest an initiation can take: it may still be on its way, so it waits
@@ -132,15 +139,7 @@ describe("kill -9 inside the money paths", () => {
   });
 
   it("after the sandbox took the payment, before our books say so: its reference is already saved, so the sweeper asks the sandbox and settles it (success, not expired), once", TIMEOUT, async () => {
-    const link = await newLink();
-    await crashAt("collection-requested", {
-      task: "pay",
-      gatewayId: link.id,
-      input: { country: "CMR", operator: "MTN_MOMO_CMR", phone: "670000010", client_token: token() },
-    });
-    const db = await getDb();
-    const [deposit] = await db.select().from(deposits).where(eq(deposits.paymentGatewayId, link.id));
-    const attempts = () => db.select({ provider: depositProviderAttempts.provider, outcome: depositProviderAttempts.outcome }).from(depositProviderAttempts).where(eq(depositProviderAttempts.depositId, deposit!.id));
+    const { link, db, deposit, attempts } = await payCrashingAt("collection-requested");
     // the sandbox's reference is in the database; its callback died with the process
     expect([await stateOf(link.id), await attempts()]).toEqual([
       { deposits: [{ status: "pending", reference: expect.stringMatching(/^SBX-/) }], events: [], history: ["created:>pending"] },
