@@ -6,33 +6,33 @@ import { configDefaults, defineConfig } from "vitest/config";
 // The suite runs once on embedded PGlite and, when TEST_DATABASE_URL is set, once more on PostgreSQL.
 const databases = ["pglite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])];
 
-// A test's /v1 calls go over HTTP through the production server and its dispatcher (lib/test/api.ts).
+// A test's /v1 calls go over HTTP through the production server and its dispatcher (test/support/api.ts).
 // KOLA_DISPATCH=off runs the path Next.js takes when the dispatcher is off (each handler called
 // in-process, as Next.js calls it): then only the tests that call /v1 route files differ, and only
 // they run (CI does, on PGlite).
 const dispatchOff = process.env.KOLA_DISPATCH === "off";
-const apiTests = ["lib", "app", "components"]
+const apiTests = ["lib", "app", "components", "test"]
   .flatMap((dir) => fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).map((file) => path.join(dir, file)))
   .filter((file) => file.endsWith(".test.ts") && fs.readFileSync(file, "utf8").includes('from "@/app/v1/'));
-const include = dispatchOff ? apiTests : ["lib/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts"];
+const include = dispatchOff ? apiTests : ["lib/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts", "test/**/*.test.ts"];
 
 const env = { LOG_LEVEL: "silent", PUBLIC_BASE_URL: "http://kola.test", KOLA_DISPATCH: dispatchOff ? "off" : "on" };
 
 // TEST_PGBOUNCER=1 (with TEST_DATABASE_URL) runs the files whose guarantees lean on PostgreSQL's
 // locks, transactions and sessions once more, through PgBouncer in transaction mode: Debian's
-// pgbouncer on a free port, started by the project's global setup (lib/test/pgbouncer-setup.ts).
+// pgbouncer on a free port, started by the project's global setup (test/support/pgbouncer-setup.ts).
 const pgbouncerTests = [
   "lib/db/migrate.test.ts",
-  "lib/http/idempotency.test.ts",
-  "lib/payments/attempts.test.ts",
-  "lib/payments/payments.test.ts",
-  "lib/payments/crash.test.ts",
-  "lib/money-out/money-out.test.ts",
+  "test/http/idempotency.test.ts",
+  "test/payments/attempts.test.ts",
+  "test/payments/payments.test.ts",
+  "test/payments/crash.test.ts",
+  "test/money-out/money-out.test.ts",
   "lib/webhooks/delivery.test.ts",
   "lib/http/rate-limit.test.ts",
   // streamed lists and exports (keyset batches today; a cursor would need its own transaction here)
   "lib/http/pagination.test.ts",
-  "lib/exports/exports.test.ts",
+  "test/exports/exports.test.ts",
 ];
 // the migration runner's own tests need a PostgreSQL server (PGlite has one process per database);
 // a database outage needs a database that can go away (PGlite runs in the process)
@@ -50,7 +50,7 @@ function project(name: string, database: string, include: string[], globalSetup:
       exclude: [...configDefaults.exclude, ...(database === "pglite" ? postgresOnly : [])],
       globalSetup,
       environment: "node" as const,
-      setupFiles: ["lib/test/setup.ts"],
+      setupFiles: ["test/support/setup.ts"],
       env: { ...env, KOLA_TEST_DB: database },
       testTimeout,
       hookTimeout: 60_000,
@@ -71,7 +71,7 @@ export default defineConfig({
       ...databases.map((database) => project(database, database, include)),
       // a hang guard, not a speed target: 100 submits at once through one more hop, each statement
       // parsed again, took past 30 s on a 2-core machine running the whole suite
-      ...(withPgbouncer && !dispatchOff ? [project("pgbouncer", "pgbouncer", pgbouncerTests, ["lib/test/pgbouncer-setup.ts"], 90_000)] : []),
+      ...(withPgbouncer && !dispatchOff ? [project("pgbouncer", "pgbouncer", pgbouncerTests, ["test/support/pgbouncer-setup.ts"], 90_000)] : []),
     ],
   },
 });

@@ -14,7 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { createAccount, freePort, ROOT, startServer } from "../e2e/support/kola-server";
 import { EVERY_BLOCK, logoPng } from "../e2e/pay/data";
-import { BUDGET, kindOf, referencedUrls, summarize, type Resource } from "../lib/checkout/weight";
+import { BUDGET, kindOf, referencedUrls, summarize, type Resource } from "@/test/support/page-weight";
 
 type Raw = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 

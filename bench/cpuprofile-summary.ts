@@ -105,7 +105,7 @@ function area(generated: string, original: string, functionName: string): string
   const project = original.startsWith(root + "/") ? original.slice(root.length + 1) : "";
   if (project && !project.startsWith("node_modules/")) {
     if (project.startsWith("lib/http/")) return "Kola: lib/http (route wrapper, auth, validation)";
-    if (project.startsWith("lib/log")) return "Kola: lib/log";
+    if (project.startsWith("lib/runtime/log")) return "Kola: lib/runtime/log";
     if (project.startsWith("lib/")) return `Kola: ${project.split("/").slice(0, 2).join("/")}`;
     return `Kola: ${project.split("/")[0]}`;
   }

@@ -27,7 +27,7 @@ import path from "node:path";
 import postgres from "postgres";
 import { Webhook } from "standardwebhooks";
 
-process.env.LOG_LEVEL ??= "silent"; // read by lib/log.ts when it is first imported (below, dynamically)
+process.env.LOG_LEVEL ??= "silent"; // read by lib/runtime/log.ts when it is first imported (below, dynamically)
 
 type Database = "postgres" | "pglite";
 type Row = {

@@ -8,9 +8,9 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startCinetpayEmulator } from "../lib/payments/providers/emulators/cinetpay";
-import { startPawapayEmulator } from "../lib/payments/providers/emulators/pawapay";
-import { parseJsonBody, serve } from "../lib/payments/providers/emulators/serve";
+import { startCinetpayEmulator } from "@/test/emulators/cinetpay";
+import { startPawapayEmulator } from "@/test/emulators/pawapay";
+import { parseJsonBody, serve } from "@/test/emulators/serve";
 import { createAccount, freePort, HOST, ROOT, startServer } from "./support/kola-server";
 
 export default async function globalSetup(): Promise<(() => Promise<void>) | void> {
@@ -65,7 +65,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
     CINETPAY_TRANSFER_URL: cinetpay.url,
     CINETPAY_TRANSFER_PASSWORD: cinetpayCredentials.transferPassword,
     // the failover specs make pawaPay fail on purpose, one after the other: its circuit breaker
-    // (tested in lib/payments/failover.test.ts) would otherwise set it aside for the specs after them
+    // (tested in test/payments/failover.test.ts) would otherwise set it aside for the specs after them
     BREAKER_FAILURES: "1000",
   };
   const account = await createAccount(

@@ -4,9 +4,9 @@
 import { parseArgs } from "node:util";
 import { createAccount, createApiKey } from "@/lib/accounts/create-account";
 import { closeDb } from "@/lib/db/client";
-import { scrub } from "@/lib/log";
-import { ValidationError } from "@/lib/http/errors";
-import type { Mode } from "@/lib/accounts/modes";
+import { scrub } from "@/lib/runtime/log";
+import { ValidationError } from "@/lib/core/errors";
+import type { Mode } from "@/lib/core/modes";
 
 process.env.LOG_LEVEL ??= "silent";
 

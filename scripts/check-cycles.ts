@@ -2,29 +2,15 @@
 // all reach each other through their imports (a strongly connected component of the import graph);
 // a type import counts as much as a call (ARCHITECTURE.md: shared types live at the bottom). The
 // graph is dpdm's (the TypeScript parser, tsconfig's `@/` paths); type imports are kept.
-import { parseDependencyTree } from "dpdm";
-import path from "node:path";
+import { importGraph } from "./import-graph";
 import { stronglyConnected } from "./strongly-connected";
-
-const ROOT = path.resolve(import.meta.dirname, "..");
 
 /** The graph's strongly connected components of more than one file, or a file that imports itself. */
 function circles(graph: Map<string, string[]>): string[][] {
   return stronglyConnected(graph).filter((component) => component.length > 1 || graph.get(component[0]!)?.includes(component[0]!));
 }
 
-const tree = await parseDependencyTree(["{app,lib,components,scripts,e2e,bench}/**/*.{ts,tsx,mts}"], {
-  context: ROOT,
-  tsconfig: path.join(ROOT, "tsconfig.json"),
-  transform: false, // keep type imports
-  skipDynamicImports: false,
-});
-const graph = new Map<string, string[]>();
-for (const [file, dependencies] of Object.entries(tree)) {
-  if (file.includes("node_modules")) continue;
-  const targets = (dependencies ?? []).map((dependency) => dependency.id).filter((id): id is string => Boolean(id) && !id!.includes("node_modules"));
-  graph.set(path.relative(ROOT, path.resolve(ROOT, file)), [...new Set(targets.map((id) => path.relative(ROOT, path.resolve(ROOT, id))))]);
-}
+const graph = await importGraph("{app,lib,components,scripts,e2e,bench,test}/**/*.{ts,tsx,mts}");
 
 const found = circles(graph);
 if (found.length) {

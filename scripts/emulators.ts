@@ -1,5 +1,5 @@
-import { startCinetpayEmulator } from "@/lib/payments/providers/emulators/cinetpay";
-import { startPawapayEmulator } from "@/lib/payments/providers/emulators/pawapay";
+import { startCinetpayEmulator } from "@/test/emulators/cinetpay";
+import { startPawapayEmulator } from "@/test/emulators/pawapay";
 
 // npm run emulators — the pawaPay and CinetPay contract emulators on 127.0.0.1, for `npm run dev`
 // with LIVE_PROVIDERS pointing at them (README, "Going live"). Callbacks go to KOLA_URL.

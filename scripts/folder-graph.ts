@@ -3,12 +3,9 @@
 // pairs of folders that import each other and every folder loop (a set of folders that all reach
 // each other), with one file-level import behind each edge. It only reports: `npm run lint` checks
 // file circles (scripts/check-cycles.ts). Use it to see a restructuring's before and after.
-import { parseDependencyTree } from "dpdm";
-import path from "node:path";
+import { importGraph, TEST_FILE as TEST } from "./import-graph";
+import { upwardImports } from "./layers";
 import { stronglyConnected } from "./strongly-connected";
-
-const ROOT = path.resolve(import.meta.dirname, "..");
-const TEST = /(\.test\.tsx?$|(^|\/)test-support\.ts$|^lib\/test\/|^e2e\/)/;
 
 /** The folder a file belongs to: the first two levels (`lib/payments`, `app/dashboard`), or the file's own folder at the top. */
 function folderOf(file: string): string {
@@ -16,23 +13,15 @@ function folderOf(file: string): string {
   return parts.length > 2 ? parts.slice(0, 2).join("/") : parts.slice(0, -1).join("/") || ".";
 }
 
-const tree = await parseDependencyTree(["{app,lib,components,scripts}/**/*.{ts,tsx,mts}"], {
-  context: ROOT,
-  tsconfig: path.join(ROOT, "tsconfig.json"),
-  transform: false, // a type import ties folders as much as a call
-  skipDynamicImports: false,
-});
+const files = await importGraph("{app,lib,components,scripts,bench,test}/**/*.{ts,tsx,mts}");
 
 const graph = new Map<string, Set<string>>();
 const example = new Map<string, string>(); // "from → to": one file import behind the edge
-for (const [raw, dependencies] of Object.entries(tree)) {
-  const file = path.relative(ROOT, path.resolve(ROOT, raw));
-  if (file.includes("node_modules") || TEST.test(file)) continue;
+for (const [file, dependencies] of files) {
+  if (TEST.test(file)) continue;
   const from = folderOf(file);
   if (!graph.has(from)) graph.set(from, new Set());
-  for (const dependency of dependencies ?? []) {
-    if (!dependency.id || dependency.id.includes("node_modules")) continue;
-    const target = path.relative(ROOT, path.resolve(ROOT, dependency.id));
+  for (const target of dependencies) {
     const to = folderOf(target);
     if (to === from || TEST.test(target)) continue;
     graph.get(from)!.add(to);
@@ -49,3 +38,7 @@ console.log(`\n${pairs.length} pairs of folders import each other:`);
 for (const [a, b] of pairs) console.log(`  ${a} ⇄ ${b}\n    ${example.get(`${a} → ${b}`)}\n    ${example.get(`${b} → ${a}`)}`);
 console.log(`\n${found.length} folder loop(s):`);
 for (const loop of found) console.log(`  ${loop.length} folders: ${loop.join(", ")}`);
+
+const { upward } = upwardImports(files, (file) => TEST.test(file));
+console.log(`\n${upward.length} upward import(s) against the floors of scripts/layers.ts (each must name its reason there):`);
+for (const edge of upward) console.log(`  ${edge.from} → ${edge.to}${edge.reason ? `\n    because ${edge.reason}` : "   (no reason: npm run lint fails)"}`);

@@ -2,7 +2,7 @@
 // difference (lib/ledger/check.ts). Exit 0 when the books agree, 1 when they do not, 2 on error.
 // Uses DATABASE_URL, or the embedded database in DATA_DIR (stop the server first: one process at a time).
 import { closeDb } from "@/lib/db/client";
-import { scrub } from "@/lib/log";
+import { scrub } from "@/lib/runtime/log";
 import { checkLedger } from "@/lib/ledger/check";
 
 async function main(): Promise<void> {

@@ -1,6 +1,6 @@
 // Applies the committed migrations (lib/db/migrations) to DATABASE_URL, or to the PGlite in DATA_DIR.
 import { closeDb, databaseSettings, getDb } from "@/lib/db/client";
-import { scrub } from "@/lib/log";
+import { scrub } from "@/lib/runtime/log";
 
 getDb()
   .then(async () => {

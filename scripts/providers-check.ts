@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { checkAnswer } from "@/lib/payments/providers/cinetpay/schemas";
-import { cinetpayConfigured, cinetpayPayoutsConfigured, cinetpaySettings } from "@/lib/payments/providers/cinetpay/settings";
-import { listedLiveProviders } from "@/lib/payments/providers";
-import { pawapayConfigured, pawapaySettings } from "@/lib/payments/providers/pawapay";
-import { operatorOfPawapayCode } from "@/lib/payments/providers/pawapay/codes";
-import { publicKeyOf } from "@/lib/payments/providers/pawapay/http-signature";
-import { publicKeys, readActiveConf, readAvailability } from "@/lib/payments/providers/pawapay/schemas";
+import { checkAnswer } from "@/lib/providers/cinetpay/schemas";
+import { cinetpayConfigured, cinetpayPayoutsConfigured, cinetpaySettings } from "@/lib/providers/cinetpay/settings";
+import { listedLiveProviders } from "@/lib/providers";
+import { pawapayConfigured, pawapaySettings } from "@/lib/providers/pawapay";
+import { operatorOfPawapayCode } from "@/lib/providers/pawapay/codes";
+import { publicKeyOf } from "@/lib/providers/pawapay/http-signature";
+import { publicKeys, readActiveConf, readAvailability } from "@/lib/providers/pawapay/schemas";
 
 // npm run providers:check — asks each configured provider its read-only endpoints (pawaPay's public
 // keys, active configuration and availability; CinetPay's payment check of an id it cannot know,

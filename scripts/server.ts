@@ -13,7 +13,7 @@ import { v1Routes } from "kola:v1-routes";
 import { trustedProxyHops } from "@/lib/http/client-address";
 import { createDispatcher } from "@/lib/http/dispatch";
 import { createNodeServer } from "@/lib/http/node-server";
-import { log } from "@/lib/log";
+import { log } from "@/lib/runtime/log";
 import { startServer } from "@/lib/server/start";
 import { EXIT_CANNOT_START } from "@/lib/server/shutdown";
 

@@ -5,7 +5,7 @@
 // the server's own in-process worker does this work. Run any number of these; start the web
 // processes with KOLA_WORKER=off if only these should deliver. SIGTERM/SIGINT stop it cleanly.
 import { closeDb, databaseSettings, getDb } from "@/lib/db/client";
-import { log, scrub } from "@/lib/log";
+import { log, scrub } from "@/lib/runtime/log";
 import { startNotifier } from "@/lib/notifications/worker";
 import { startBackgroundWork } from "@/lib/payments/background";
 import { workerLanes } from "@/lib/webhooks/settings";

@@ -1,5 +1,5 @@
 import { cn } from "@/components/ui/cn";
-import type { BlockType } from "@/lib/form-builder/operations";
+import type { BlockType } from "@/lib/form-builder/edits";
 
 const paths: Record<BlockType, string> = {
   text: "M4 7h12M4 12h8",

@@ -3,7 +3,7 @@
 import { cn } from "@/components/ui/cn";
 import { countryName, t as checkoutWord, type MessageKey } from "@/lib/checkout/i18n";
 import { PAGE_COLORS, themeFor, type Theme } from "@/lib/checkout/theme";
-import type { BuilderBlock } from "@/lib/form-builder/operations";
+import type { BuilderBlock } from "@/lib/form-builder/edits";
 import { decimalsOf, formatMoney } from "@/lib/i18n/numbers";
 import { useI18n } from "@/lib/i18n/provider";
 import { defaultFee } from "@/lib/marketplace-gateways/fee";

@@ -25,7 +25,7 @@ import {
   restoreBlock,
   type BlockType,
   type BuilderBlock,
-} from "@/lib/form-builder/operations";
+} from "@/lib/form-builder/edits";
 import { format } from "@/lib/i18n/format";
 import { BlockIcon } from "./block-icon";
 import { labelInputId } from "./ids";

@@ -16,7 +16,7 @@ import {
   updateOption,
   type BlockType,
   type BuilderBlock,
-} from "@/lib/form-builder/operations";
+} from "@/lib/form-builder/edits";
 import { format } from "@/lib/i18n/format";
 import { BlockIcon } from "./block-icon";
 import { labelInputId, optionInputId } from "./ids";

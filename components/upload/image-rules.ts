@@ -1,7 +1,7 @@
 // What the API accepts for the marketplace's logo and favicon (lib/files/store-upload.ts checks
 // the bytes; here only the name and the browser's MIME type, for a quick message before sending).
 
-import type { Lang } from "@/lib/i18n/languages";
+import type { Lang } from "@/lib/core/languages";
 
 export type ImageKind = "logo" | "favicon";
 

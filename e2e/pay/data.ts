@@ -1,4 +1,4 @@
-// Data the checkout's end-to-end specs, its vitest tests (app/pay/pay.test.ts) and `npm run
+// Data the checkout's end-to-end specs, its vitest tests (test/checkout/pay.test.ts) and `npm run
 // bench:checkout` share: every form-block type, a buyer's answers in the three forms they take (typed
 // into the page, posted, listed by the API), and a small real PNG logo (uploads are checked by their
 // bytes, so it must be a true image).

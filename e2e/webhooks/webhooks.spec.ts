@@ -8,7 +8,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { expect, test } from "../fixtures";
-import { sandboxPaymentData } from "../../lib/test/event-bodies";
+import { sandboxPaymentData } from "@/test/support/event-bodies";
 
 type Received = { headers: Record<string, string>; body: string };
 

@@ -4,10 +4,10 @@ import { countryObject } from "@/lib/countries";
 import { getDb, inTransaction } from "@/lib/db/client";
 import { ownedBy } from "@/lib/db/scope";
 import { accounts, apiKeys, users } from "@/lib/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { generateApiKey } from "./api-keys";
 import type { Auth } from "./queries";
-import { keyRolesFor, type KeyRole } from "./roles";
+import { keyRolesFor, type KeyRole } from "@/lib/core/roles";
 import type { account, apiKey, createKeyBody } from "./schemas";
 
 type KeyRow = typeof apiKeys.$inferSelect;

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import type { Mode } from "./modes";
+import type { Mode } from "@/lib/core/modes";
 
 
 /** A new API key: `kola_test_` + 32 random bytes (base64url). Only its hash is ever stored. */

@@ -1,10 +1,10 @@
-import { publicBaseUrl } from "@/lib/config";
+import { publicBaseUrl } from "@/lib/runtime/config";
 import { getDb } from "@/lib/db/client";
-import { ApiError } from "@/lib/http/errors";
-import type { Operation } from "@/lib/http/operation";
+import { ApiError } from "@/lib/core/errors";
+import type { Operation } from "@/lib/core/operation";
 import { hashApiKey } from "./api-keys";
 import { holdMember, lockTeam } from "./members";
-import { hasRole, requiredRole, type Role } from "./roles";
+import { hasRole, requiredRole, type Role } from "@/lib/core/roles";
 import { findAuthByKeyHash, holdKey, type Auth } from "./queries";
 import { findSessionAuth, readCookie, SESSION_COOKIE } from "./sessions";
 

@@ -2,11 +2,11 @@ import { hash } from "@node-rs/argon2";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { accounts, apiKeys, memberships, users } from "@/lib/db/schema";
-import type { Lang } from "@/lib/i18n/languages";
+import type { Lang } from "@/lib/core/languages";
 import { countries, type CountryIso3 } from "@/lib/countries";
-import { validate } from "@/lib/http/validation";
+import { validate } from "@/lib/core/validation";
 import { generateApiKey } from "./api-keys";
-import type { Mode } from "@/lib/accounts/modes";
+import type { Mode } from "@/lib/core/modes";
 import { createAccountInput, createKeyInput, type CreateAccountInput } from "./schemas";
 
 /** Creates an account, its owner's login and its first test key (DESIGN §1). The key is returned once, never stored. */

@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { emailTokens } from "@/lib/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 
 // The single-use links mailed for a password reset or a sign-up confirmation. A token reads
 // `{id}.{secret}`: the id finds the row, the secret (32 random bytes) is checked against its stored

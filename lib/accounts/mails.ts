@@ -1,7 +1,7 @@
-import { publicBaseUrl } from "@/lib/config";
+import { publicBaseUrl } from "@/lib/runtime/config";
 import type { Mail } from "@/lib/mail/send-mail";
 import { nameInMail, oneLine } from "@/lib/mail/text";
-import type { Role } from "./roles";
+import type { Role } from "@/lib/core/roles";
 
 // The account mails, in French then English (an account has no language yet; the dashboard's
 // default is French). Plain text: nothing to escape; a name someone typed goes through

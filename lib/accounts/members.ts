@@ -3,9 +3,9 @@ import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { getDb, inTransaction, type Db } from "@/lib/db/client";
 import { apiKeys, invitations, memberships, sessions, users } from "@/lib/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import type { Auth } from "./queries";
-import { rolesAbove, type KeyRole, type Role } from "./roles";
+import { rolesAbove, type KeyRole, type Role } from "@/lib/core/roles";
 import type { member } from "./team-schemas";
 
 // The members of an account (DESIGN §1 "Team"), and what each holds: a member's API keys and the

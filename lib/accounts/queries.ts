@@ -3,8 +3,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/lib/db/client";
 import { prepared } from "@/lib/db/prepared";
 import { accounts, apiKeys, memberships } from "@/lib/db/schema";
-import type { Mode } from "@/lib/accounts/modes";
-import { lowerRole, type Role } from "@/lib/accounts/roles";
+import type { Mode } from "@/lib/core/modes";
+import { lowerRole, type Role } from "@/lib/core/roles";
 
 /** Who is calling: every query of the API is scoped by this account and mode. */
 export type Auth = {
@@ -15,7 +15,7 @@ export type Auth = {
   currency: string;
   /** how the caller proved who they are: an `api-key` header, or the dashboard's session cookie */
   via: "key" | "session";
-  /** what the caller may do (lib/accounts/roles.ts): a member's role, or an API key's (bounded by its maker's) */
+  /** what the caller may do (lib/core/roles.ts): a member's role, or an API key's (bounded by its maker's) */
   role: Role;
   /** the signed-in member's user; null for an API key */
   userId: string | null;

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { singleLine } from "@/lib/http/single-line";
-import { modes } from "./modes";
-import { keyRoles } from "./roles";
+import { singleLine } from "@/lib/core/single-line";
+import { modes } from "@/lib/core/modes";
+import { keyRoles } from "@/lib/core/roles";
 import { countryCodes } from "@/lib/countries";
-import { languages } from "@/lib/i18n/languages";
+import { languages } from "@/lib/core/languages";
 
 export const createAccountInput = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email().max(254)),

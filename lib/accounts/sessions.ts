@@ -3,9 +3,9 @@ import { createHmac, randomBytes } from "node:crypto";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { accounts, memberships, sessions, users } from "@/lib/db/schema";
-import { log } from "@/lib/log";
-import type { Mode } from "@/lib/accounts/modes";
-import { LANG_COOKIE, type Lang } from "@/lib/i18n/languages";
+import { log } from "@/lib/runtime/log";
+import type { Mode } from "@/lib/core/modes";
+import { LANG_COOKIE, type Lang } from "@/lib/core/languages";
 import type { Auth } from "./queries";
 
 export const SESSION_COOKIE = "kola_session";

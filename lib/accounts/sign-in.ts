@@ -1,6 +1,6 @@
 import { verify } from "@node-rs/argon2";
-import { ApiError } from "@/lib/http/errors";
-import type { Lang } from "@/lib/i18n/languages";
+import { ApiError } from "@/lib/core/errors";
+import type { Lang } from "@/lib/core/languages";
 import { addressSubject } from "@/lib/http/client-address";
 import { hit, reset, type Limit } from "@/lib/http/rate-limit";
 import { createSession } from "./sessions";

@@ -1,8 +1,8 @@
 import { hash } from "@node-rs/argon2";
 import type { CountryIso3 } from "@/lib/countries";
-import type { Lang } from "@/lib/i18n/languages";
+import type { Lang } from "@/lib/core/languages";
 import { inTransaction } from "@/lib/db/client";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { addressSubject } from "@/lib/http/client-address";
 import { hit } from "@/lib/http/rate-limit";
 import { queueMail } from "@/lib/mail/send-mail";

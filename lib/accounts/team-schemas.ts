@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { singleLine } from "@/lib/http/single-line";
+import { singleLine } from "@/lib/core/single-line";
 import { countryCodes } from "@/lib/countries";
-import { boolean, optional } from "@/lib/http/lax";
-import { languages } from "@/lib/i18n/languages";
-import { notificationPreferences } from "@/lib/notifications/kinds";
-import { roles } from "./roles";
+import { boolean, optional } from "@/lib/core/lenient";
+import { languages } from "@/lib/core/languages";
+import { notificationPreferences } from "@/lib/core/notification-kinds";
+import { roles } from "@/lib/core/roles";
 
 // Settings and team: the zod schemas of the account's profile, the signed-in member's
 // own preferences, members and invitations. Used by the routes, the OpenAPI document and the
@@ -16,7 +16,7 @@ const when = z.iso.datetime();
 
 export const role = z.enum(roles).describe("owner: everything, members included; admin: everything but members; developer: API keys, webhooks and reading; viewer: reading only");
 
-// optional() (lib/http/lax): absent or null, a field is not changed
+// optional() (lib/core/lenient): absent or null, a field is not changed
 export const accountUpdateBody = z
   .object({
     business_name: optional(singleLine(100)),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineOperation } from "@/lib/http/operation";
+import { defineOperation } from "@/lib/core/operation";
 
 // GET /healthz and /healthz/ready: for load balancers and uptime checks; outside /v1, no key.
 // Liveness says the process answers (restart it if not); readiness says it can serve now (route

@@ -1,10 +1,10 @@
 import Ajv2020 from "ajv/dist/2020";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSession, SESSION_COOKIE } from "@/lib/accounts/sessions";
-import { call, newAccount, type Reply } from "@/lib/test/api";
-import { routeFileOf } from "@/lib/test/route-files";
+import { call, newAccount, type Reply } from "@/test/support/api";
+import { routeFileOf } from "@/test/support/route-files";
 import { buildOpenApiDocument } from "./openapi";
-import { inlineRefs } from "@/lib/test/openapi-inline";
+import { inlineRefs } from "@/test/support/openapi-inline";
 
 // The reference states the rules the server enforces, and its examples are requests the server
 // takes. Table-driven over the document itself: every request body example goes to the real route

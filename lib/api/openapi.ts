@@ -1,15 +1,15 @@
 import { z } from "zod";
-import { requiredRole, type Role } from "@/lib/accounts/roles";
-import { publicBaseUrl } from "@/lib/config";
-import { errorTypes, type ErrorType } from "@/lib/http/errors";
+import { requiredRole, type Role } from "@/lib/core/roles";
+import { publicBaseUrl } from "@/lib/runtime/config";
+import { errorTypes, type ErrorType } from "@/lib/core/errors";
 import { crossOrigin } from "@/lib/http/cors";
-import { defineOperation, type Operation } from "@/lib/http/operation";
-import { uuidError } from "@/lib/http/uuid-error";
-import { takesNull } from "@/lib/http/lax";
-import { singleLinePattern } from "@/lib/http/single-line";
-import { item } from "@/lib/http/validation";
+import { defineOperation, type Operation } from "@/lib/core/operation";
+import { uuidError } from "@/lib/core/uuid";
+import { takesNull } from "@/lib/core/lenient";
+import { singleLinePattern } from "@/lib/core/single-line";
+import { item } from "@/lib/core/validation";
 import { webhookEvents } from "@/lib/webhooks/schemas";
-import { allOperations, operationId } from "./operations";
+import { allOperations, operationId } from "./all-operations";
 
 // The OpenAPI 3.1 document, generated from the same zod schemas and error table the route wrapper
 // validates and answers with (DESIGN §9), so the reference at /docs cannot drift from the code.
@@ -35,7 +35,7 @@ export function buildOpenApiDocument(): Json {
   return cached;
 }
 
-// The bodies the route wrapper sends for every error (lib/http/errors.ts, lib/http/route.ts).
+// The bodies the route wrapper sends for every error (lib/core/errors.ts, lib/http/route.ts).
 const validationItem = z
   .object({
     loc: z.array(z.union([z.string(), z.int()])).describe('Where: `["body","amount"]`, `["path","gateway_id"]`, …'),

@@ -1,9 +1,9 @@
 import { countries, isCountry, type CountryIso3 } from "@/lib/countries";
-import type { Mode } from "@/lib/accounts/modes";
-import type { FormBlock } from "@/lib/marketplaces/form-block";
+import type { Mode } from "@/lib/core/modes";
+import type { FormBlock } from "@/lib/core/form-block-shape";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
-import { ApiError } from "@/lib/http/errors";
-import { providerForMode, routeOperators } from "@/lib/payments/providers";
+import { ApiError } from "@/lib/core/errors";
+import { providerForMode, routeOperators } from "@/lib/providers";
 import { payableCountries, type PayTarget } from "@/lib/payments/start-payment";
 import type { Locale } from "./i18n";
 import { findMarketplaceLink, findPayingDeposit, findPaymentLink, findSupportContact } from "./queries";

@@ -1,7 +1,7 @@
 import type { DepositRow } from "@/lib/deposits/create-deposit";
 import { isTrackId, normalizeTrackId } from "@/lib/deposits/track-id";
 import { clientAddress } from "@/lib/http/client-address";
-import { ApiError, ValidationError } from "@/lib/http/errors";
+import { ApiError, ValidationError } from "@/lib/core/errors";
 import { RateLimitedError } from "@/lib/http/rate-limit";
 import { isTerminal } from "@/lib/payments/status";
 import { GIVE_UP_AFTER_SECONDS } from "@/lib/payments/expiry";
@@ -10,7 +10,7 @@ import { OperatorUnreachable } from "@/lib/payments/offer-deposit";
 import { PaymentInProgress, startPayment } from "@/lib/payments/start-payment";
 import { operatorObject } from "@/lib/countries";
 import { findAsset } from "./assets";
-import { attemptLimitMessage } from "./attempt-limits";
+import { attemptLimitMessage } from "@/lib/payments/attempt-limits";
 import { linkState, loadCheckout, pagePath, waitPath, type Checkout, type Kind, type LinkState } from "./checkout";
 import type { Html } from "./html";
 import { formatWait, nationalPhone } from "./format";

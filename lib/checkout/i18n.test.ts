@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { FormBlock } from "@/lib/marketplaces/form-block";
-import type { ValidationItem } from "@/lib/http/errors";
+import type { FormBlock } from "@/lib/core/form-block-shape";
+import type { ValidationItem } from "@/lib/core/errors";
 import { countryName, intlLocale, pickLocale, t } from "./i18n";
 import { wordErrors } from "./wording";
 

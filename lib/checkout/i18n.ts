@@ -1,5 +1,5 @@
 import type { CountryIso3 } from "@/lib/countries";
-import { languages, type Lang } from "@/lib/i18n/languages";
+import { languages, type Lang } from "@/lib/core/languages";
 
 // The words of the checkout pages, French first (DESIGN §7). Keys are shared; `{name}` is replaced
 // by `t(locale, key, { name })`. A buyer's choice (`?lang=en`) beats the browser's Accept-Language.

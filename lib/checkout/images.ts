@@ -1,4 +1,4 @@
-import { publicBaseUrl } from "@/lib/config";
+import { publicBaseUrl } from "@/lib/runtime/config";
 
 export type ImageSource = { src: string; origin: string | null };
 

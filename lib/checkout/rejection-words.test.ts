@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pawapayFailureCodes, reasonOf } from "@/lib/payments/providers/pawapay/codes";
+import { pawapayFailureCodes, reasonOf } from "@/lib/providers/pawapay/codes";
 import { failureReasonKey } from "./failure-reason";
 import { t } from "./i18n";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { captureLog } from "@/lib/log";
+import { captureLog } from "@/lib/runtime/log";
 import { checkoutRoute, jsonResponse } from "./respond";
 
 describe("checkoutRoute", () => {

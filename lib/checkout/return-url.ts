@@ -1,4 +1,4 @@
-import type { DepositStatus } from "@/lib/deposits/statuses";
+import type { DepositStatus } from "@/lib/core/deposit-statuses";
 
 export type ReturnParams = { order_id: string; gateway_id: string; track_id: string; status: DepositStatus };
 

@@ -1,6 +1,6 @@
 import { isCountry, type CountryIso3 } from "@/lib/countries";
-import type { FormBlock } from "@/lib/marketplaces/form-block";
-import type { ValidationItem } from "@/lib/http/errors";
+import type { FormBlock } from "@/lib/core/form-block-shape";
+import type { ValidationItem } from "@/lib/core/errors";
 import { examplePhone } from "./format";
 import { countryName, t, type Locale, type MessageKey } from "./i18n";
 

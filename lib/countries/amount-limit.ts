@@ -1,4 +1,4 @@
-import { integer } from "@/lib/http/lax";
+import { integer } from "@/lib/core/lenient";
 
 // The one upper bound of every money amount a request carries: 10,000,000 units of a
 // two-decimal currency in minor units, the largest of DESIGN §2's per-currency maxima (./index.ts

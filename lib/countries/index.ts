@@ -1,6 +1,6 @@
 import type { CountryCode } from "libphonenumber-js";
-import { ValidationError } from "@/lib/http/errors";
-import { expectedOf, item } from "@/lib/http/validation";
+import { ValidationError } from "@/lib/core/errors";
+import { expectedOf, item } from "@/lib/core/validation";
 
 // The supported countries, their currencies and mobile-money operators (DESIGN §2).
 type CountryInfo = {

@@ -1,5 +1,5 @@
-import { ApiError } from "@/lib/http/errors";
-import { log } from "@/lib/log";
+import { ApiError } from "@/lib/core/errors";
+import { log } from "@/lib/runtime/log";
 
 // The database's availability gate, one per process. When a statement fails because the
 // database cannot be reached (refused, shut down, terminated, not accepting connections, connect

@@ -21,7 +21,7 @@ describe("the postgres.js driver as installed", () => {
     // suite's PostgreSQL when this is the PGlite run
     const url = databaseSettings().databaseUrl || process.env.TEST_DATABASE_URL;
     if (!url) return; // a PGlite-only run on a machine without PostgreSQL: the check above still holds
-    const { stdout } = await run(process.execPath, ["lib/test/reserved-connection-dies.mjs", url], { timeout: 30_000 });
+    const { stdout } = await run(process.execPath, ["test/support/reserved-connection-dies.mjs", url], { timeout: 30_000 });
     const outcome = JSON.parse(stdout.trim().split("\n").pop()!) as { outcomes: string[] };
     expect(outcome.outcomes).toHaveLength(3);
     expect(outcome.outcomes.every((o) => /^rejected (CONNECTION_CLOSED|ECONNRESET)$/.test(o))).toBe(true);

@@ -9,7 +9,7 @@ import type postgres from "postgres";
  * back to its pool at the first ReadyForQuery that ends a transaction, so the statement sent behind
  * it runs on a server no client is linked to any more: PgBouncer drops its answer ("got packet '1'
  * from server when not linked") and the query waits forever. Seen with 100 checkout submits at once
- * behind Debian's PgBouncer 1.18 (lib/payments/attempts.test.ts in the `pgbouncer` project).
+ * behind Debian's PgBouncer 1.18 (test/payments/attempts.test.ts in the `pgbouncer` project).
  *
  * So at most `max` statements and transactions run at once: postgres.js then always finds a free
  * connection, and the others wait here, as they would in its own queue. A transaction's own

@@ -6,10 +6,10 @@ import { createAccount } from "@/lib/accounts/create-account";
 import { closeDb, databaseSettings, useDatabase } from "@/lib/db/client";
 import { checkLedger } from "@/lib/ledger/check";
 import { DRAIN_MS } from "@/lib/server/shutdown";
-import { startReceiver, type Receiver } from "@/lib/webhooks/test-support";
+import { startReceiver, type Receiver } from "@/test/support/webhooks";
 
 // Issue 20: the database refuses connections for 10 s (ALTER DATABASE … ALLOW_CONNECTIONS false and
-// its backends terminated) while requests flow to a server process (lib/test/outage-server.ts: the
+// its backends terminated) while requests flow to a server process (test/support/outage-server.ts: the
 // production server's parts over a database of this file's own). Answers during the outage are 503
 // DATABASE_UNAVAILABLE with Retry-After within 1 s; /healthz stays 200 and /healthz/ready is 503;
 // the server's connection attempts (counted from its side: every TCP connect to the database's
@@ -108,7 +108,7 @@ beforeAll(async () => {
   await closeDb();
   receiver = await startReceiver();
 
-  child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "lib/test/outage-server.ts"], {
+  child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "test/support/outage-server.ts"], {
     cwd: process.cwd(),
     env: {
       ...process.env,

@@ -15,14 +15,14 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { modes } from "@/lib/accounts/modes";
-import { keyRoles, roles } from "@/lib/accounts/roles";
-import { languages } from "@/lib/i18n/languages";
-import { notificationKinds, notificationStatuses } from "@/lib/notifications/kinds";
-import { depositHistoryEvents, depositStatuses } from "@/lib/deposits/statuses";
-import { disbursementStatuses, entryKinds, ledgerAccounts, payoutKinds, sellerShareModes } from "@/lib/ledger/kinds";
-import type { FormBlock } from "@/lib/marketplaces/form-block";
-import { eventTypes, webhookDeliveryStatuses } from "@/lib/webhooks/event-types";
+import { modes } from "@/lib/core/modes";
+import { keyRoles, roles } from "@/lib/core/roles";
+import { languages } from "@/lib/core/languages";
+import { notificationKinds, notificationStatuses } from "@/lib/core/notification-kinds";
+import { depositHistoryEvents, depositStatuses } from "@/lib/core/deposit-statuses";
+import { disbursementStatuses, entryKinds, ledgerAccounts, payoutKinds, sellerShareModes } from "@/lib/core/ledger-kinds";
+import type { FormBlock } from "@/lib/core/form-block-shape";
+import { eventTypes, webhookDeliveryStatuses } from "@/lib/core/event-types";
 
 // Enums and shapes live in dependency-free modules (imported above) that the browser can import;
 // this file only maps them to columns.
@@ -124,7 +124,7 @@ export const invitations = pgTable(
   ],
 );
 
-// An API key acts with its own role (lib/accounts/roles.ts `keyRoles`: admin at most), bounded by
+// An API key acts with its own role (lib/core/roles.ts `keyRoles`: admin at most), bounded by
 // the member who made it: their removal revokes it and their demotion lowers it, in the same
 // transaction (lib/accounts/members.ts), unless an owner took it over (created_by is then theirs).
 export const apiKeys = pgTable(

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import type { Mode } from "@/lib/accounts/modes";
+import type { Mode } from "@/lib/core/modes";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { deposits } from "@/lib/db/schema";
-import type { DepositStatus } from "@/lib/deposits/statuses";
+import type { DepositStatus } from "@/lib/core/deposit-statuses";
 import { recordDepositChange } from "./history";
 
 export type DepositRow = typeof deposits.$inferSelect;

@@ -6,10 +6,10 @@ import { findAuthByKeyHash } from "@/lib/accounts/queries";
 import { getDb } from "@/lib/db/client";
 import { deposits, outboxEvents, webhookDeliveries } from "@/lib/db/schema";
 import { settleDeposit } from "@/lib/payments/settle-deposit";
-import { newAccount } from "@/lib/test/api";
+import { newAccount } from "@/test/support/api";
 import { createEndpoint } from "@/lib/webhooks/create-endpoint";
 import { dispatchOutbox } from "@/lib/webhooks/dispatch";
-import { pendingPayment } from "@/lib/webhooks/test-support";
+import { pendingPayment } from "@/test/support/webhooks";
 
 // The migration that numbers events (0018_event_sequence.sql) numbers those written before it by
 // their created_at: here the code writes events, their numbers are wiped as the columns' defaults

@@ -13,7 +13,7 @@ import {
   webhookDeliveries,
   webhookEndpoints,
 } from "@/lib/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { eventIdOf } from "@/lib/webhooks/events";
 import { depositHistory } from "./history";
 import { depositListColumns } from "./list-deposits";

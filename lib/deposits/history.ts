@@ -1,7 +1,7 @@
 import { asc, eq, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db/client";
 import { depositStatusChanges } from "@/lib/db/schema";
-import type { DepositHistoryEvent, DepositStatus } from "./statuses";
+import type { DepositHistoryEvent, DepositStatus } from "@/lib/core/deposit-statuses";
 
 type Change = {
   deposit: { id: string; accountId: string; mode: "test" | "live" };

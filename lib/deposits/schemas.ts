@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { webhookDeliveryStatuses } from "@/lib/webhooks/event-types";
-import { depositHistoryEvents, depositStatuses } from "./statuses";
-import { defineOperations } from "@/lib/http/operation";
-import { pageQuery } from "@/lib/http/page-query";
+import { webhookDeliveryStatuses } from "@/lib/core/event-types";
+import { depositHistoryEvents, depositStatuses } from "@/lib/core/deposit-statuses";
+import { defineOperations } from "@/lib/core/operation";
+import { pageQuery } from "@/lib/core/page-query";
 import { trackId } from "./track-id";
 
 // Deposit transactions: interface §2.6 and §4.4, DESIGN §6.

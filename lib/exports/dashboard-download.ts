@@ -1,8 +1,8 @@
 import { findSessionAuth, readCookie, SESSION_COOKIE } from "@/lib/accounts/sessions";
 import { edge, jsonFace } from "@/lib/http/edge";
-import { ApiError } from "@/lib/http/errors";
-import { validate } from "@/lib/http/validation";
-import { MODE_COOKIE, modeOf } from "@/lib/query/mode-cookie";
+import { ApiError } from "@/lib/core/errors";
+import { validate } from "@/lib/core/validation";
+import { MODE_COOKIE, modeOf } from "@/lib/core/mode-cookie";
 import { exportMarketplaceTransactions } from "./export-transactions";
 import { exportPayments } from "./export-payments";
 import { csvResponse } from "./respond";

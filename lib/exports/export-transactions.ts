@@ -3,7 +3,7 @@ import type { Auth } from "@/lib/accounts/queries";
 import { getDb } from "@/lib/db/client";
 import { ownedBy } from "@/lib/db/scope";
 import { deposits, marketplaceGateways, marketplaces, marketplaceTransactions } from "@/lib/db/schema";
-import { log } from "@/lib/log";
+import { log } from "@/lib/runtime/log";
 import { csvHeader, csvRow, type Cell, type Column } from "./csv";
 import { batchClauses, csvStream, keysetBatches, keyText, type Key, type DayRange } from "./keyset-batches";
 import { transactionColumns, type ExportQuery } from "./schemas";

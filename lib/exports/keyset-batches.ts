@@ -15,7 +15,7 @@ export type Key = { at: string; id: string };
 /** `created_at::text` to select beside a row, the key of the next batch. */
 export const keyText = (table: Keyed) => sql<string>`${table.createdAt}::text`;
 
-/** Days `from` to `to` (UTC, both included; `YYYY-MM-DD`, lib/http/query-day.ts). */
+/** Days `from` to `to` (UTC, both included; `YYYY-MM-DD`, lib/core/query-day.ts). */
 export type DayRange = { from: string; to: string };
 
 /**

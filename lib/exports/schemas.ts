@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineOperations, keyErrors } from "@/lib/http/operation";
-import { FIRST_DAY, LAST_DAY, queryDay } from "@/lib/http/query-day";
-import { languages } from "@/lib/i18n/languages";
+import { defineOperations, keyErrors } from "@/lib/core/operation";
+import { FIRST_DAY, LAST_DAY, queryDay } from "@/lib/core/query-day";
+import { languages } from "@/lib/core/languages";
 
 // CSV exports of payments and marketplace transactions over a date range.
 

@@ -1,7 +1,7 @@
 import { currencies, type Currency } from "@/lib/countries";
 import { dictionaryOf, type Dictionary } from "@/lib/i18n";
 import { countryLabel, operatorLabel, providerLabel, reasonLabel } from "@/lib/i18n/labels";
-import type { Lang } from "@/lib/i18n/languages";
+import type { Lang } from "@/lib/core/languages";
 import type { Cell, Column, Delimiter } from "./csv";
 import type { ExportQuery } from "./schemas";
 

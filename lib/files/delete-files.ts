@@ -2,7 +2,7 @@ import { and, eq, inArray, like, notExists, or, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { getDb } from "@/lib/db/client";
 import { files, marketplaceGateways, marketplaces } from "@/lib/db/schema";
-import { log } from "@/lib/log";
+import { log } from "@/lib/runtime/log";
 import { deleteObject } from "./storage";
 
 /**

@@ -1,4 +1,4 @@
-import { dataDir } from "@/lib/config";
+import { dataDir } from "@/lib/runtime/config";
 import { diskStore } from "./disk-store";
 import { s3Settings, s3Store } from "./s3-store";
 import type { ObjectStore } from "./object-store";

@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import type { Auth } from "@/lib/accounts/queries";
-import { publicBaseUrl } from "@/lib/config";
+import { publicBaseUrl } from "@/lib/runtime/config";
 import { getDb } from "@/lib/db/client";
 import { files } from "@/lib/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { writeObject } from "./storage";
 
 export type FileRow = typeof files.$inferSelect;

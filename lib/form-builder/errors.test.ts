@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { validate } from "@/lib/http/validation";
-import { ValidationError, type ValidationItem } from "@/lib/http/errors";
+import { validate } from "@/lib/core/validation";
+import { ValidationError, type ValidationItem } from "@/lib/core/errors";
 import { updateMarketplaceForm } from "@/lib/marketplaces/schemas";
 import { errorsByKey, kindOf, targetKey, targetOf, validateBlocks, type ErrorKind } from "./errors";
-import type { BuilderBlock } from "./operations";
+import type { BuilderBlock } from "./edits";
 
 function block(label: string, extra: Partial<BuilderBlock> = {}): BuilderBlock {
   return { id: label || "x", type: "text", label, required: false, description: "", options: [], ...extra };

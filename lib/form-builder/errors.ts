@@ -1,7 +1,7 @@
-import type { ValidationItem } from "@/lib/http/errors";
-import { toItem } from "@/lib/http/validation";
+import type { ValidationItem } from "@/lib/core/errors";
+import { toItem } from "@/lib/core/validation";
 import { formBlocksInput } from "@/lib/marketplaces/schemas";
-import { toRequestBody, type BuilderBlock } from "./operations";
+import { toRequestBody, type BuilderBlock } from "./edits";
 
 // The API answers a bad marketplace with FastAPI-style 422 items (`loc` like
 // ["body","form_blocks","blocks",2,"label"]). These helpers check the builder's blocks with the

@@ -4,7 +4,7 @@ import { createGatewayBody } from "@/lib/gateways/schemas";
 import { en } from "@/lib/i18n/en";
 import { fr } from "@/lib/i18n/fr";
 import { ApiRequestError } from "@/lib/query/api-fetch";
-import type { ValidationItem } from "@/lib/http/errors";
+import type { ValidationItem } from "@/lib/core/errors";
 import { errorMessage, fieldErrorMessage, issueMessage } from "./messages";
 
 // What a merchant reads when something is wrong: zod issues of the API's own schemas, 422 items

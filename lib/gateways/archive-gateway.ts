@@ -3,7 +3,7 @@ import type { Auth } from "@/lib/accounts/queries";
 import { getDb } from "@/lib/db/client";
 import { ownedBy } from "@/lib/db/scope";
 import { paymentGateways } from "@/lib/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 
 /** Archives a payment link: its page then says it is no longer available. */
 export async function archiveGateway(auth: Auth, id: string): Promise<{ id: string; deleted: true }> {

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { prepared } from "@/lib/db/prepared";
 import { paymentGateways } from "@/lib/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { findLiveGatewayByOrderId, type GatewayRow } from "./queries";
 import type { CreateGatewayBody } from "./schemas";
 

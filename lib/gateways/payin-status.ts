@@ -3,8 +3,8 @@ import type { Auth } from "@/lib/accounts/queries";
 import { getDb } from "@/lib/db/client";
 import { ownedBy } from "@/lib/db/scope";
 import { paymentGateways } from "@/lib/db/schema";
-import type { DepositStatus } from "@/lib/deposits/statuses";
-import { ApiError } from "@/lib/http/errors";
+import type { DepositStatus } from "@/lib/core/deposit-statuses";
+import { ApiError } from "@/lib/core/errors";
 
 // The one home of the payin status rule (DESIGN §3): `success` once the link is paid (./paid.ts:
 // its kept success; a duplicate success only exists beside one),

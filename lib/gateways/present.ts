@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { publicBaseUrl } from "@/lib/config";
+import { publicBaseUrl } from "@/lib/runtime/config";
 import { countryObject } from "@/lib/countries";
 import type { GatewayListRow, GatewayRow } from "./queries";
 import type { gatewayCreated, gatewayListItem, gatewayView, gatewayWithStatus } from "./schemas";

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { singleLine } from "@/lib/http/single-line";
-import { isHttpUrl } from "@/lib/http/http-url";
+import { singleLine } from "@/lib/core/single-line";
+import { isHttpUrl } from "@/lib/core/http-url";
 import { amountRule, currencyCodes } from "@/lib/countries";
-import { depositStatuses } from "@/lib/deposits/statuses";
-import { integer, optional } from "@/lib/http/lax";
-import { defineOperations, keyErrors } from "@/lib/http/operation";
-import { queryBoolean, wholeListQuery } from "@/lib/http/page-query";
+import { depositStatuses } from "@/lib/core/deposit-statuses";
+import { integer, optional } from "@/lib/core/lenient";
+import { defineOperations, keyErrors } from "@/lib/core/operation";
+import { queryBoolean, wholeListQuery } from "@/lib/core/page-query";
 
 // Payment gateways (payment links): interface §2.1 and §4.1, DESIGN §3.
 
@@ -15,7 +15,7 @@ export const httpUrl = z
   // the URL parser drops CR, LF and tabs silently: refuse them (and spaces) rather than store them
   .refine((v) => !/[\s\p{Cc}]/u.test(v), { message: "must not contain spaces or control characters" })
   .refine((v) => v === "" || isHttpUrl(v), { message: "must be empty or an absolute http(s) URL" })
-  // the rule above for the reference (lib/api/openapi.test.ts tries both on the same values)
+  // the rule above for the reference (test/api/openapi.test.ts tries both on the same values)
   .meta({
     pattern: "^(https?://[^\\s/?#]+[^\\s]*)?$",
     // said twice: the pattern for validators, `format: uri` for readers and generators of examples

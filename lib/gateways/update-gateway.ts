@@ -4,7 +4,7 @@ import { assertAmount } from "@/lib/countries";
 import { getDb } from "@/lib/db/client";
 import { ownedBy } from "@/lib/db/scope";
 import { paymentGateways } from "@/lib/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { isGatewayPaid } from "./paid";
 import { getGatewayOrThrow, type GatewayRow } from "./queries";
 import type { UpdateGatewayBody } from "./schemas";

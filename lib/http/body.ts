@@ -1,7 +1,7 @@
-import { ApiError, ValidationError, type ValidationItem } from "./errors";
-import { parseJsonText } from "./json-text";
+import { ApiError, ValidationError, type ValidationItem } from "@/lib/core/errors";
+import { parseJsonText } from "@/lib/core/json-text";
 import { readIncomingBody } from "./node-request";
-import { item, jsonInvalid, valueError } from "./validation";
+import { item, jsonInvalid, valueError } from "@/lib/core/validation";
 
 /** Reads at most `max` bytes of the request body; a larger body is 413 before it is all read. */
 export async function readBody(req: Request, max: number): Promise<Buffer> {

@@ -1,4 +1,4 @@
-import type { Operation } from "./operation";
+import type { Operation } from "@/lib/core/operation";
 
 // CORS for the public API (DESIGN §9). Integrations call /v1 from browsers with an API key in a
 // header, never with cookies, so any origin may call and read it: `Access-Control-Allow-Origin: *`

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/core/errors";
 import { jsonTextOf } from "./json-response";
 import { nodeRequest } from "./node-request";
-import { log } from "@/lib/log";
+import { log } from "@/lib/runtime/log";
 
 // A thin dispatcher for route files, in front of Next.js (the server is lib/http/node-server.ts). Next.js's per-request path (routing,
 // rewrites, its request and response adapters, its async storages) costs as much CPU as an API

@@ -1,8 +1,8 @@
 import { asUnavailable, isStatementCancelled } from "@/lib/db/availability";
-import { describeError, log } from "@/lib/log";
+import { describeError, log } from "@/lib/runtime/log";
 
 export { describeError };
-import { ApiError, ValidationError } from "./errors";
+import { ApiError, ValidationError } from "@/lib/core/errors";
 import { jsonResponse } from "./json-response";
 import { REQUEST_ID_HEADER, requestIdOf } from "./request-id";
 

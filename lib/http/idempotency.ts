@@ -2,8 +2,8 @@ import { createHash, type Hash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { inTransaction, type Db } from "@/lib/db/client";
 import { idempotencyKeys } from "@/lib/db/schema";
-import { ApiError, ValidationError } from "./errors";
-import { item } from "./validation";
+import { ApiError, ValidationError } from "@/lib/core/errors";
+import { item } from "@/lib/core/validation";
 
 const TTL_HOURS = 24;
 const JSON_HEADERS = { "content-type": "application/json" };

@@ -1,5 +1,5 @@
 import http from "node:http";
-import { log } from "@/lib/log";
+import { log } from "@/lib/runtime/log";
 import { stampPeerAddress } from "./client-address";
 import type { Dispatcher } from "./dispatch";
 import { admitRequest, trackConnections } from "./drain";
@@ -7,7 +7,7 @@ import { stampRequestId } from "./request-id";
 import { answerClientError, refuseUnknownMethod } from "./unknown-methods";
 
 // The one Node HTTP server of a Kola process (scripts/server.ts makes it for `npm start` and
-// `npm run dev`; the API tests serve through it too, lib/test/api.ts). Every request, in order:
+// `npm run dev`; the API tests serve through it too, test/support/api.ts). Every request, in order:
 // stamped with its peer's address (./client-address.ts) and its id (./request-id.ts, echoed on
 // every response), refused 405 if no route can have its method (./unknown-methods.ts), answered by
 // the /v1 dispatcher when it knows the route (./dispatch.ts), else handed to Next.js.

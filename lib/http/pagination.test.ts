@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { captureLog } from "@/lib/log";
-import type { PageQuery } from "./page-query";
+import { captureLog } from "@/lib/runtime/log";
+import type { PageQuery } from "@/lib/core/page-query";
 import { WHOLE_LIST_BATCH, wholeListResponse } from "./pagination";
 
 // The whole-list stream over a row source of its own (the database is exercised by the lists'

@@ -1,11 +1,11 @@
 import { and, sql, type SQL, type Table } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { publicBaseUrl } from "@/lib/config";
-import { log } from "@/lib/log";
+import { publicBaseUrl } from "@/lib/runtime/config";
+import { log } from "@/lib/runtime/log";
 import { jsonResponse } from "./json-response";
-import type { PageQuery } from "./page-query";
+import type { PageQuery } from "@/lib/core/page-query";
 
-export { pageQuery, type PageQuery } from "./page-query";
+export { pageQuery, type PageQuery } from "@/lib/core/page-query";
 
 // Lists stay JSON arrays (as the interface shows), newest first, paged with `limit` and
 // `starting_after`; a `Link: <…>; rel="next"` header says there is more. The lists that existing

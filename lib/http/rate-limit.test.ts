@@ -69,7 +69,7 @@ describe("rate limits in the database", () => {
     const env = { ...process.env, LOG_LEVEL: "silent", REDIS_URL: "", DATABASE_URL: databaseUrl ?? "", DATABASE_POOLER: pooler ?? "", DATA_DIR: folder };
     const subject = randomUUID();
     const child = async () => {
-      const { stdout } = await run(path.resolve("node_modules/.bin/tsx"), ["--conditions=react-server", "lib/test/rate-limit-child.ts", subject, "6"], { env, timeout: 100_000 });
+      const { stdout } = await run(path.resolve("node_modules/.bin/tsx"), ["--conditions=react-server", "test/support/rate-limit-child.ts", subject, "6"], { env, timeout: 100_000 });
       return (JSON.parse(stdout.trim().split("\n").pop()!) as { allowed: number }).allowed;
     };
     try {

@@ -3,8 +3,8 @@ import { eq, lt, sql } from "drizzle-orm";
 import type { Redis } from "ioredis";
 import { getDb } from "@/lib/db/client";
 import { rateLimits } from "@/lib/db/schema";
-import { log } from "@/lib/log";
-import { ApiError } from "./errors";
+import { log } from "@/lib/runtime/log";
+import { ApiError } from "@/lib/core/errors";
 
 // Fixed-window counters that every server process shares: in Redis when REDIS_URL is set, else in
 // the database (one upserted row per window), so a limit holds across all of `npm start`'s workers

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { v1Table } from "@/lib/test/api";
+import { v1Table } from "@/test/support/api";
 import { routeFiles, routeTableSource } from "./route-table";
 
 // The /v1 route table `npm run build` compiles into the server (scripts/build-server.ts), compared

@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 
 // The /v1 route table, made from the route files themselves: `npm run build` compiles it into the
-// production server (scripts/build-server.ts), the tests load the same list (lib/test/api.ts). No
+// production server (scripts/build-server.ts), the tests load the same list (test/support/api.ts). No
 // one keeps a list by hand, so a route file added tomorrow is served by the dispatcher at once.
 // The folder rules are Next.js's (App Router), so each file is found at the path Next.js serves it.
 

@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { dbKind, inTransaction } from "@/lib/db/client";
-import { call } from "@/lib/test/api";
-import { defineOperation } from "./operation";
+import { call } from "@/test/support/api";
+import { defineOperation } from "@/lib/core/operation";
 import { route } from "@/lib/api/route";
 
 const boom = defineOperation({

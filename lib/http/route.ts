@@ -2,11 +2,11 @@ import type { z } from "zod";
 import { parseForm, parseJson, readBody } from "./body";
 import { allowAnyOrigin, crossOrigin, preflightResponse } from "./cors";
 import { answerError, describeError, edge, jsonFace } from "./edge";
-import { ValidationError, type ValidationItem } from "./errors";
+import { ValidationError, type ValidationItem } from "@/lib/core/errors";
 import { inRequestTransaction, withIdempotencyKey } from "./idempotency";
 import { jsonResponse } from "./json-response";
-import type { Operation } from "./operation";
-import { validate } from "./validation";
+import type { Operation } from "@/lib/core/operation";
+import { validate } from "@/lib/core/validation";
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 

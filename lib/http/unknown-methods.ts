@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type http from "node:http";
 import type { Socket } from "node:net";
-import { log } from "@/lib/log";
+import { log } from "@/lib/runtime/log";
 
 // Methods no route handler can have never reach one: Next.js answers TRACE with a 500 (its
 // Request cannot carry TRACE), PROPFIND and the like with an empty 400, and Node's parser refuses

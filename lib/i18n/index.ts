@@ -1,6 +1,6 @@
 import { en } from "./en";
 import { fr, type Dictionary } from "./fr";
-import { LANG_COOKIE, languages, type Lang } from "./languages";
+import { LANG_COOKIE, languages, type Lang } from "@/lib/core/languages";
 
 export type { Dictionary };
 /** The marketplace pages' section of the dictionary (`t.marketplace`). */

@@ -1,6 +1,6 @@
 import { countries, isCountry, operatorObject } from "@/lib/countries";
 import type { Dictionary } from "./fr";
-import type { Lang } from "./languages";
+import type { Lang } from "@/lib/core/languages";
 
 // The API's codes (countries, operators, providers, failure reasons, the keys' default names) in
 // the merchant's words. Every dashboard page words them here, so none shows a code.

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { createContext, useCallback, useContext, useMemo, useTransition } from "react";
 import type { Dictionary } from "./fr";
 import { format } from "./format";
-import { LANG_COOKIE, type Lang } from "./languages";
+import { LANG_COOKIE, type Lang } from "@/lib/core/languages";
 import { plural, type Plural } from "./plural";
 
 export type { Lang };

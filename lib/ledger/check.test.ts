@@ -6,13 +6,13 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, databaseSettings, getDb, useDatabase } from "@/lib/db/client";
 import { deposits, ledgerBalances, ledgerEntries, ledgerPostings, sellerBalances, sellerShares } from "@/lib/db/schema";
-import { buy, deliverCallbacks, marketplaceLink, newLink, payLink, queueSandboxCallbacks } from "@/lib/money-out/test-support";
-import { setSandboxTransport } from "@/lib/payments/providers/sandbox";
-import { newAccount } from "@/lib/test/api";
+import { buy, deliverCallbacks, marketplaceLink, newLink, payLink, queueSandboxCallbacks } from "@/test/support/money-out";
+import { setSandboxTransport } from "@/lib/providers/sandbox";
+import { newAccount } from "@/test/support/api";
 import { checkLedger } from "./check";
 import { postEntry } from "./post";
 
-// The invariant check behind `npm run ledger:check` (and the end of every test file, lib/test/setup.ts):
+// The invariant check behind `npm run ledger:check` (and the end of every test file, test/support/setup.ts):
 // each way the books can disagree with themselves is found, and the command exits non-zero.
 
 let dataDir: string;

@@ -1,5 +1,5 @@
-import type { Mode } from "@/lib/accounts/modes";
-import type { EntryKind, LedgerAccount } from "./kinds";
+import type { Mode } from "@/lib/core/modes";
+import type { EntryKind, LedgerAccount } from "@/lib/core/ledger-kinds";
 
 // The shape of a ledger entry, apart from the code that writes it (./post.ts), for every layer above.
 

@@ -1,4 +1,4 @@
-import type { Mode } from "@/lib/accounts/modes";
+import type { Mode } from "@/lib/core/modes";
 
 /**
  * How long a payment's money stays `pending` before it is `available` (ARCHITECTURE.md, "Money

@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db/client";
 import { ledgerBalances, ledgerEntries, ledgerPostings } from "@/lib/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import type { Line, NewEntry } from "./entry";
-import { nonNegativeAccounts, sellerAccounts, type LedgerAccount } from "./kinds";
+import { nonNegativeAccounts, sellerAccounts, type LedgerAccount } from "@/lib/core/ledger-kinds";
 import { moveSellerBalances } from "./seller-balances";
 
 export type { Line, NewEntry };

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineOperations, keyErrors } from "@/lib/http/operation";
-import { pageQuery } from "@/lib/http/page-query";
-import { entryKinds, ledgerAccounts } from "./kinds";
+import { defineOperations, keyErrors } from "@/lib/core/operation";
+import { pageQuery } from "@/lib/core/page-query";
+import { entryKinds, ledgerAccounts } from "@/lib/core/ledger-kinds";
 
 // The merchant's balance and its movements: read from the double-entry ledger.
 

@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
 import { sellerBalances } from "@/lib/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import type { Line, NewEntry } from "./entry";
-import type { LedgerAccount } from "./kinds";
+import type { LedgerAccount } from "@/lib/core/ledger-kinds";
 
 /**
  * Moves the seller balances an entry's lines name, inside postEntry's savepoint, before

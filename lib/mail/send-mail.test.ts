@@ -1,6 +1,6 @@
 import net from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { captureLog } from "@/lib/log";
+import { captureLog } from "@/lib/runtime/log";
 import { clearDevMailbox, devMailbox, devMailPageEnabled, sendMail } from "./send-mail";
 
 // Where a mail goes: an SMTP server (SMTP_URL, here a tiny one on 127.0.0.1), or the dev mailbox.

@@ -1,6 +1,6 @@
 import type { Transporter } from "nodemailer";
-import { publicBaseUrl } from "@/lib/config";
-import { log } from "@/lib/log";
+import { publicBaseUrl } from "@/lib/runtime/config";
+import { log } from "@/lib/runtime/log";
 
 // Outgoing e-mail (password resets, sign-up confirmations, invitations, notifications). With SMTP_URL set, mails go through
 // that server (nodemailer, e.g. smtps://user:pass@smtp.example.com:465). Without it, nothing leaves

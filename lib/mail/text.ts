@@ -1,7 +1,7 @@
 // What people typed, as mail text (plain-text bodies and subjects; Kola sends no HTML mail). Names
 // come from merchants and buyers: one could hold a line break ("Shop\nVoir le paiement :
 // https://evil…") or an address a mail client would turn into a link. The API refuses line breaks
-// in names today (lib/http/single-line.ts), but rows written before, and text that is not a name,
+// in names today (lib/core/single-line.ts), but rows written before, and text that is not a name,
 // reach the templates too: every value a template did not write itself goes through here.
 
 /** Line breaks, tabs, other control characters, separators and bidirectional controls, runs of white space. */

@@ -3,7 +3,7 @@ import type { Auth } from "@/lib/accounts/queries";
 import { getDb } from "@/lib/db/client";
 import { ownedBy } from "@/lib/db/scope";
 import { marketplaceGateways } from "@/lib/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { getMarketplaceGatewayOrThrow, type MarketplaceGatewayRow } from "./queries";
 
 /** Archives a marketplace link: its page refuses new buyers ("no longer available"); started attempts finish. */

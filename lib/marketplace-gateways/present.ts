@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { publicBaseUrl } from "@/lib/config";
+import { publicBaseUrl } from "@/lib/runtime/config";
 import { countryObject, operatorObject } from "@/lib/countries";
 import { presentFormBlocks } from "@/lib/marketplaces/present";
 import type { MarketplaceGatewayRow, TransactionListRow } from "./queries";

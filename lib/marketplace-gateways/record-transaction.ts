@@ -1,7 +1,7 @@
 import { getDb } from "@/lib/db/client";
 import { marketplaceTransactions } from "@/lib/db/schema";
 import { createDeposit, type DepositRow } from "@/lib/deposits/create-deposit";
-import { sellerForSale } from "@/lib/sellers/seller-for-sale";
+import { sellerForSale } from "./seller-for-sale";
 import type { MarketplaceGatewayRow } from "./queries";
 
 export type Buyer = {

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { singleLine } from "@/lib/http/single-line";
+import { singleLine } from "@/lib/core/single-line";
 import { amountRule, countryCodes } from "@/lib/countries";
 import { amountField } from "@/lib/countries/amount-limit";
-import { depositStatuses } from "@/lib/deposits/statuses";
+import { depositStatuses } from "@/lib/core/deposit-statuses";
 import { countryObject, currencyField } from "@/lib/gateways/schemas";
-import { integer, optional } from "@/lib/http/lax";
-import { defineOperations, idempotencyErrors, keyErrors } from "@/lib/http/operation";
-import { pageQuery, queryBoolean, wholeListQuery } from "@/lib/http/page-query";
+import { integer, optional } from "@/lib/core/lenient";
+import { defineOperations, idempotencyErrors, keyErrors } from "@/lib/core/operation";
+import { pageQuery, queryBoolean, wholeListQuery } from "@/lib/core/page-query";
 import { formBlock } from "@/lib/marketplaces/schemas";
 
 // Marketplace gateways and their buyers' transactions: interface §2.3, §2.5, §4.2, DESIGN §5.

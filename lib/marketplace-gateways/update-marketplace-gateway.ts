@@ -5,7 +5,7 @@ import { parsePhone } from "@/lib/countries/phones";
 import { getDb } from "@/lib/db/client";
 import { ownedBy } from "@/lib/db/scope";
 import { marketplaceGateways } from "@/lib/db/schema";
-import { ApiError, ValidationError, type ValidationItem } from "@/lib/http/errors";
+import { ApiError, ValidationError, type ValidationItem } from "@/lib/core/errors";
 import { getMarketplaceGatewayOrThrow, type MarketplaceGatewayRow } from "./queries";
 import type { UpdateMarketplaceGatewayBody } from "./schemas";
 

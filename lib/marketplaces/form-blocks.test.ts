@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formBlock } from "@/lib/test/marketplace-bodies";
+import { formBlock } from "@/test/support/marketplace-bodies";
 import { slugify, toFormBlocks } from "./form-blocks";
 import type { BlockInput } from "./schemas";
 

@@ -1,4 +1,4 @@
-import type { FormBlock } from "@/lib/marketplaces/form-block";
+import type { FormBlock } from "@/lib/core/form-block-shape";
 import type { BlockInput } from "./schemas";
 
 /** A field name from a label: lower-case ASCII words joined by `_` ("Taille (EU)" → "taille_eu"). */

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { findFilesById } from "@/lib/files/queries";
 import { fileUrl, presentFile } from "@/lib/files/store-upload";
 import type { MarketplaceRow } from "./queries";
-import type { FormBlock } from "@/lib/marketplaces/form-block";
+import type { FormBlock } from "@/lib/core/form-block-shape";
 import type { formBlock, marketplace } from "./schemas";
 
 /** The logo and favicon as URLs (what marketplace links copy and checkout pages show). */

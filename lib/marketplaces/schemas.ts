@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { singleLine } from "@/lib/http/single-line";
-import { parseJsonText } from "@/lib/http/json-text";
-import { ValidationError } from "@/lib/http/errors";
-import { boolean, optional } from "@/lib/http/lax";
-import { defineOperations, keyErrors } from "@/lib/http/operation";
-import { blockTypes, formBlock, type BlockType, type FormBlock } from "./form-block";
+import { singleLine } from "@/lib/core/single-line";
+import { parseJsonText } from "@/lib/core/json-text";
+import { ValidationError } from "@/lib/core/errors";
+import { boolean, optional } from "@/lib/core/lenient";
+import { defineOperations, keyErrors } from "@/lib/core/operation";
+import { blockTypes, formBlock, type BlockType, type FormBlock } from "@/lib/core/form-block-shape";
 
 // Marketplace: interface §2.4 and §4.3, DESIGN §4. Requests are multipart text parts.
 
@@ -53,7 +53,7 @@ const imageRef = z
   .refine((v) => v === "" || v === "none" || isHttpsUrl(v) || UUID.test(v), {
     message: "must be an https URL, the id of an uploaded file, or none",
   })
-  // the rule above for the reference (lib/api/openapi.test.ts tries both on the same values)
+  // the rule above for the reference (test/api/openapi.test.ts tries both on the same values)
   .meta({
     pattern: "^(https://[^\\s/?#]+[^\\s]*|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|none)?$",
     description: "An absolute https URL (at most 2048 characters), the id of a file uploaded before, or `none` to remove it (empty text leaves it unchanged)",

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { payouts, providerCallbacks, refunds } from "@/lib/db/schema";
-import { ApiError } from "@/lib/http/errors";
-import { log } from "@/lib/log";
-import { recordProviderLog } from "@/lib/payments/providers/provider-log";
-import { moneyOutProvider } from "./providers";
+import { ApiError } from "@/lib/core/errors";
+import { log } from "@/lib/runtime/log";
+import { recordProviderLog } from "@/lib/providers/provider-log";
+import { moneyOutProvider } from "@/lib/providers/money-out-routing";
 import { settlePayout, settleRefund } from "./settle";
 
 const NO_STORE = { "cache-control": "no-store" };

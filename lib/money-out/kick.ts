@@ -1,5 +1,5 @@
 import { outsideTransaction } from "@/lib/db/client";
-import { log } from "@/lib/log";
+import { log } from "@/lib/runtime/log";
 
 const store = globalThis as unknown as { __kolaMoneyOutKick?: () => Promise<unknown> };
 

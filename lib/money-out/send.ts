@@ -2,11 +2,11 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { countries, isCountry } from "@/lib/countries";
 import { getDb } from "@/lib/db/client";
 import { deposits, payouts, refunds } from "@/lib/db/schema";
-import { log, maskPhone } from "@/lib/log";
-import { crashPoint } from "@/lib/payments/crash-point";
-import { ProviderRejection, type Disbursement, type DisbursementStatus, type Provider } from "@/lib/payments/providers/types";
-import { nextPayoutProvider, payoutProviderFor } from "@/lib/payments/providers";
-import { iso2Of, moneyOutProvider } from "./providers";
+import { log, maskPhone } from "@/lib/runtime/log";
+import { crashPoint } from "@/lib/runtime/crash-point";
+import { ProviderRejection, type Disbursement, type DisbursementStatus, type Provider } from "@/lib/providers/types";
+import { nextPayoutProvider, payoutProviderFor } from "@/lib/providers";
+import { iso2Of, moneyOutProvider } from "@/lib/providers/money-out-routing";
 import { settlePayout, settleRefund, type Outcome } from "./settle";
 
 // The background half of money out: send what was recorded, ask about what the providers have.
@@ -191,7 +191,7 @@ async function askOne(item: Item): Promise<boolean> {
 /**
  * One round of money out: sends what is recorded (at once: `minAgeSeconds` 0), and asks providers
  * about what they have had for more than 10 s without a callback. Returns how many payouts and
- * refunds reached their outcome. (lib/settlement/money-work.ts runs it after the releases.)
+ * refunds reached their outcome. (lib/money-out/round.ts runs it after the releases.)
  */
 export async function processMoneyOut(): Promise<number> {
   let settled = 0;

@@ -1,8 +1,8 @@
 import { countries, isCountry, operatorObject } from "@/lib/countries";
 import { formatAmount, formatDateTime, maskedPhone } from "@/lib/checkout/format";
-import type { Lang } from "@/lib/i18n/languages";
+import type { Lang } from "@/lib/core/languages";
 import { nameInMail, oneLine } from "@/lib/mail/text";
-import type { NotificationPreference } from "./kinds";
+import type { NotificationPreference } from "@/lib/core/notification-kinds";
 import { fill, mailWords } from "./words";
 
 // The notification mails' text, in one recipient's language: plain text (nothing to escape), the

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
-import { publicBaseUrl } from "@/lib/config";
+import { publicBaseUrl } from "@/lib/runtime/config";
 import { getDb, type Tx } from "@/lib/db/client";
 import { claimOutboxEvents, markOutboxEvents, type OutboxEvent } from "@/lib/db/outbox";
 import {
@@ -14,11 +14,11 @@ import {
   providerLogs,
   users,
 } from "@/lib/db/schema";
-import type { Lang } from "@/lib/i18n/languages";
-import { log } from "@/lib/log";
-import { crashPoint } from "@/lib/payments/crash-point";
+import type { Lang } from "@/lib/core/languages";
+import { log } from "@/lib/runtime/log";
+import { crashPoint } from "@/lib/runtime/crash-point";
 import { alertMail, paymentMail, payoutFailedMail, receiptMail, refundMail, type AccountFacts, type Composed, type PaymentFacts } from "./compose";
-import type { NotificationKind, NotificationPreference } from "./kinds";
+import type { NotificationKind, NotificationPreference } from "@/lib/core/notification-kinds";
 
 // The notifier's first half: outbox events and live-mode provider alerts become mails,
 // one row of `notifications` per recipient, written in the transaction that marks the source

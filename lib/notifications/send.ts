@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { notifications } from "@/lib/db/schema";
-import { log, scrub } from "@/lib/log";
+import { log, scrub } from "@/lib/runtime/log";
 import { sendMail } from "@/lib/mail/send-mail";
-import { crashPoint } from "@/lib/payments/crash-point";
+import { crashPoint } from "@/lib/runtime/crash-point";
 
 // The notifier's second half: each mail is sent at most once. A worker claims one mail
 // (`pending` → `sending`, committed) before it talks to the SMTP server, and a claimed mail is never

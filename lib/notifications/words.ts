@@ -1,4 +1,4 @@
-import type { Lang } from "@/lib/i18n/languages";
+import type { Lang } from "@/lib/core/languages";
 
 // The words of the notification mails, French and English, one recipient's language each.
 // `{name}` is filled by fill(); a line whose value is missing is left out by the composer. Names

@@ -1,5 +1,5 @@
-import { log } from "@/lib/log";
-import { runLoop } from "@/lib/server/loop";
+import { log } from "@/lib/runtime/log";
+import { runLoop } from "@/lib/jobs/loop";
 import { fanOutNotifications } from "./fan-out";
 import { sendDueNotifications, tidyNotifications } from "./send";
 
@@ -21,7 +21,7 @@ const store = globalThis as unknown as { __kolaNotifier?: Notifier };
 
 /**
  * Starts this process's notifier, once: every second, the new events' mails; every minute, the
- * tidy-up. A loop with backoff on repeated errors (lib/server/loop.ts).
+ * tidy-up. A loop with backoff on repeated errors (lib/jobs/loop.ts).
  */
 export function startNotifier(everyMs = 1_000): Notifier {
   if (store.__kolaNotifier) return store.__kolaNotifier;

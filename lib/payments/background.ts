@@ -1,14 +1,14 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { depositProviderAttempts, deposits } from "@/lib/db/schema";
-import { log } from "@/lib/log";
+import { log } from "@/lib/runtime/log";
 import { onMoneyOutKick } from "@/lib/money-out/kick";
-import { runLoop } from "@/lib/server/loop";
-import { processMoneyWork } from "@/lib/settlement/money-work";
+import { runLoop } from "@/lib/jobs/loop";
+import { processMoneyWork } from "@/lib/money-out/round";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
 import { depositExpirySeconds, PROCESSING_CAP_SECONDS } from "./expiry";
-import { providerByName } from "./providers";
-import type { ProviderStatus } from "./providers/types";
+import { providerByName } from "@/lib/providers";
+import type { ProviderStatus } from "@/lib/providers/types";
 import { settleDeposit } from "./settle-deposit";
 
 const BATCH = 100;
@@ -134,7 +134,7 @@ const store = globalThis as unknown as { __kolaBackground?: Worker };
 /**
  * Starts the sweeper, the reconciler and the money-out round in this process, once; the process's
  * owner stops them (lib/server/shutdown.ts, scripts/worker.ts). Each is a loop of its own
- * (lib/server/loop.ts: backoff on repeated errors, woken when the database is back); their rounds
+ * (lib/jobs/loop.ts: backoff on repeated errors, woken when the database is back); their rounds
  * still run one at a time, as before.
  */
 export function startBackgroundWork(): Worker {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineOperation } from "@/lib/http/operation";
+import { defineOperation } from "@/lib/core/operation";
 
 /** POST /api/providers/{provider}/callback: each provider signs and shapes its own body. */
 export const providerCallbackOperation = defineOperation({

@@ -1,7 +1,7 @@
 import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/max";
-import type { FormBlock } from "@/lib/marketplaces/form-block";
-import type { ValidationItem } from "@/lib/http/errors";
-import { item, valueError } from "@/lib/http/validation";
+import type { FormBlock } from "@/lib/core/form-block-shape";
+import type { ValidationItem } from "@/lib/core/errors";
+import { item, valueError } from "@/lib/core/validation";
 
 /** The buyer's answers to a marketplace's form blocks, checked by block type (loc ["body", "answers", name]). */
 export function checkAnswers(

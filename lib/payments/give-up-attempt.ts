@@ -3,10 +3,10 @@ import { getDb } from "@/lib/db/client";
 import { deposits } from "@/lib/db/schema";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
 import { recordDepositChange } from "@/lib/deposits/history";
-import { log, maskPhone } from "@/lib/log";
+import { log, maskPhone } from "@/lib/runtime/log";
 import { GIVE_UP_AFTER_SECONDS } from "./expiry";
-import { providerByName } from "./providers";
-import type { ProviderStatus } from "./providers/types";
+import { providerByName } from "@/lib/providers";
+import type { ProviderStatus } from "@/lib/providers/types";
 import { settleDeposit } from "./settle-deposit";
 
 export type GiveUpOutcome =

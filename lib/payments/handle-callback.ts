@@ -3,12 +3,12 @@ import { z } from "zod";
 import { getDb } from "@/lib/db/client";
 import { depositProviderAttempts, deposits, providerCallbacks } from "@/lib/db/schema";
 import { decodeUtf8 } from "@/lib/http/body";
-import { ApiError, type ErrorType } from "@/lib/http/errors";
-import { log, maskPhone } from "@/lib/log";
-import { providerByName } from "./providers";
-import { CallbackRefused, callbackRequest } from "./providers/callback-event";
-import { ProviderUnavailable, recordProviderLog } from "./providers/provider-log";
-import type { CallbackEvent } from "./providers/types";
+import { ApiError, type ErrorType } from "@/lib/core/errors";
+import { log, maskPhone } from "@/lib/runtime/log";
+import { providerByName } from "@/lib/providers";
+import { CallbackRefused, callbackRequest } from "@/lib/providers/callback-event";
+import { ProviderUnavailable, recordProviderLog } from "@/lib/providers/provider-log";
+import type { CallbackEvent } from "@/lib/providers/types";
 import { settleDeposit } from "./settle-deposit";
 
 const NO_STORE = { "cache-control": "no-store" };

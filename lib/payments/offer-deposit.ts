@@ -3,13 +3,13 @@ import { getDb } from "@/lib/db/client";
 import { depositProviderAttempts, deposits } from "@/lib/db/schema";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
 import { recordDepositChange } from "@/lib/deposits/history";
-import { ApiError } from "@/lib/http/errors";
-import { log } from "@/lib/log";
-import { crashPoint } from "./crash-point";
-import type { Candidate } from "./providers";
-import { claimProbe, operatorBreaker, recordFailure, recordOperatorSuccess, recordSuccess } from "./providers/breaker";
-import { ProviderUnavailable } from "./providers/provider-log";
-import { ProviderRejection, type Provider, type ProviderStatus } from "./providers/types";
+import { ApiError } from "@/lib/core/errors";
+import { log } from "@/lib/runtime/log";
+import { crashPoint } from "@/lib/runtime/crash-point";
+import type { Candidate } from "@/lib/providers";
+import { claimProbe, operatorBreaker, recordFailure, recordOperatorSuccess, recordSuccess } from "@/lib/providers/breaker";
+import { ProviderUnavailable } from "@/lib/providers/provider-log";
+import { ProviderRejection, type Provider, type ProviderStatus } from "@/lib/providers/types";
 import { settleDeposit } from "./settle-deposit";
 
 // Offering a deposit to the operator's providers in turn (failover per operator). The

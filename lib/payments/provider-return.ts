@@ -2,8 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { deposits } from "@/lib/db/schema";
 import { isTrackId, normalizeTrackId } from "@/lib/deposits/track-id";
-import { log } from "@/lib/log";
-import { providerByName } from "./providers";
+import { log } from "@/lib/runtime/log";
+import { providerByName } from "@/lib/providers";
 import { settleDeposit } from "./settle-deposit";
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { singleLine } from "@/lib/http/single-line";
+import { singleLine } from "@/lib/core/single-line";
 import { countryCodes } from "@/lib/countries";
-import { languages } from "@/lib/i18n/languages";
+import { languages } from "@/lib/core/languages";
 
 // What a buyer submits on a checkout page (form post or fetch). Field problems come back as
 // FastAPI-style items with loc ["body", field]; the checkout page words them for the buyer.

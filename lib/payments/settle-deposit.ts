@@ -5,12 +5,12 @@ import { insertEvent, placeTime, takePlace } from "@/lib/deposits/event-sequence
 import { recordPaymentSuccess } from "@/lib/settlement/record-payment";
 import { recordDepositChange } from "@/lib/deposits/history";
 import { keptSuccessOf } from "@/lib/gateways/paid";
-import { log, maskPhone } from "@/lib/log";
-import { crashPoint } from "./crash-point";
-import type { Settlement } from "./providers/types";
+import { log, maskPhone } from "@/lib/runtime/log";
+import { crashPoint } from "@/lib/runtime/crash-point";
+import type { Settlement } from "@/lib/providers/types";
 import { eventTypeFor, statusesBefore } from "./status";
 
-export type { Settlement } from "./providers/types";
+export type { Settlement } from "@/lib/providers/types";
 
 /**
  * Moves a deposit to a terminal status as the status machine allows (status.ts: from pending, or

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { z } from "zod";
-import { limitPaymentAttempt } from "@/lib/checkout/attempt-limits";
+import { limitPaymentAttempt } from "./attempt-limits";
 import { countries, type CountryIso3 } from "@/lib/countries";
 import { parsePhone } from "@/lib/countries/phones";
 import { getDb } from "@/lib/db/client";
@@ -8,16 +8,16 @@ import { deposits, marketplaces, paymentGateways } from "@/lib/db/schema";
 import { createDeposit, DepositConflict, type DepositRow } from "@/lib/deposits/create-deposit";
 import type { GatewayRow } from "@/lib/gateways/queries";
 import { isGatewayPaid } from "@/lib/gateways/paid";
-import { ApiError, ValidationError, type ValidationItem } from "@/lib/http/errors";
-import { item, validate, valueError } from "@/lib/http/validation";
-import { log, maskPhone } from "@/lib/log";
+import { ApiError, ValidationError, type ValidationItem } from "@/lib/core/errors";
+import { item, validate, valueError } from "@/lib/core/validation";
+import { log, maskPhone } from "@/lib/runtime/log";
 import type { MarketplaceGatewayRow } from "@/lib/marketplace-gateways/queries";
 import { recordMarketplaceTransaction } from "@/lib/marketplace-gateways/record-transaction";
 import { checkAnswers } from "./check-answers";
-import { crashPoint } from "./crash-point";
+import { crashPoint } from "@/lib/runtime/crash-point";
 import { depositExpirySeconds } from "./expiry";
 import { OperatorUnreachable, offerDeposit } from "./offer-deposit";
-import { candidatesFor, providerForMode } from "./providers";
+import { candidatesFor, providerForMode } from "@/lib/providers";
 import { checkoutInput, type CheckoutInput } from "./schemas";
 
 /** Another buyer's attempt holds the link (409): `retryAfterSeconds` until it ends at the latest. */

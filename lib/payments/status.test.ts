@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { depositStatuses, type DepositStatus } from "@/lib/deposits/statuses";
+import { depositStatuses, type DepositStatus } from "@/lib/core/deposit-statuses";
 import { defaultFee } from "@/lib/marketplace-gateways/create-marketplace-gateway";
 import { canTransition, eventTypeFor, isTerminal, statusesBefore } from "./status";
-import { sandboxOutcome } from "./providers/sandbox";
+import { sandboxOutcome } from "@/lib/providers/sandbox";
 
 describe("status machine", () => {
   const allowed: [DepositStatus, DepositStatus][] = [

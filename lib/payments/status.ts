@@ -1,5 +1,5 @@
-import { depositStatuses, type DepositStatus } from "@/lib/deposits/statuses";
-import type { EventType } from "@/lib/webhooks/event-types";
+import { depositStatuses, type DepositStatus } from "@/lib/core/deposit-statuses";
+import type { EventType } from "@/lib/core/event-types";
 
 // The one status machine of deposits and transactions (DESIGN §6):
 //   pending → success | failed | expired, and terminal statuses never change, with one exception:

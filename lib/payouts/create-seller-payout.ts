@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db/client";
 import { marketplaceTransactions, payouts, sellerBalances, sellers, sellerShares } from "@/lib/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { postEntry } from "@/lib/ledger/post";
-import { payoutProviderName, sellerOperator } from "@/lib/money-out/providers";
+import { payoutProviderName, sellerOperator } from "@/lib/providers/money-out-routing";
 import { waitsForRefund, type ShareRow } from "@/lib/sellers/shares";
 
 /** Why a share's payout waits (lib/sellers/shares.ts `waitsForRefund`); a retry refused for it says so. */

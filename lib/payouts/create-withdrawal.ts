@@ -4,11 +4,11 @@ import { operatorMismatch, payoutOperatorOf } from "@/lib/countries/operator-of-
 import { parsePhone, type Phone } from "@/lib/countries/phones";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { payouts } from "@/lib/db/schema";
-import { ApiError, ValidationError, type ValidationItem } from "@/lib/http/errors";
-import { valueError } from "@/lib/http/validation";
+import { ApiError, ValidationError, type ValidationItem } from "@/lib/core/errors";
+import { valueError } from "@/lib/core/validation";
 import { postEntry } from "@/lib/ledger/post";
 import { kickMoneyOut } from "@/lib/money-out/kick";
-import { payoutProviderName } from "@/lib/money-out/providers";
+import { payoutProviderName } from "@/lib/providers/money-out-routing";
 import { getPayoutOrThrow } from "./queries";
 import type { CreatePayoutBody, PayoutView } from "./schemas";
 

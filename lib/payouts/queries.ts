@@ -4,7 +4,7 @@ import type { Auth } from "@/lib/accounts/queries";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { ownedBy } from "@/lib/db/scope";
 import { deposits, marketplaceTransactions, payouts, sellerShares } from "@/lib/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { pageClauses } from "@/lib/http/pagination";
 import type { PayoutListQuery, PayoutView } from "./schemas";
 

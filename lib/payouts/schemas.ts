@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { amountField } from "@/lib/countries/amount-limit";
-import { optional } from "@/lib/http/lax";
-import { defineOperations, idempotencyErrors, keyErrors } from "@/lib/http/operation";
-import { pageQuery } from "@/lib/http/page-query";
+import { optional } from "@/lib/core/lenient";
+import { defineOperations, idempotencyErrors, keyErrors } from "@/lib/core/operation";
+import { pageQuery } from "@/lib/core/page-query";
 import { currencyCodes, operatorCodes } from "@/lib/countries";
-import { disbursementStatuses, payoutKinds } from "@/lib/ledger/kinds";
+import { disbursementStatuses, payoutKinds } from "@/lib/core/ledger-kinds";
 import { disbursementStatus } from "@/lib/refunds/schemas";
 import { trackIdFilter } from "@/lib/deposits/track-id";
 

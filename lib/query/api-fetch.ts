@@ -2,8 +2,8 @@
 // current mode in `kola-mode`, JSON or multipart bodies, and every `{"detail": …}` error body
 // turned into an ApiRequestError with its field errors keyed by field name.
 
-import type { Mode } from "@/lib/accounts/modes";
-import type { ValidationItem } from "@/lib/http/errors";
+import type { Mode } from "@/lib/core/modes";
+import type { ValidationItem } from "@/lib/core/errors";
 
 export type { Mode };
 

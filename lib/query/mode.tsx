@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useMemo, useState } from "react";
 import type { Mode } from "./api-fetch";
 
-import { MODE_COOKIE } from "./mode-cookie";
+import { MODE_COOKIE } from "@/lib/core/mode-cookie";
 
 type ModeState = { mode: Mode; setMode: (mode: Mode) => void };
 const ModeContext = createContext<ModeState | null>(null);

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { providerLogEntry, providersOverview } from "@/lib/payments/providers/dashboard";
+import type { providerLogEntry, providersOverview } from "@/lib/providers/dashboard";
 import { apiFetch } from "./api-fetch";
 import { useMode } from "./mode";
 

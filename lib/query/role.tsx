@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useContext } from "react";
-import { hasRole, type Role } from "@/lib/accounts/roles";
+import { hasRole, type Role } from "@/lib/core/roles";
 
 // The signed-in member's role on the account shown, as the server read it for this page.
 // The dashboard leaves out what the role may not do; the API refuses it anyway (403).

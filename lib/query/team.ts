@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { accountUpdateBody, invitation, invitationBody, me, member, meUpdateBody } from "@/lib/accounts/team-schemas";
-import type { Role } from "@/lib/accounts/roles";
+import type { Role } from "@/lib/core/roles";
 import { apiFetch } from "./api-fetch";
 import { queryKeys } from "./keys";
 import { useMode } from "./mode";

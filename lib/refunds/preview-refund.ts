@@ -3,8 +3,8 @@ import type { Auth } from "@/lib/accounts/queries";
 import { getDb } from "@/lib/db/client";
 import { ownedBy } from "@/lib/db/scope";
 import { deposits, sellerBalances, sellerShares } from "@/lib/db/schema";
-import { ApiError } from "@/lib/http/errors";
-import { sellerShareModes } from "@/lib/ledger/kinds";
+import { ApiError } from "@/lib/core/errors";
+import { sellerShareModes } from "@/lib/core/ledger-kinds";
 import type { RefundPreview, RefundPreviewQuery } from "./schemas";
 import { canReverse, defaultSellerShare, sharePartOf, splitRefund } from "./split";
 

@@ -4,7 +4,7 @@ import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { ownedBy } from "@/lib/db/scope";
 import { deposits, refunds } from "@/lib/db/schema";
 import type { RefundRow } from "./record-refund";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { pageClauses } from "@/lib/http/pagination";
 import type { RefundListQuery, RefundView } from "./schemas";
 

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db/client";
 import { deposits, refunds } from "@/lib/db/schema";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
-import type { SellerShareMode } from "@/lib/ledger/kinds";
+import type { SellerShareMode } from "@/lib/core/ledger-kinds";
 
 // Recording a refund, apart from sending it: used by POST /v1/refunds (./create-refund.ts) and by
 // a payment's settlement (the automatic refund of a duplicate success, lib/settlement).

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { currencyCodes } from "@/lib/countries";
 import { amountField } from "@/lib/countries/amount-limit";
-import { optional } from "@/lib/http/lax";
-import { defineOperations, keyErrors } from "@/lib/http/operation";
-import { pageQuery } from "@/lib/http/page-query";
+import { optional } from "@/lib/core/lenient";
+import { defineOperations, keyErrors } from "@/lib/core/operation";
+import { pageQuery } from "@/lib/core/page-query";
 import { TRACK_ID_EXAMPLE, trackId, trackIdFilter } from "@/lib/deposits/track-id";
-import { disbursementStatuses, sellerShareModes } from "@/lib/ledger/kinds";
+import { disbursementStatuses, sellerShareModes } from "@/lib/core/ledger-kinds";
 
 // Refunds of successful payments: full or partial, never more than what remains.
 

@@ -1,4 +1,4 @@
-import type { SellerShareMode } from "@/lib/ledger/kinds";
+import type { SellerShareMode } from "@/lib/core/ledger-kinds";
 
 // Who bears a marketplace sale's refund, in one place for POST /v1/refunds and its
 // preview. Pure arithmetic on the sale's share; the caller holds the share's row lock.

@@ -3,11 +3,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { ledgerEntries, payouts, sellerShares } from "@/lib/db/schema";
 import { checkLedger } from "@/lib/ledger/check";
-import { setSandboxTransport } from "@/lib/payments/providers/sandbox";
-import { deliverCallbacks, queueSandboxCallbacks, queuedCallbacks } from "@/lib/money-out/test-support";
-import { processMoneyWork } from "@/lib/settlement/money-work";
-import { childImport, crashChildAt, crashTestDatabase } from "@/lib/test/crash-child";
-import { balances, marketplaceWithHold, sale, sellersOf } from "./test-support";
+import { setSandboxTransport } from "@/lib/providers/sandbox";
+import { deliverCallbacks, queueSandboxCallbacks, queuedCallbacks } from "@/test/support/money-out";
+import { processMoneyWork } from "@/lib/money-out/round";
+import { childImport, crashChildAt, crashTestDatabase } from "@/test/support/crash-child";
+import { balances, marketplaceWithHold, sale, sellersOf } from "@/test/support/sellers";
 
 // kill -9 between a seller payout's ledger entry and the provider call: a child process
 // (node + tsx) runs the real background money work on this file's database; it releases the share,
@@ -18,8 +18,8 @@ import { balances, marketplaceWithHold, sale, sellersOf } from "./test-support";
 const TIMEOUT = { timeout: 90_000 };
 const CHILD = `
 import { useDatabase } from ${childImport("lib/db/client.ts")};
-import { setSandboxTransport } from ${childImport("lib/payments/providers/sandbox.ts")};
-import { processMoneyWork } from ${childImport("lib/settlement/money-work.ts")};
+import { setSandboxTransport } from ${childImport("lib/providers/sandbox.ts")};
+import { processMoneyWork } from ${childImport("lib/money-out/round.ts")};
 const job = JSON.parse(process.argv[1]);
 await useDatabase(job.settings);
 setSandboxTransport(async () => { console.log("provider called"); }); // its callbacks die with this process

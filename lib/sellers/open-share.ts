@@ -5,7 +5,7 @@ import type { DepositRow } from "@/lib/deposits/create-deposit";
 import type { Line } from "@/lib/ledger/entry";
 import { postEntry } from "@/lib/ledger/post";
 import type { MarketplaceGatewayRow } from "@/lib/marketplace-gateways/queries";
-import { sellerForSale } from "./seller-for-sale";
+import { sellerForSale } from "@/lib/marketplace-gateways/seller-for-sale";
 
 const DAY_MS = 86_400_000;
 

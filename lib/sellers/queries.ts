@@ -3,7 +3,7 @@ import type { Auth } from "@/lib/accounts/queries";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { ownedBy } from "@/lib/db/scope";
 import { deposits, marketplaceTransactions, sellers, sellerShares } from "@/lib/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { pageClauses, type PageQuery } from "@/lib/http/pagination";
 import type { SellerListQuery, SellerSale, SellerView } from "./schemas";
 

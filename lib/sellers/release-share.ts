@@ -3,7 +3,7 @@ import type { Auth } from "@/lib/accounts/queries";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { ownedBy } from "@/lib/db/scope";
 import { deposits, sellerShares } from "@/lib/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { postEntry } from "@/lib/ledger/post";
 import { kickMoneyOut } from "@/lib/money-out/kick";
 import { getSellerOrThrow } from "./queries";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { boolean, optional } from "@/lib/http/lax";
-import { defineOperations, idempotencyErrors, keyErrors } from "@/lib/http/operation";
-import { pageQuery } from "@/lib/http/page-query";
+import { boolean, optional } from "@/lib/core/lenient";
+import { defineOperations, idempotencyErrors, keyErrors } from "@/lib/core/operation";
+import { pageQuery } from "@/lib/core/page-query";
 import { trackId } from "@/lib/deposits/track-id";
 
 // Marketplace sellers: parties with money of their own, found by their payout phone.

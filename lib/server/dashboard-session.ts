@@ -3,7 +3,7 @@ import { cookies } from "next/headers";
 import { getAccount } from "@/lib/accounts/api-key-admin";
 import { findSessionAuth, SESSION_COOKIE } from "@/lib/accounts/sessions";
 import { dictionaryOf, LANG_COOKIE, langOf, type Dictionary, type Lang } from "@/lib/i18n";
-import { MODE_COOKIE, modeOf } from "@/lib/query/mode-cookie";
+import { MODE_COOKIE, modeOf } from "@/lib/core/mode-cookie";
 
 /**
  * For server components: the signed-in account in the cookie's mode, or null; the member signed in

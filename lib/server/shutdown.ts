@@ -1,6 +1,6 @@
 import { closeDb } from "@/lib/db/client";
 import { drainHttp, requestsInFlight } from "@/lib/http/drain";
-import { log } from "@/lib/log";
+import { log } from "@/lib/runtime/log";
 
 // A server process stops on SIGTERM or SIGINT: it stops accepting connections, closes the idle ones,
 // lets the requests in flight finish (10 s at most; each answered with `Connection: close`), stops

@@ -1,9 +1,9 @@
 import { and, asc, eq, gt, isNotNull, isNull, lte, not, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { sellers, sellerShares } from "@/lib/db/schema";
-import { ApiError } from "@/lib/http/errors";
-import { log } from "@/lib/log";
-import { crashPoint } from "@/lib/payments/crash-point";
+import { ApiError } from "@/lib/core/errors";
+import { log } from "@/lib/runtime/log";
+import { crashPoint } from "@/lib/runtime/crash-point";
 import { paySellerShare } from "@/lib/payouts/create-seller-payout";
 import { releaseShare } from "@/lib/sellers/release-share";
 import { waitsForRefund } from "@/lib/sellers/shares";

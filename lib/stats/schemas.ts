@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { integer, optional } from "@/lib/http/lax";
-import { defineOperation } from "@/lib/http/operation";
+import { integer, optional } from "@/lib/core/lenient";
+import { defineOperation } from "@/lib/core/operation";
 
 // Payment statistics for the dashboard's overview (DESIGN §6 statuses), per account and mode.
 

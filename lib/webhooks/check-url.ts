@@ -1,5 +1,5 @@
-import { ValidationError } from "@/lib/http/errors";
-import { valueError } from "@/lib/http/validation";
+import { ValidationError } from "@/lib/core/errors";
+import { valueError } from "@/lib/core/validation";
 import { urlPolicy } from "./settings";
 import { urlRefusal } from "./url-safety";
 

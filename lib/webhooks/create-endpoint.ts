@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db/client";
 import { webhookEndpoints } from "@/lib/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { assertReceiverUrl } from "./check-url";
 import { countEndpoints, type EndpointRow, type Owner } from "./queries";
 import { MAX_ENDPOINTS, type CreateWebhookBody } from "./schemas";

@@ -3,7 +3,7 @@ import { and, asc, eq, gt, inArray, isNull, lt, lte, notExists, or, sql } from "
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, type Tx } from "@/lib/db/client";
 import { outboxEvents, webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
-import { log } from "@/lib/log";
+import { log } from "@/lib/runtime/log";
 import { MAX_ATTEMPTS, retryDelayMs } from "./backoff";
 import { postWebhook, type AttemptResult } from "./post";
 import type { UrlPolicy } from "./settings";

@@ -5,9 +5,9 @@ import { findAuthByKeyHash, type Auth } from "@/lib/accounts/queries";
 import { getDb } from "@/lib/db/client";
 import { marketplaceTransactions, outboxEvents, webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
 import { settleDeposit } from "@/lib/payments/settle-deposit";
-import { setSandboxTransport } from "@/lib/payments/providers/sandbox";
-import { newAccount } from "@/lib/test/api";
-import { createMarketplace } from "@/lib/test/marketplace";
+import { setSandboxTransport } from "@/lib/providers/sandbox";
+import { newAccount } from "@/test/support/api";
+import { createMarketplace } from "@/test/support/marketplace";
 import { createEndpoint } from "./create-endpoint";
 import { claimBatch, deliverBatch, defaultDeliveryOptions } from "./deliver";
 import { dispatchOutbox } from "./dispatch";
@@ -16,10 +16,10 @@ import { getDeliveryOrThrow, listDeliveries, type EndpointRow } from "./queries"
 import { resendDelivery } from "./resend-delivery";
 import { rotateSecret } from "./rotate-secret";
 import { setWebhookResolver, urlPolicy } from "./settings";
-import { pendingMarketplaceSale, pendingPayment, startReceiver, type Receiver } from "./test-support";
+import { pendingMarketplaceSale, pendingPayment, startReceiver, type Receiver } from "@/test/support/webhooks";
 import { updateEndpoint } from "./update-endpoint";
 import { createWebhookWorker, type WorkerOptions } from "./worker";
-import { sandboxPaymentData, sandboxSaleData } from "@/lib/test/event-bodies";
+import { sandboxPaymentData, sandboxSaleData } from "@/test/support/event-bodies";
 
 // Delivery end to end on a real database: outbox → deliveries → signed POSTs to a receiver on
 // 127.0.0.1 that verifies them with the `standardwebhooks` package.

@@ -5,14 +5,14 @@ import { findAuthByKeyHash, type Auth } from "@/lib/accounts/queries";
 import { hashApiKey } from "@/lib/accounts/api-keys";
 import { getDb } from "@/lib/db/client";
 import { marketplaceTransactions, outboxEvents } from "@/lib/db/schema";
-import { setSandboxTransport } from "@/lib/payments/providers/sandbox";
+import { setSandboxTransport } from "@/lib/providers/sandbox";
 import { settleDeposit, type Settlement } from "@/lib/payments/settle-deposit";
-import { newAccount } from "@/lib/test/api";
-import { createMarketplace } from "@/lib/test/marketplace";
+import { newAccount } from "@/test/support/api";
+import { createMarketplace } from "@/test/support/marketplace";
 import { eventIdOf, eventPayload, testEventPayload } from "./events";
 import { webhookEvents } from "./schemas";
-import { pendingMarketplaceSale, pendingPayment } from "./test-support";
-import { sandboxPaymentData, sandboxSaleData } from "@/lib/test/event-bodies";
+import { pendingMarketplaceSale, pendingPayment } from "@/test/support/webhooks";
+import { sandboxPaymentData, sandboxSaleData } from "@/test/support/event-bodies";
 
 // The zod schemas of the webhook events (lib/webhooks/schemas.ts, documented under the OpenAPI
 // `webhooks`) read the events as settle-deposit writes them, for every outcome and kind of link.

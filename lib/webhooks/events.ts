@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { TEST_EVENT_TYPE, type WebhookEventType } from "./event-types";
+import { TEST_EVENT_TYPE, type WebhookEventType } from "@/lib/core/event-types";
 
 // The events sent to webhook endpoints (DESIGN §8): {"id", "type", "created_at", "sequence", "data": {…}}.
 // `sequence` numbers the events about one deposit (a payment, its refunds, its seller's payouts)

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { webhookDeliveries } from "@/lib/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { getDeliveryOrThrow, getEndpointOrThrow, type DeliveryWithAttempts, type Owner } from "./queries";
 import { wakeWebhookWorkers } from "./worker";
 

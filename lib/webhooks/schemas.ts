@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { singleLine } from "@/lib/http/single-line";
-import { isHttpUrl } from "@/lib/http/http-url";
-import { boolean, optional } from "@/lib/http/lax";
-import { defineOperations, idempotencyErrors, keyErrors } from "@/lib/http/operation";
-import { pageQuery } from "@/lib/http/page-query";
+import { singleLine } from "@/lib/core/single-line";
+import { isHttpUrl } from "@/lib/core/http-url";
+import { boolean, optional } from "@/lib/core/lenient";
+import { defineOperations, idempotencyErrors, keyErrors } from "@/lib/core/operation";
+import { pageQuery } from "@/lib/core/page-query";
 import { payoutView } from "@/lib/payouts/schemas";
 import { refundView } from "@/lib/refunds/schemas";
 import { attemptErrorCodes } from "./attempt-errors";
-import { eventTypes, webhookDeliveryStatuses, webhookEventTypes } from "./event-types";
+import { eventTypes, webhookDeliveryStatuses, webhookEventTypes } from "@/lib/core/event-types";
 
 // Webhook endpoints, their deliveries and attempts (DESIGN §8).
 
@@ -17,7 +17,7 @@ const webhookUrl = z
   .string()
   .max(2048)
   .refine(isHttpUrl, { message: "must be an absolute http(s) URL" })
-  // the rule above for the reference (lib/api/openapi.test.ts tries both on the same values)
+  // the rule above for the reference (test/api/openapi.test.ts tries both on the same values)
   .meta({
     // `format` beside the pattern would replace it in the reference (lib/api/openapi.ts tidy): said apart
     allOf: [{ format: "uri" }],

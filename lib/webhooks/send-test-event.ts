@@ -1,7 +1,7 @@
 import { getDb } from "@/lib/db/client";
 import { webhookDeliveries } from "@/lib/db/schema";
-import { ApiError } from "@/lib/http/errors";
-import { TEST_EVENT_TYPE } from "./event-types";
+import { ApiError } from "@/lib/core/errors";
+import { TEST_EVENT_TYPE } from "@/lib/core/event-types";
 import { newEventId, testEventPayload } from "./events";
 import { getEndpointOrThrow, type DeliveryWithAttempts, type Owner } from "./queries";
 import { wakeWebhookWorkers } from "./worker";

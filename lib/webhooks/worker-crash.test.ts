@@ -9,11 +9,11 @@ import { findAuthByKeyHash, type Auth } from "@/lib/accounts/queries";
 import { databaseSettings, getDb, useDatabase } from "@/lib/db/client";
 import { webhookAttempts, webhookDeliveries } from "@/lib/db/schema";
 import { settleDeposit } from "@/lib/payments/settle-deposit";
-import { setSandboxTransport } from "@/lib/payments/providers/sandbox";
-import { newAccount } from "@/lib/test/api";
+import { setSandboxTransport } from "@/lib/providers/sandbox";
+import { newAccount } from "@/test/support/api";
 import { createEndpoint } from "./create-endpoint";
 import { dispatchOutbox } from "./dispatch";
-import { pendingPayment, startReceiver, type Receiver } from "./test-support";
+import { pendingPayment, startReceiver, type Receiver } from "@/test/support/webhooks";
 import { createWebhookWorker } from "./worker";
 
 // A worker process that dies mid-delivery (SIGKILL) holds its endpoint for its lease only: a few

@@ -1,5 +1,5 @@
-import { log } from "@/lib/log";
-import { runLoop, type Loop } from "@/lib/server/loop";
+import { log } from "@/lib/runtime/log";
+import { runLoop, type Loop } from "@/lib/jobs/loop";
 import { claimBatch, defaultDeliveryOptions, deliverBatch, type DeliveryOptions } from "./deliver";
 import { dispatchOutbox } from "./dispatch";
 import { urlPolicy, workerLanes } from "./settings";
@@ -55,7 +55,7 @@ export function createWebhookWorker(options: WorkerOptions = {}): WebhookWorker 
     }
   }
 
-  // the outbox dispatcher and the delivery lanes: loops with backoff on repeated errors (lib/server/loop.ts)
+  // the outbox dispatcher and the delivery lanes: loops with backoff on repeated errors (lib/jobs/loop.ts)
   const dispatcher = () =>
     runLoop({
       name: "webhook dispatch",

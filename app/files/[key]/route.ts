@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { findFileByKey } from "@/lib/files/queries";
 import { isStorageKey, readObject } from "@/lib/files/storage";
-import { ApiError } from "@/lib/http/errors";
-import { defineOperation } from "@/lib/http/operation";
+import { ApiError } from "@/lib/core/errors";
+import { defineOperation } from "@/lib/core/operation";
 import { route } from "@/lib/api/route";
 
 const getFile = defineOperation({

@@ -1,5 +1,5 @@
 import { getAccount } from "@/lib/accounts/api-key-admin";
-import { accountOperations as op } from "@/lib/accounts/operations";
+import { accountOperations as op } from "@/lib/accounts/auth-operations";
 import { updateAccount } from "@/lib/accounts/settings";
 import { settingsOperations } from "@/lib/accounts/team-operations";
 import { methodNotAllowed, preflight, route } from "@/lib/api/route";

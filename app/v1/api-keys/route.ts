@@ -1,5 +1,5 @@
 import { createApiKeyFor, listApiKeys } from "@/lib/accounts/api-key-admin";
-import { accountOperations as op } from "@/lib/accounts/operations";
+import { accountOperations as op } from "@/lib/accounts/auth-operations";
 import { methodNotAllowed, preflight, route } from "@/lib/api/route";
 
 // GET /v1/api-keys — the account's keys of the current mode (dashboard)

@@ -1,5 +1,5 @@
 import { methodNotAllowed, preflight, route } from "@/lib/api/route";
-import { providerOperations as op, providersOverviewFor } from "@/lib/payments/providers/dashboard";
+import { providerOperations as op, providersOverviewFor } from "@/lib/providers/dashboard";
 
 // GET /v1/providers — live providers: configuration, health, operators available now, alerts
 export const GET = route(op.overview, async ({ auth }) => providersOverviewFor(auth));

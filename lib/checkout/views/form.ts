@@ -1,5 +1,5 @@
 import type { CountryIso3 } from "@/lib/countries";
-import type { FormBlock } from "@/lib/marketplaces/form-block";
+import type { FormBlock } from "@/lib/core/form-block-shape";
 import { operatorsOf, pagePath, submitApiPath, type Checkout } from "../checkout";
 import { dialCode, examplePhone, formatAmount } from "../format";
 import type { FormValues } from "../form-input";

@@ -1,4 +1,4 @@
-import type { Mode } from "@/lib/accounts/modes";
+import type { Mode } from "@/lib/core/modes";
 import { assetUrl, themeUrl } from "../assets";
 import type { Branding } from "../checkout";
 import { attrs, html, type Child, type Html } from "../html";

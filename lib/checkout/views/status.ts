@@ -1,6 +1,6 @@
 import { operatorObject } from "@/lib/countries";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
-import type { FormBlock } from "@/lib/marketplaces/form-block";
+import type { FormBlock } from "@/lib/core/form-block-shape";
 import { retryPath, statusApiPath, waitPath, type Checkout } from "../checkout";
 import type { BuyerDetails } from "../queries";
 import { formatAmount, formatDateTime, formatPhone, formatWait, maskedPhone } from "../format";

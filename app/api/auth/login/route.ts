@@ -1,4 +1,4 @@
-import { authOperations as op } from "@/lib/accounts/operations";
+import { authOperations as op } from "@/lib/accounts/auth-operations";
 import { signedInHeaders } from "@/lib/accounts/sessions";
 import { signIn } from "@/lib/accounts/sign-in";
 import { assertSameOriginJson, isHttps } from "@/lib/accounts/authenticate";

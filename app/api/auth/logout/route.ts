@@ -1,7 +1,7 @@
-import { authOperations as op } from "@/lib/accounts/operations";
+import { authOperations as op } from "@/lib/accounts/auth-operations";
 import { deleteSession, readCookie, SESSION_COOKIE, sessionCookie } from "@/lib/accounts/sessions";
 import { isHttps, isSameOrigin } from "@/lib/accounts/authenticate";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { route } from "@/lib/api/route";
 
 // POST /api/auth/logout — ends the session and clears the cookie

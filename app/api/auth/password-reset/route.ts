@@ -1,4 +1,4 @@
-import { authOperations as op } from "@/lib/accounts/operations";
+import { authOperations as op } from "@/lib/accounts/auth-operations";
 import { requestPasswordReset } from "@/lib/accounts/password-reset";
 import { assertSameOriginJson } from "@/lib/accounts/authenticate";
 import { clientAddress } from "@/lib/http/client-address";

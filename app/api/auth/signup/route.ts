@@ -1,4 +1,4 @@
-import { authOperations as op } from "@/lib/accounts/operations";
+import { authOperations as op } from "@/lib/accounts/auth-operations";
 import { requestSignup } from "@/lib/accounts/sign-up";
 import { assertSameOriginJson } from "@/lib/accounts/authenticate";
 import { clientAddress } from "@/lib/http/client-address";

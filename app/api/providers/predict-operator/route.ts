@@ -1,5 +1,5 @@
 import { methodNotAllowed } from "@/lib/api/route";
-import { predictOperator } from "@/lib/payments/predict-operator";
+import { predictOperator } from "@/lib/providers/predict-operator";
 
 // GET /api/providers/predict-operator?country=CMR&phone=… — the operator of a typed phone number
 export const GET = predictOperator;

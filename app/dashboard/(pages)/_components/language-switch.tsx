@@ -1,7 +1,7 @@
 "use client";
 
 import { cn, focusRing } from "@/components/ui/cn";
-import { languages } from "@/lib/i18n/languages";
+import { languages } from "@/lib/core/languages";
 import { useI18n, type Lang } from "@/lib/i18n/provider";
 import { apiFetch } from "@/lib/query/api-fetch";
 

@@ -7,7 +7,7 @@ import { cn, focusRing } from "@/components/ui/cn";
 import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
 import { operatorLabel } from "@/lib/i18n/labels";
 import { format } from "@/lib/i18n/format";
-import type { Lang } from "@/lib/i18n/languages";
+import type { Lang } from "@/lib/core/languages";
 import { useI18n } from "@/lib/i18n/provider";
 import { formatDateTime, formatMoney, maskPhone } from "@/lib/i18n/numbers";
 import { useDeposits } from "@/lib/query/deposits";

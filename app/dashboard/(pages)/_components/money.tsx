@@ -6,7 +6,7 @@ import { errorMessage } from "@/lib/forms/messages";
 import type { Dictionary } from "@/lib/i18n/fr";
 import { formatMoney } from "@/lib/i18n/numbers";
 import { useI18n } from "@/lib/i18n/provider";
-import type { DisbursementStatusName } from "@/lib/ledger/kinds";
+import type { DisbursementStatusName } from "@/lib/core/ledger-kinds";
 import { ApiRequestError } from "@/lib/query/api-fetch";
 import { useBalance } from "@/lib/query/money";
 

@@ -1,5 +1,5 @@
 import { revokeApiKey } from "@/lib/accounts/api-key-admin";
-import { accountOperations as op } from "@/lib/accounts/operations";
+import { accountOperations as op } from "@/lib/accounts/auth-operations";
 import { methodNotAllowed, preflight, route } from "@/lib/api/route";
 
 // DELETE /v1/api-keys/{key_id} — revoke a key (dashboard)

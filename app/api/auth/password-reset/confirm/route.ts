@@ -1,4 +1,4 @@
-import { authOperations as op } from "@/lib/accounts/operations";
+import { authOperations as op } from "@/lib/accounts/auth-operations";
 import { resetPassword } from "@/lib/accounts/password-reset";
 import { signedInHeaders } from "@/lib/accounts/sessions";
 import { assertSameOriginJson, isHttps } from "@/lib/accounts/authenticate";

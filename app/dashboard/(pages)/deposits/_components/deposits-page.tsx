@@ -13,7 +13,7 @@ import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { countryLabel, operatorLabel } from "@/lib/i18n/labels";
 import { depositOperations } from "@/lib/deposits/schemas";
 import { normalizeTrackId } from "@/lib/deposits/track-id";
-import { depositStatuses } from "@/lib/deposits/statuses";
+import { depositStatuses } from "@/lib/core/deposit-statuses";
 import { localizedZodResolver } from "@/lib/forms/zod-resolver";
 import { useI18n } from "@/lib/i18n/provider";
 import { formatDateTime, formatMoney, maskPhone } from "@/lib/i18n/numbers";

@@ -10,7 +10,7 @@ import { parseAmountInput } from "@/lib/forms/amount-input";
 import { format } from "@/lib/i18n/format";
 import { decimalsOf, formatMoney } from "@/lib/i18n/numbers";
 import { useI18n } from "@/lib/i18n/provider";
-import type { SellerShareMode } from "@/lib/ledger/kinds";
+import type { SellerShareMode } from "@/lib/core/ledger-kinds";
 import { useCreateRefund } from "@/lib/query/money";
 import { useRefundPreview, type RefundPreview } from "@/lib/query/sellers";
 import type { DepositListItem } from "@/lib/query/types";

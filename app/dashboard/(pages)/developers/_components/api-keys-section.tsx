@@ -15,7 +15,7 @@ import type { ApiKey } from "@/lib/query/types";
 import { useEverTrue } from "../../_components/lazy";
 import { ListCard } from "./list-card";
 import { useCan, useRole } from "@/lib/query/role";
-import { keyRolesFor } from "@/lib/accounts/roles";
+import { keyRolesFor } from "@/lib/core/roles";
 import { useMe } from "@/lib/query/team";
 
 // The form (react-hook-form and zod) loads when it is first opened, not with the page.

@@ -8,7 +8,7 @@ import { Dialog, FormActions } from "@/components/ui/dialog";
 import { Field, FormError, Input } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
 import { DialogSecret } from "@/components/ui/secret-once";
-import { eventTypes } from "@/lib/webhooks/event-types";
+import { eventTypes } from "@/lib/core/event-types";
 import { createWebhookBody, type CreateWebhookBody } from "@/lib/webhooks/schemas";
 import { applyServerError } from "@/lib/forms/server-errors";
 import { localizedZodResolver } from "@/lib/forms/zod-resolver";

@@ -14,7 +14,7 @@ import { cn } from "@/components/ui/cn";
 import { Field, FormError, Input } from "@/components/ui/field";
 import { Switch } from "@/components/ui/switch";
 import { useToast } from "@/components/ui/toast";
-import { fromResponse, sameBlocks, toRequestJson, type BuilderBlock } from "@/lib/form-builder/operations";
+import { fromResponse, sameBlocks, toRequestJson, type BuilderBlock } from "@/lib/form-builder/edits";
 import { errorMessage } from "@/lib/forms/messages";
 import { localizedZodResolver } from "@/lib/forms/zod-resolver";
 import { useI18n } from "@/lib/i18n/provider";

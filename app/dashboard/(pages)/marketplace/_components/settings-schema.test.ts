@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { BuilderBlock } from "@/lib/form-builder/operations";
+import type { BuilderBlock } from "@/lib/form-builder/edits";
 import { marketplaceFr } from "@/lib/i18n/marketplace-fr";
 import { sellersFr } from "@/lib/i18n/sellers-fr";
 import { ApiRequestError } from "@/lib/query/api-fetch";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { kindOf, targetOf, validateBlocks, type ErrorKind, type ErrorTarget } from "@/lib/form-builder/errors";
-import type { BuilderBlock } from "@/lib/form-builder/operations";
+import type { BuilderBlock } from "@/lib/form-builder/edits";
 import { format } from "@/lib/i18n/format";
 import type { MarketplaceWords } from "@/lib/i18n";
 import { createMarketplaceForm } from "@/lib/marketplaces/schemas";

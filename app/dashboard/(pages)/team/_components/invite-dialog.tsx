@@ -5,7 +5,7 @@ import { useForm, useWatch } from "react-hook-form";
 import { Dialog, FormActions } from "@/components/ui/dialog";
 import { Field, FormError, Input, Select } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
-import { roles } from "@/lib/accounts/roles";
+import { roles } from "@/lib/core/roles";
 import { invitationBody } from "@/lib/accounts/team-schemas";
 import { applyServerError } from "@/lib/forms/server-errors";
 import { localizedZodResolver } from "@/lib/forms/zod-resolver";

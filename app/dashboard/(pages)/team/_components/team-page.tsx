@@ -8,7 +8,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Select } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
-import { roles, type Role } from "@/lib/accounts/roles";
+import { roles, type Role } from "@/lib/core/roles";
 import { errorMessage } from "@/lib/forms/messages";
 import { formatDate } from "@/lib/i18n/numbers";
 import { useI18n } from "@/lib/i18n/provider";

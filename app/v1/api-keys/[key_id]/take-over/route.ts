@@ -1,5 +1,5 @@
 import { takeOverApiKey } from "@/lib/accounts/api-key-admin";
-import { accountOperations as op } from "@/lib/accounts/operations";
+import { accountOperations as op } from "@/lib/accounts/auth-operations";
 import { methodNotAllowed, preflight, route } from "@/lib/api/route";
 
 // POST /v1/api-keys/{key_id}/take-over — an owner makes a key theirs, so it outlives its maker (dashboard)

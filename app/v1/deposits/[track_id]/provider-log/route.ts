@@ -1,5 +1,5 @@
 import { methodNotAllowed, preflight, route } from "@/lib/api/route";
-import { depositProviderLog, providerOperations as op } from "@/lib/payments/providers/dashboard";
+import { depositProviderLog, providerOperations as op } from "@/lib/providers/dashboard";
 
 // GET /v1/deposits/{track_id}/provider-log — every exchange with the provider about a deposit
 export const GET = route(op.depositLog, async ({ auth, params }) => depositProviderLog(auth, params.track_id));

@@ -9,7 +9,7 @@ import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { useI18n } from "@/lib/i18n/provider";
 import { countryLabel, operatorLabel, providerLabel, reasonLabel } from "@/lib/i18n/labels";
 import { formatDate, formatMoney } from "@/lib/i18n/numbers";
-import type { Lang } from "@/lib/i18n/languages";
+import type { Lang } from "@/lib/core/languages";
 import { ApiRequestError } from "@/lib/query/api-fetch";
 import { usePayment } from "@/lib/query/deposits";
 import type { PaymentDetail } from "@/lib/query/types";

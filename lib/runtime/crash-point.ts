@@ -1,0 +1,30 @@
+// A seam for the crash tests (test/payments/crash.test.ts): a process started with
+// KOLA_CRASH_POINT=<name> announces the point on stdout and stops there, inside the money path,
+// until the test kills it with SIGKILL. Unset (always, outside those tests), it does nothing.
+
+export type CrashPointName =
+  | "deposit-recorded"
+  // a provider's attempt claimed (deposit_provider_attempts), its initiation not yet sent
+  | "attempt-claimed"
+  // a provider took the initiation (the sandbox: its reference written), our books do not say so yet
+  | "collection-requested"
+  | "settlement-written"
+  // an event's number taken on its deposit's row, the event not yet written (one transaction)
+  | "event-place-taken"
+  // money out (lib/money-out): the provider took a payout or refund, nothing recorded yet
+  | "disbursement-sent"
+  // a seller's share: its payout and ledger entry committed, the provider not asked yet
+  | "seller-payout-recorded"
+  // a payout's or refund's outcome written, its ledger entry not yet (one transaction)
+  | "disbursement-settled"
+  // notifications (lib/notifications): mails written, their source not yet marked (one transaction);
+  // a mail claimed, not yet handed to the SMTP server; handed over, its outcome not yet recorded
+  | "notifications-written"
+  | "notification-claimed"
+  | "notification-sent";
+
+export async function crashPoint(name: CrashPointName): Promise<void> {
+  if (process.env.KOLA_CRASH_POINT !== name) return;
+  process.stdout.write(`crash-point ${name}\n`);
+  await new Promise(() => {}); // never resolves: the process is killed here
+}

@@ -1,0 +1,134 @@
+import { randomUUID } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { Webhook } from "standardwebhooks";
+import * as marketplaceGatewayRoutes from "@/app/v1/api/marketplace/gateway/route";
+import type { Auth } from "@/lib/accounts/queries";
+import { createGateway } from "@/lib/gateways/create-gateway";
+import { getMarketplaceGatewayOrThrow } from "@/lib/marketplace-gateways/queries";
+import { setSandboxTransport } from "@/lib/providers/sandbox";
+import { startPayment } from "@/lib/payments/start-payment";
+import { call } from "./api";
+
+// For webhook tests: a receiver on 127.0.0.1 (an ephemeral port) that records what it is sent and
+// answers as the test says, and a pending payment (of a link or a marketplace sale) to settle.
+
+export type Received = { headers: http.IncomingHttpHeaders; body: string; at: number };
+/** What the receiver does with request number `n` (0-based): a status and body, or never answer. */
+export type Answer = { status: number; body?: string | Buffer; headers?: Record<string, string>; delayMs?: number };
+export type Responder = (n: number, received: Received) => Answer | "hang" | "stream";
+
+export type Receiver = {
+  url: string;
+  received: Received[];
+  /** the most requests it was ever handling at once */
+  maxConcurrent: () => number;
+  respond: (responder: Responder) => void;
+  /** the received events' bodies, parsed */
+  events: () => { id: string; type: string; created_at: string; data: Record<string, unknown> }[];
+  /** throws unless every received request carries a valid signature for `secret` */
+  verifyAll: (secret: string) => unknown[];
+  close: () => Promise<void>;
+};
+
+export async function startReceiver(responder: Responder = () => ({ status: 200, body: "ok" })): Promise<Receiver> {
+  const received: Received[] = [];
+  let current = responder;
+  let streaming = false;
+  let active = 0;
+  let maxActive = 0;
+  const server = http.createServer((req, res) => {
+    active++;
+    maxActive = Math.max(maxActive, active);
+    res.on("close", () => active--);
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const entry = { headers: req.headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now() };
+      received.push(entry);
+      const answer = current(received.length - 1, entry);
+      if (answer === "hang") return;
+      if (answer === "stream") {
+        // an endless 200 body: the sender must stop reading by itself
+        streaming = true;
+        res.writeHead(200, { "content-type": "text/plain" });
+        const chunk = Buffer.alloc(16 * 1024, "x");
+        const pump = () => {
+          while (streaming && !res.destroyed && res.write(chunk));
+          if (streaming && !res.destroyed) res.once("drain", pump);
+        };
+        pump();
+        return;
+      }
+      const send = () => {
+        res.writeHead(answer.status, { "content-type": "text/plain", ...answer.headers });
+        res.end(answer.body ?? "");
+      };
+      if (answer.delayMs) setTimeout(send, answer.delayMs);
+      else send();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hooks/kola`,
+    received,
+    maxConcurrent: () => maxActive,
+    respond: (next) => {
+      current = next;
+    },
+    events: () => received.map((r) => JSON.parse(r.body) as ReturnType<Receiver["events"]>[number]),
+    verifyAll: (secret) => {
+      const webhook = new Webhook(secret);
+      return received.map((r) => webhook.verify(r.body, r.headers as Record<string, string>));
+    },
+    close: async () => {
+      streaming = false;
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** A pending deposit on a new payment link of `auth`'s account; the sandbox's own callback is dropped. */
+export async function pendingPayment(auth: Auth, options: { orderId?: string; amount?: number } = {}) {
+  setSandboxTransport(async () => {});
+  const gateway = await createGateway(auth, {
+    amount: options.amount ?? 5000,
+    shop_name: "Boutique Webhooks",
+    message: "",
+    order_id: options.orderId ?? "",
+    success_url: "",
+    failure_url: "",
+  });
+  return startPayment({ kind: "link", gateway }, {
+    country: "CMR",
+    operator: "MTN_MOMO_CMR",
+    phone: "237670000000",
+    client_token: randomUUID().replaceAll("-", ""),
+  });
+}
+
+/**
+ * A marketplace sale awaiting its outcome: a seller's link (15,000 XAF and a 300 fee) of the
+ * marketplace of `auth`'s account (which `key` opens) and a buyer's pending deposit on it.
+ */
+export async function pendingMarketplaceSale(auth: Auth, key: string) {
+  const link = await call(marketplaceGatewayRoutes.POST, "POST", "/v1/api/marketplace/gateway", {
+    key,
+    json: { amount: 15000, shop_name: "Chez Awa", phone_number: "+237 6 70 00 00 00", fee: 300 },
+  });
+  if (link.status !== 200) throw new Error(`create marketplace link: ${link.status} ${JSON.stringify(link.body)}`);
+  const gateway = await getMarketplaceGatewayOrThrow(auth, (link.body as { id: string }).id);
+  setSandboxTransport(async () => {});
+  const deposit = await startPayment({ kind: "market", gateway }, {
+    country: "CMR",
+    operator: "ORANGE_MONEY_CMR",
+    phone: "690000000",
+    client_token: randomUUID().replaceAll("-", ""),
+    full_name: "Awa Diallo",
+    email: "awa@example.com",
+    answers: {},
+  });
+  return { deposit, gateway };
+}
