@@ -22,6 +22,9 @@
 //   BENCH_BASELINE=1          on PostgreSQL, also load bench/baseline-server.ts (bare node:http + the
 //                             postgres driver, the same queries) on the same database, and print
 //                             Kola's req/s as a ratio of it (0 to skip)
+//   BENCH_VERSUS=/path/to/other/checkout   on PostgreSQL, the baseline is that checkout's own production
+//                             build (`npm run build` there first) on the same database, measured in turn
+//                             with this one: a before/after of a change, as a ratio (this one ÷ that one)
 //   BENCH_LIST_ROWS=100000    GET /v1/gateway without `limit` (the whole list, streamed) on this many
 //                             links, and on a tenth of them: time to last byte, bytes, server RSS (0 to skip)
 //   BENCH_SOAK_SECONDS=300    then a mixed soak (POST, GET by id, GET a page of the list) for this long:
@@ -84,6 +87,7 @@ const PG_ADMIN_URL = process.env.BENCH_PG_URL || "postgres://postgres@127.0.0.1:
 /** BENCH_WORKERS=N serves through `npm start` (scripts/start.mjs) with WEB_CONCURRENCY=N (PostgreSQL). */
 const WORKERS = Number(process.env.BENCH_WORKERS || 0);
 const BASELINE = (process.env.BENCH_BASELINE ?? "1") !== "0";
+const VERSUS = process.env.BENCH_VERSUS ? path.resolve(process.env.BENCH_VERSUS) : null;
 const LIST_ROWS = nonNegative("BENCH_LIST_ROWS", 100_000);
 const SOAK_SECONDS = nonNegative("BENCH_SOAK_SECONDS", 0);
 const ROUNDS = Math.floor(positive("BENCH_ROUNDS", 3));
@@ -344,7 +348,7 @@ async function startBaseline(databaseUrl: string, logFile: string): Promise<Endp
   return {
     baseURL,
     pid: child.pid!,
-    stop: async () => {
+    stop: async (_graceMs?: number) => {
       child.kill("SIGTERM");
       const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
       await exited;
@@ -423,18 +427,24 @@ async function benchDatabase(database: Database): Promise<Result | null> {
     // Kola and the baseline run side by side, measured in turn, operation by operation, for ROUNDS
     // rounds: this machine's speed drifts by a third within minutes, and a ratio of two figures taken
     // a minute apart would measure the drift.
-    const baseline = pg && BASELINE ? await startBaseline(pg.url, path.join(dataDir, "baseline.log")) : null;
+    const baseline = !pg
+      ? null
+      : VERSUS
+        ? await startServer({ root: VERSUS, env, nodeArgs, logFile: path.join(dataDir, "versus.log"), startScript: WORKERS > 0 })
+        : BASELINE
+          ? await startBaseline(pg.url, path.join(dataDir, "baseline.log"))
+          : null;
     const rows: Row[] = [];
     const kolaRss = rssSampler(server.pid);
     const baselineRss = baseline ? rssSampler(baseline.pid) : null;
     try {
       await warmUp(server, OPS, account.api_key, gatewayId);
       const baselineOps = OPS.filter((op) => op !== "empty");
-      if (baseline) await warmUp(baseline, baselineOps, account.api_key, gatewayId);
+      if (baseline) await warmUp(baseline, VERSUS ? OPS : baselineOps, account.api_key, gatewayId);
       for (let r = 1; r <= ROUNDS; r++) {
         for (const op of OPS) {
           rows.push(await measureOne(database, "kola", server, op, r, kolaRss, account.api_key, gatewayId, pg?.name ?? null));
-          if (baseline && baselineRss && op !== "empty") {
+          if (baseline && baselineRss && (op !== "empty" || VERSUS)) {
             rows.push(await measureOne(database, "baseline", baseline, op, r, baselineRss, account.api_key, gatewayId, pg!.name));
           }
         }
@@ -442,7 +452,7 @@ async function benchDatabase(database: Database): Promise<Result | null> {
     } finally {
       kolaRss.stop();
       baselineRss?.stop();
-      await baseline?.stop();
+      await baseline?.stop(5_000);
     }
     const rss_after_mb = rssByProcess(server.pid);
     const soakResult = SOAK_SECONDS > 0 ? await soak(database, server, account.api_key, gatewayId) : null;
@@ -536,7 +546,11 @@ async function main(): Promise<void> {
         : [];
     });
   if (ratios.length) {
-    console.log("Kola's throughput as a ratio of the bare node:http + postgres baseline (target ≥ 0.6), round by round and their median:");
+    console.log(
+      VERSUS
+        ? `This checkout's throughput as a ratio of ${VERSUS}'s (1 = the same), round by round and their median:`
+        : "Kola's throughput as a ratio of the bare node:http + postgres baseline (target ≥ 0.6), round by round and their median:",
+    );
     console.table(
       ratios.map((r) => ({
         database: r.database,

@@ -29,9 +29,9 @@ export type KolaServer = {
 };
 
 /** Fails with a clear message when `npm run build` has not been run. */
-export function assertBuilt(): void {
-  if (!fs.existsSync(path.join(ROOT, ".next", "BUILD_ID")) || !fs.existsSync(SERVER_BUNDLE)) {
-    throw new Error(`No production build in ${path.join(ROOT, ".next")}: run \`npm run build\` first.`);
+export function assertBuilt(root = ROOT): void {
+  if (!fs.existsSync(path.join(root, ".next", "BUILD_ID")) || !fs.existsSync(path.join(root, ".next", "kola", "server.mjs"))) {
+    throw new Error(`No production build in ${path.join(root, ".next")}: run \`npm run build\` first.`);
   }
 }
 
@@ -92,8 +92,11 @@ export async function startServer(options: {
   startScript?: boolean;
   /** serve through `npm start` itself, as an operator does: `pid` is then npm's */
   npmStart?: boolean;
+  /** another built checkout of Kola to serve instead of this one (bench/api.ts's BENCH_VERSUS) */
+  root?: string;
 }): Promise<KolaServer> {
-  assertBuilt();
+  const root = options.root ?? ROOT;
+  assertBuilt(root);
   const port = options.port ?? (await freePort());
   const baseURL = `http://${HOST}:${port}`;
   fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
@@ -101,10 +104,10 @@ export async function startServer(options: {
   const [command, ...args] = options.npmStart
     ? ["npm", "start"]
     : options.startScript
-      ? [process.execPath, path.join(ROOT, "scripts", "start.mjs")]
-      : [process.execPath, ...(options.nodeArgs ?? []), SERVER_BUNDLE];
+      ? [process.execPath, path.join(root, "scripts", "start.mjs")]
+      : [process.execPath, ...(options.nodeArgs ?? []), path.join(root, ".next", "kola", "server.mjs")];
   const child = spawn(command!, args, {
-    cwd: ROOT,
+    cwd: root,
     env: { NEXT_TELEMETRY_DISABLED: "1", ...options.env, NODE_ENV: "production", PORT: String(port), HOST },
     stdio: ["ignore", out, out],
     detached: true, // its own process group, so stop() reaches anything it spawns

@@ -28,7 +28,7 @@ try {
   process.stdout.write(
     [
       "",
-      "  Kola on two nodes (issue 23)",
+      "  Kola on two nodes",
       `  balancer   ${cluster.baseURL}   (nginx, round robin)`,
       `  node a     ${a!.directURL}   data ${a!.dataDir}`,
       `  node b     ${b!.directURL}   data ${b!.dataDir}`,
