@@ -1,6 +1,6 @@
 import { releaseDue } from "@/lib/ledger/release";
 import { processMoneyOut } from "@/lib/money-out/send";
-import { payDueShares, releaseDueShares } from "@/lib/settlement/seller-payouts";
+import { payDueShares, releaseDueShares } from "./seller-payouts";
 
 /**
  * One round of the background money work (lib/payments/background.ts, every 3 s and kicked after
