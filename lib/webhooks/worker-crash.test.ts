@@ -92,7 +92,7 @@ describe("a worker process killed mid-delivery", () => {
     if (folder) await useDatabase({ dataDir: folder }); // closes this process's handle: the worker process opens the folder
 
     // node itself (tsx as a loader, not its launcher): the kill must reach the process that delivers
-    const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join(ROOT, "lib", "webhooks", "worker-process.fixture.ts")], {
+    const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join(ROOT, "test", "support", "webhook-worker-process.ts")], {
       cwd: ROOT,
       env: {
         ...process.env,
