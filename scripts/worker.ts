@@ -1,17 +1,31 @@
-// Background work as its own process (DESIGN §8, §10): `npm run worker`. It delivers webhooks and
-// notification mails and,
-// unless KOLA_BACKGROUND=off, runs the payment expiry sweeper and reconciler too. For PostgreSQL
-// deployments (DATABASE_URL): embedded PGlite cannot be opened by a second process, so with PGlite
-// the server's own in-process worker does this work. Run any number of these; start the web
-// processes with KOLA_WORKER=off if only these should deliver. SIGTERM/SIGINT stop it cleanly.
+// Background work as its own process (DESIGN §8, §10): `npm run worker` delivers webhooks and
+// notification mails and, unless KOLA_BACKGROUND=off, runs the payment expiry sweeper, reconciler
+// and money out too; `npm run worker -- <job> [<job>…]` runs only the jobs named
+// (lib/jobs/registry.ts lists them). For PostgreSQL deployments (DATABASE_URL): embedded PGlite
+// cannot be opened by a second process, so with PGlite the server's own jobs do this work. Run any
+// number of these; start the web processes with KOLA_WORKER=off if only these should deliver.
+// SIGTERM/SIGINT stop it cleanly.
 import { closeDb, databaseSettings, getDb } from "@/lib/db/client";
 import { log, scrub } from "@/lib/runtime/log";
-import { startNotifier } from "@/lib/notifications/worker";
-import { startBackgroundWork } from "@/lib/payments/background";
+import type { JobName } from "@/lib/runtime/wake";
+import { DELIVERY_JOBS, jobsNamed, PAYMENT_JOBS } from "@/lib/jobs/registry";
+import { startJobs } from "@/lib/jobs/start";
 import { workerLanes } from "@/lib/webhooks/settings";
-import { createWebhookWorker } from "@/lib/webhooks/worker";
+
+/** The jobs named on the command line, or else the default set; an unknown name ends the process. */
+function selectedJobs(): JobName[] {
+  const args = process.argv.slice(2);
+  if (!args.length) return [...DELIVERY_JOBS, ...(process.env.KOLA_BACKGROUND === "off" ? [] : PAYMENT_JOBS)];
+  try {
+    return jobsNamed(args);
+  } catch (error) {
+    process.stderr.write(`worker: ${(error as Error).message}\n`);
+    process.exit(2);
+  }
+}
 
 async function main(): Promise<void> {
+  const names = selectedJobs();
   if (!databaseSettings().databaseUrl) {
     process.stderr.write(
       "worker: set DATABASE_URL. With the embedded database (PGlite) only one process can open DATA_DIR, " +
@@ -20,18 +34,16 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   await getDb(); // applies pending migrations, as the server does
-  const webhooks = createWebhookWorker();
-  webhooks.start();
-  const notifier = startNotifier(); // notification mails
-  const background = process.env.KOLA_BACKGROUND === "off" ? null : startBackgroundWork();
-  log("info", "worker started", { lanes: workerLanes(), payments: Boolean(background) });
+  const jobs = startJobs(names);
+  const payments = PAYMENT_JOBS.some((name) => names.includes(name));
+  log("info", "worker started", { jobs: names, lanes: workerLanes(), payments });
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log("info", "worker stopping", { signal });
-    await Promise.all([webhooks.stop(), background?.stop(), notifier.stop()]);
+    await jobs.stop();
     await closeDb();
     process.exit(0);
   };

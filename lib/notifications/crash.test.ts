@@ -17,7 +17,7 @@ import { newAccount } from "@/test/support/api";
 import { childImport, crashChildAt } from "@/test/support/crash-child";
 import { startSmtpSink, type SmtpSink } from "@/test/support/smtp-sink";
 import { tidyNotifications } from "./send";
-import { drainNotifications } from "./worker";
+import { drainNotifications } from "./rounds";
 
 // kill -9 inside the notifier: a child process (node + tsx) drains the mails of a payment through a
 // real SMTP server (this file's), stops at a crash point and is killed there with SIGKILL. Then this
@@ -27,7 +27,7 @@ import { drainNotifications } from "./worker";
 const TIMEOUT = { timeout: 180_000 }; // a hang guard: a child process starts node + tsx, slow on a busy machine
 const CHILD = `
 import { useDatabase } from ${childImport("lib/db/client.ts")};
-import { drainNotifications } from ${childImport("lib/notifications/worker.ts")};
+import { drainNotifications } from ${childImport("lib/notifications/rounds.ts")};
 await useDatabase(JSON.parse(process.argv[1]).settings);
 await drainNotifications();
 console.log("finished");

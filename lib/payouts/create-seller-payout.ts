@@ -13,7 +13,7 @@ export type Destination = { country: string; operator: string; phoneNumber: stri
 
 /**
  * Pays out what is owed of one sale's seller share, in the caller's transaction, which
- * holds the share's row lock: the automatic payout when its hold ends (lib/settlement/seller-payouts.ts),
+ * holds the share's row lock: the automatic payout when its hold ends (lib/money-out/seller-payouts.ts),
  * or a failed payout sent again (`retryOf`) to its `destination`: the same phone, or a corrected
  * one (`redirected`: the ledger entry says so).
  *

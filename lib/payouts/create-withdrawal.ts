@@ -7,7 +7,7 @@ import { payouts } from "@/lib/db/schema";
 import { ApiError, ValidationError, type ValidationItem } from "@/lib/core/errors";
 import { valueError } from "@/lib/core/validation";
 import { postEntry } from "@/lib/ledger/post";
-import { kickMoneyOut } from "@/lib/money-out/kick";
+import { wakeJob } from "@/lib/runtime/wake";
 import { payoutProviderName } from "@/lib/providers/money-out-routing";
 import { getPayoutOrThrow } from "./queries";
 import type { CreatePayoutBody, PayoutView } from "./schemas";
@@ -29,7 +29,7 @@ export async function createWithdrawal(auth: Auth, body: CreatePayoutBody): Prom
     const id = await insertWithdrawal(tx, auth, destination, provider);
     return getPayoutOrThrow(auth, id, tx);
   });
-  kickMoneyOut();
+  wakeJob("money-out");
   return view;
 }
 

@@ -6,7 +6,7 @@ import { payouts } from "@/lib/db/schema";
 import { ApiError, ValidationError } from "@/lib/core/errors";
 import { valueError } from "@/lib/core/validation";
 import { postEntry } from "@/lib/ledger/post";
-import { kickMoneyOut } from "@/lib/money-out/kick";
+import { wakeJob } from "@/lib/runtime/wake";
 import { payoutProviderName } from "@/lib/providers/money-out-routing";
 import { lockShare } from "@/lib/sellers/shares";
 import { paySellerShare, REFUND_UNDER_WAY, type Destination } from "./create-seller-payout";
@@ -77,7 +77,7 @@ async function sendAgain(
     const id = await tx.transaction((inner) => send(inner, failed));
     return getPayoutOrThrow(auth, id, tx);
   });
-  kickMoneyOut();
+  wakeJob("money-out");
   return view;
 }
 

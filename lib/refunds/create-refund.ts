@@ -7,7 +7,7 @@ import { ApiError, ValidationError } from "@/lib/core/errors";
 import { valueError } from "@/lib/core/validation";
 import type { Line } from "@/lib/ledger/entry";
 import { postEntry } from "@/lib/ledger/post";
-import { kickMoneyOut } from "@/lib/money-out/kick";
+import { wakeJob } from "@/lib/runtime/wake";
 import { canRefund } from "@/lib/providers/money-out-routing";
 import { lockShare, shareAccount, type ShareRow } from "@/lib/sellers/shares";
 import { presentRefund } from "./queries";
@@ -58,7 +58,7 @@ export async function createRefund(auth: Auth, body: CreateRefundBody): Promise<
     });
     return presentRefund(row, deposit.trackId);
   });
-  kickMoneyOut();
+  wakeJob("money-out");
   return view;
 }
 

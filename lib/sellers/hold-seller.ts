@@ -5,7 +5,7 @@ import { ownedBy } from "@/lib/db/scope";
 import { sellers } from "@/lib/db/schema";
 import { ApiError } from "@/lib/core/errors";
 import { log } from "@/lib/runtime/log";
-import { kickMoneyOut } from "@/lib/money-out/kick";
+import { wakeJob } from "@/lib/runtime/wake";
 import { getSellerOrThrow } from "./queries";
 import type { SellerView, UpdateSellerBody } from "./schemas";
 
@@ -27,6 +27,6 @@ export async function updateSeller(auth: Auth, sellerId: string, body: UpdateSel
     .returning({ id: sellers.id });
   if (!row) throw new ApiError("SELLER_NOT_FOUND");
   log("info", body.on_hold ? "seller payouts held" : "seller hold cleared", { seller_id: sellerId });
-  if (!body.on_hold) kickMoneyOut();
+  if (!body.on_hold) wakeJob("money-out");
   return getSellerOrThrow(auth, sellerId);
 }

@@ -5,7 +5,7 @@ import { ownedBy } from "@/lib/db/scope";
 import { deposits, sellerShares } from "@/lib/db/schema";
 import { ApiError } from "@/lib/core/errors";
 import { postEntry } from "@/lib/ledger/post";
-import { kickMoneyOut } from "@/lib/money-out/kick";
+import { wakeJob } from "@/lib/runtime/wake";
 import { getSellerOrThrow } from "./queries";
 import type { ReleaseSellerBody, SellerView } from "./schemas";
 import type { ShareRow } from "./shares";
@@ -57,6 +57,6 @@ export async function releaseSellerShares(auth: Auth, sellerId: string, body: Re
     for (const { share } of shares) await releaseShare(tx, share);
     return getSellerOrThrow(auth, sellerId, tx);
   });
-  kickMoneyOut();
+  wakeJob("money-out");
   return view;
 }

@@ -6,10 +6,9 @@ import { dataDir, publicBaseUrl } from "@/lib/runtime/config";
 import { databaseSettings, getDb } from "@/lib/db/client";
 import { accounts } from "@/lib/db/schema";
 import { log } from "@/lib/runtime/log";
-import { startNotifier } from "@/lib/notifications/worker";
-import { startBackgroundWork } from "@/lib/payments/background";
+import { DELIVERY_JOBS, PAYMENT_JOBS } from "@/lib/jobs/registry";
+import { startJobs } from "@/lib/jobs/start";
 import { inProcessWorkerEnabled } from "@/lib/webhooks/settings";
-import { startWebhookWorker } from "@/lib/webhooks/worker";
 import { EXIT_CANNOT_START, stopOnSignals } from "./shutdown";
 
 const started = globalThis as unknown as { __kolaStarted?: Promise<void> };
@@ -30,12 +29,14 @@ export function startServer(): Promise<void> {
     }
     log("info", "database ready", { database: databaseSettings().databaseUrl ? "postgresql" : "pglite" });
     if (process.env.NODE_ENV !== "production" || process.env.KOLA_DEMO === "1") await ensureDemoAccount();
-    const background = process.env.KOLA_BACKGROUND !== "off" ? startBackgroundWork() : null;
-    // webhook delivery; KOLA_WORKER=off when separate `npm run worker` processes deliver instead
-    const webhooks = inProcessWorkerEnabled() ? startWebhookWorker() : null;
-    // notification mails, with the webhooks: the same switch leaves both to `npm run worker`
-    const notifier = inProcessWorkerEnabled() ? startNotifier() : null;
-    stopOnSignals(() => Promise.all([background?.stop(), webhooks?.stop(), notifier?.stop()]));
+    const jobs = startJobs([
+      // the expiry sweeper, the reconciler and money out, unless KOLA_BACKGROUND=off
+      ...(process.env.KOLA_BACKGROUND !== "off" ? PAYMENT_JOBS : []),
+      // webhook delivery and notification mails; KOLA_WORKER=off when separate `npm run worker`
+      // processes deliver instead
+      ...(inProcessWorkerEnabled() ? DELIVERY_JOBS : []),
+    ]);
+    stopOnSignals(() => jobs.stop());
   })();
   return started.__kolaStarted;
 }

@@ -2,7 +2,7 @@ import type { Db, Tx } from "@/lib/db/client";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
 import { holdSeconds } from "@/lib/ledger/hold";
 import { postEntry } from "@/lib/ledger/post";
-import { kickMoneyOut } from "@/lib/money-out/kick";
+import { wakeJob } from "@/lib/runtime/wake";
 import { recordAutomaticRefund } from "@/lib/refunds/record-refund";
 import { openShare } from "@/lib/sellers/open-share";
 
@@ -23,7 +23,7 @@ export async function recordPaymentSuccess(tx: Db | Tx, deposit: DepositRow): Pr
   if (deposit.duplicateOf) {
     const posted = await postEntry(tx, { ...base, kind: "duplicate_payment", lines: [clearing, { account: "refunds_in_flight", amount: deposit.amount }] });
     if (posted) await recordAutomaticRefund(tx, deposit);
-    kickMoneyOut();
+    wakeJob("money-out");
     return;
   }
   const hold = holdSeconds(deposit.mode);
@@ -33,5 +33,5 @@ export async function recordPaymentSuccess(tx: Db | Tx, deposit: DepositRow): Pr
     return;
   }
   await openShare(tx, deposit, merchant);
-  kickMoneyOut();
+  wakeJob("money-out");
 }

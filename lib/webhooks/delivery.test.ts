@@ -18,7 +18,8 @@ import { rotateSecret } from "./rotate-secret";
 import { setWebhookResolver, urlPolicy } from "./settings";
 import { pendingMarketplaceSale, pendingPayment, startReceiver, type Receiver } from "@/test/support/webhooks";
 import { updateEndpoint } from "./update-endpoint";
-import { createWebhookWorker, type WorkerOptions } from "./worker";
+import { createWebhookWorker } from "@/lib/jobs/webhook-worker";
+import type { WorkerOptions } from "./rounds";
 import { sandboxPaymentData, sandboxSaleData } from "@/test/support/event-bodies";
 
 // Delivery end to end on a real database: outbox → deliveries → signed POSTs to a receiver on

@@ -3,7 +3,7 @@ import { getDb } from "@/lib/db/client";
 import { webhookDeliveries } from "@/lib/db/schema";
 import { ApiError } from "@/lib/core/errors";
 import { getDeliveryOrThrow, getEndpointOrThrow, type DeliveryWithAttempts, type Owner } from "./queries";
-import { wakeWebhookWorkers } from "./worker";
+import { wakeJob } from "@/lib/runtime/wake";
 
 /**
  * Makes a delivery due now, whatever its status: same event, same webhook-id, one more attempt in
@@ -20,6 +20,6 @@ export async function resendDelivery(owner: Owner, endpointId: string, deliveryI
     .where(and(eq(webhookDeliveries.id, current.id), eq(webhookDeliveries.endpointId, endpointId)))
     .returning();
   if (!row) throw new ApiError("WEBHOOK_DELIVERY_NOT_FOUND");
-  wakeWebhookWorkers();
+  wakeJob("webhook-delivery");
   return { ...row, attempts: current.attempts };
 }

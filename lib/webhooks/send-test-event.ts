@@ -4,7 +4,7 @@ import { ApiError } from "@/lib/core/errors";
 import { TEST_EVENT_TYPE } from "@/lib/core/event-types";
 import { newEventId, testEventPayload } from "./events";
 import { getEndpointOrThrow, type DeliveryWithAttempts, type Owner } from "./queries";
-import { wakeWebhookWorkers } from "./worker";
+import { wakeJob } from "@/lib/runtime/wake";
 
 /** Queues a `webhook.test` event for one endpoint (whatever it subscribes to). */
 export async function sendTestEvent(owner: Owner, endpointId: string): Promise<DeliveryWithAttempts> {
@@ -25,6 +25,6 @@ export async function sendTestEvent(owner: Owner, endpointId: string): Promise<D
       payload: testEventPayload(eventId, endpointId, createdAt),
     })
     .returning();
-  wakeWebhookWorkers();
+  wakeJob("webhook-delivery");
   return { ...row!, attempts: [] };
 }

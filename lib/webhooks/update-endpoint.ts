@@ -6,7 +6,7 @@ import { ApiError } from "@/lib/core/errors";
 import { assertReceiverUrl } from "./check-url";
 import { getEndpointOrThrow, type EndpointRow, type Owner } from "./queries";
 import type { UpdateWebhookBody } from "./schemas";
-import { wakeWebhookWorkers } from "./worker";
+import { wakeJob } from "@/lib/runtime/wake";
 
 /** Changes only the fields sent; enabling an endpoint lets its waiting deliveries go at once. */
 export async function updateEndpoint(owner: Owner, id: string, body: UpdateWebhookBody): Promise<EndpointRow> {
@@ -22,6 +22,6 @@ export async function updateEndpoint(owner: Owner, id: string, body: UpdateWebho
     .where(and(ownedBy(webhookEndpoints, owner), eq(webhookEndpoints.id, id)))
     .returning();
   if (!row) throw new ApiError("WEBHOOK_NOT_FOUND");
-  if (row.enabled && !current.enabled) wakeWebhookWorkers();
+  if (row.enabled && !current.enabled) wakeJob("webhook-delivery");
   return row;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { payDueShares } from "@/lib/settlement/seller-payouts";
+import { payDueShares } from "@/lib/money-out/seller-payouts";
 import * as disbursements from "@/app/api/providers/[provider]/disbursements/callback/route";
 import * as balanceRoute from "@/app/v1/balance/route";
 import * as transactionsRoute from "@/app/v1/balance/transactions/route";

@@ -16,7 +16,7 @@ import { settleDeposit } from "@/lib/payments/settle-deposit";
 import { startPayment } from "@/lib/payments/start-payment";
 import { call, newAccount } from "@/test/support/api";
 import { startSmtpSink, type SmtpSink } from "@/test/support/smtp-sink";
-import { drainNotifications } from "@/lib/notifications/worker";
+import { drainNotifications } from "@/lib/notifications/rounds";
 
 // Notification mails on the real database: what each member and the buyer get, in their
 // language, and that each mail leaves once — drained again, by 20 workers at once, through a real

@@ -16,7 +16,7 @@ import { getDb } from "@/lib/db/client";
 import { deposits, outboxEvents } from "@/lib/db/schema";
 import { createGateway } from "@/lib/gateways/create-gateway";
 import { call, newAccount } from "@/test/support/api";
-import { reconcilePending, sweepExpired } from "@/lib/payments/background";
+import { reconcilePending, sweepExpired } from "@/lib/payments/reconcile";
 import { giveUpAttempt } from "@/lib/payments/give-up-attempt";
 import { setSandboxTransport } from "@/lib/providers/sandbox";
 import { signCallback } from "@/lib/providers/signature";

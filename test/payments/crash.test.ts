@@ -8,7 +8,7 @@ import { depositProviderAttempts, deposits, depositStatusChanges, outboxEvents }
 import { createGateway } from "@/lib/gateways/create-gateway";
 import { newAuth } from "@/test/support/api";
 import { childImport, crashChildAt, crashTestDatabase } from "@/test/support/crash-child";
-import { reconcilePending, sweepExpired } from "@/lib/payments/background";
+import { reconcilePending, sweepExpired } from "@/lib/payments/reconcile";
 import type { CrashPointName } from "@/lib/runtime/crash-point";
 import { setSandboxTransport } from "@/lib/providers/sandbox";
 import { signCallback } from "@/lib/providers/signature";

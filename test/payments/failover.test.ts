@@ -7,7 +7,7 @@ import { getDb } from "@/lib/db/client";
 import { depositProviderAttempts, deposits, outboxEvents, providerBreakers } from "@/lib/db/schema";
 import { createDeposit } from "@/lib/deposits/create-deposit";
 import { captureLog } from "@/lib/runtime/log";
-import { reconcilePending } from "@/lib/payments/background";
+import { reconcilePending } from "@/lib/payments/reconcile";
 import { OperatorUnreachable, offerDeposit } from "@/lib/payments/offer-deposit";
 import { candidatesFor, nextPayoutProvider, payoutProviderFor, refundProviderFor, routeOperators } from "@/lib/providers";
 import { breakerStates, claimProbe, recordFailure } from "@/lib/providers/breaker";

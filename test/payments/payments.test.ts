@@ -8,7 +8,7 @@ import { errorTypes } from "@/lib/core/errors";
 import { deposits, outboxEvents } from "@/lib/db/schema";
 import { createGateway } from "@/lib/gateways/create-gateway";
 import { newAuth } from "@/test/support/api";
-import { reconcilePending, sweepExpired } from "@/lib/payments/background";
+import { reconcilePending, sweepExpired } from "@/lib/payments/reconcile";
 import { setSandboxTransport } from "@/lib/providers/sandbox";
 import { signCallback } from "@/lib/providers/signature";
 import { startPayment } from "@/lib/payments/start-payment";

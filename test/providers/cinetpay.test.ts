@@ -9,7 +9,7 @@ import { hit } from "@/test/support/checkout";
 import { type Auth } from "@/lib/accounts/queries";
 import { getDb } from "@/lib/db/client";
 import { deposits, providerBreakers, providerLogs } from "@/lib/db/schema";
-import { reconcilePending } from "@/lib/payments/background";
+import { reconcilePending } from "@/lib/payments/reconcile";
 import { OperatorUnreachable } from "@/lib/payments/offer-deposit";
 import { startCinetpayEmulator, type CinetpayEmulator } from "@/test/emulators/cinetpay";
 import { cinetpayEnv, closedPort, depositState, FAST_RETRIES, liveAuth, liveLink, startLivePayment } from "@/test/emulators/live-setup";

@@ -10,7 +10,7 @@ import { hashApiKey } from "@/lib/accounts/api-keys";
 import { getDb } from "@/lib/db/client";
 import { deposits, providerBreakers } from "@/lib/db/schema";
 import { newAccount } from "@/test/support/api";
-import { reconcilePending } from "@/lib/payments/background";
+import { reconcilePending } from "@/lib/payments/reconcile";
 import { OperatorUnreachable } from "@/lib/payments/offer-deposit";
 import { startPawapayEmulator, type PawapayEmulator } from "@/test/emulators/pawapay";
 import { closedPort, depositState, FAST_RETRIES, liveAuth, liveLink, pawapayEnv, startLivePayment } from "@/test/emulators/live-setup";

@@ -9,7 +9,7 @@ import { databaseSettings, getDb } from "@/lib/db/client";
 import { refunds, sellerShares } from "@/lib/db/schema";
 import { checkLedger } from "@/lib/ledger/check";
 import { REFUND_UNDER_WAY } from "@/lib/payouts/create-seller-payout";
-import { payDueShares } from "@/lib/settlement/seller-payouts";
+import { payDueShares } from "@/lib/money-out/seller-payouts";
 import { call } from "@/test/support/api";
 import { balances, DAY, failRefund, marketplaceWithHold, moneyRound, sale, salesOf, sellersOf, sellerTestHooks } from "@/test/support/sellers";
 

@@ -2,9 +2,6 @@ import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { depositProviderAttempts, deposits } from "@/lib/db/schema";
 import { log } from "@/lib/runtime/log";
-import { onMoneyOutKick } from "@/lib/money-out/kick";
-import { runLoop } from "@/lib/jobs/loop";
-import { processMoneyWork } from "@/lib/money-out/round";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
 import { depositExpirySeconds, PROCESSING_CAP_SECONDS } from "./expiry";
 import { providerByName } from "@/lib/providers";
@@ -12,8 +9,6 @@ import type { ProviderStatus } from "@/lib/providers/types";
 import { settleDeposit } from "./settle-deposit";
 
 const BATCH = 100;
-
-export { depositExpirySeconds };
 
 /**
  * Claims pending deposits older than `minAgeSeconds` that nobody asked about lately: FOR UPDATE
@@ -126,47 +121,4 @@ export async function sweepExpired(): Promise<number> {
 /** Asks providers about pending deposits whose callback is late (older than 10 s). */
 export async function reconcilePending(): Promise<number> {
   return askEach(await claimPending(10));
-}
-
-type Worker = { stop: () => Promise<void> };
-const store = globalThis as unknown as { __kolaBackground?: Worker };
-
-/**
- * Starts the sweeper, the reconciler and the money-out round in this process, once; the process's
- * owner stops them (lib/server/shutdown.ts, scripts/worker.ts). Each is a loop of its own
- * (lib/jobs/loop.ts: backoff on repeated errors, woken when the database is back); their rounds
- * still run one at a time, as before.
- */
-export function startBackgroundWork(): Worker {
-  if (store.__kolaBackground) return store.__kolaBackground;
-  let running: Promise<unknown> = Promise.resolve();
-  const oneAtATime = <T>(task: () => Promise<T>): Promise<T> => {
-    const round = running.then(task);
-    running = round.catch(() => {});
-    return round;
-  };
-  const settling = (name: string, task: () => Promise<number>) =>
-    runLoop({
-      name,
-      every: name === "expiry sweeper" ? Math.min(5_000, depositExpirySeconds() * 250) : 5_000,
-      work: () =>
-        oneAtATime(async () => {
-          const n = await task();
-          if (n) log("info", `${name} settled`, { count: n });
-        }),
-    });
-  // money out: release held money, send payouts and refunds, ask about late ones; kicked after each request
-  const moneyOut = runLoop({ name: "money-out", every: 3_000, work: () => oneAtATime(() => processMoneyWork()) });
-  const loops = [settling("expiry sweeper", sweepExpired), settling("reconciler", reconcilePending), moneyOut];
-  onMoneyOutKick(async () => moneyOut.kick());
-  const worker: Worker = {
-    stop: async () => {
-      onMoneyOutKick(undefined);
-      await Promise.all(loops.map((loop) => loop.stop()));
-      store.__kolaBackground = undefined;
-    },
-  };
-  store.__kolaBackground = worker;
-  log("info", "background work started", { expiry_seconds: depositExpirySeconds() });
-  return worker;
 }

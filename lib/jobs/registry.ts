@@ -1,0 +1,53 @@
+import { log } from "@/lib/runtime/log";
+import type { JobName } from "@/lib/runtime/wake";
+import { processMoneyWork } from "@/lib/money-out/round";
+import { notifierRound } from "@/lib/notifications/rounds";
+import { depositExpirySeconds } from "@/lib/payments/expiry";
+import { reconcilePending, sweepExpired } from "@/lib/payments/reconcile";
+import type { Job } from "./job";
+import { webhookJobs } from "./webhook-jobs";
+
+// Every background job of Kola, by name. The server starts them (lib/server/start.ts), or separate
+// `npm run worker` processes do (scripts/worker.ts), by these names; wakeJob(name) wakes one.
+
+const payments = { message: "background work started", fields: () => ({ expiry_seconds: depositExpirySeconds() }) };
+
+/** A payment job's round: how many deposits it settled, logged when some were. */
+const settling = (label: string, task: () => Promise<number>) => async () => {
+  const n = await task();
+  if (n) log("info", `${label} settled`, { count: n });
+};
+
+export const JOBS: readonly Job[] = [
+  // pending deposits past their expiry: their provider asked, then expired or settled
+  {
+    name: "expiry-sweeper",
+    label: "expiry sweeper",
+    every: () => Math.min(5_000, depositExpirySeconds() * 250),
+    work: settling("expiry sweeper", sweepExpired),
+    serial: true,
+    announce: payments,
+  },
+  // pending deposits whose callback is late: their provider asked
+  { name: "reconciler", label: "reconciler", every: () => 5_000, work: settling("reconciler", reconcilePending), serial: true, announce: payments },
+  // money out: held money released, payouts and refunds sent, late ones asked about; woken after each request
+  { name: "money-out", label: "money-out", every: () => 3_000, work: processMoneyWork, serial: true, announce: payments },
+  ...webhookJobs(),
+  // notification mails; the tidy-up every 60th round
+  { name: "notifier", label: "notifier", every: () => 1_000, work: notifierRound, announce: { message: "notifier started" } },
+];
+
+export const JOB_NAMES: readonly JobName[] = JOBS.map((job) => job.name);
+
+/** The sweeper, the reconciler and money out (KOLA_BACKGROUND=off leaves them out). */
+export const PAYMENT_JOBS: readonly JobName[] = ["expiry-sweeper", "reconciler", "money-out"];
+
+/** Webhook delivery and notification mails (KOLA_WORKER=off leaves them to `npm run worker`). */
+export const DELIVERY_JOBS: readonly JobName[] = ["webhook-dispatch", "webhook-delivery", "notifier"];
+
+/** The jobs named on a command line; an unknown name throws, saying which names there are. */
+export function jobsNamed(names: readonly string[]): JobName[] {
+  const unknown = names.filter((name) => !JOB_NAMES.includes(name as JobName));
+  if (unknown.length) throw new Error(`unknown job ${unknown.map((name) => `"${name}"`).join(", ")}: the jobs are ${JOB_NAMES.join(", ")}`);
+  return [...new Set(names as JobName[])];
+}

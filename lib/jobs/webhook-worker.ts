@@ -1,0 +1,26 @@
+import { drainWebhooks, type WorkerOptions } from "@/lib/webhooks/rounds";
+import { runJobs, type RunningJobs } from "./run";
+import { webhookJobs } from "./webhook-jobs";
+
+export type WebhookWorker = {
+  /** dispatches and delivers until nothing is due now (tests, scripts); returns the attempts made */
+  drain: () => Promise<number>;
+  start: () => void;
+  stop: () => Promise<void>;
+};
+
+/** The webhook jobs with settings of their own, outside the registry's start: tests and the bench. */
+export function createWebhookWorker(options: WorkerOptions = {}): WebhookWorker {
+  let run: RunningJobs | null = null;
+  return {
+    drain: () => drainWebhooks(options),
+    start() {
+      run ??= runJobs(webhookJobs(options));
+    },
+    async stop() {
+      const stopping = run;
+      run = null;
+      await stopping?.stop();
+    },
+  };
+}
