@@ -66,3 +66,11 @@ export function themeFor(color: string): Theme {
 export function themeCss(theme: Theme): string {
   return `:root{--brand:${theme.brand};--on-brand:${theme.onBrand};--ink:${theme.ink};--soft:${theme.soft}}\n`;
 }
+
+/**
+ * The address of a colour's theme stylesheet, served by findAsset (lib/checkout/assets.ts); its
+ * content is a function of the URL, so it never changes.
+ */
+export function themeUrl(color: string): string {
+  return `/pay/assets/theme.${themeFor(color).brand.slice(1)}.css`;
+}
