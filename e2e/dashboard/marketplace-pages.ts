@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type FrameLocator, type Locator, type Page } from "@playwright/test";
 import { mailLink } from "./mail";
 
 export const SHOTS = path.join(import.meta.dirname, "..", ".artifacts", "dashboard", "marketplace");
@@ -69,8 +69,14 @@ export class MarketplaceSettings {
     return this.page.getByTestId("form-block");
   }
 
-  get preview(): Locator {
+  /** The preview beside the builder: the dashboard's notes and the buyer's page in its frame. */
+  get previewBox(): Locator {
     return this.page.getByTestId("checkout-preview");
+  }
+
+  /** The buyer's page as the preview draws it (the checkout's own markup, in an iframe). */
+  get preview(): FrameLocator {
+    return this.previewBox.locator("iframe").contentFrame();
   }
 
   async open(): Promise<void> {
@@ -84,7 +90,8 @@ export class MarketplaceSettings {
   }
 
   async previewLabels(): Promise<string[]> {
-    return this.preview.getByTestId("preview-block").evaluateAll((items) =>
+    // the questions' fields: labelled for `a-<field name>`, as on the checkout page
+    return this.preview.locator('form .field:has(label[for^="a-"])').evaluateAll((items) =>
       items.map((item) => (item.querySelector("label")?.childNodes[0]?.textContent ?? "").trim()),
     );
   }

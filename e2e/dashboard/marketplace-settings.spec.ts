@@ -93,7 +93,7 @@ test("uploads show their progress and the server's refusals; switched off, the m
   // — Switched off: the preview says so; the links page explains and offers no "new link".
   await page.getByRole("switch", { name: "Marketplace active" }).click();
   await expect(page.getByText("Vos liens refusent les nouveaux paiements.")).toBeVisible();
-  await expect(settings.preview.getByText("Marketplace inactive : cette page refuse les paiements.")).toBeVisible();
+  await expect(settings.previewBox.getByText("Marketplace inactive : cette page refuse les paiements.")).toBeVisible();
   await settings.save();
   await expect(page.getByRole("status").getByText("Marketplace enregistrée")).toBeVisible();
   await expectAccessible(page, "inactive marketplace settings");

@@ -55,7 +55,7 @@ test("a merchant brands a marketplace with a custom form, sells through a seller
   await page.getByTestId("logo-input").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logoPng(96) });
   await expect(page.getByRole("status").getByText("Logo enregistré")).toBeVisible();
   await expect(page.getByRole("img", { name: "Image actuelle (Logo)" })).toHaveAttribute("src", /\/files\/[0-9a-f-]+\.png$/);
-  await expect(settings.preview.getByTestId("preview-logo")).toHaveAttribute("src", /\/files\/[0-9a-f-]+\.png$/);
+  await expect(settings.preview.locator("header .logo")).toHaveAttribute("src", /\/files\/[0-9a-f-]+\.png$/);
 
   // — Three questions, then the buyer's view beside them.
   await settings.addQuestion("Texte court", "Taille");
@@ -117,7 +117,7 @@ test("a merchant brands a marketplace with a custom form, sells through a seller
   await expect(settings.block("Emballage cadeau")).toContainText("Question 1 · Case à cocher · obligatoire"); // its folded line
   await expect((await settings.expand("Emballage cadeau")).getByLabel("Réponse obligatoire")).toBeChecked();
   await expect((await settings.expand("Couleur")).getByRole("textbox", { name: "Choix 2", exact: true })).toHaveValue("Bleu");
-  expect(await settings.preview.getByTestId("preview-pay").evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(124, 58, 237)");
+  expect(await settings.preview.getByRole("button", { name: "Payer 10 500 FCFA" }).evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(124, 58, 237)");
   await shots(page, "06-settings-saved");
 
   // — A seller's link: the commission follows the price as it is typed, can be changed and reset.

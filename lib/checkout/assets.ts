@@ -33,11 +33,6 @@ export function assetUrl(name: AssetName): string {
   return `/pay/assets/${name.slice(0, dot)}.${load(name).hash}${name.slice(dot)}`;
 }
 
-/** The theme stylesheet of a colour (its content is a function of the URL, so it never changes). */
-export function themeUrl(color: string): string {
-  return `/pay/assets/theme.${themeFor(color).brand.slice(1)}.css`;
-}
-
 export type Asset = { body: Buffer | string; contentType: string; immutable: boolean };
 
 /**

@@ -1,4 +1,4 @@
-import { countries, isCountry, type CountryIso3 } from "@/lib/countries";
+import { isCountry, type CountryIso3 } from "@/lib/countries";
 import type { Mode } from "@/lib/core/modes";
 import type { FormBlock } from "@/lib/core/form-block-shape";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
@@ -6,6 +6,7 @@ import { ApiError } from "@/lib/core/errors";
 import { providerForMode, routeOperators } from "@/lib/providers";
 import { payableCountries, type PayTarget } from "@/lib/payments/start-payment";
 import type { Locale } from "./i18n";
+import { operatorsOf } from "./operators";
 import { findMarketplaceLink, findPayingDeposit, findPaymentLink, findSupportContact } from "./queries";
 
 // What a checkout page knows of the link it sells, for both kinds of links (DESIGN §3, §5, §7).
@@ -137,11 +138,6 @@ export async function linkState(kind: Kind, id: string): Promise<LinkState> {
   const unavailable = Object.fromEntries(routes.filter((r) => !r.provider).map((r) => [r.operator, r.reason ?? "unserved"]));
   if (routes.every((r) => !r.provider)) return { state: "unavailable", checkout };
   return { state: "open", checkout: { ...checkout, unavailable } };
-}
-
-/** The operators a buyer may pick, by payable country. */
-export function operatorsOf(country: CountryIso3): [code: string, name: string][] {
-  return Object.entries(countries[country].operators as Record<string, string>);
 }
 
 // Page addresses. The language travels in the query string, so a choice made once holds.

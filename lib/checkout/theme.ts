@@ -9,9 +9,6 @@ const DARK_TEXT = "#000000";
 const AA = 4.5;
 const PAGE_GROUND = "#f5f5f4"; // checkout.css --bg
 
-/** The page's own colours, whatever the marketplace: checkout.css declares the same in :root. */
-export const PAGE_COLORS = { fg: "#1c1917", muted: "#57534e", line: "#e7e5e4", edge: "#a8a29e", bg: PAGE_GROUND, bad: "#b91c1c" } as const;
-
 export type Theme = { brand: string; onBrand: string; ink: string; soft: string };
 
 type Rgb = [number, number, number];
@@ -65,4 +62,12 @@ export function themeFor(color: string): Theme {
 /** The small stylesheet that gives a page its theme (served from our origin: CSP style-src 'self'). */
 export function themeCss(theme: Theme): string {
   return `:root{--brand:${theme.brand};--on-brand:${theme.onBrand};--ink:${theme.ink};--soft:${theme.soft}}\n`;
+}
+
+/**
+ * The address of a colour's theme stylesheet, served by findAsset (lib/checkout/assets.ts); its
+ * content is a function of the URL, so it never changes.
+ */
+export function themeUrl(color: string): string {
+  return `/pay/assets/theme.${themeFor(color).brand.slice(1)}.css`;
 }

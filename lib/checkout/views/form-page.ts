@@ -1,0 +1,248 @@
+import type { CountryIso3 } from "@/lib/countries";
+import type { FormBlock } from "@/lib/core/form-block-shape";
+import type { Checkout } from "../checkout";
+import { dialCode, examplePhone, formatAmount } from "../format";
+import type { FormValues } from "../form-input";
+import { attrs, html, type Child, type Html } from "../html";
+import { countryName, t, type Locale } from "../i18n";
+import { operatorsOf } from "../operators";
+import type { PageFrame } from "./frame";
+
+// The buyer's form page (DESIGN §7) as pure text: no server module on its import path, so the
+// dashboard's marketplace editor previews a marketplace's form with this very function, and every
+// word a merchant typed is escaped there as it is for buyers.
+
+/** What the form page shows of a checkout (the editor's preview makes one up from the settings). */
+export type FormCheckout = Pick<
+  Checkout,
+  "kind" | "mode" | "shopName" | "message" | "total" | "price" | "fee" | "currency" | "defaultCountry" | "payable" | "blocks" | "branding" | "support" | "unavailable"
+>;
+
+export type FormPageModel = {
+  checkout: FormCheckout;
+  locale: Locale;
+  values: FormValues;
+  /** friendly messages by field key (`phone`, `answers.size`, `form`) */
+  errors: Record<string, string>;
+  /** where the form posts, where its script sends it, and the same page in the other language */
+  paths: { action: string; api: string; otherLang: string };
+};
+
+type FieldSpec = {
+  id: string;
+  /** the key of its error message (`answers.size`) */
+  key: string;
+  label: string;
+  required: boolean;
+  /** show the required marker (a form with optional fields) */
+  mark: boolean;
+  hint?: string;
+  control: (describedBy: string, invalid: boolean) => Html;
+};
+
+function field(spec: FieldSpec, errors: Record<string, string>, locale: Locale, extraClass = ""): Html {
+  const error = errors[spec.key];
+  const hintId = spec.hint ? `${spec.id}-hint` : "";
+  const errId = `err-${spec.key}`;
+  const describedBy = [hintId, errId].filter(Boolean).join(" ");
+  const marker =
+    spec.required && spec.mark ? html` <span class="req" aria-hidden="true">*</span><span class="sr"> (${t(locale, "field.required")})</span>` : null;
+  return html`<div class="field${extraClass}${error ? " bad" : ""}"><label for="${spec.id}">${spec.label}${marker}</label>${
+    spec.hint ? html`<p class="hint" id="${hintId}">${spec.hint}</p>` : null
+  }${spec.control(describedBy, Boolean(error))}<p class="err" id="${errId}"${attrs({ hidden: !error })}>${error ?? ""}</p></div>`;
+}
+
+function blockField(block: FormBlock, value: string, errors: Record<string, string>, locale: Locale): Html {
+  const id = `a-${block.fieldName}`;
+  const name = `answers[${block.fieldName}]`;
+  const key = `answers.${block.fieldName}`;
+  const common = (describedBy: string, invalid: boolean) => ({
+    id,
+    name,
+    required: block.required,
+    "aria-describedby": describedBy,
+    "aria-invalid": invalid ? "true" : null,
+  });
+  if (block.fieldType === "checkbox") {
+    const error = errors[key];
+    const hintId = block.fieldDescription ? `${id}-hint` : "";
+    const errId = `err-${key}`;
+    return html`<div class="field check${error ? " bad" : ""}"><input type="checkbox" value="on"${attrs({
+      ...common([hintId, errId].filter(Boolean).join(" "), Boolean(error)),
+      checked: value === "on" || value === "true",
+    })}><label for="${id}">${block.fieldLabel}${
+      block.required ? html` <span class="req" aria-hidden="true">*</span><span class="sr"> (${t(locale, "field.required")})</span>` : null
+    }</label>${block.fieldDescription ? html`<p class="hint" id="${hintId}">${block.fieldDescription}</p>` : null}<p class="err" id="${errId}"${attrs({
+      hidden: !error,
+    })}>${error ?? ""}</p></div>`;
+  }
+  const control = (describedBy: string, invalid: boolean): Html => {
+    const a = common(describedBy, invalid);
+    switch (block.fieldType) {
+      case "textarea":
+        return html`<textarea rows="3"${attrs({ ...a, maxlength: 2000 })}>${value}</textarea>`;
+      case "select":
+        return html`<select${attrs(a)}><option value="">${t(locale, "field.choose")}</option>${block.fieldOptions.map(
+          (o) => html`<option${attrs({ value: o.value, selected: o.value === value })}>${o.name}</option>`,
+        )}</select>`;
+      case "email":
+        return html`<input type="email"${attrs({ ...a, value, maxlength: 254, autocomplete: "off" })}>`;
+      case "phone":
+        return html`<input type="tel"${attrs({ ...a, value, maxlength: 32, inputmode: "tel" })}>`;
+      case "number":
+        return html`<input type="text"${attrs({
+          ...a,
+          value,
+          inputmode: "decimal",
+          pattern: "-?[0-9]+([.,][0-9]+)?",
+          title: t(locale, "err.answer.number"),
+        })}>`;
+      case "date":
+        return html`<input type="date"${attrs({ ...a, value })}>`;
+      default:
+        return html`<input type="text"${attrs({ ...a, value, maxlength: 200 })}>`;
+    }
+  };
+  return field(
+    { id, key, label: block.fieldLabel, required: block.required, mark: true, hint: block.fieldDescription || undefined, control },
+    errors,
+    locale,
+  );
+}
+
+function countryOptions(checkout: FormCheckout, chosen: string, locale: Locale): Html[] {
+  return checkout.payable.map(
+    (code) =>
+      html`<option${attrs({ value: code, selected: code === chosen, "data-dial": dialCode(code), "data-ex": examplePhone(code) })}>${countryName(
+        locale,
+        code,
+      )}</option>`,
+  );
+}
+
+function operatorOptions(checkout: FormCheckout, chosen: string, country: CountryIso3, locale: Locale): Child {
+  // an operator no configured provider can take now stays listed, greyed out, so the buyer knows why
+  const option = (code: string, name: string, c: CountryIso3) =>
+    checkout.unavailable?.[code]
+      ? html`<option${attrs({ value: code, disabled: true, "data-c": c })}>${name} — ${t(locale, "form.operator_down")}</option>`
+      : html`<option${attrs({ value: code, selected: code === chosen, "data-c": c })}>${name}</option>`;
+  if (checkout.payable.length === 1) return operatorsOf(country).map(([code, name]) => option(code, name, country));
+  // without JavaScript every payable country's operators show, grouped; the script keeps the chosen country's
+  return checkout.payable.map(
+    (c) => html`<optgroup label="${countryName(locale, c)}">${operatorsOf(c).map(([code, name]) => option(code, name, c))}</optgroup>`,
+  );
+}
+
+export function formPage({ checkout, locale, values, errors, paths }: FormPageModel): PageFrame {
+  const market = checkout.kind === "market";
+  const total = formatAmount(checkout.total, checkout.currency, locale);
+  const country = (checkout.payable as string[]).includes(values.country) ? (values.country as CountryIso3) : checkout.defaultCountry;
+  const ops = operatorsOf(country);
+  const operator = values.operator || (ops.length === 1 ? ops[0]![0] : "");
+  const example = examplePhone(country);
+  const hintTemplate = t(locale, "field.phone.hint", { example: "{ex}" });
+  const problems = Object.keys(errors).length > 0;
+
+  const buyer = market
+    ? [
+        html`<h2 class="sec">${t(locale, "section.buyer")}</h2><p class="hint">${t(locale, "required.legend")}</p>`,
+        field(
+          {
+            id: "full_name",
+            key: "full_name",
+            label: t(locale, "field.full_name"),
+            required: true,
+            mark: true,
+            control: (d, invalid) =>
+              html`<input type="text"${attrs({ id: "full_name", name: "full_name", value: values.full_name, required: true, minlength: 2, maxlength: 100, autocomplete: "name", "aria-describedby": d, "aria-invalid": invalid ? "true" : null })}>`,
+          },
+          errors,
+          locale,
+        ),
+        field(
+          {
+            id: "email",
+            key: "email",
+            label: t(locale, "field.email"),
+            required: true,
+            mark: true,
+            control: (d, invalid) =>
+              html`<input type="email"${attrs({ id: "email", name: "email", value: values.email, required: true, maxlength: 254, autocomplete: "email", inputmode: "email", "aria-describedby": d, "aria-invalid": invalid ? "true" : null })}>`,
+          },
+          errors,
+          locale,
+        ),
+        checkout.blocks.map((block) => blockField(block, values.answers[block.fieldName] ?? "", errors, locale)),
+      ]
+    : null;
+
+  const payment = [
+    market ? html`<h2 class="sec">${t(locale, "section.payment")}</h2>` : null,
+    field(
+      {
+        id: "country",
+        key: "country",
+        label: t(locale, "field.country"),
+        required: true,
+        mark: market,
+        control: (d, invalid) =>
+          html`<select${attrs({ id: "country", name: "country", required: true, "aria-describedby": d, "aria-invalid": invalid ? "true" : null })}>${countryOptions(checkout, country, locale)}</select>`,
+      },
+      errors,
+      locale,
+    ),
+    field(
+      {
+        id: "operator",
+        key: "operator",
+        label: t(locale, "field.operator"),
+        required: true,
+        mark: market,
+        control: (d, invalid) =>
+          html`<select${attrs({ id: "operator", name: "operator", required: true, "aria-describedby": d, "aria-invalid": invalid ? "true" : null })}><option value="">${t(locale, "field.choose")}</option>${operatorOptions(checkout, operator, country, locale)}</select>`,
+      },
+      errors,
+      locale,
+    ),
+    field(
+      {
+        id: "phone",
+        key: "phone",
+        label: t(locale, "field.phone"),
+        required: true,
+        mark: market,
+        hint: t(locale, "field.phone.hint", { example }),
+        control: (d, invalid) =>
+          // several countries: without the script (which shows it) the calling code could be another country's
+          html`<div class="tel"><span class="dial" id="dial"${attrs({ hidden: checkout.payable.length > 1 })}>${dialCode(country)}</span><input type="tel"${attrs({ id: "phone", name: "phone", value: values.phone, required: true, maxlength: 32, inputmode: "tel", autocomplete: "tel", "aria-describedby": d, "aria-invalid": invalid ? "true" : null, "data-hint": hintTemplate })}></div>`,
+      },
+      errors,
+      locale,
+    ),
+  ];
+
+  // the page's heading says what it is for (the header shows whose shop it is); the amount follows
+  const body = html`<section class="sum"><h1 class="sr">${t(locale, "page.pay", { shop: checkout.shopName })}</h1>${market ? html`<p class="seller">${t(locale, "seller", { shop: checkout.shopName })}</p>` : null}<p class="label">${t(locale, "amount.label")}</p><p class="amount">${total}</p>${
+    checkout.fee > 0
+      ? html`<p class="split">${t(locale, "amount.price")} ${formatAmount(checkout.price, checkout.currency, locale)} · ${t(locale, "amount.fee")} ${formatAmount(checkout.fee, checkout.currency, locale)}</p>`
+      : null
+  }${checkout.message ? html`<p class="msg">${checkout.message}</p>` : null}</section><form id="pay" method="post"${attrs({
+    action: paths.action,
+    "data-api": paths.api,
+    "data-busy": t(locale, "submit.busy"),
+    "data-network": t(locale, "submit.network"),
+  })}><p class="alert" id="err-form" role="alert"${attrs({ hidden: !problems })}>${errors.form ?? (problems ? t(locale, "form.problems") : "")}</p><input type="hidden" name="client_token" value="${values.client_token}">${buyer}${payment}<button type="submit" class="btn">${t(locale, "submit", { amount: total })}</button></form>`;
+
+  return {
+    locale,
+    title: t(locale, "page.pay", { shop: checkout.branding?.name ?? checkout.shopName }),
+    otherLangHref: paths.otherLang,
+    mode: checkout.mode,
+    testHelp: true,
+    branding: checkout.branding,
+    heading: checkout.shopName,
+    support: checkout.support,
+    script: true,
+    body,
+  };
+}
