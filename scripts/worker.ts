@@ -5,6 +5,7 @@
 // the server's own in-process worker does this work. Run any number of these; start the web
 // processes with KOLA_WORKER=off if only these should deliver. SIGTERM/SIGINT stop it cleanly.
 import { closeDb, databaseSettings, getDb } from "@/lib/db/client";
+import { checkConfig } from "@/lib/runtime/config";
 import { log, scrub } from "@/lib/runtime/log";
 import { startNotifier } from "@/lib/notifications/worker";
 import { startBackgroundWork } from "@/lib/payments/background";
@@ -12,6 +13,7 @@ import { workerLanes } from "@/lib/webhooks/settings";
 import { createWebhookWorker } from "@/lib/webhooks/worker";
 
 async function main(): Promise<void> {
+  checkConfig(); // a bad setting stops the worker here, naming it
   if (!databaseSettings().databaseUrl) {
     process.stderr.write(
       "worker: set DATABASE_URL. With the embedded database (PGlite) only one process can open DATA_DIR, " +
