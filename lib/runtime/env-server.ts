@@ -32,7 +32,7 @@ export const serverFields = {
     read: (raw) => raw,
     default: "set by `npm start` / `npm run dev`",
     expects: "`production`, or anything else (development, tests)",
-    description: "`production`: secrets must be set, mails are never printed, webhooks need public https receivers (Next.js reads it too)",
+    description: "`production`: unset secrets are made per process (with a warning), mails are never printed, webhook receivers must be public https; Next.js reads it too",
   }),
   DATABASE_URL: field({
     accepts: urlText(/^postgres(ql)?$/),
