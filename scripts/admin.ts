@@ -4,6 +4,7 @@
 import { parseArgs } from "node:util";
 import { createAccount, createApiKey } from "@/lib/accounts/create-account";
 import { closeDb } from "@/lib/db/client";
+import { checkConfig } from "@/lib/runtime/config";
 import { scrub } from "@/lib/runtime/log";
 import { ValidationError } from "@/lib/core/errors";
 import type { Mode } from "@/lib/core/modes";
@@ -11,6 +12,7 @@ import type { Mode } from "@/lib/core/modes";
 process.env.LOG_LEVEL ??= "silent";
 
 async function main(): Promise<unknown> {
+  checkConfig();
   const [command, ...rest] = process.argv.slice(2);
   const { values } = parseArgs({
     args: rest,

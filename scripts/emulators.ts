@@ -1,12 +1,13 @@
 import { startCinetpayEmulator } from "@/test/emulators/cinetpay";
 import { startPawapayEmulator } from "@/test/emulators/pawapay";
+import { setting } from "@/lib/runtime/config";
 
 // npm run emulators — the pawaPay and CinetPay contract emulators on 127.0.0.1, for `npm run dev`
 // with LIVE_PROVIDERS pointing at them (README, "Going live"). Callbacks go to KOLA_URL.
 
-const kola = (process.env.KOLA_URL || "http://127.0.0.1:3000").replace(/\/+$/, "");
-const pawapayPort = Number(process.env.PAWAPAY_EMULATOR_PORT || 4010);
-const cinetpayPort = Number(process.env.CINETPAY_EMULATOR_PORT || 4020);
+const kola = setting("KOLA_URL");
+const pawapayPort = setting("PAWAPAY_EMULATOR_PORT");
+const cinetpayPort = setting("CINETPAY_EMULATOR_PORT");
 const cinetpay = { apiKey: "emulator-api-key", siteId: "100000", secretKey: "emulator-secret-key", transferPassword: "emulator-transfer-password" };
 
 const pawapay = await startPawapayEmulator({

@@ -2,10 +2,12 @@
 // difference (lib/ledger/check.ts). Exit 0 when the books agree, 1 when they do not, 2 on error.
 // Uses DATABASE_URL, or the embedded database in DATA_DIR (stop the server first: one process at a time).
 import { closeDb } from "@/lib/db/client";
+import { checkConfig } from "@/lib/runtime/config";
 import { scrub } from "@/lib/runtime/log";
 import { checkLedger } from "@/lib/ledger/check";
 
 async function main(): Promise<void> {
+  checkConfig();
   const problems = await checkLedger();
   await closeDb();
   for (const problem of problems) process.stdout.write(`${JSON.stringify(problem)}\n`);

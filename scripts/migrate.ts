@@ -1,8 +1,13 @@
 // Applies the committed migrations (lib/db/migrations) to DATABASE_URL, or to the PGlite in DATA_DIR.
 import { closeDb, databaseSettings, getDb } from "@/lib/db/client";
+import { checkConfig } from "@/lib/runtime/config";
 import { scrub } from "@/lib/runtime/log";
 
-getDb()
+Promise.resolve()
+  .then(() => {
+    checkConfig();
+    return getDb();
+  })
   .then(async () => {
     const { databaseUrl, dataDir } = databaseSettings();
     process.stdout.write(`migrations applied (${databaseUrl ? "PostgreSQL" : `PGlite in ${dataDir}`})\n`);

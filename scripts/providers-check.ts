@@ -6,6 +6,8 @@ import { pawapayConfigured, pawapaySettings } from "@/lib/providers/pawapay";
 import { operatorOfPawapayCode } from "@/lib/providers/pawapay/codes";
 import { publicKeyOf } from "@/lib/providers/pawapay/http-signature";
 import { publicKeys, readActiveConf, readAvailability } from "@/lib/providers/pawapay/schemas";
+import { cinetpayTransferSettings } from "@/lib/providers/cinetpay/transfer";
+import { checkConfig } from "@/lib/runtime/config";
 
 // npm run providers:check — asks each configured provider its read-only endpoints (pawaPay's public
 // keys, active configuration and availability; CinetPay's payment check of an id it cannot know,
@@ -15,6 +17,13 @@ import { publicKeys, readActiveConf, readAvailability } from "@/lib/providers/pa
 
 let problems = 0;
 const line = (text: string) => process.stdout.write(`${text}\n`);
+
+try {
+  checkConfig();
+} catch (error) {
+  line(`providers:check: ${(error as Error).message}`);
+  process.exit(1);
+}
 const bad = (text: string) => {
   problems++;
   line(`  ✗ ${text}`);
@@ -113,11 +122,11 @@ async function checkCinetpay(): Promise<void> {
     line("  - transfers (money out): off (no CINETPAY_TRANSFER_PASSWORD)");
     return;
   }
-  const transferUrl = (process.env.CINETPAY_TRANSFER_URL || "https://client.cinetpay.com").replace(/\/+$/, "");
+  const { baseUrl: transferUrl, password } = cinetpayTransferSettings();
   const login = await get(`${transferUrl}/v1/auth/login?lang=fr`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
-    body: new URLSearchParams({ apikey: s.apiKey, password: process.env.CINETPAY_TRANSFER_PASSWORD ?? "" }).toString(),
+    body: new URLSearchParams({ apikey: s.apiKey, password }).toString(),
   });
   if (login) {
     const body = login.body as { code?: unknown; data?: { token?: unknown } };

@@ -10,16 +10,16 @@ import fs from "node:fs";
 import path from "node:path";
 import next from "next";
 import { v1Routes } from "kola:v1-routes";
-import { trustedProxyHops } from "@/lib/http/client-address";
 import { createDispatcher } from "@/lib/http/dispatch";
 import { createNodeServer } from "@/lib/http/node-server";
+import { checkConfig, setting } from "@/lib/runtime/config";
 import { log } from "@/lib/runtime/log";
 import { startServer } from "@/lib/server/start";
 import { EXIT_CANNOT_START } from "@/lib/server/shutdown";
 
 const dev = process.argv.includes("--dev");
-const host = process.env.HOST || "127.0.0.1";
-const port = Number(process.env.PORT || 3000);
+const host = setting("HOST");
+const port = Number(setting("PORT"));
 
 /**
  * In production, Next.js is given the configuration `npm run build` wrote out
@@ -46,7 +46,7 @@ function cannotStart(error: unknown): never {
 }
 
 try {
-  trustedProxyHops(); // a bad TRUST_PROXY stops the server here, not at its first request
+  checkConfig(); // a bad setting (TRUST_PROXY=yes, DATABASE_POOLER=pgbouncer…) stops the server here, naming it
 } catch (error) {
   cannotStart(error);
 }
@@ -56,7 +56,7 @@ Object.assign(process.env, { NODE_ENV: dev ? "development" : "production" });
 if (!dev) applyBuiltConfig();
 await startServer();
 
-const dispatching = !dev && process.env.KOLA_DISPATCH !== "off";
+const dispatching = !dev && setting("KOLA_DISPATCH");
 const server = createNodeServer({
   dispatcher: dispatching ? createDispatcher(v1Routes) : null,
   fallback: (req, res) => handle(req, res), // called once listening, after Next.js is prepared

@@ -6,6 +6,7 @@
 // number of these; start the web processes with KOLA_WORKER=off if only these should deliver.
 // SIGTERM/SIGINT stop it cleanly.
 import { closeDb, databaseSettings, getDb } from "@/lib/db/client";
+import { checkConfig, setting } from "@/lib/runtime/config";
 import { log, scrub } from "@/lib/runtime/log";
 import type { JobName } from "@/lib/runtime/wake";
 import { DELIVERY_JOBS, jobsNamed, PAYMENT_JOBS } from "@/lib/jobs/registry";
@@ -15,7 +16,7 @@ import { workerLanes } from "@/lib/webhooks/settings";
 /** The jobs named on the command line, or else the default set; an unknown name ends the process. */
 function selectedJobs(): JobName[] {
   const args = process.argv.slice(2);
-  if (!args.length) return [...DELIVERY_JOBS, ...(process.env.KOLA_BACKGROUND === "off" ? [] : PAYMENT_JOBS)];
+  if (!args.length) return [...DELIVERY_JOBS, ...(setting("KOLA_BACKGROUND") ? PAYMENT_JOBS : [])];
   try {
     return jobsNamed(args);
   } catch (error) {
@@ -25,6 +26,7 @@ function selectedJobs(): JobName[] {
 }
 
 async function main(): Promise<void> {
+  checkConfig(); // a bad setting stops the worker here, naming it
   const names = selectedJobs();
   if (!databaseSettings().databaseUrl) {
     process.stderr.write(

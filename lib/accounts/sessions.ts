@@ -4,6 +4,7 @@ import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { accounts, memberships, sessions, users } from "@/lib/db/schema";
 import { log } from "@/lib/runtime/log";
+import { setting } from "@/lib/runtime/config";
 import type { Mode } from "@/lib/core/modes";
 import { LANG_COOKIE, type Lang } from "@/lib/core/languages";
 import type { Auth } from "./queries";
@@ -14,10 +15,11 @@ const store = globalThis as unknown as { __kolaSessionSecret?: string };
 
 /** The pepper of session token hashes. Set SESSION_SECRET in production (sessions then survive restarts). */
 function sessionSecret(): string {
-  if (process.env.SESSION_SECRET) return process.env.SESSION_SECRET;
+  const configured = setting("SESSION_SECRET");
+  if (configured) return configured;
   if (!store.__kolaSessionSecret) {
-    store.__kolaSessionSecret = process.env.NODE_ENV === "production" ? randomBytes(32).toString("hex") : "kola-dev-session-secret";
-    if (process.env.NODE_ENV === "production") log("warn", "SESSION_SECRET is not set: sessions end when this process stops");
+    store.__kolaSessionSecret = setting("NODE_ENV") === "production" ? randomBytes(32).toString("hex") : "kola-dev-session-secret";
+    if (setting("NODE_ENV") === "production") log("warn", "SESSION_SECRET is not set: sessions end when this process stops");
   }
   return store.__kolaSessionSecret;
 }

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { setting } from "@/lib/runtime/config";
 import { themeCss, themeFor } from "./theme";
 
 // The checkout's own static files: one stylesheet, one script, one icon, hand-written and kept in
@@ -19,7 +20,7 @@ type Loaded = { body: Buffer; hash: string };
 const cache = new Map<AssetName, Loaded>();
 
 function load(name: AssetName): Loaded {
-  const cached = process.env.NODE_ENV === "production" ? cache.get(name) : undefined;
+  const cached = setting("NODE_ENV") === "production" ? cache.get(name) : undefined;
   if (cached) return cached;
   const body = readFileSync(path.join(process.cwd(), "lib", "checkout", "assets", name));
   const loaded = { body, hash: createHash("sha256").update(body).digest("hex").slice(0, 10) };

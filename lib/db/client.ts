@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type postgres from "postgres";
 import * as schema from "./schema";
+import { setting } from "@/lib/runtime/config";
 import { assertDatabaseAvailable, watchDatabase } from "./availability";
 import { acquireFolderLock } from "./folder-lock";
 import { gatedPool } from "./gated-pool";
@@ -44,18 +45,12 @@ const ambient = (store.__kolaAmbientTx ??= new AsyncLocalStorage<Ambient>());
 export function databaseSettings(): Settings {
   return (
     store.__kolaDbSettings ?? {
-      databaseUrl: process.env.DATABASE_URL || undefined,
-      dataDir: process.env.DATA_DIR || "./.data",
-      migrationUrl: process.env.DATABASE_MIGRATION_URL || undefined,
-      pooler: poolerMode(process.env.DATABASE_POOLER),
+      databaseUrl: setting("DATABASE_URL"),
+      dataDir: setting("DATA_DIR"),
+      migrationUrl: setting("DATABASE_MIGRATION_URL"),
+      pooler: setting("DATABASE_POOLER"),
     }
   );
-}
-
-function poolerMode(value: string | undefined): Settings["pooler"] {
-  if (!value || value === "none") return undefined;
-  if (value === "transaction" || value === "session") return value;
-  throw new Error(`DATABASE_POOLER must be transaction, session or none (got ${JSON.stringify(value)})`);
 }
 
 /**
@@ -75,7 +70,7 @@ export const CONNECT_TIMEOUT_S = 2;
 export const IDLE_TIMEOUT_S = 60;
 
 function postgresOptions(settings: Settings, max: number, statements = false): postgres.Options<Record<string, postgres.PostgresType>> {
-  const timeout = Number(process.env.DATABASE_STATEMENT_TIMEOUT_MS ?? 5_000);
+  const timeout = setting("DATABASE_STATEMENT_TIMEOUT_MS");
   return {
     max,
     prepare: settings.pooler !== "transaction",
@@ -161,7 +156,7 @@ async function open(settings: Settings): Promise<Handle> {
 async function openPostgres(url: string, settings: Settings): Promise<Handle> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
-  const size = Number(process.env.DATABASE_POOL_SIZE || 10);
+  const size = setting("DATABASE_POOL_SIZE");
   // Migrate over a connection of its own, in one transaction under an advisory lock (lib/db/migrate.ts):
   // several processes may start at once. Straight to the server when DATABASE_MIGRATION_URL is set.
   const migrator = postgres(settings.migrationUrl ?? url, postgresOptions(settings, 1));

@@ -1,41 +1,11 @@
 import type { S3Client } from "@aws-sdk/client-s3";
-import { z } from "zod";
+import type { S3Settings } from "@/lib/runtime/s3-settings";
 import type { ObjectStore } from "./object-store";
 
 // Uploads in an S3-compatible bucket (AWS S3, MinIO, Ceph RGW, Garage, Cloudflare R2, Scaleway…)
 // through the AWS SDK v3 client. Kola still serves them at /files/{key} (app/files/[key]/route.ts):
 // the bucket stays private, the headers (stored type, nosniff, CSP sandbox) are ours whatever the
 // store sends, and the URLs copied into marketplace links never change with the store.
-
-const flag = z.enum(["1", "true", "0", "false", ""]).transform((v) => v === "1" || v === "true");
-
-const settingsSchema = z
-  .object({
-    S3_BUCKET: z.string().min(1),
-    S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
-    S3_REGION: z.string().min(1).default("us-east-1"),
-    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-    S3_FORCE_PATH_STYLE: flag.default(false),
-  })
-  .refine((s) => Boolean(s.S3_ACCESS_KEY_ID) === Boolean(s.S3_SECRET_ACCESS_KEY), {
-    message: "set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the SDK's default credentials)",
-  });
-
-export type S3Settings = z.infer<typeof settingsSchema>;
-
-/** The S3_* settings, or null when S3_BUCKET is unset (files stay on the local disk). */
-export function s3Settings(env: Record<string, string | undefined> = process.env): S3Settings | null {
-  if (!env.S3_BUCKET) return null;
-  const given = Object.fromEntries(Object.entries(env).filter(([name, value]) => name.startsWith("S3_") && value !== ""));
-  const parsed = settingsSchema.safeParse(given);
-  if (!parsed.success) {
-    // names the setting, never its value (a secret may be among them)
-    const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "S3_*"}: ${i.message}`).join("; ");
-    throw new Error(`invalid object storage settings: ${problems}`);
-  }
-  return parsed.data;
-}
 
 const store = globalThis as unknown as { __kolaS3?: { settings: string; client: S3Client } };
 

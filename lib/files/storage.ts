@@ -1,6 +1,7 @@
 import { dataDir } from "@/lib/runtime/config";
 import { diskStore } from "./disk-store";
-import { s3Settings, s3Store } from "./s3-store";
+import { s3Settings } from "@/lib/runtime/s3-settings";
+import { s3Store } from "./s3-store";
 import type { ObjectStore } from "./object-store";
 
 export type { ObjectStore };

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { isIP } from "node:net";
+import { setting } from "@/lib/runtime/config";
 
 // Who is on the other end of a request, for rate limits. Route handlers never see the socket, and
 // Next.js fills `X-Forwarded-For` with the socket's address only when the client did not send one
@@ -17,9 +18,7 @@ export function stampPeerAddress(request: IncomingMessage): void {
 
 /** TRUST_PROXY: how many proxies in front of this server append to X-Forwarded-For (default 0). */
 export function trustedProxyHops(): number {
-  const raw = process.env.TRUST_PROXY?.trim() || "0";
-  if (!/^\d{1,2}$/.test(raw)) throw new Error(`TRUST_PROXY must be a number of proxy hops (0–99), not ${JSON.stringify(raw)}`);
-  return Number(raw);
+  return setting("TRUST_PROXY");
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Redis } from "ioredis";
 import { getDb } from "@/lib/db/client";
 import { rateLimits } from "@/lib/db/schema";
 import { log } from "@/lib/runtime/log";
+import { setting } from "@/lib/runtime/config";
 import { ApiError } from "@/lib/core/errors";
 
 // Fixed-window counters that every server process shares: in Redis when REDIS_URL is set, else in
@@ -33,7 +34,7 @@ const store = globalThis as unknown as {
 };
 
 function redis(): Promise<Redis | null> {
-  const url = process.env.REDIS_URL;
+  const url = setting("REDIS_URL");
   if (!url) return Promise.resolve(null);
   store.__kolaRedis ??= import("ioredis").then(async ({ default: IORedis }) => {
     const client = new IORedis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });

@@ -2,7 +2,7 @@ import { log } from "@/lib/runtime/log";
 import type { JobName } from "@/lib/runtime/wake";
 import { processMoneyWork } from "@/lib/money-out/round";
 import { notifierRound } from "@/lib/notifications/rounds";
-import { depositExpirySeconds } from "@/lib/payments/expiry";
+import { depositExpirySeconds } from "@/lib/runtime/config";
 import { reconcilePending, sweepExpired } from "@/lib/payments/reconcile";
 import type { Job } from "./job";
 import { webhookJobs } from "./webhook-jobs";

@@ -1,5 +1,5 @@
 import type { Transporter } from "nodemailer";
-import { publicBaseUrl } from "@/lib/runtime/config";
+import { publicBaseUrl, setting } from "@/lib/runtime/config";
 import { log } from "@/lib/runtime/log";
 
 // Outgoing e-mail (password resets, sign-up confirmations, invitations, notifications). With SMTP_URL set, mails go through
@@ -16,13 +16,13 @@ export const DEV_MAILBOX_SIZE = 200;
 const store = globalThis as unknown as { __kolaMailer?: { url: string; transporter: Transporter }; __kolaDevMailbox?: SentMail[]; __kolaMailSeq?: number };
 
 export function mailFrom(): string {
-  return process.env.MAIL_FROM || `Kola <no-reply@${new URL(publicBaseUrl()).hostname}>`;
+  return setting("MAIL_FROM") || `Kola <no-reply@${new URL(publicBaseUrl()).hostname}>`;
 }
 
 /** The dev mail page exists when no SMTP server is set, outside production, or in a build that asks for it (DEV_MAIL_PAGE=1, e2e). */
 export function devMailPageEnabled(): boolean {
-  if (process.env.SMTP_URL) return false;
-  return process.env.NODE_ENV !== "production" || process.env.DEV_MAIL_PAGE === "1";
+  if (setting("SMTP_URL")) return false;
+  return setting("NODE_ENV") !== "production" || setting("DEV_MAIL_PAGE");
 }
 
 /** The mails kept for the dev mail page, newest first (empty when the page is off). */
@@ -32,7 +32,7 @@ export function devMailbox(): SentMail[] {
 
 /** The SMTP client of SMTP_URL (made again if the setting changed: tests point it at their own servers). */
 async function transporter(): Promise<Transporter> {
-  const url = process.env.SMTP_URL!;
+  const url = setting("SMTP_URL")!;
   if (store.__kolaMailer?.url !== url) {
     const { createTransport } = await import("nodemailer");
     store.__kolaMailer = { url, transporter: createTransport(url) };
@@ -53,7 +53,7 @@ export function queueMail(mail: Mail): Promise<void> {
 
 export async function sendMail(mail: Mail): Promise<void> {
   const from = mailFrom();
-  if (process.env.SMTP_URL) {
+  if (setting("SMTP_URL")) {
     await (await transporter()).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
     log("info", "mail sent", { subject: mail.subject });
     return;
@@ -64,13 +64,13 @@ export async function sendMail(mail: Mail): Promise<void> {
     const sent: SentMail = { ...mail, id: seq, from, sentAt: new Date().toISOString() };
     store.__kolaDevMailbox = [sent, ...(store.__kolaDevMailbox ?? [])].slice(0, DEV_MAILBOX_SIZE);
   }
-  if (process.env.NODE_ENV === "production") {
+  if (setting("NODE_ENV") === "production") {
     // the body holds a one-time link: it stays out of production logs
     log("warn", "mail not sent: SMTP_URL is not set", { subject: mail.subject });
     return;
   }
   // development: the whole mail (with its link) on the console, as the README says
-  if (process.env.LOG_LEVEL === "silent") return;
+  if (setting("LOG_LEVEL") === "silent") return;
   process.stdout.write(`\n--- mail (SMTP_URL not set) ---\nFrom: ${from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n--- end of mail ---\n\n`);
 }
 

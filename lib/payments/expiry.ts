@@ -1,10 +1,6 @@
 // How long we wait for a provider's answer (DESIGN §6), and the bounds around it.
 
-/** A pending deposit older than this is asked about and, unless its provider still processes it, expired. */
-export function depositExpirySeconds(): number {
-  const value = Number(process.env.DEPOSIT_EXPIRY_SECONDS || 600);
-  return Number.isFinite(value) && value > 0 ? value : 600;
-}
+// The expiry itself is a setting: depositExpirySeconds() in lib/runtime/config.ts (DEPOSIT_EXPIRY_SECONDS).
 
 /**
  * The hard cap: a deposit its provider still calls "processing" after 24 hours is expired anyway,

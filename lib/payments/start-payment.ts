@@ -15,7 +15,7 @@ import type { MarketplaceGatewayRow } from "@/lib/marketplace-gateways/queries";
 import { recordMarketplaceTransaction } from "@/lib/marketplace-gateways/record-transaction";
 import { checkAnswers } from "./check-answers";
 import { crashPoint } from "@/lib/runtime/crash-point";
-import { depositExpirySeconds } from "./expiry";
+import { depositExpirySeconds } from "@/lib/runtime/config";
 import { OperatorUnreachable, offerDeposit } from "./offer-deposit";
 import { candidatesFor, providerForMode } from "@/lib/providers";
 import { checkoutInput, type CheckoutInput } from "./schemas";

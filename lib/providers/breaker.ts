@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { providerBreakers } from "@/lib/db/schema";
+import { setting } from "@/lib/runtime/config";
 import { log } from "@/lib/runtime/log";
 
 // A circuit breaker per provider, in the database so that every process and machine
@@ -17,11 +18,7 @@ import { log } from "@/lib/runtime/log";
 export const operatorBreaker = (provider: string, operator: string) => `${provider}:${operator}`;
 
 export function breakerSettings() {
-  const number = (name: string, fallback: number) => {
-    const value = Number(process.env[name]);
-    return Number.isFinite(value) && value > 0 ? value : fallback;
-  };
-  return { failures: number("BREAKER_FAILURES", 5), pauseSeconds: number("BREAKER_PAUSE_SECONDS", 30) };
+  return { failures: setting("BREAKER_FAILURES"), pauseSeconds: setting("BREAKER_PAUSE_SECONDS") };
 }
 
 export type BreakerState = "closed" | "open" | "half_open";

@@ -1,11 +1,12 @@
 import type { CallbackRequest } from "./types";
+import { setting } from "@/lib/runtime/config";
 
 export type { CallbackEvent, CallbackRequest } from "./types";
 
 /** The request as a signature covers it: the Host it came to, and PUBLIC_BASE_URL's behind a proxy. */
 export function callbackRequest(req: Request, raw: string): CallbackRequest {
   const url = new URL(req.url);
-  const publicUrl = process.env.PUBLIC_BASE_URL;
+  const publicUrl = setting("PUBLIC_BASE_URL");
   return {
     method: req.method,
     authority: req.headers.get("host") ?? url.host,

@@ -1,6 +1,8 @@
 import "server-only";
 import type { Mode } from "@/lib/core/modes";
 import { ApiError } from "@/lib/core/errors";
+import { setting } from "@/lib/runtime/config";
+import { LIVE_PROVIDER_CHOICES } from "@/lib/runtime/env-providers";
 import { cinetpayConfigured, cinetpayProvider } from "./cinetpay";
 import { pawapayConfigured, pawapayProvider } from "./pawapay";
 import { sandboxProvider } from "./sandbox";
@@ -10,7 +12,7 @@ import type { AvailabilityReport, Provider } from "./types";
 const providers: Record<string, Provider> = { sandbox: sandboxProvider, pawapay: pawapayProvider, cinetpay: cinetpayProvider };
 const configured: Record<string, () => boolean> = { pawapay: pawapayConfigured, cinetpay: cinetpayConfigured };
 
-export const liveProviderChoices = ["pawapay", "cinetpay"] as const;
+export const liveProviderChoices = LIVE_PROVIDER_CHOICES;
 
 export function providerByName(name: string): Provider | undefined {
   return Object.hasOwn(providers, name) ? providers[name] : undefined;
@@ -18,7 +20,7 @@ export function providerByName(name: string): Provider | undefined {
 
 /** LIVE_PROVIDERS as written (order of preference), whether or not each has its settings. */
 export function listedLiveProviders(): string[] {
-  const names = (process.env.LIVE_PROVIDERS ?? "").split(",").map((n) => n.trim().toLowerCase()).filter(Boolean);
+  const names = setting("LIVE_PROVIDERS");
   return [...new Set(names)].filter((n) => (liveProviderChoices as readonly string[]).includes(n));
 }
 
@@ -35,7 +37,7 @@ export const liveModeReady = () => liveProviderNames().length > 0;
  */
 export function providersForMode(mode: Mode): Provider[] {
   if (mode === "test") {
-    const wanted = process.env.TEST_PROVIDER?.trim().toLowerCase();
+    const wanted = setting("TEST_PROVIDER");
     if (wanted && wanted !== "sandbox" && configured[wanted]?.()) return [providers[wanted]!];
     return [sandboxProvider];
   }

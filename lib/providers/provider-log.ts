@@ -2,6 +2,7 @@ import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { providerLogs } from "@/lib/db/schema";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
 import { log, scrub, scrubValue } from "@/lib/runtime/log";
+import { setting } from "@/lib/runtime/config";
 import { recordFailure } from "./breaker";
 
 // Every provider request and callback is kept: what was sent or received, without secrets,
@@ -112,13 +113,11 @@ type Call = {
 };
 
 function timeoutMs(): number {
-  const value = Number(process.env.PROVIDER_TIMEOUT_MS ?? 15_000);
-  return Number.isFinite(value) && value > 0 ? value : 15_000;
+  return setting("PROVIDER_TIMEOUT_MS");
 }
 
 function retryBaseMs(): number {
-  const value = Number(process.env.PROVIDER_RETRY_BASE_MS ?? 250);
-  return Number.isFinite(value) && value >= 0 ? value : 250;
+  return setting("PROVIDER_RETRY_BASE_MS");
 }
 
 /**

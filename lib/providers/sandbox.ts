@@ -6,8 +6,8 @@ import { deposits } from "@/lib/db/schema";
 import { ApiError } from "@/lib/core/errors";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
 import { log } from "@/lib/runtime/log";
+import { depositExpirySeconds, internalBaseUrl } from "@/lib/runtime/config";
 import { signCallback, verifyCallback } from "./signature";
-import { depositExpirySeconds } from "@/lib/payments/expiry";
 import { CallbackRefused } from "./callback-event";
 import { trackId } from "@/lib/deposits/track-id";
 import type {
@@ -44,11 +44,6 @@ const store = globalThis as unknown as {
   /** money-out this process sent: id → when and under which reference (re-sends are idempotent) */
   __kolaSandboxSent?: Map<string, { at: number; reference: string }>;
 };
-
-/** Where callbacks go: this server itself, over HTTP, like any provider's would. */
-function internalBaseUrl(): string {
-  return (process.env.INTERNAL_BASE_URL || `http://127.0.0.1:${process.env.PORT || 3000}`).replace(/\/+$/, "");
-}
 
 const httpTransport: Transport = async (path, raw, signature) => {
   const res = await fetch(internalBaseUrl() + path, {

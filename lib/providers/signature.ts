@@ -1,6 +1,7 @@
 import "server-only";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { log } from "@/lib/runtime/log";
+import { setting } from "@/lib/runtime/config";
 
 // Provider callbacks are signed with HMAC-SHA256 over the raw body:
 //   x-kola-signature: t=<unix seconds>,v1=<hex of HMAC(secret, "<t>.<raw body>")>
@@ -9,11 +10,11 @@ const TOLERANCE_SECONDS = 300;
 const store = globalThis as unknown as { __kolaCallbackSecret?: string };
 
 export function callbackSecret(): string {
-  const configured = process.env.PROVIDER_CALLBACK_SECRET;
+  const configured = setting("PROVIDER_CALLBACK_SECRET");
   if (configured) return configured;
   if (!store.__kolaCallbackSecret) {
     store.__kolaCallbackSecret = randomBytes(32).toString("hex");
-    if (process.env.NODE_ENV === "production") {
+    if (setting("NODE_ENV") === "production") {
       log("warn", "PROVIDER_CALLBACK_SECRET is not set: using a per-process secret (one process only)");
     }
   }

@@ -1,3 +1,5 @@
+import { setting } from "./config";
+
 // A seam for the crash tests (test/payments/crash.test.ts): a process started with
 // KOLA_CRASH_POINT=<name> announces the point on stdout and stops there, inside the money path,
 // until the test kills it with SIGKILL. Unset (always, outside those tests), it does nothing.
@@ -24,7 +26,7 @@ export type CrashPointName =
   | "notification-sent";
 
 export async function crashPoint(name: CrashPointName): Promise<void> {
-  if (process.env.KOLA_CRASH_POINT !== name) return;
+  if (setting("KOLA_CRASH_POINT") !== name) return;
   process.stdout.write(`crash-point ${name}\n`);
   await new Promise(() => {}); // never resolves: the process is killed here
 }

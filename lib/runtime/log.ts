@@ -2,9 +2,12 @@
 // the fields is described without its query parameters, and every string is scrubbed of phone
 // numbers, API keys, bearer tokens, secrets and the values a database error prints. Call sites pass
 // the error itself (`{ error }`), never `String(error)`; nothing at a call site needs remembering.
+import { setting } from "./config";
+
 type Level = "debug" | "info" | "warn" | "error";
 
-const quiet = process.env.LOG_LEVEL === "silent";
+// read once, when the module loads (a script that sets LOG_LEVEL after its imports does not silence it)
+const quiet = setting("LOG_LEVEL") === "silent";
 let tap: ((line: string) => void) | null = null;
 
 export function log(level: Level, msg: string, fields: Record<string, unknown> = {}): void {

@@ -2,7 +2,7 @@ import { count } from "drizzle-orm";
 import fs from "node:fs";
 import path from "node:path";
 import { createAccount } from "@/lib/accounts/create-account";
-import { dataDir, publicBaseUrl } from "@/lib/runtime/config";
+import { dataDir, publicBaseUrl, setting } from "@/lib/runtime/config";
 import { databaseSettings, getDb } from "@/lib/db/client";
 import { accounts } from "@/lib/db/schema";
 import { log } from "@/lib/runtime/log";
@@ -28,10 +28,10 @@ export function startServer(): Promise<void> {
       process.exit(EXIT_CANNOT_START);
     }
     log("info", "database ready", { database: databaseSettings().databaseUrl ? "postgresql" : "pglite" });
-    if (process.env.NODE_ENV !== "production" || process.env.KOLA_DEMO === "1") await ensureDemoAccount();
+    if (setting("NODE_ENV") !== "production" || setting("KOLA_DEMO")) await ensureDemoAccount();
     const jobs = startJobs([
       // the expiry sweeper, the reconciler and money out, unless KOLA_BACKGROUND=off
-      ...(process.env.KOLA_BACKGROUND !== "off" ? PAYMENT_JOBS : []),
+      ...(setting("KOLA_BACKGROUND") ? PAYMENT_JOBS : []),
       // webhook delivery and notification mails; KOLA_WORKER=off when separate `npm run worker`
       // processes deliver instead
       ...(inProcessWorkerEnabled() ? DELIVERY_JOBS : []),

@@ -1,4 +1,5 @@
 import dns from "node:dns";
+import { setting } from "@/lib/runtime/config";
 
 // Settings of webhook delivery, read from the environment on each use (README lists them).
 
@@ -25,9 +26,8 @@ export function setWebhookResolver(resolver: Resolver | undefined): void {
 }
 
 export function urlPolicy(): UrlPolicy {
-  const setting = (process.env.WEBHOOKS_ALLOW_PRIVATE_URLS ?? "").trim().toLowerCase();
-  const production = process.env.NODE_ENV === "production";
-  const allowPrivate = ["1", "true", "yes"].includes(setting) ? true : ["0", "false", "no"].includes(setting) ? false : !production;
+  const production = setting("NODE_ENV") === "production";
+  const allowPrivate = setting("WEBHOOKS_ALLOW_PRIVATE_URLS") ?? !production;
   return {
     allowPrivate,
     requireHttps: production && !allowPrivate,
@@ -37,11 +37,10 @@ export function urlPolicy(): UrlPolicy {
 
 /** KOLA_WORKER=off: this server process delivers no webhooks (separate `npm run worker` processes do). */
 export function inProcessWorkerEnabled(): boolean {
-  return (process.env.KOLA_WORKER ?? "").trim().toLowerCase() !== "off";
+  return setting("KOLA_WORKER");
 }
 
 /** Parallel delivery lanes per worker process: one endpoint at a time per lane (KOLA_WORKER_LANES). */
 export function workerLanes(): number {
-  const value = Number(process.env.KOLA_WORKER_LANES || 4);
-  return Number.isInteger(value) && value > 0 && value <= 64 ? value : 4;
+  return setting("KOLA_WORKER_LANES");
 }

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
+import { setting } from "@/lib/runtime/config";
 import { freePort, startServer, type KolaServer } from "../../e2e/support/kola-server";
 import { startNginx, type Nginx } from "./nginx";
 import { startPgBouncer, type PgBouncer } from "./pgbouncer";
@@ -53,7 +54,7 @@ export type ClusterOptions = {
 };
 
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
-  const adminUrl = options.adminDatabaseUrl ?? process.env.CLUSTER_ADMIN_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const adminUrl = options.adminDatabaseUrl ?? setting("CLUSTER_ADMIN_DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/postgres";
   const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), "kola-cluster-"));
   fs.mkdirSync(dir, { recursive: true });
   const cleanups: (() => Promise<void>)[] = [];
@@ -86,7 +87,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       DATABASE_MIGRATION_URL: direct,
       // client connections to PgBouncer are cheap; its default_pool_size caps those to PostgreSQL
       DATABASE_POOL_SIZE: "20",
-      REDIS_URL: options.redisUrl ?? process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
+      REDIS_URL: options.redisUrl ?? setting("REDIS_URL") ?? "redis://127.0.0.1:6379",
       ...s3.env,
       TRUST_PROXY: "1",
       PUBLIC_BASE_URL: nginx.url,

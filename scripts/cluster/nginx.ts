@@ -4,9 +4,10 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { setting } from "@/lib/runtime/config";
 import { freePort, waitForPort } from "./ports";
 
-export const NGINX_BIN = process.env.NGINX_BIN || "/usr/sbin/nginx";
+export const NGINX_BIN = setting("NGINX_BIN");
 
 export type Nginx = { url: string; port: number; dir: string; accessLog?: string; stop: () => Promise<void> };
 

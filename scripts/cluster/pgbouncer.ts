@@ -5,6 +5,7 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { setting } from "@/lib/runtime/config";
 import { freePort, waitForPort } from "./ports";
 
 export type PgBouncer = {
@@ -15,7 +16,7 @@ export type PgBouncer = {
   stop: () => Promise<void>;
 };
 
-export const PGBOUNCER_BIN = process.env.PGBOUNCER_BIN || "/usr/sbin/pgbouncer";
+export const PGBOUNCER_BIN = setting("PGBOUNCER_BIN");
 
 
 /**

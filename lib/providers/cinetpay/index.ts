@@ -5,6 +5,7 @@ import { deposits } from "@/lib/db/schema";
 import { countries, currencies, isCountry, type Currency } from "@/lib/countries";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
 import { TRACK_ID_PATTERN } from "@/lib/deposits/track-id";
+import { publicBaseUrl } from "@/lib/runtime/config";
 import { CallbackRefused, type CallbackEvent, type CallbackRequest } from "@/lib/providers/callback-event";
 import { callProvider, recordProviderLog } from "@/lib/providers/provider-log";
 import { ProviderRejection, type AvailabilityReport, type OperatorAvailability, type Provider, type ProviderStatus } from "@/lib/providers/types";
@@ -32,10 +33,6 @@ export const cinetpayOperators = [
   "MTN_MOMO_BEN", "MOOV_MONEY_BEN",
   "ORANGE_MONEY_COD", "VODACOM_MPESA_COD", "AIRTEL_MONEY_COD",
 ];
-
-function publicBaseUrl(): string {
-  return (process.env.PUBLIC_BASE_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/+$/, "");
-}
 
 const description = (deposit: DepositRow) => `Paiement ${deposit.trackId}`;
 

@@ -1,4 +1,5 @@
 import { currencies, type Currency } from "@/lib/countries";
+import { setting } from "@/lib/runtime/config";
 
 // CinetPay's settings and amount rule, below both its payment adapter (index.ts) and its transfer
 // API (transfer.ts), so that neither imports the other (no import circles).
@@ -7,10 +8,10 @@ export const CINETPAY_DEFAULT_URL = "https://api-checkout.cinetpay.com";
 
 export function cinetpaySettings() {
   return {
-    baseUrl: (process.env.CINETPAY_BASE_URL || CINETPAY_DEFAULT_URL).replace(/\/+$/, ""),
-    apiKey: process.env.CINETPAY_API_KEY ?? "",
-    siteId: process.env.CINETPAY_SITE_ID ?? "",
-    secretKey: process.env.CINETPAY_SECRET_KEY ?? "",
+    baseUrl: (setting("CINETPAY_BASE_URL") || CINETPAY_DEFAULT_URL).replace(/\/+$/, ""),
+    apiKey: setting("CINETPAY_API_KEY"),
+    siteId: setting("CINETPAY_SITE_ID"),
+    secretKey: setting("CINETPAY_SECRET_KEY"),
   };
 }
 
@@ -20,7 +21,7 @@ export const cinetpayConfigured = () => {
 };
 
 /** Money out needs the transfer API password as well as the API key. */
-export const cinetpayPayoutsConfigured = () => Boolean(cinetpaySettings().apiKey && process.env.CINETPAY_TRANSFER_PASSWORD);
+export const cinetpayPayoutsConfigured = () => Boolean(cinetpaySettings().apiKey && setting("CINETPAY_TRANSFER_PASSWORD"));
 
 /**
  * CinetPay takes a whole amount in the currency's unit, a multiple of 5 for XOF and XAF

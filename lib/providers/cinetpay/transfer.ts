@@ -1,6 +1,7 @@
 import { getCountryCallingCode, type CountryCode } from "libphonenumber-js/max";
 import { countries, isCountry } from "@/lib/countries";
 import { ApiError } from "@/lib/core/errors";
+import { publicBaseUrl, setting } from "@/lib/runtime/config";
 import { callProvider, recordProviderLog, type LogSubject } from "@/lib/providers/provider-log";
 import { ProviderRejection, type Disbursement, type DisbursementStatus, type DisbursementUpdate } from "@/lib/providers/types";
 import * as api from "./schemas";
@@ -22,11 +23,11 @@ export const CINETPAY_TRANSFER_DEFAULT_URL = "https://client.cinetpay.com";
 
 export function cinetpayTransferSettings() {
   return {
-    baseUrl: (process.env.CINETPAY_TRANSFER_URL || CINETPAY_TRANSFER_DEFAULT_URL).replace(/\/+$/, ""),
+    baseUrl: (setting("CINETPAY_TRANSFER_URL") || CINETPAY_TRANSFER_DEFAULT_URL).replace(/\/+$/, ""),
     apiKey: cinetpaySettings().apiKey,
-    password: process.env.CINETPAY_TRANSFER_PASSWORD ?? "",
+    password: setting("CINETPAY_TRANSFER_PASSWORD"),
     /** the contact card CinetPay requires for a payee (its name, surname, email) */
-    contactEmail: process.env.CINETPAY_CONTACT_EMAIL || "payouts@kola.example",
+    contactEmail: setting("CINETPAY_CONTACT_EMAIL"),
   };
 }
 
@@ -126,8 +127,7 @@ function refusalReason(code: string): string {
 }
 
 function notifyUrl(): string {
-  const base = (process.env.PUBLIC_BASE_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/+$/, "");
-  return `${base}/api/providers/cinetpay/disbursements/callback`;
+  return `${publicBaseUrl()}/api/providers/cinetpay/disbursements/callback`;
 }
 
 export async function sendCinetpayPayout(d: Disbursement): Promise<{ reference: string }> {

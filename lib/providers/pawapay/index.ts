@@ -6,6 +6,7 @@ import { marketplaceGateways, paymentGateways } from "@/lib/db/schema";
 import { currencies, type Currency } from "@/lib/countries";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
 import { log, scrub } from "@/lib/runtime/log";
+import { setting } from "@/lib/runtime/config";
 import { ApiError } from "@/lib/core/errors";
 import type { CallbackEvent, CallbackRequest } from "@/lib/providers/callback-event";
 import { callbackRequest, CallbackRefused } from "@/lib/providers/callback-event";
@@ -30,11 +31,10 @@ import * as api from "./schemas";
 export const PAWAPAY_SANDBOX_URL = "https://api.sandbox.pawapay.io";
 
 export function pawapaySettings() {
-  const flag = (process.env.PAWAPAY_SIGNED_CALLBACKS ?? "true").toLowerCase();
-  return {
-    baseUrl: (process.env.PAWAPAY_BASE_URL || PAWAPAY_SANDBOX_URL).replace(/\/+$/, ""),
-    token: process.env.PAWAPAY_API_TOKEN ?? "",
-    signedCallbacks: !["false", "0", "off", "no"].includes(flag),
+    return {
+    baseUrl: (setting("PAWAPAY_BASE_URL") || PAWAPAY_SANDBOX_URL).replace(/\/+$/, ""),
+    token: setting("PAWAPAY_API_TOKEN"),
+    signedCallbacks: setting("PAWAPAY_SIGNED_CALLBACKS"),
   };
 }
 
@@ -60,8 +60,7 @@ const KEYS_TTL_MS = 3_600_000;
 
 /** How long a configuration read earlier may stand in for one that cannot be had now. */
 export function configStaleSeconds(): number {
-  const value = Number(process.env.PROVIDER_CONFIG_STALE_SECONDS);
-  return Number.isFinite(value) && value > 0 ? value : 300;
+  return setting("PROVIDER_CONFIG_STALE_SECONDS");
 }
 
 /** Forgets what was fetched from pawaPay (tests; a changed configuration). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { s3Settings } from "./s3-store";
+import { s3Settings } from "./s3-settings";
 
 // S3_* settings: unset bucket = the local disk; a bad setting is named, its value never shown.
 describe("s3Settings", () => {
