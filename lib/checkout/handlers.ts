@@ -1,28 +1,25 @@
 import type { DepositRow } from "@/lib/deposits/create-deposit";
 import { isTrackId, normalizeTrackId } from "@/lib/deposits/track-id";
 import { clientAddress } from "@/lib/http/client-address";
-import { ApiError, ValidationError } from "@/lib/core/errors";
-import { RateLimitedError } from "@/lib/http/rate-limit";
+import { ApiError } from "@/lib/core/errors";
 import { isTerminal } from "@/lib/payments/status";
 import { GIVE_UP_AFTER_SECONDS } from "@/lib/payments/expiry";
 import { giveUpAttempt } from "@/lib/payments/give-up-attempt";
 import { OperatorUnreachable } from "@/lib/payments/offer-deposit";
-import { PaymentInProgress, startPayment } from "@/lib/payments/start-payment";
-import { operatorObject } from "@/lib/countries";
+import { startPayment } from "@/lib/payments/start-payment";
 import { findAsset } from "./assets";
-import { attemptLimitMessage } from "@/lib/payments/attempt-limits";
+import { buyerAnswerOf, unreachableWords, type BuyerAnswer } from "./buyer-answer";
 import { linkState, loadCheckout, pagePath, waitPath, type Checkout, type Kind, type LinkState } from "./checkout";
 import type { Html } from "./html";
-import { formatWait, nationalPhone } from "./format";
-import { emptyValues, newClientToken, readSubmission, type FormValues } from "./form-input";
+import { nationalPhone } from "./format";
+import { emptyValues, readSubmission, type FormValues } from "./form-input";
 import { pickLocale, t, type Locale } from "./i18n";
 import { findBuyerDetails, findDeposit } from "./queries";
-import { checkoutRoute, htmlResponse, jsonResponse, seeOther } from "./respond";
+import { checkoutRoute, htmlResponse, jsonWithCheckoutHeaders, seeOther } from "./respond";
 import { buildReturnUrl } from "./return-url";
 import { renderForm } from "./views/form";
 import { renderMessage, type MessageKind } from "./views/message";
 import { renderContinue, renderFailure, renderReceipt, renderWaiting } from "./views/status";
-import { wordErrors } from "./wording";
 
 // The checkout's route handlers (DESIGN §7); the files under app/pay and app/api/checkout only
 // export them. Pages answer whole HTML documents; the JSON endpoints serve the page's script.
@@ -54,9 +51,9 @@ const errorPage = (req: Request, error: unknown) => {
 const internalError = (req: Request, error: unknown) => {
   if (isUnavailable(error)) {
     const message = t(localeOf(req).locale, "outage.body");
-    return withRetryAfter(jsonResponse({ ...error.body, message, errors: { form: message } }, 503), error);
+    return withRetryAfter(jsonWithCheckoutHeaders({ ...error.body, message, errors: { form: message } }, 503), error);
   }
-  return jsonResponse(new ApiError("INTERNAL_ERROR").body, 500);
+  return jsonWithCheckoutHeaders(new ApiError("INTERNAL_ERROR").body, 500);
 };
 
 const isUnavailable = (error: unknown): error is ApiError => error instanceof ApiError && error.type === "DATABASE_UNAVAILABLE";
@@ -122,13 +119,6 @@ export function showCheckout(kind: Kind) {
   }, errorPage);
 }
 
-/** Words the problems of a submission for the buyer; a token problem comes with a fresh token. */
-function problemsOf(error: ValidationError, checkout: Checkout, locale: Locale, country: string) {
-  const errors = wordErrors(error.items, locale, { currency: checkout.currency, country, blocks: checkout.blocks });
-  const tokenRefused = error.items.some((i) => i.loc[1] === "client_token");
-  return { errors, clientToken: tokenRefused ? newClientToken() : null };
-}
-
 /** Where a finished payment takes the buyer: the merchant's URL for its outcome, if any. */
 function returnUrlFor(checkout: Checkout, deposit: DepositRow): string | null {
   if (!isTerminal(deposit.status)) return null;
@@ -154,24 +144,13 @@ export function submitCheckoutForm(kind: Kind) {
       if (back) return send(renderContinue({ checkout, deposit, locale }, back));
       return seeOther(waitPath(checkout, deposit.trackId, locale));
     } catch (error) {
-      if (error instanceof ValidationError) {
-        const { errors, clientToken } = problemsOf(error, checkout, locale, typed.country);
-        return formPage(checkout, locale, { ...typed, client_token: clientToken ?? typed.client_token }, errors, 422);
-      }
-      // another buyer's attempt holds the link: nothing was created, the same form (and token) waits
-      if (error instanceof PaymentInProgress) return formPage(checkout, locale, typed, { form: busyWords(error, locale) }, 409);
-      // no provider took it: the honest page is the form itself, as typed, with a fresh token
-      if (error instanceof OperatorUnreachable) {
-        return formPage(checkout, locale, { ...typed, client_token: newClientToken() }, { form: unreachableWords(error, locale) }, 503);
-      }
-      if (error instanceof RateLimitedError) {
-        const page = formPage(checkout, locale, typed, { form: attemptLimitMessage(error, locale) }, 429);
-        page.headers.set("retry-after", String(error.retryAfter));
-        return page;
-      }
+      const answer = buyerAnswerOf(error, { checkout, locale, country: typed.country });
+      if (!answer) throw error;
       // paid, withdrawn, closed or without live payments meanwhile: the page itself says which
-      if (error instanceof ApiError) return seeOther(pagePath(checkout, locale));
-      throw error;
+      if (answer.to === "page") return seeOther(answer.next);
+      const page = formPage(checkout, locale, { ...typed, client_token: answer.clientToken ?? typed.client_token }, answer.errors, answer.status);
+      if (answer.retryAfter !== undefined && answer.retryAfterOnPage) page.headers.set("retry-after", String(answer.retryAfter));
+      return page;
     }
   }, errorPage);
 }
@@ -181,40 +160,20 @@ export function submitCheckoutJson(kind: Kind) {
   return checkoutRoute<{ id: string }>(async (req, { id }) => {
     const { locale } = localeOf(req);
     const checkout = await loadCheckout(kind, id);
-    if (!checkout) return jsonResponse(new ApiError("GATEWAY_NOT_FOUND").body, 404);
+    if (!checkout) return jsonWithCheckoutHeaders(new ApiError("GATEWAY_NOT_FOUND").body, 404);
     let submitted: Awaited<ReturnType<typeof readSubmission>> = { input: {}, values: null };
     try {
       submitted = await readSubmission(req, kind);
       const deposit = await startPayment(checkout.target, inLanguage(submitted.input, locale), clientAddress(req));
       const next = deposit.redirectUrl ?? waitPath(checkout, deposit.trackId, locale);
-      return jsonResponse({ track_id: deposit.trackId, status: deposit.status, next });
+      return jsonWithCheckoutHeaders({ track_id: deposit.trackId, status: deposit.status, next });
     } catch (error) {
-      if (error instanceof ValidationError) {
-        const { input, values } = submitted;
-        const country = values?.country ?? String((input as { country?: unknown }).country ?? "");
-        const { errors, clientToken } = problemsOf(error, checkout, locale, country);
-        const message = errors.form ?? t(locale, "form.problems");
-        return jsonResponse({ ...error.body, message, errors, ...(clientToken ? { client_token: clientToken } : {}) }, 422);
-      }
-      if (error instanceof OperatorUnreachable) {
-        const message = unreachableWords(error, locale);
-        return jsonResponse({ ...error.body, unreachable: true, message, errors: { form: message }, client_token: newClientToken() }, error.status);
-      }
-      if (error instanceof PaymentInProgress) {
-        const message = busyWords(error, locale);
-        const res = jsonResponse({ ...error.body, message, errors: { form: message }, retry_after: error.retryAfterSeconds }, error.status);
-        res.headers.set("retry-after", String(error.retryAfterSeconds));
-        return res;
-      }
-      if (error instanceof RateLimitedError) {
-        const message = attemptLimitMessage(error, locale);
-        const res = jsonResponse({ ...error.body, message, errors: { form: message }, retry_after: error.retryAfter }, 429);
-        res.headers.set("retry-after", String(error.retryAfter));
-        return res;
-      }
       if (isUnavailable(error)) throw error; // the buyer's "try again in a moment" (internalError)
-      if (error instanceof ApiError) return jsonResponse({ ...error.body, next: pagePath(checkout, locale) }, error.status);
-      throw error;
+      const { input, values } = submitted;
+      const country = values?.country ?? String((input as { country?: unknown }).country ?? "");
+      const answer = buyerAnswerOf(error, { checkout, locale, country });
+      if (!answer) throw error;
+      return scriptAnswer(answer);
     }
   }, internalError);
 }
@@ -225,8 +184,23 @@ function inLanguage(input: unknown, locale: Locale): Parameters<typeof startPaym
   return (object ? { ...input, lang: locale } : input) as Parameters<typeof startPayment>[1];
 }
 
-const busyWords = (error: PaymentInProgress, locale: Locale) => t(locale, "busy.other", { wait: formatWait(error.retryAfterSeconds) });
-const unreachableWords = (error: OperatorUnreachable, locale: Locale) => t(locale, "unreachable.form", { operator: operatorObject(error.deposit.operator).name });
+/** A buyer's answer as the page's script reads it: the error table's body and the buyer's words. */
+function scriptAnswer(answer: BuyerAnswer): Response {
+  if (answer.to === "page") return jsonWithCheckoutHeaders({ ...answer.body, next: answer.next }, answer.status);
+  const res = jsonWithCheckoutHeaders(
+    {
+      ...answer.body,
+      ...(answer.unreachable ? { unreachable: true } : {}),
+      message: answer.message,
+      errors: answer.errors,
+      ...(answer.clientToken ? { client_token: answer.clientToken } : {}),
+      ...(answer.retryAfter !== undefined ? { retry_after: answer.retryAfter } : {}),
+    },
+    answer.status,
+  );
+  if (answer.retryAfter !== undefined) res.headers.set("retry-after", String(answer.retryAfter));
+  return res;
+}
 
 /** A link's checkout and one of its attempts, by track_id; undefined when either is unknown or they do not belong together. */
 async function findAttempt(kind: Kind, id: string, trackId: string): Promise<{ checkout: Checkout; deposit: DepositRow } | undefined> {
@@ -281,8 +255,8 @@ export function giveUpPayment(kind: Kind) {
 /** GET /api/checkout/status/{track_id}: what the waiting page's script polls (the track_id is the key). */
 export const paymentStatus = checkoutRoute<{ track_id: string }>(async (_req, { track_id }) => {
   const deposit = isTrackId(track_id) ? await findDeposit(normalizeTrackId(track_id)) : undefined;
-  if (!deposit) return jsonResponse(new ApiError("DEPOSIT_NOT_FOUND").body, 404);
-  return jsonResponse({ track_id: deposit.trackId, status: deposit.status });
+  if (!deposit) return jsonWithCheckoutHeaders(new ApiError("DEPOSIT_NOT_FOUND").body, 404);
+  return jsonWithCheckoutHeaders({ track_id: deposit.trackId, status: deposit.status });
 }, internalError);
 
 /** GET /pay/assets/{file}: the checkout's stylesheet, script and icon, cached for good under hashed names. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { captureLog } from "@/lib/runtime/log";
-import { checkoutRoute, jsonResponse } from "./respond";
+import { checkoutRoute, jsonWithCheckoutHeaders } from "./respond";
 
 describe("checkoutRoute", () => {
   it("a checkout error log line without a phone number, with the request id", async () => {
@@ -8,7 +8,7 @@ describe("checkoutRoute", () => {
       async () => {
         throw new Error("provider refused the deposit for +237 670 00 00 00 and 237670000000");
       },
-      () => jsonResponse({ detail: { message: "Internal server error", type: "INTERNAL_ERROR" } }, 500),
+      () => jsonWithCheckoutHeaders({ detail: { message: "Internal server error", type: "INTERNAL_ERROR" } }, 500),
     );
     let response: Response | undefined;
     const lines = await captureLog(async () => {

@@ -35,7 +35,8 @@ export function htmlResponse(page: Html, options: { status?: number; imageOrigin
   });
 }
 
-export function jsonResponse(data: unknown, status = 200): Response {
+/** JSON for the checkout page's script, with the checkout's headers (CSP, no framing, no caching). */
+export function jsonWithCheckoutHeaders(data: unknown, status = 200): Response {
   return Response.json(data, { status, headers: checkoutHeaders() });
 }
 
@@ -48,8 +49,8 @@ type Handler<P> = (req: Request, params: P) => Promise<Response>;
 
 /**
  * The wrapper of every checkout route: the shared edge (request id, one log line, a scrubbed log
- * of an unexpected error) with the HTML face: an error is answered by `onError` (a friendly page
- * or the generic JSON 500), never a stack trace.
+ * of an unexpected error) with the checkout's own error format: an error is answered by `onError`
+ * (a friendly page or the generic JSON 500), never a stack trace.
  */
 export function checkoutRoute<P extends Record<string, string>>(
   handler: Handler<P>,

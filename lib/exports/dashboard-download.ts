@@ -1,5 +1,5 @@
 import { findSessionAuth, readCookie, SESSION_COOKIE } from "@/lib/accounts/sessions";
-import { edge, jsonFace } from "@/lib/http/edge";
+import { edge, jsonErrors } from "@/lib/http/edge";
 import { ApiError } from "@/lib/core/errors";
 import { validate } from "@/lib/core/validation";
 import { MODE_COOKIE, modeOf } from "@/lib/core/mode-cookie";
@@ -18,7 +18,7 @@ const exporters = { payments: exportPayments, "marketplace-transactions": export
  */
 export function dashboardDownload(kind: keyof typeof exporters) {
   return (req: Request) =>
-    edge(req, jsonFace, async ({ url, note }) => {
+    edge(req, jsonErrors, async ({ url, note }) => {
       const token = readCookie(req, SESSION_COOKIE);
       const auth = token ? await findSessionAuth(token, modeOf(readCookie(req, MODE_COOKIE))) : null;
       if (!auth) throw new ApiError("NOT_SIGNED_IN");

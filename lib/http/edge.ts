@@ -9,10 +9,11 @@ import { REQUEST_ID_HEADER, requestIdOf } from "./request-id";
 /**
  * The one edge every route goes through (API, checkout, provider callbacks): a request id (the
  * caller's `x-request-id` when well-formed), an unexpected error caught and logged scrubbed
- * (describeError), and one log line per request. Its two faces differ only in how an error reads:
- * `jsonFace` answers the documented `{detail: …}` bodies; an HTML route passes its own friendly page.
+ * (describeError), and one log line per request. Routes differ only in how an error reads (their
+ * ErrorFormat): `jsonErrors` answers the documented `{detail: …}` bodies; an HTML route passes its
+ * own friendly page.
  */
-export type Face = (error: unknown, req: Request, requestId: string) => Response;
+export type ErrorFormat = (error: unknown, req: Request, requestId: string) => Response;
 
 export type Exchange = {
   requestId: string;
@@ -23,7 +24,7 @@ export type Exchange = {
 
 export async function edge(
   req: Request,
-  face: Face,
+  format: ErrorFormat,
   run: (exchange: Exchange) => Promise<Response>,
 ): Promise<Response> {
   const started = performance.now();
@@ -35,7 +36,7 @@ export async function edge(
   try {
     response = await run({ requestId, url, note: (more) => Object.assign(fields, more) });
   } catch (error) {
-    response = answerError(error, req, requestId, face);
+    response = answerError(error, req, requestId, format);
   }
   response.headers.set(REQUEST_ID_HEADER, requestId);
   log(response.status >= 500 ? "error" : "info", "request", {
@@ -50,11 +51,11 @@ export async function edge(
 }
 
 /**
- * An error as its face answers it; one that is neither ApiError nor ValidationError is logged first.
+ * An error as its format answers it; one that is neither ApiError nor ValidationError is logged first.
  * A statement that failed because the database cannot be reached, or that its timeout cancelled, is
  * DATABASE_UNAVAILABLE (503, with Retry-After), whichever code it reached: lib/db/availability.ts.
  */
-export function answerError(thrown: unknown, req: Request, requestId: string, face: Face): Response {
+export function answerError(thrown: unknown, req: Request, requestId: string, format: ErrorFormat): Response {
   const error = asUnavailable(thrown) ?? thrown;
   if (!(error instanceof ApiError) && !(error instanceof ValidationError)) {
     log("error", "unhandled error", { request_id: requestId, error });
@@ -62,11 +63,11 @@ export function answerError(thrown: unknown, req: Request, requestId: string, fa
     // answered 503, but an operator wants to know which request ran past the statement timeout
     log("warn", "statement cancelled", { request_id: requestId, path: new URL(req.url).pathname, error: thrown });
   }
-  return face(error, req, requestId);
+  return format(error, req, requestId);
 }
 
-/** The JSON face: ApiError and ValidationError as documented, anything else 500 INTERNAL_ERROR. */
-export const jsonFace: Face = (error) => {
+/** Errors as JSON: ApiError and ValidationError as documented, anything else 500 INTERNAL_ERROR. */
+export const jsonErrors: ErrorFormat = (error) => {
   if (error instanceof ApiError) return jsonResponse(error.body, { status: error.status, headers: error.headers });
   if (error instanceof ValidationError) return jsonResponse(error.body, { status: 422 });
   return jsonResponse(new ApiError("INTERNAL_ERROR").body, { status: 500 });

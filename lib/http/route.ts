@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { parseForm, parseJson, readBody } from "./body";
 import { allowAnyOrigin, crossOrigin, preflightResponse } from "./cors";
-import { answerError, describeError, edge, jsonFace } from "./edge";
+import { answerError, describeError, edge, jsonErrors } from "./edge";
 import { ValidationError, type ValidationItem } from "@/lib/core/errors";
 import { inRequestTransaction, withIdempotencyKey } from "./idempotency";
 import { jsonResponse } from "./json-response";
@@ -47,7 +47,7 @@ const MAX_MULTIPART_BODY = 3 * 1024 * 1024;
 export function createRoute<A extends Caller>(authenticate: Authenticator<A>, hold?: Holder<A>) {
   return function route<O extends Operation>(operation: O, handler: (ctx: Context<O, A>) => Promise<unknown>) {
     const handle = async (req: Request, next?: NextContext): Promise<Response> => {
-      const response = await edge(req, jsonFace, ({ requestId, url, note }) =>
+      const response = await edge(req, jsonErrors, ({ requestId, url, note }) =>
         run(operation, { authenticate, hold }, handler, req, url, requestId, next, (auth) => note({ account_id: auth.accountId })),
       );
       if (crossOrigin(operation)) allowAnyOrigin(response.headers);
@@ -125,7 +125,7 @@ async function validateInput(operation: Operation, req: Request, url: URL, raw: 
 }
 
 export function errorResponse(error: unknown, req: Request, requestId: string): Response {
-  return answerError(error, req, requestId, jsonFace);
+  return answerError(error, req, requestId, jsonErrors);
 }
 
 export { describeError };
@@ -136,12 +136,12 @@ export { describeError };
  */
 export function preflight(...handlers: { operation: Operation }[]) {
   const operations = handlers.map((handler) => handler.operation);
-  return (req: Request): Promise<Response> => edge(req, jsonFace, async () => preflightResponse(req, operations));
+  return (req: Request): Promise<Response> => edge(req, jsonErrors, async () => preflightResponse(req, operations));
 }
 
 /** An answer of no operation: under /v1 readable from any origin, as the API's own answers are. */
 function bare(req: Request, status: number, body: unknown): Promise<Response> {
-  return edge(req, jsonFace, async ({ url }) => {
+  return edge(req, jsonErrors, async ({ url }) => {
     const response = jsonResponse(body, { status });
     if (url.pathname.startsWith("/v1/")) allowAnyOrigin(response.headers);
     return response;

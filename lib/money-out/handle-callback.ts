@@ -3,8 +3,11 @@ import { getDb } from "@/lib/db/client";
 import { payouts, providerCallbacks, refunds } from "@/lib/db/schema";
 import { ApiError } from "@/lib/core/errors";
 import { log } from "@/lib/runtime/log";
+import { callbackRefusal } from "@/lib/providers/callback-event";
+import { ProviderError } from "@/lib/providers/provider-error";
 import { recordProviderLog } from "@/lib/providers/provider-log";
 import { moneyOutProvider } from "@/lib/providers/money-out-routing";
+import type { DisbursementUpdate } from "@/lib/providers/types";
 import { settlePayout, settleRefund } from "./settle";
 
 const NO_STORE = { "cache-control": "no-store" };
@@ -21,9 +24,16 @@ export type DisbursementCallbackOutcome = "settled" | "already_settled" | "repla
  */
 export async function handleDisbursementCallback(providerName: string, req: Request, body: Buffer): Promise<Response> {
   const provider = moneyOutProvider(providerName);
-  if (!provider?.parseDisbursementCallback) throw new ApiError("PROVIDER_NOT_FOUND", undefined, undefined, NO_STORE);
+  const moneyOut = provider?.capabilities.moneyOut;
+  if (!provider || !moneyOut) throw new ApiError("PROVIDER_NOT_FOUND", undefined, undefined, NO_STORE);
   if (body.length > MAX_BODY) throw new ApiError("INVALID_CALLBACK", undefined, undefined, NO_STORE);
-  const update = await provider.parseDisbursementCallback(req, body.toString("utf8"));
+  let update: DisbursementUpdate;
+  try {
+    update = await moneyOut.parseDisbursementCallback(req, body.toString("utf8"));
+  } catch (error) {
+    if (error instanceof ProviderError) throw callbackRefusal(error) ?? error;
+    throw error;
+  }
   const operation = `POST /api/providers/${provider.name}/disbursements/callback`;
 
   const db = await getDb();

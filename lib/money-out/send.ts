@@ -4,7 +4,8 @@ import { getDb } from "@/lib/db/client";
 import { deposits, payouts, refunds } from "@/lib/db/schema";
 import { log, maskPhone } from "@/lib/runtime/log";
 import { crashPoint } from "@/lib/runtime/crash-point";
-import { ProviderRejection, type Disbursement, type DisbursementStatus, type Provider } from "@/lib/providers/types";
+import { isRefusal } from "@/lib/providers/provider-error";
+import type { Disbursement, DisbursementStatus, Provider } from "@/lib/providers/types";
 import { nextPayoutProvider, payoutProviderFor } from "@/lib/providers";
 import { iso2Of, moneyOutProvider } from "@/lib/providers/money-out-routing";
 import { settlePayout, settleRefund, type Outcome } from "./settle";
@@ -94,27 +95,28 @@ async function markSent(kind: Kind, id: string, reference: string | null): Promi
 
 /**
  * Hands one payout or refund to its provider. Taken: `processing` (the provider calls back, or
- * the reconciler asks). A definite refusal (ProviderRejection): failed now, its money returned.
+ * the reconciler asks). A definite refusal (a `refused` ProviderError): failed now, its money returned.
  * Anything else leaves the outcome unknown: `processing` too, and the reconciler asks the provider.
  */
 export async function sendOne(item: Item): Promise<boolean> {
   const { kind, row } = item;
   if (item.kind === "payout" && !item.row.sentAt) await routePayout(item.row);
   const provider = moneyOutProvider(row.provider);
-  const send = kind === "payout" ? provider?.sendPayout : provider?.sendRefund;
-  if (!provider || !send) return settle(kind, row.id, { state: "settled", outcome: "failed", reason: "provider_cannot_send" });
+  const moneyOut = provider?.capabilities.moneyOut;
+  const send = kind === "payout" ? moneyOut?.sendPayout : moneyOut?.sendRefund;
+  if (!provider || !moneyOut || !send) return settle(kind, row.id, { state: "settled", outcome: "failed", reason: "provider_cannot_send" });
   if (item.kind === "payout" && item.row.kind === "seller" && !item.row.sentAt) await predictSellerOperator(item.row, provider);
   // a number whose operator neither its prefix nor the provider can tell: never sent to a guessed
   // wallet; failed, its money back in the seller's balance, for PATCH /v1/payouts/{id} with an operator
   if (item.kind === "payout" && !item.row.operator) return settle(kind, row.id, { state: "settled", outcome: "failed", reason: "operator_unknown" });
   const disbursement = await disbursementOf(item);
   try {
-    const { reference } = await send.call(provider, disbursement);
+    const { reference } = await send.call(moneyOut, disbursement);
     await crashPoint("disbursement-sent"); // the provider has it, our books do not say so yet
     await markSent(kind, row.id, reference);
     return false;
   } catch (error) {
-    if (error instanceof ProviderRejection) {
+    if (isRefusal(error)) {
       // refused for a reason of the provider's own before it took anything: the next route
       if (item.kind === "payout" && error.failover && !item.row.sentAt && (await failOverPayout(item.row))) return false;
       return settle(kind, row.id, { state: "settled", outcome: "failed", reason: error.reason });
@@ -162,9 +164,9 @@ async function failOverPayout(row: PayoutRow): Promise<boolean> {
  * gave (lib/countries/operator-of-number.ts), or fills it when the prefix told nothing.
  */
 async function predictSellerOperator(row: PayoutRow, provider: Provider): Promise<void> {
-  const predict = (provider as { predictOperator?: (phone: string) => Promise<string | null> }).predictOperator;
+  const predict = provider.capabilities.predictOperator;
   if (!predict) return;
-  const predicted = await predict.call(provider, row.phoneNumber).catch(() => null);
+  const predicted = await predict(row.phoneNumber).catch(() => null);
   if (!predicted || predicted === row.operator || !isCountry(row.country) || !Object.hasOwn(countries[row.country].operators, predicted)) return;
   const db = await getDb();
   await db.update(payouts).set({ operator: predicted, updatedAt: sql`now()` }).where(and(eq(payouts.id, row.id), eq(payouts.status, "pending")));
@@ -174,11 +176,11 @@ async function predictSellerOperator(row: PayoutRow, provider: Provider): Promis
 /** Asks the provider about one payout or refund it has: settled → settle; not found → send it again (same id). */
 async function askOne(item: Item): Promise<boolean> {
   const { kind, row } = item;
-  const provider = moneyOutProvider(row.provider);
-  if (!provider?.queryDisbursement) return false;
+  const moneyOut = moneyOutProvider(row.provider)?.capabilities.moneyOut;
+  if (!moneyOut) return false;
   let status: DisbursementStatus;
   try {
-    status = await provider.queryDisbursement(await disbursementOf(item));
+    status = await moneyOut.queryDisbursement(await disbursementOf(item));
   } catch (error) {
     log("warn", `${kind} status query failed`, { id: row.id, error });
     return false;

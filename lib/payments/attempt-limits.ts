@@ -1,7 +1,6 @@
 import type { Mode } from "@/lib/core/modes";
 import { addressSubject } from "@/lib/http/client-address";
-import { hit, type Limit, type RateLimitedError } from "@/lib/http/rate-limit";
-import { t, type Locale } from "@/lib/checkout/i18n";
+import { hit, type Limit } from "@/lib/http/rate-limit";
 
 // Each payment attempt makes the provider push a prompt to the phone typed in, and the checkout
 // needs no account: without limits anyone can ring any number, or flood a link, at will.
@@ -33,7 +32,8 @@ export type PaymentAttempt = {
 };
 
 /**
- * Counts one buyer's payment attempt; past a limit, throws RateLimitedError (429 with Retry-After).
+ * Counts one buyer's payment attempt; past a limit, throws RateLimitedError (429 with Retry-After),
+ * which names the limit: the checkout words it (lib/checkout/buyer-answer.ts).
  * Attempts made by our own code (no client address: tests, tools) are not a buyer's and not counted.
  */
 export async function limitPaymentAttempt({ mode, linkId, phone, clientAddress }: PaymentAttempt): Promise<void> {
@@ -41,10 +41,4 @@ export async function limitPaymentAttempt({ mode, linkId, phone, clientAddress }
   await hit(paymentAttemptLimits.address, addressSubject(clientAddress));
   if (mode === "live") await hit(paymentAttemptLimits.phone, phone);
   await hit(paymentAttemptLimits.link, linkId);
-}
-
-/** What a buyer over a limit reads: whether to try another number, and in how many minutes to retry. */
-export function attemptLimitMessage(error: RateLimitedError, locale: Locale): string {
-  const key = error.limit === paymentAttemptLimits.phone ? "limit.phone" : "limit.attempts";
-  return t(locale, key, { minutes: String(Math.ceil(error.retryAfter / 60)) });
 }

@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
-import { z } from "zod";
 import { getDb } from "@/lib/db/client";
 import { depositProviderAttempts, deposits, providerCallbacks } from "@/lib/db/schema";
 import { decodeUtf8 } from "@/lib/http/body";
 import { ApiError, type ErrorType } from "@/lib/core/errors";
 import { log, maskPhone } from "@/lib/runtime/log";
 import { providerByName } from "@/lib/providers";
-import { CallbackRefused, callbackRequest } from "@/lib/providers/callback-event";
-import { ProviderUnavailable, recordProviderLog } from "@/lib/providers/provider-log";
+import { callbackRefusal, callbackRequest } from "@/lib/providers/callback-event";
+import { ProviderError } from "@/lib/providers/provider-error";
+import { recordProviderLog } from "@/lib/providers/provider-log";
 import type { CallbackEvent } from "@/lib/providers/types";
 import { settleDeposit } from "./settle-deposit";
 
@@ -35,14 +35,10 @@ export async function handleProviderCallback(providerName: string, req: Request,
   try {
     event = await provider.parseCallback(callbackRequest(req, raw));
   } catch (error) {
-    if (error instanceof CallbackRefused) {
-      log("warn", "provider callback refused", { provider: provider.name, why: error.message, request_id: requestId });
-      throw refuse("INVALID_SIGNATURE");
-    }
-    // the provider's own check call failed: it will notify again, and the reconciler asks too
-    if (error instanceof ProviderUnavailable) throw refuse("PROVIDER_UNAVAILABLE");
-    if (error instanceof z.ZodError || error instanceof SyntaxError) throw refuse("INVALID_CALLBACK");
-    throw error;
+    if (!(error instanceof ProviderError)) throw error;
+    if (error.kind === "bad_signature") log("warn", "provider callback refused", { provider: provider.name, why: error.message, request_id: requestId });
+    // unreachable: the provider's own check call failed: it will notify again, and the reconciler asks too
+    throw callbackRefusal(error) ?? error;
   }
   const outcome = await applyEvent(provider.name, event);
   if (outcome === "unknown") throw refuse("DEPOSIT_NOT_FOUND");

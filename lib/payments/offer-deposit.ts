@@ -8,8 +8,8 @@ import { log } from "@/lib/runtime/log";
 import { crashPoint } from "@/lib/runtime/crash-point";
 import type { Candidate } from "@/lib/providers";
 import { claimProbe, operatorBreaker, recordFailure, recordOperatorSuccess, recordSuccess } from "@/lib/providers/breaker";
-import { ProviderUnavailable } from "@/lib/providers/provider-log";
-import { ProviderRejection, type Provider, type ProviderStatus } from "@/lib/providers/types";
+import { isProviderError, isRefusal, type Refusal } from "@/lib/providers/provider-error";
+import type { Provider, ProviderStatus } from "@/lib/providers/types";
 import { settleDeposit } from "./settle-deposit";
 
 // Offering a deposit to the operator's providers in turn (failover per operator). The
@@ -80,7 +80,7 @@ async function askAfterFailure(provider: Provider, deposit: DepositRow): Promise
  */
 export async function offerDeposit(deposit: DepositRow, candidates: Candidate[]): Promise<Taken> {
   let position = 0;
-  let refusal: ProviderRejection | undefined;
+  let refusal: Refusal | undefined;
   let unreached = false;
   let current = deposit;
   for (const { provider, probe, probeKey } of candidates) {
@@ -106,7 +106,7 @@ export async function offerDeposit(deposit: DepositRow, candidates: Candidate[])
       log("info", "collection requested", { track_id: deposit.trackId, provider: provider.name, position });
       return { ...current, providerReference: reference, ...(redirectUrl ? { redirectUrl } : {}) };
     } catch (error) {
-      if (error instanceof ProviderRejection) {
+      if (isRefusal(error)) {
         await markAttempt(attemptId, "rejected", error.reason);
         log("warn", "collection refused", { track_id: deposit.trackId, provider: provider.name, reason: error.reason, failover: error.failover });
         // only a sign that the provider (or this operator there) is down counts on its breaker: a
@@ -120,7 +120,7 @@ export async function offerDeposit(deposit: DepositRow, candidates: Candidate[])
         await settleDeposit(deposit.id, { status: "failed", reason: error.reason });
         return { ...current, status: "failed", failureReason: error.reason };
       }
-      if (error instanceof ProviderUnavailable && error.neverReached) {
+      if (isProviderError(error, "unreachable") && error.neverReached) {
         await markAttempt(attemptId, "not_taken", "connection_refused");
         unreached = true;
         log("warn", "provider unreachable: trying the next", { track_id: deposit.trackId, provider: provider.name });

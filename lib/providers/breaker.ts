@@ -12,7 +12,7 @@ import { log } from "@/lib/runtime/log";
 
 // A provider reports some outages per operator (pawaPay's PROVIDER_TEMPORARILY_UNAVAILABLE): those
 // count on a breaker of that operator at that provider, keyed `provider:OPERATOR` in the same table,
-// which sets that operator aside there and nothing else (types.ts Outage says what counts).
+// which sets that operator aside there and nothing else (provider-error.ts Outage says what counts).
 
 /** The breaker of one operator at one provider. */
 export const operatorBreaker = (provider: string, operator: string) => `${provider}:${operator}`;

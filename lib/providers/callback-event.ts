@@ -1,3 +1,5 @@
+import { ApiError, type ErrorType } from "@/lib/core/errors";
+import type { ProviderError, ProviderErrorKind } from "./provider-error";
 import type { CallbackRequest } from "./types";
 import { setting } from "@/lib/runtime/config";
 
@@ -17,5 +19,18 @@ export function callbackRequest(req: Request, raw: string): CallbackRequest {
   };
 }
 
-/** The callback is not from the provider (unsigned, badly signed, stale): 401, nothing changes. */
-export class CallbackRefused extends Error {}
+const REFUSALS: Partial<Record<ProviderErrorKind, ErrorType>> = {
+  bad_signature: "INVALID_SIGNATURE", // not from the provider: nothing changes
+  bad_callback: "INVALID_CALLBACK", // unreadable, or no final outcome
+  unreachable: "PROVIDER_UNAVAILABLE", // its confirmation could not be had: it will call again
+};
+
+/**
+ * What a provider hears when its callback parser failed (deposits and money out alike): the error
+ * table's answer, with the parser's own words when it gave some. Null: not a refusal of the
+ * callback (an unexpected error, answered as one).
+ */
+export function callbackRefusal(error: ProviderError): ApiError | null {
+  const type = REFUSALS[error.kind];
+  return type ? new ApiError(type, error.answer, undefined, { "cache-control": "no-store" }) : null;
+}

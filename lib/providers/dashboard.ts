@@ -133,7 +133,7 @@ export async function providersOverviewFor(auth: Auth): Promise<z.output<typeof 
     names.map(async (name) => {
       const stamp = stamps.find((s) => s.provider === name);
       const isConfigured = configured[name]();
-      const report = isConfigured ? await providerByName(name)!.availability?.().catch(() => undefined) : undefined;
+      const report = isConfigured ? await providerByName(name)!.capabilities.availability?.().catch(() => undefined) : undefined;
       const entries = [...(report?.deposits ?? new Map()).entries()];
       return {
         name,

@@ -68,7 +68,7 @@ async function chainOf(mode: Mode, operators: string[] = []): Promise<Chain> {
   const providers = providersForMode(mode);
   const keys = providers.flatMap((p) => [p.name, ...operators.map((o) => operatorBreaker(p.name, o))]);
   const [reports, breakers] = await Promise.all([
-    Promise.all(providers.map((p) => (p.availability ? p.availability().catch(() => undefined) : Promise.resolve(undefined)))),
+    Promise.all(providers.map((p) => p.capabilities.availability?.().catch(() => undefined))),
     breakerStates(keys),
   ]);
   return { providers, reports, breakers };
@@ -99,7 +99,7 @@ export async function candidatesFor(mode: Mode, operator: string, amount?: numbe
   const { providers, reports, breakers } = await chainOf(mode, [operator]);
   const out: Candidate[] = [];
   for (const [i, provider] of providers.entries()) {
-    if (direction === "payouts" && !provider.sendPayout) continue;
+    if (direction === "payouts" && !provider.capabilities.moneyOut) continue;
     if (verdict(reports[i], operator, direction, amount) !== "ok") continue;
     const breaker = breakerFor(breakers, provider.name, operator);
     if (breaker.state === "open") continue;
@@ -139,7 +139,7 @@ export function providerForMode(mode: Mode): void {
  */
 export async function payoutProviderFor(mode: Mode, operator: string): Promise<string | null> {
   const [first] = await candidatesFor(mode, operator, undefined, "payouts");
-  return first?.provider.name ?? providersForMode(mode).find((p) => p.sendPayout)?.name ?? null;
+  return first?.provider.name ?? providersForMode(mode).find((p) => p.capabilities.moneyOut)?.name ?? null;
 }
 
 /**
@@ -156,7 +156,7 @@ export async function nextPayoutProvider(mode: Mode, operator: string, current: 
 
 /** A refund goes back through the provider that collected the payment, and only it. */
 export function refundProviderFor(collectedBy: string): string | null {
-  return providerByName(collectedBy)?.sendRefund ? collectedBy : null;
+  return providerByName(collectedBy)?.capabilities.moneyOut?.sendRefund ? collectedBy : null;
 }
 
 /** The provider that would take this operator's payment first now; a clear 503 when none can. */

@@ -9,7 +9,7 @@ import type { Provider } from "./types";
  * the sender routes each one by its operator before it is first sent (send.ts).
  */
 export function payoutProviderName(mode: Mode): string | null {
-  return providersForMode(mode).find((p) => p.sendPayout)?.name ?? null;
+  return providersForMode(mode).find((p) => p.capabilities.moneyOut)?.name ?? null;
 }
 
 /** A refund goes back through the provider that collected the payment, if it can refund. */

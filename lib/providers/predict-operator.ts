@@ -21,7 +21,7 @@ export async function predictOperator(req: Request): Promise<Response> {
   if (!parsed.success || !phone || !pawapayConfigured()) return Response.json({ operator: null }, { headers });
   let operator = cache.get(phone.digits);
   if (operator === undefined) {
-    operator = await pawapayProvider.predictOperator(phone.digits).catch((error: unknown) => {
+    operator = await pawapayProvider.capabilities.predictOperator(phone.digits).catch((error: unknown) => {
       log("warn", "operator prediction failed", { error });
       return null;
     });

@@ -4,6 +4,7 @@ import type { DepositRow } from "@/lib/deposits/create-deposit";
 import { log, scrub, scrubValue } from "@/lib/runtime/log";
 import { setting } from "@/lib/runtime/config";
 import { recordFailure } from "./breaker";
+import { ProviderError } from "./provider-error";
 
 // Every provider request and callback is kept: what was sent or received, without secrets,
 // whole phone numbers or a database error's values.
@@ -67,17 +68,6 @@ export async function recordProviderLog(entry: LogEntry, tx?: Db | Tx): Promise<
   }
 }
 
-/**
- * The provider did not answer, or answered 5xx, even after retries: the outcome is unknown, unless
- * `neverReached`: every try was refused before a byte was sent (connection refused, no such host),
- * so the provider provably never got the request.
- */
-export class ProviderUnavailable extends Error {
-  constructor(message: string, readonly neverReached = false) {
-    super(message);
-  }
-}
-
 /** Errors that happen before the request leaves this machine: nothing reached the provider. */
 const NEVER_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH"]);
 
@@ -122,8 +112,9 @@ function retryBaseMs(): number {
 
 /**
  * One HTTP call to a provider, logged attempt by attempt. Network errors, timeouts and 5xx answers
- * are retried with exponential backoff; when all attempts fail it throws ProviderUnavailable, which
- * callers treat as "unknown": never as a failed payment.
+ * are retried with exponential backoff; when all attempts fail it throws an `unreachable`
+ * ProviderError, which callers treat as "unknown": never as a failed payment (`neverReached`: every
+ * try was refused before a byte was sent, so the provider provably never got the request).
  */
 export async function callProvider(call: Call): Promise<CallAnswer> {
   const attempts = Math.max(1, call.attempts ?? 3);
@@ -171,5 +162,5 @@ export async function callProvider(call: Call): Promise<CallAnswer> {
     if (answer) last = `status ${answer.status}`;
   }
   await recordFailure(call.provider);
-  throw new ProviderUnavailable(`${call.provider} ${call.operation}: ${last}`, neverReached);
+  throw ProviderError.unreachable(`${call.provider} ${call.operation}: ${last}`, neverReached);
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/core/errors";
+import { callbackRefusal } from "./callback-event";
+import { ProviderError } from "./provider-error";
 import { sandboxProvider, setSandboxTransport } from "./sandbox";
 import { signCallback } from "./signature";
 import type { Disbursement } from "./types";
@@ -34,7 +35,7 @@ describe("sandbox money out", () => {
     { phone: "237670000099", kind: "refund" as const, status: { state: "settled", outcome: "success" } },
   ])("$kind to …$phone: one signed callback, parsed as $status.outcome", async ({ phone, kind, status }) => {
     const d = disbursement(phone, kind);
-    const send = kind === "payout" ? sandboxProvider.sendPayout! : sandboxProvider.sendRefund!;
+    const send = kind === "payout" ? sandboxProvider.capabilities.moneyOut.sendPayout : sandboxProvider.capabilities.moneyOut.sendRefund!;
     const reference = `SBX-${kind === "payout" ? "PO" : "RF"}-${d.id}`;
     expect(await send(d)).toEqual({ reference });
     expect(await send(d)).toEqual({ reference }); // the same id again: taken once
@@ -50,16 +51,16 @@ describe("sandbox money out", () => {
       ...(status.outcome === "failed" ? { reason: status.reason } : {}),
       timestamp: expect.any(Number),
     });
-    const update = await sandboxProvider.parseDisbursementCallback!(callbackRequest(delivered[0]!), delivered[0]!.raw);
+    const update = await sandboxProvider.capabilities.moneyOut.parseDisbursementCallback(callbackRequest(delivered[0]!), delivered[0]!.raw);
     expect(update).toEqual({ kind, id: d.id, eventId: body.event_id, status: { ...status, providerReference: reference } });
   });
 
   it("03 never answers: no callback, processing", async () => {
     const d = disbursement("237670000003");
-    await sandboxProvider.sendPayout!(d);
+    await sandboxProvider.capabilities.moneyOut.sendPayout(d);
     await flush();
     expect(delivered).toEqual([]);
-    expect(await sandboxProvider.queryDisbursement!(d)).toEqual({ state: "processing" });
+    expect(await sandboxProvider.capabilities.moneyOut.queryDisbursement(d)).toEqual({ state: "processing" });
   });
 
   it.each([
@@ -79,15 +80,15 @@ describe("sandbox money out", () => {
     },
   ])("queryDisbursement: $name", async ({ extra, phone, expected }) => {
     const d = disbursement(phone, "payout", extra);
-    const status = await sandboxProvider.queryDisbursement!(d);
+    const status = await sandboxProvider.capabilities.moneyOut.queryDisbursement(d);
     expect(status).toEqual(expected.state === "settled" ? { ...expected, providerReference: `SBX-PO-${d.id}` } : expected);
   });
 
   it("queryDisbursement after a send in this process: processing, then the phone's outcome", async () => {
     const d = disbursement("237670000042");
-    await sandboxProvider.sendPayout!(d);
-    expect(await sandboxProvider.queryDisbursement!(d)).toEqual({ state: "processing" });
-    expect(await sandboxProvider.queryDisbursement!({ ...d, id: randomUUID() })).toEqual({ state: "not_found" });
+    await sandboxProvider.capabilities.moneyOut.sendPayout(d);
+    expect(await sandboxProvider.capabilities.moneyOut.queryDisbursement(d)).toEqual({ state: "processing" });
+    expect(await sandboxProvider.capabilities.moneyOut.queryDisbursement({ ...d, id: randomUUID() })).toEqual({ state: "not_found" });
   });
 
   const raw = (body: object) => JSON.stringify(body);
@@ -102,8 +103,9 @@ describe("sandbox money out", () => {
     { name: "extra field", body: raw({ ...good, amount: 1 }), signature: signCallback(raw({ ...good, amount: 1 })), type: "INVALID_CALLBACK", status: 422 },
   ])("parseDisbursementCallback refuses: $name", async ({ body, signature, type, status }) => {
     const req = callbackRequest({ path: "/api/providers/sandbox/disbursements/callback", raw: body, signature });
-    const error = await sandboxProvider.parseDisbursementCallback!(req, body).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    expect({ type: (error as ApiError).type, status: (error as ApiError).status, headers: (error as ApiError).headers }).toEqual({ type, status, headers: { "cache-control": "no-store" } });
+    const error = await sandboxProvider.capabilities.moneyOut.parseDisbursementCallback(req, body).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderError);
+    const refusal = callbackRefusal(error as ProviderError);
+    expect({ type: refusal?.type, status: refusal?.status, headers: refusal?.headers }).toEqual({ type, status, headers: { "cache-control": "no-store" } });
   });
 });

@@ -3,12 +3,11 @@ import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
 import { deposits } from "@/lib/db/schema";
-import { ApiError } from "@/lib/core/errors";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
 import { log } from "@/lib/runtime/log";
 import { depositExpirySeconds, internalBaseUrl } from "@/lib/runtime/config";
 import { signCallback, verifyCallback } from "./signature";
-import { CallbackRefused } from "./callback-event";
+import { ProviderError, readCallback } from "./provider-error";
 import { trackId } from "@/lib/deposits/track-id";
 import type {
   CallbackBody,
@@ -18,6 +17,7 @@ import type {
   DisbursementCallbackBody,
   DisbursementStatus,
   DisbursementUpdate,
+  MoneyOut,
   Provider,
   ProviderStatus,
   Settlement,
@@ -121,8 +121,6 @@ const disbursementBody = z.strictObject({
   timestamp: z.number().int(),
 });
 
-const NO_STORE = { "cache-control": "no-store" };
-
 const callbackBody = z.object({
   event_id: z.string().min(8).max(100),
   reference: z.string().max(200),
@@ -150,11 +148,48 @@ async function recordReference(deposit: DepositRow): Promise<string> {
     .returning({ reference: deposits.providerReference });
   if (taken?.reference) return taken.reference;
   const [held] = await db.select({ reference: deposits.providerReference }).from(deposits).where(eq(deposits.id, deposit.id));
-  if (!held?.reference) throw new Error("sandbox: the deposit to collect is not recorded");
+  if (!held?.reference) throw ProviderError.badAnswer("sandbox: the deposit to collect is not recorded");
   return held.reference;
 }
 
-export const sandboxProvider: Provider = {
+/** Money out in test mode: payouts and refunds answered like deposits, through the same signed callbacks. */
+const sandboxMoneyOut: MoneyOut = {
+  async sendPayout(d) {
+    return sendDisbursement(d);
+  },
+
+  async sendRefund(d) {
+    return sendDisbursement(d);
+  },
+
+  /**
+   * As for deposits: one it was never sent (not sent by this process, and no reference stored) is
+   * not found; else processing for the first 3 s, then the outcome the phone decides. `03` never
+   * answers: processing for the deposit expiry age, then not found (the caller may re-send the id).
+   */
+  async queryDisbursement(d): Promise<DisbursementStatus> {
+    const sent = store.__kolaSandboxSent?.get(d.id);
+    const at = sent?.at ?? (d.providerReference ? (d.createdAt?.getTime() ?? 0) : undefined);
+    if (at === undefined) return { state: "not_found" };
+    const age = Date.now() - at;
+    const result = sandboxDisbursementOutcome(d.phoneNumber);
+    if (!result) return age < depositExpirySeconds() * 1000 ? { state: "processing" } : { state: "not_found" };
+    if (age < 3000) return { state: "processing" };
+    return { state: "settled", ...result, providerReference: sandboxDisbursementReference(d) };
+  },
+
+  /** The sandbox's money-out callback: HMAC over the raw body (x-kola-signature), fresh, well formed. */
+  async parseDisbursementCallback(req, raw): Promise<DisbursementUpdate> {
+    if (!verifyCallback(raw, req.headers.get("x-kola-signature"))) throw ProviderError.badSignature("x-kola-signature");
+    const body = readCallback(() => disbursementBody.parse(JSON.parse(raw)));
+    const update = { kind: body.kind, id: body.id, eventId: body.event_id };
+    if (body.status === "success") return { ...update, status: { state: "settled", outcome: "success", providerReference: body.reference } };
+    if (!body.reason) throw ProviderError.badCallback("a failure without its reason");
+    return { ...update, status: { state: "settled", outcome: "failed", reason: body.reason, providerReference: body.reference } };
+  },
+};
+
+export const sandboxProvider = {
   name: "sandbox",
 
   requestIdOf: (deposit) => deposit.trackId,
@@ -195,8 +230,8 @@ export const sandboxProvider: Provider = {
 
   /** The sandbox's signed callback (HMAC-SHA256 over the raw body, `x-kola-signature`), read like any provider's. */
   async parseCallback(req: CallbackRequest): Promise<CallbackEvent> {
-    if (!verifyCallback(req.raw, req.headers.get("x-kola-signature"))) throw new CallbackRefused("x-kola-signature");
-    const body = callbackBody.parse(JSON.parse(req.raw));
+    if (!verifyCallback(req.raw, req.headers.get("x-kola-signature"))) throw ProviderError.badSignature("x-kola-signature");
+    const body = readCallback(() => callbackBody.parse(JSON.parse(req.raw)));
     return {
       eventId: body.event_id,
       requestId: body.track_id,
@@ -208,42 +243,6 @@ export const sandboxProvider: Provider = {
     };
   },
 
-  async sendPayout(d) {
-    return sendDisbursement(d);
-  },
+  capabilities: { availability: null, predictOperator: null, moneyOut: sandboxMoneyOut },
+} satisfies Provider;
 
-  async sendRefund(d) {
-    return sendDisbursement(d);
-  },
-
-  /**
-   * As for deposits: one it was never sent (not sent by this process, and no reference stored) is
-   * not found; else processing for the first 3 s, then the outcome the phone decides. `03` never
-   * answers: processing for the deposit expiry age, then not found (the caller may re-send the id).
-   */
-  async queryDisbursement(d): Promise<DisbursementStatus> {
-    const sent = store.__kolaSandboxSent?.get(d.id);
-    const at = sent?.at ?? (d.providerReference ? (d.createdAt?.getTime() ?? 0) : undefined);
-    if (at === undefined) return { state: "not_found" };
-    const age = Date.now() - at;
-    const result = sandboxDisbursementOutcome(d.phoneNumber);
-    if (!result) return age < depositExpirySeconds() * 1000 ? { state: "processing" } : { state: "not_found" };
-    if (age < 3000) return { state: "processing" };
-    return { state: "settled", ...result, providerReference: sandboxDisbursementReference(d) };
-  },
-
-  /** The sandbox's money-out callback: HMAC over the raw body (x-kola-signature), fresh, well formed. */
-  async parseDisbursementCallback(req, raw): Promise<DisbursementUpdate> {
-    if (!verifyCallback(raw, req.headers.get("x-kola-signature"))) throw new ApiError("INVALID_SIGNATURE", undefined, undefined, NO_STORE);
-    let body: z.output<typeof disbursementBody>;
-    try {
-      body = disbursementBody.parse(JSON.parse(raw));
-    } catch {
-      throw new ApiError("INVALID_CALLBACK", undefined, undefined, NO_STORE);
-    }
-    const update = { kind: body.kind, id: body.id, eventId: body.event_id };
-    if (body.status === "success") return { ...update, status: { state: "settled", outcome: "success", providerReference: body.reference } };
-    if (!body.reason) throw new ApiError("INVALID_CALLBACK", undefined, undefined, NO_STORE);
-    return { ...update, status: { state: "settled", outcome: "failed", reason: body.reason, providerReference: body.reference } };
-  },
-};

@@ -57,34 +57,45 @@ export interface Provider {
    */
   requestIdOf(deposit: DepositRow): string;
   /**
-   * Asks for the deposit's collection. Throws ProviderRejection when the provider definitely
-   * refused it; ProviderUnavailable (provider-log.ts) or any other error leaves the outcome unknown.
+   * Asks for the deposit's collection. Fails with a `refused` ProviderError (provider-error.ts) when
+   * the provider definitely refused it; any other error leaves the outcome unknown.
    */
   requestCollection(deposit: DepositRow): Promise<Collection>;
   queryStatus(deposit: DepositRow): Promise<ProviderStatus>;
   /**
    * Verifies a deposit callback (its signature, or the provider's own check call) and says what it
-   * reports. Throws CallbackRefused (not from the provider: 401), ProviderUnavailable (the
-   * confirmation could not be had), a ZodError or SyntaxError (unreadable).
+   * reports. Fails with a ProviderError: bad_signature (not from the provider), bad_callback
+   * (unreadable), unreachable (the confirmation could not be had); callbackRefusal words them.
    */
   parseCallback(req: CallbackRequest): Promise<CallbackEvent>;
-  /** The operators (our codes) it serves and whether each can pay now; undefined = every operator. */
-  availability?(): Promise<AvailabilityReport>;
-
-  // Money out. A provider without them cannot pay out or refund.
-  /** Sends a payout. Throws ProviderRejection on a definite refusal; any other error: outcome unknown. */
-  sendPayout?(d: Disbursement): Promise<{ reference: string }>;
-  /** Sends a refund of `d.deposit`. Same rules as sendPayout. */
-  sendRefund?(d: Disbursement): Promise<{ reference: string }>;
-  /** What the provider knows of a payout or refund (the reconciler asks). */
-  queryDisbursement?(d: Disbursement): Promise<DisbursementStatus>;
-  /**
-   * Verifies a money-out callback (signature, body) and says what it reports. Throws ApiError
-   * INVALID_SIGNATURE (not from the provider), INVALID_CALLBACK (unreadable), PROVIDER_UNAVAILABLE
-   * (the provider's confirmation could not be had: it will call again).
-   */
-  parseDisbursementCallback?(req: Request, raw: string): Promise<DisbursementUpdate>;
+  /** What it can do beyond collecting, declared: callers read these, never probe for methods. */
+  readonly capabilities: ProviderCapabilities;
 }
+
+/** A provider's optional abilities; null where it has none. */
+export type ProviderCapabilities = {
+  /** The operators (our codes) it serves and whether each can pay now; null: every operator, always. */
+  availability: (() => Promise<AvailabilityReport>) | null;
+  /** The operator of a phone number (digits with the country code), when it knows; null: it cannot tell. */
+  predictOperator: ((phone: string) => Promise<string | null>) | null;
+  /** Money out; null: it can neither pay out nor refund. */
+  moneyOut: MoneyOut | null;
+};
+
+/** Money out through a provider: payouts, refunds of what it collected, their status and callbacks. */
+export type MoneyOut = {
+  /** Sends a payout. A `refused` ProviderError is a definite refusal; any other error: outcome unknown. */
+  sendPayout(d: Disbursement): Promise<{ reference: string }>;
+  /** Sends a refund of `d.deposit`, same rules as sendPayout; null: it has no refund call. */
+  sendRefund: ((d: Disbursement) => Promise<{ reference: string }>) | null;
+  /** What the provider knows of a payout or refund (the reconciler asks). */
+  queryDisbursement(d: Disbursement): Promise<DisbursementStatus>;
+  /**
+   * Verifies a money-out callback (signature, body) and says what it reports. Fails like
+   * parseCallback: bad_signature, bad_callback (unreadable, or not final), unreachable.
+   */
+  parseDisbursementCallback(req: Request, raw: string): Promise<DisbursementUpdate>;
+};
 
 /** Money Kola sends out through a provider: a seller payout, a merchant withdrawal or a refund. */
 export type Disbursement = {
@@ -135,43 +146,6 @@ export type DisbursementUpdate = {
   /** the callback's body as received (kept in the provider log) */
   body?: unknown;
 };
-
-/**
- * Refusals that say something about the provider's side (its configuration, its limits, the
- * operator being closed there), not about the buyer: another provider may well take the payment.
- */
-const PROVIDER_SIDE = new Set([
-  "operator_unavailable",
-  "provider_error",
-  "invalid_currency",
-  "invalid_provider",
-  "invalid_amount",
-  "amount_out_of_bounds",
-  "deposits_not_allowed",
-  "payouts_unavailable",
-]);
-
-/**
- * What a refusal says of the provider's health, for its circuit breaker (breaker.ts): `provider`,
- * every request to it fails now (our credentials refused, its own unknown error); `operator`, one
- * operator is down there (pawaPay's PROVIDER_TEMPORARILY_UNAVAILABLE): set that operator aside only.
- * Absent: a refusal of this one request (its amount, currency, operator code, payer): nothing
- * about the provider, never counted. No answer, timeouts and 5xx are counted where the call is
- * made (provider-log.ts callProvider).
- */
-export type Outage = "provider" | "operator";
-
-/** A definite "no" from the provider on initiation: it took nothing and will take nothing. */
-export class ProviderRejection extends Error {
-  /** whether the next provider of the operator may be asked instead (the buyer is not the reason) */
-  readonly failover: boolean;
-  readonly outage?: Outage;
-  constructor(readonly reason: string, message?: string, options: { outage?: Outage } = {}) {
-    super(message ?? `collection refused: ${reason}`);
-    this.failover = PROVIDER_SIDE.has(reason);
-    if (options.outage) this.outage = options.outage;
-  }
-}
 
 /** A provider callback as the route received it: the raw body and what a signature may cover. */
 export type CallbackRequest = {

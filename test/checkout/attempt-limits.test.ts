@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as submitMarketJson from "@/app/api/checkout/pay/m/[id]/route";
 import * as marketPage from "@/app/pay/m/[id]/route";
-import { attemptLimitMessage, limitPaymentAttempt, paymentAttemptLimits } from "@/lib/payments/attempt-limits";
+import { attemptLimitMessage } from "@/lib/checkout/buyer-answer";
+import { limitPaymentAttempt, paymentAttemptLimits } from "@/lib/payments/attempt-limits";
 import { newClientToken } from "@/lib/checkout/form-input";
 import { hit, merchantWithMarketplace } from "@/test/support/checkout";
 import { PEER_HEADER } from "@/lib/http/client-address";

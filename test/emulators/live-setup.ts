@@ -6,10 +6,11 @@ import { findAuthByKeyHash, type Auth } from "@/lib/accounts/queries";
 import { getDb } from "@/lib/db/client";
 import { deposits, outboxEvents, providerLogs } from "@/lib/db/schema";
 import { createGateway } from "@/lib/gateways/create-gateway";
-import { ApiError } from "@/lib/core/errors";
 import { startPayment } from "@/lib/payments/start-payment";
 import { newAccount } from "@/test/support/api";
 import { providerByName } from "@/lib/providers";
+import { callbackRefusal } from "@/lib/providers/callback-event";
+import { ProviderError } from "@/lib/providers/provider-error";
 import type { Disbursement, DisbursementUpdate } from "@/lib/providers/types";
 
 // What the tests of live payments share: a merchant acting in live mode, the settings that point
@@ -85,10 +86,11 @@ export function disbursementRoute(updates: DisbursementUpdate[]) {
   return async (req: Request, ctx: { params: Promise<{ provider: string }> }): Promise<Response> => {
     const raw = await req.text();
     try {
-      updates.push(await providerByName((await ctx.params).provider)!.parseDisbursementCallback!(req, raw));
+      updates.push(await providerByName((await ctx.params).provider)!.capabilities.moneyOut!.parseDisbursementCallback(req, raw));
       return Response.json({ received: true });
     } catch (error) {
-      if (error instanceof ApiError) return Response.json(error.body, { status: error.status });
+      const refusal = error instanceof ProviderError ? callbackRefusal(error) : null;
+      if (refusal) return Response.json(refusal.body, { status: refusal.status });
       throw error;
     }
   };

@@ -347,7 +347,7 @@ describe("money-out callbacks", () => {
     const answers = [];
     for (const [reported] of cases) {
       // the sandbox's own body carries no amount: a provider that reports one (pawaPay) is stood in for
-      const spy = vi.spyOn(sandboxProvider, "parseDisbursementCallback").mockResolvedValueOnce({
+      const spy = vi.spyOn(sandboxProvider.capabilities.moneyOut, "parseDisbursementCallback").mockResolvedValueOnce({
         kind: "payout",
         id,
         eventId: `test:${reported.amount}:${reported.currency}`,

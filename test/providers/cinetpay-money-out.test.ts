@@ -10,8 +10,8 @@ import { startCinetpayEmulator, type CinetpayEmulator } from "@/test/emulators/c
 import { cinetpayEnv, disbursementRoute, FAST_RETRIES, liveAuth, livePayout } from "@/test/emulators/live-setup";
 import { startCallbackReceiver } from "@/test/emulators/receiver";
 import type { Served } from "@/test/emulators/serve";
-import { ProviderUnavailable } from "@/lib/providers/provider-log";
-import { ProviderRejection, type Disbursement, type DisbursementUpdate } from "@/lib/providers/types";
+import { isProviderError, isRefusal, type ProviderError } from "@/lib/providers/provider-error";
+import type { Disbursement, DisbursementUpdate } from "@/lib/providers/types";
 import { cinetpayProvider } from "@/lib/providers/cinetpay";
 import { clearCinetpayTransferToken, prefixAndPhone } from "@/lib/providers/cinetpay/transfer";
 
@@ -66,7 +66,7 @@ describe("CinetPay payouts (transfer API)", () => {
     { phone: "2250700000002", status: { state: "settled", outcome: "failed", reason: "other" } },
   ])("to …$phone: contact, transfer as documented, notification confirmed by the check call", async ({ phone, status }) => {
     const d = payout(phone);
-    const sent = await cinetpayProvider.sendPayout!(d);
+    const sent = await cinetpayProvider.capabilities.moneyOut.sendPayout(d);
     expect(sent).toEqual({ reference: emulator.transfers.get(d.id)!.transaction_id });
     expect(lastSent("/v1/transfer/contact")).toEqual([{ prefix: "225", phone: phone.slice(3), name: "Kola", surname: "Beneficiaire", email: "payouts@kola.example" }]);
     expect(lastSent("/v1/transfer/money/send/contact")).toEqual([
@@ -84,7 +84,7 @@ describe("CinetPay payouts (transfer API)", () => {
         body: { notification: expect.objectContaining({ client_transaction_id: d.id }), check: expect.objectContaining({ client_transaction_id: d.id, treatment_status: transfer.treatment_status }) },
       },
     ]);
-    expect(await cinetpayProvider.queryDisbursement!(d)).toEqual(expected);
+    expect(await cinetpayProvider.capabilities.moneyOut.queryDisbursement(d)).toEqual(expected);
     // the account's log: the check before sending (none yet), the send, the status query (the
     // notification's own check is logged too, without an account: the callback names none)
     expect(await logsOf(d)).toEqual([
@@ -101,30 +101,30 @@ describe("CinetPay payouts (transfer API)", () => {
     { name: "a phone of another country (nothing sent)", d: () => payout("237670000000"), reason: "recipient_not_found" },
     { name: "a wrong transfer password (701)", d: () => payout("2250700000000"), reason: "provider_error", arrange: () => void (process.env.CINETPAY_TRANSFER_PASSWORD = "wrong") },
     { name: "no transfer password set (nothing sent)", d: () => payout("2250700000000"), reason: "payouts_unavailable", arrange: () => void (process.env.CINETPAY_TRANSFER_PASSWORD = "") },
-  ])("a definite no is a ProviderRejection: $name", async ({ d: make, reason, arrange }) => {
+  ])("a definite no is a refusal: $name", async ({ d: make, reason, arrange }) => {
     arrange?.();
     const d = make();
-    const error = await cinetpayProvider.sendPayout!(d).catch((e: unknown) => e);
-    expect([error instanceof ProviderRejection, (error as ProviderRejection).reason]).toEqual([true, reason]);
+    const error = await cinetpayProvider.capabilities.moneyOut.sendPayout(d).catch((e: unknown) => e);
+    expect([isRefusal(error), (error as ProviderError).reason]).toEqual([true, reason]);
     expect(emulator.transfers.has(d.id)).toBe(false);
   });
 
   it("never sends the same id twice: a re-send finds it with the check call", async () => {
     const d = payout("2250700000003");
-    const first = await cinetpayProvider.sendPayout!(d);
-    expect(await cinetpayProvider.sendPayout!(d)).toEqual(first);
+    const first = await cinetpayProvider.capabilities.moneyOut.sendPayout(d);
+    expect(await cinetpayProvider.capabilities.moneyOut.sendPayout(d)).toEqual(first);
     expect(emulator.received.filter((r) => r.path === "/v1/transfer/money/send/contact" && r.raw.includes(d.id)).length).toBe(1);
-    expect(await cinetpayProvider.queryDisbursement!(d)).toEqual({ state: "processing" }); // 03 stays REC
+    expect(await cinetpayProvider.capabilities.moneyOut.queryDisbursement(d)).toEqual({ state: "processing" }); // 03 stays REC
   });
 
   it("CinetPay down: 'outcome unknown' (not a rejection); afterwards not found, and the same id pays once", async () => {
     emulator.setDown(true);
     const d = payout("2250700000000");
-    const error = await cinetpayProvider.sendPayout!(d).catch((e: unknown) => e);
-    expect([error instanceof ProviderUnavailable, error instanceof ProviderRejection]).toEqual([true, false]);
+    const error = await cinetpayProvider.capabilities.moneyOut.sendPayout(d).catch((e: unknown) => e);
+    expect([isProviderError(error, "unreachable"), isRefusal(error)]).toEqual([true, false]);
     emulator.setDown(false);
-    expect(await cinetpayProvider.queryDisbursement!(d)).toEqual({ state: "not_found" });
-    await cinetpayProvider.sendPayout!(d);
+    expect(await cinetpayProvider.capabilities.moneyOut.queryDisbursement(d)).toEqual({ state: "not_found" });
+    await cinetpayProvider.capabilities.moneyOut.sendPayout(d);
     await emulator.transfersSettled();
     expect(updates.map((u) => [u.id, u.status.outcome])).toEqual([[d.id, "success"]]);
   });
@@ -140,7 +140,7 @@ describe("CinetPay payouts (transfer API)", () => {
 
   it("reads a forged 'VAL' notification by what the check call says (still REC: refused, nothing settled)", async () => {
     const d = payout("2250700000003");
-    await cinetpayProvider.sendPayout!(d);
+    await cinetpayProvider.capabilities.moneyOut.sendPayout(d);
     const forged = new URLSearchParams({ client_transaction_id: d.id, treatment_status: "VAL", amount: "5000" });
     const res = await fetch(`${receiver.url}/api/providers/cinetpay/disbursements/callback`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: forged.toString() });
     expect(res.status).toBe(422);
@@ -150,10 +150,10 @@ describe("CinetPay payouts (transfer API)", () => {
   it("a check that reports other money stays processing and raises an alert", async () => {
     emulator.transferTamper.mute = true;
     const d = payout("2250700000000");
-    await cinetpayProvider.sendPayout!(d);
+    await cinetpayProvider.capabilities.moneyOut.sendPayout(d);
     await emulator.transfersSettled();
     emulator.transferTamper.amount = "4995";
-    expect(await cinetpayProvider.queryDisbursement!(d)).toEqual({ state: "processing" });
+    expect(await cinetpayProvider.capabilities.moneyOut.queryDisbursement(d)).toEqual({ state: "processing" });
   });
 
   it("splits a stored phone into CinetPay's prefix and number, by alpha-2 or alpha-3 country", () => {
@@ -170,8 +170,8 @@ describe("CinetPay refunds", () => {
   it("cannot be asked: CinetPay has no refund API, so the provider offers none and POST /v1/refunds refuses its payments", async () => {
     const d: Disbursement = { ...payout("2250700000000"), kind: "refund" };
     const before = emulator.received.length;
-    expect([cinetpayProvider.sendRefund, canRefund("cinetpay"), canRefund("pawapay"), canRefund("sandbox")]).toEqual([undefined, false, true, true]);
-    expect(await cinetpayProvider.queryDisbursement!(d)).toEqual({ state: "not_found" });
+    expect([cinetpayProvider.capabilities.moneyOut.sendRefund, canRefund("cinetpay"), canRefund("pawapay"), canRefund("sandbox")]).toEqual([null, false, true, true]);
+    expect(await cinetpayProvider.capabilities.moneyOut.queryDisbursement(d)).toEqual({ state: "not_found" });
     expect(emulator.received.length).toBe(before);
   });
 });

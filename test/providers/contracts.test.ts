@@ -135,7 +135,7 @@ describe("pawaPay's configuration in its published shapes", () => {
     const availability = [{ country: "BEN", providers: [{ provider: "MTN_MOMO_BEN", operationTypes: [{ operationType: "DEPOSIT", status: "OPERATIONAL" }] }] }];
     served = await publishedPawapay(fixture("pawapay/active-conf.example.json"), availability);
     Object.assign(process.env, { PAWAPAY_BASE_URL: served.url, PAWAPAY_API_TOKEN: "t" });
-    const report = await pawapayProvider.availability!();
+    const report = await pawapayProvider.capabilities.availability();
     expect({ configuration: report.configuration, deposits: Object.fromEntries(report.deposits) }).toEqual({
       configuration: "ok",
       deposits: { MTN_MOMO_BEN: { available: true, min: undefined, max: undefined, decimals: 0 } },
@@ -177,7 +177,7 @@ describe("our requests, validated against the published schemas", () => {
   });
 
   it("pawaPay's predict-provider request", async () => {
-    await pawapayProvider.predictOperator("237670000000");
+    await pawapayProvider.capabilities.predictOperator("237670000000");
     const sent = pawapay.received.findLast((r) => r.path === "/v2/predict-provider")!;
     expect(validAgainst("pawapay/predict-provider-request.schema.json", JSON.parse(sent.raw))).toEqual([]);
   });
@@ -196,9 +196,9 @@ describe("our requests, validated against the published schemas", () => {
     const deposit = await pay("pawapay", "MTN_MOMO_CMR", "670000000");
     await pawapay.settled();
     const payoutId = randomUUID();
-    await pawapayProvider.sendPayout!({ id: payoutId, kind: "payout", mode: "live", amount: 1000, currency: "XAF", country: "CM", operator: "MTN_MOMO_CMR", phoneNumber: "237670000000" });
+    await pawapayProvider.capabilities.moneyOut.sendPayout({ id: payoutId, kind: "payout", mode: "live", amount: 1000, currency: "XAF", country: "CM", operator: "MTN_MOMO_CMR", phoneNumber: "237670000000" });
     const refundId = randomUUID();
-    await pawapayProvider.sendRefund!({ id: refundId, kind: "refund", mode: "live", amount: 1000, currency: "XAF", country: "CM", operator: "MTN_MOMO_CMR", phoneNumber: "237670000000", deposit: { ...deposit, provider: "pawapay" } });
+    await pawapayProvider.capabilities.moneyOut.sendRefund!({ id: refundId, kind: "refund", mode: "live", amount: 1000, currency: "XAF", country: "CM", operator: "MTN_MOMO_CMR", phoneNumber: "237670000000", deposit: { ...deposit, provider: "pawapay" } });
     const payout = pawapay.received.find((r) => r.path === "/v2/payouts" && r.raw.includes(payoutId))!;
     const refund = pawapay.received.find((r) => r.path === "/v2/refunds" && r.raw.includes(refundId))!;
     expect(validAgainst("pawapay/payout-request.schema.json", JSON.parse(payout.raw))).toEqual([]);

@@ -10,8 +10,8 @@ import { startPawapayEmulator, type PawapayEmulator } from "@/test/emulators/paw
 import { disbursementRoute, FAST_RETRIES, liveAuth, livePayout, pawapayEnv, startLivePayment } from "@/test/emulators/live-setup";
 import { startCallbackReceiver } from "@/test/emulators/receiver";
 import type { Served } from "@/test/emulators/serve";
-import { ProviderUnavailable } from "@/lib/providers/provider-log";
-import { ProviderRejection, type Disbursement, type DisbursementUpdate } from "@/lib/providers/types";
+import { isProviderError, isRefusal, type ProviderError } from "@/lib/providers/provider-error";
+import type { Disbursement, DisbursementUpdate } from "@/lib/providers/types";
 import { clearPawapayCache, pawapayProvider } from "@/lib/providers/pawapay";
 
 // pawaPay payouts and refunds (Merchant API v2) against the contract emulator, over real HTTP:
@@ -96,7 +96,7 @@ describe("pawaPay payouts", () => {
     { phone: "237670000006", pawapay: "FAILED", status: { state: "settled", outcome: "failed", reason: "other" } },
   ])("to …$phone: the documented request, a signed callback read as $pawapay, the same from the status check", async ({ phone, pawapay, status }) => {
     const d = payout(phone);
-    expect(await pawapayProvider.sendPayout!(d)).toEqual({ reference: d.id });
+    expect(await pawapayProvider.capabilities.moneyOut.sendPayout(d)).toEqual({ reference: d.id });
     expect(sentBody(d.id)).toEqual({
       payoutId: d.id,
       recipient: { type: "MMO", accountDetails: { phoneNumber: phone, provider: "MTN_MOMO_CMR" } },
@@ -106,7 +106,7 @@ describe("pawaPay payouts", () => {
     await emulator.settled();
     expect(emulator.callbacks.at(-1)!.status).toBe(200);
     expect(updates).toEqual([{ kind: "payout", id: d.id, status, eventId: `payout:${d.id}:${pawapay}`, amount: 5000, currency: "XAF", body: emulator.payouts.get(d.id) }]);
-    expect(await pawapayProvider.queryDisbursement!(d)).toEqual(status);
+    expect(await pawapayProvider.capabilities.moneyOut.queryDisbursement(d)).toEqual(status);
     expect(await logsOf(d)).toEqual([
       { operation: "POST /v2/payouts", httpStatus: 200, outcome: "accepted", alert: false, accountId: live.accountId, depositId: null },
       { operation: "GET /v2/payouts/{payoutId}", httpStatus: 200, outcome: pawapay.toLowerCase(), alert: false, accountId: live.accountId, depositId: null },
@@ -118,20 +118,20 @@ describe("pawaPay payouts", () => {
     { name: "an amount below the provider's minimum (REJECTED)", d: () => payout("237670000000", { amount: 50 }), reason: "amount_out_of_bounds", requests: 1 },
     { name: "an operator pawaPay does not serve (nothing sent)", d: () => payout("237670000000", { operator: "NOPE_CMR" }), reason: "operator_unavailable", requests: 0 },
     { name: "a wrong API token (403)", d: () => payout("237670000000"), reason: "provider_error", requests: 1, arrange: () => void (process.env.PAWAPAY_API_TOKEN = "wrong") },
-  ])("a definite no is a ProviderRejection: $name", async ({ d: make, reason, requests, arrange }) => {
+  ])("a definite no is a refusal: $name", async ({ d: make, reason, requests, arrange }) => {
     arrange?.();
     const d = make();
-    const error = await pawapayProvider.sendPayout!(d).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ProviderRejection);
-    expect((error as ProviderRejection).reason).toBe(reason);
+    const error = await pawapayProvider.capabilities.moneyOut.sendPayout(d).catch((e: unknown) => e);
+    expect(isRefusal(error)).toBe(true);
+    expect((error as ProviderError).reason).toBe(reason);
     expect(emulator.payouts.has(d.id)).toBe(false);
     expect((await logsOf(d)).length).toBe(requests);
   });
 
   it("takes the same payoutId twice as one payout (DUPLICATE_IGNORED): one payout, one callback", async () => {
     const d = payout("237670000000");
-    expect(await pawapayProvider.sendPayout!(d)).toEqual({ reference: d.id });
-    expect(await pawapayProvider.sendPayout!(d)).toEqual({ reference: d.id });
+    expect(await pawapayProvider.capabilities.moneyOut.sendPayout(d)).toEqual({ reference: d.id });
+    expect(await pawapayProvider.capabilities.moneyOut.sendPayout(d)).toEqual({ reference: d.id });
     await emulator.settled();
     expect((await logsOf(d)).map((l) => l.outcome)).toEqual(["accepted", "duplicate_ignored"]);
     expect(updates.map((u) => u.eventId)).toEqual([`payout:${d.id}:COMPLETED`]);
@@ -140,12 +140,12 @@ describe("pawaPay payouts", () => {
   it("pawaPay down: three tries, then 'outcome unknown' (not a rejection); nothing was paid, so the status check says not found and a re-send of the same id pays once", async () => {
     emulator.setDown(true);
     const d = payout("237670000000");
-    const error = await pawapayProvider.sendPayout!(d).catch((e: unknown) => e);
-    expect([error instanceof ProviderUnavailable, error instanceof ProviderRejection]).toEqual([true, false]);
-    await expect(pawapayProvider.queryDisbursement!(d)).rejects.toThrow(ProviderUnavailable);
+    const error = await pawapayProvider.capabilities.moneyOut.sendPayout(d).catch((e: unknown) => e);
+    expect([isProviderError(error, "unreachable"), isRefusal(error)]).toEqual([true, false]);
+    await expect(pawapayProvider.capabilities.moneyOut.queryDisbursement(d)).rejects.toMatchObject({ kind: "unreachable" });
     emulator.setDown(false);
-    expect(await pawapayProvider.queryDisbursement!(d)).toEqual({ state: "not_found" });
-    expect(await pawapayProvider.sendPayout!(d)).toEqual({ reference: d.id });
+    expect(await pawapayProvider.capabilities.moneyOut.queryDisbursement(d)).toEqual({ state: "not_found" });
+    expect(await pawapayProvider.capabilities.moneyOut.sendPayout(d)).toEqual({ reference: d.id });
     await emulator.settled();
     expect(updates.map((u) => [u.id, u.status.outcome])).toEqual([[d.id, "success"]]);
     expect((await logsOf(d)).map((l) => [l.httpStatus, l.outcome])).toEqual([
@@ -163,7 +163,7 @@ describe("pawaPay payouts", () => {
   it("a lost answer (timeout) is retried with the same id: pawaPay answers DUPLICATE_IGNORED, paid once", async () => {
     process.env.PROVIDER_TIMEOUT_MS = "200";
     const d = payout("237670000008");
-    const sent = await pawapayProvider.sendPayout!(d).finally(() => (process.env.PROVIDER_TIMEOUT_MS = "5000"));
+    const sent = await pawapayProvider.capabilities.moneyOut.sendPayout(d).finally(() => (process.env.PROVIDER_TIMEOUT_MS = "5000"));
     expect(sent).toEqual({ reference: d.id });
     expect((await logsOf(d)).map((l) => [l.httpStatus, l.outcome])).toEqual([
       [null, "timeout"],
@@ -177,15 +177,15 @@ describe("pawaPay payouts", () => {
 
   it("03 never ends: processing in the status check, and its non-final callback is refused (422)", async () => {
     const d = payout("237670000003");
-    await pawapayProvider.sendPayout!(d);
-    expect(await pawapayProvider.queryDisbursement!(d)).toEqual({ state: "processing" });
+    await pawapayProvider.capabilities.moneyOut.sendPayout(d);
+    expect(await pawapayProvider.capabilities.moneyOut.queryDisbursement(d)).toEqual({ state: "processing" });
     expect(await emulator.sendDisbursementCallback(d.id)).toBe(422);
     expect(updates).toEqual([]);
   });
 
   it("settles a callback that overtakes the initiation's answer", async () => {
     const d = payout("237670000009");
-    await pawapayProvider.sendPayout!(d);
+    await pawapayProvider.capabilities.moneyOut.sendPayout(d);
     expect(updates.map((u) => [u.id, u.status.outcome])).toEqual([[d.id, "success"]]);
   });
 
@@ -196,7 +196,7 @@ describe("pawaPay payouts", () => {
   ])("refuses a payout callback $name (401)", async ({ tamper }) => {
     emulator.tamper.mute = true;
     const d = payout("237670000001");
-    await pawapayProvider.sendPayout!(d);
+    await pawapayProvider.capabilities.moneyOut.sendPayout(d);
     emulator.tamper.mute = false;
     Object.assign(emulator.tamper, tamper);
     expect(await emulator.sendDisbursementCallback(d.id)).toBe(401);
@@ -206,11 +206,11 @@ describe("pawaPay payouts", () => {
   it("reports the amount pawaPay says it sent; the status check of other money stays processing and raises an alert", async () => {
     emulator.tamper.mute = true;
     const d = payout("237670000000");
-    await pawapayProvider.sendPayout!(d);
+    await pawapayProvider.capabilities.moneyOut.sendPayout(d);
     Object.assign(emulator.tamper, { mute: false, amount: "4999" });
     expect(await emulator.sendDisbursementCallback(d.id)).toBe(200);
     expect(updates.map((u) => [u.amount, u.currency])).toEqual([[4999, "XAF"]]);
-    expect(await pawapayProvider.queryDisbursement!(d)).toEqual({ state: "processing" });
+    expect(await pawapayProvider.capabilities.moneyOut.queryDisbursement(d)).toEqual({ state: "processing" });
     expect((await logsOf(d)).at(-1)).toEqual({ operation: "GET /v2/payouts/{payoutId}", httpStatus: null, outcome: "mismatch", alert: true, accountId: live.accountId, depositId: null });
   });
 });
@@ -219,12 +219,12 @@ describe("pawaPay refunds", () => {
   it("refunds a whole deposit: the documented request, its signed callback and status check", async () => {
     const deposit = await paid();
     const d = refundOf(deposit);
-    expect(await pawapayProvider.sendRefund!(d)).toEqual({ reference: d.id });
+    expect(await pawapayProvider.capabilities.moneyOut.sendRefund!(d)).toEqual({ reference: d.id });
     expect(sentBody(d.id)).toEqual({ refundId: d.id, depositId: deposit.id, amount: "5000", currency: "XAF" });
     await emulator.settled();
     const status = { state: "settled", outcome: "success", providerReference: expect.stringMatching(/^EMURF\d+$/) };
     expect(updates).toEqual([{ kind: "refund", id: d.id, status, eventId: `refund:${d.id}:COMPLETED`, amount: 5000, currency: "XAF", body: { ...emulator.refunds.get(d.id), depositId: undefined } }]);
-    expect(await pawapayProvider.queryDisbursement!(d)).toEqual(status);
+    expect(await pawapayProvider.capabilities.moneyOut.queryDisbursement(d)).toEqual(status);
     expect(await logsOf(d)).toEqual([
       { operation: "POST /v2/refunds", httpStatus: 200, outcome: "accepted", alert: false, accountId: live.accountId, depositId: deposit.id },
       { operation: "GET /v2/refunds/{refundId}", httpStatus: 200, outcome: "completed", alert: false, accountId: live.accountId, depositId: deposit.id },
@@ -239,9 +239,9 @@ describe("pawaPay refunds", () => {
     const deposit = await paid();
     const got: string[] = [];
     for (const amount of amounts) {
-      const outcome = await pawapayProvider.sendRefund!(refundOf(deposit, amount)).then(
+      const outcome = await pawapayProvider.capabilities.moneyOut.sendRefund!(refundOf(deposit, amount)).then(
         () => "taken",
-        (e: unknown) => (e instanceof ProviderRejection ? e.reason : String(e)),
+        (e: unknown) => (isRefusal(e) ? e.reason : String(e)),
       );
       await emulator.settled();
       got.push(outcome);
@@ -251,8 +251,8 @@ describe("pawaPay refunds", () => {
 
   it("takes the same refundId twice as one refund", async () => {
     const d = refundOf(await paid());
-    await pawapayProvider.sendRefund!(d);
-    await pawapayProvider.sendRefund!(d);
+    await pawapayProvider.capabilities.moneyOut.sendRefund!(d);
+    await pawapayProvider.capabilities.moneyOut.sendRefund!(d);
     await emulator.settled();
     expect((await logsOf(d)).map((l) => l.outcome)).toEqual(["accepted", "duplicate_ignored"]);
     expect(updates.map((u) => u.eventId)).toEqual([`refund:${d.id}:COMPLETED`]);
@@ -261,7 +261,7 @@ describe("pawaPay refunds", () => {
   it("a refund pawaPay fails is read as failed, with its reason", async () => {
     const d = refundOf(await paid());
     emulator.tamper.failDisbursements = "UNSPECIFIED_FAILURE";
-    await pawapayProvider.sendRefund!(d);
+    await pawapayProvider.capabilities.moneyOut.sendRefund!(d);
     await emulator.settled();
     expect(updates.map((u) => u.status)).toEqual([{ state: "settled", outcome: "failed", reason: "other" }]);
   });
@@ -272,18 +272,18 @@ describe("pawaPay refunds", () => {
     { name: "no deposit at all (nothing sent)", d: async () => ({ ...refundOf(await paid()), deposit: undefined }), reason: "not_refundable" },
   ])("refuses to refund $name", async ({ d: make, reason }) => {
     const d = await make();
-    const error = await pawapayProvider.sendRefund!(d).catch((e: unknown) => e);
-    expect([error instanceof ProviderRejection, (error as ProviderRejection).reason]).toEqual([true, reason]);
+    const error = await pawapayProvider.capabilities.moneyOut.sendRefund!(d).catch((e: unknown) => e);
+    expect([isRefusal(error), (error as ProviderError).reason]).toEqual([true, reason]);
   });
 
   it("'outcome unknown' when pawaPay is down; NOT_FOUND afterwards; the same id re-sent refunds once", async () => {
     const d = refundOf(await paid());
     emulator.setDown(true);
-    await expect(pawapayProvider.sendRefund!(d)).rejects.toThrow(ProviderUnavailable);
+    await expect(pawapayProvider.capabilities.moneyOut.sendRefund!(d)).rejects.toMatchObject({ kind: "unreachable" });
     emulator.setDown(false);
-    expect(await pawapayProvider.queryDisbursement!(d)).toEqual({ state: "not_found" });
-    await pawapayProvider.sendRefund!(d);
-    await pawapayProvider.sendRefund!(d);
+    expect(await pawapayProvider.capabilities.moneyOut.queryDisbursement(d)).toEqual({ state: "not_found" });
+    await pawapayProvider.capabilities.moneyOut.sendRefund!(d);
+    await pawapayProvider.capabilities.moneyOut.sendRefund!(d);
     await emulator.settled();
     expect(updates.map((u) => [u.id, u.status.outcome])).toEqual([[d.id, "success"]]);
   });

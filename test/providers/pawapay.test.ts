@@ -296,8 +296,8 @@ describe("routing with pawaPay's active configuration", () => {
   });
 
   it("predicts the operator of a typed phone number", async () => {
-    expect(await pawapayProvider.predictOperator("237690000000")).toBe("ORANGE_MONEY_CMR");
-    expect(await pawapayProvider.predictOperator("237670000000")).toBe("MTN_MOMO_CMR");
+    expect(await pawapayProvider.capabilities.predictOperator("237690000000")).toBe("ORANGE_MONEY_CMR");
+    expect(await pawapayProvider.capabilities.predictOperator("237670000000")).toBe("MTN_MOMO_CMR");
   });
 });
 

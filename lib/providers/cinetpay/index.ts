@@ -6,9 +6,9 @@ import { countries, currencies, isCountry, type Currency } from "@/lib/countries
 import type { DepositRow } from "@/lib/deposits/create-deposit";
 import { TRACK_ID_PATTERN } from "@/lib/deposits/track-id";
 import { publicBaseUrl } from "@/lib/runtime/config";
-import { CallbackRefused, type CallbackEvent, type CallbackRequest } from "@/lib/providers/callback-event";
+import { ProviderError, readCallback } from "@/lib/providers/provider-error";
 import { callProvider, recordProviderLog } from "@/lib/providers/provider-log";
-import { ProviderRejection, type AvailabilityReport, type OperatorAvailability, type Provider, type ProviderStatus } from "@/lib/providers/types";
+import type { AvailabilityReport, MoneyOut, OperatorAvailability, Provider, ProviderStatus } from "@/lib/providers/types";
 import * as api from "./schemas";
 import { xToken } from "./x-token";
 import { cinetpayAmount, cinetpayPayoutsConfigured, cinetpaySettings } from "./settings";
@@ -43,7 +43,8 @@ function failureReason(code: string): string {
   return "other";
 }
 
-async function check(deposit: Pick<DepositRow, "id" | "accountId" | "mode" | "trackId"> | null, trackId: string) {
+/** The payment-check call; its answer's body as received (each caller reads it its own way). */
+async function check(deposit: Pick<DepositRow, "id" | "accountId" | "mode" | "trackId"> | null, trackId: string): Promise<unknown> {
   const s = cinetpaySettings();
   const answer = await callProvider({
     provider: "cinetpay",
@@ -55,7 +56,7 @@ async function check(deposit: Pick<DepositRow, "id" | "accountId" | "mode" | "tr
     deposit,
     describe: ({ body }) => String((body as { data?: { status?: string }; message?: string })?.data?.status ?? (body as { message?: string })?.message ?? "answered").toLowerCase(),
   });
-  return api.checkAnswer.parse(answer.body);
+  return answer.body;
 }
 
 function statusOf(answer: api.CheckAnswer): ProviderStatus {
@@ -68,22 +69,36 @@ function statusOf(answer: api.CheckAnswer): ProviderStatus {
   return { state: "processing" };
 }
 
-export const cinetpayProvider: Provider & { parseCallback(req: CallbackRequest): Promise<CallbackEvent> } = {
+/**
+ * CinetPay publishes no availability endpoint: every operator of its universe is offered; money out
+ * goes through its transfer API when its password is set.
+ */
+async function availability(): Promise<AvailabilityReport> {
+  const open = new Map<string, OperatorAvailability>(cinetpayOperators.map((op) => [op, { available: true, min: 100 }]));
+  return { configuration: "ok", deposits: open, payouts: cinetpayPayoutsConfigured() ? open : new Map(), known: cinetpayOperators, readAt: null };
+}
+
+/**
+ * Money out through its transfer API. No sendRefund: CinetPay has no refund API. POST /v1/refunds
+ * then refuses at once (503 MONEY_OUT_UNAVAILABLE, saying so) instead of taking the money aside for
+ * a refund that must fail.
+ */
+const cinetpayMoneyOut: MoneyOut = {
+  sendPayout: sendCinetpayPayout,
+  sendRefund: null,
+  queryDisbursement: queryCinetpayPayout,
+  parseDisbursementCallback: parseCinetpayTransferNotification,
+};
+
+export const cinetpayProvider = {
   name: "cinetpay",
 
   requestIdOf: (deposit) => deposit.trackId,
 
-  async availability(): Promise<AvailabilityReport> {
-    // CinetPay publishes no availability endpoint: every operator of its universe is offered;
-    // money out goes through its transfer API when its password is set
-    const open = new Map<string, OperatorAvailability>(cinetpayOperators.map((op) => [op, { available: true, min: 100 }]));
-    return { configuration: "ok", deposits: open, payouts: cinetpayPayoutsConfigured() ? open : new Map(), known: cinetpayOperators, readAt: null };
-  },
-
   async requestCollection(deposit) {
     const s = cinetpaySettings();
     const amount = cinetpayAmount(deposit.amount, deposit.currency);
-    if (amount === null) throw new ProviderRejection("amount_out_of_bounds", "CinetPay takes whole amounts, multiples of 5 in XOF/XAF");
+    if (amount === null) throw ProviderError.refused("amount_out_of_bounds", "CinetPay takes whole amounts, multiples of 5 in XOF/XAF");
     const body: api.InitRequest = {
       apikey: s.apiKey,
       site_id: s.siteId,
@@ -110,18 +125,18 @@ export const cinetpayProvider: Provider & { parseCallback(req: CallbackRequest):
       describe: ({ body }) => String((body as { message?: string })?.message ?? "answered").toLowerCase(),
     });
     const parsed = api.initAnswer.safeParse(answer.body);
-    if (answer.status === 429 || (parsed.success && parsed.data.code === "429")) throw new Error("cinetpay answered 429: outcome unknown");
+    if (answer.status === 429 || (parsed.success && parsed.data.code === "429")) throw ProviderError.badAnswer("cinetpay answered 429: outcome unknown");
     if (parsed.success && parsed.data.code === "201" && parsed.data.data) {
       return { reference: parsed.data.data.payment_token, redirectUrl: parsed.data.data.payment_url };
     }
     if (parsed.success || answer.status >= 400) {
-      throw new ProviderRejection("provider_error", `cinetpay refused the payment: ${parsed.success ? parsed.data.code : answer.status}`);
+      throw ProviderError.refused("provider_error", `cinetpay refused the payment: ${parsed.success ? parsed.data.code : answer.status}`);
     }
-    throw new Error("cinetpay answered an unreadable initialisation");
+    throw ProviderError.badAnswer("cinetpay answered an unreadable initialisation");
   },
 
   async queryStatus(deposit) {
-    const answer = await check(deposit, deposit.trackId);
+    const answer = api.checkAnswer.parse(await check(deposit, deposit.trackId));
     const status = statusOf(answer);
     if (status.state === "settled" && !sameMoney(answer, deposit)) {
       await recordProviderLog({ provider: "cinetpay", deposit, kind: "request", operation: "POST /v2/payment/check", outcome: "mismatch", alert: true, response: answer });
@@ -136,14 +151,15 @@ export const cinetpayProvider: Provider & { parseCallback(req: CallbackRequest):
     const given = req.headers.get("x-token") ?? "";
     const expected = xToken(form, s.secretKey);
     if (!/^[0-9a-f]{64}$/i.test(given) || !timingSafeEqual(Buffer.from(given.toLowerCase(), "hex"), Buffer.from(expected, "hex"))) {
-      throw new CallbackRefused(given ? "x-token" : "unsigned");
+      throw ProviderError.badSignature(given ? "x-token" : "unsigned");
     }
     const trackId = form.get("cpm_trans_id") ?? "";
-    if (form.get("cpm_site_id") !== s.siteId || !TRACK_ID_PATTERN.test(trackId)) throw new CallbackRefused("site_or_transaction");
+    if (form.get("cpm_site_id") !== s.siteId || !TRACK_ID_PATTERN.test(trackId)) throw ProviderError.badSignature("site_or_transaction");
     // the notification only says "look now": the check call is the answer
     const db = await getDb();
     const [deposit] = await db.select().from(deposits).where(and(eq(deposits.trackId, trackId), eq(deposits.provider, "cinetpay")));
-    const answer = await check(deposit ?? null, trackId);
+    const checked = await check(deposit ?? null, trackId);
+    const answer = readCallback(() => api.checkAnswer.parse(checked));
     const status = statusOf(answer);
     const amount = answer.data ? Number(answer.data.amount) : NaN;
     const currency = answer.data?.currency ?? form.get("cpm_currency") ?? "";
@@ -159,14 +175,8 @@ export const cinetpayProvider: Provider & { parseCallback(req: CallbackRequest):
     };
   },
 
-  sendPayout: sendCinetpayPayout,
-
-  // no sendRefund: CinetPay has no refund API. POST /v1/refunds then refuses at once (503
-  // MONEY_OUT_UNAVAILABLE, saying so) instead of taking the money aside for a refund that must fail.
-
-  queryDisbursement: queryCinetpayPayout,
-  parseDisbursementCallback: parseCinetpayTransferNotification,
-};
+  capabilities: { availability, predictOperator: null, moneyOut: cinetpayMoneyOut },
+} satisfies Provider;
 
 function sameMoney(answer: api.CheckAnswer, deposit: DepositRow): boolean {
   if (!answer.data) return false;

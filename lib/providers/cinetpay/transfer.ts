@@ -1,9 +1,9 @@
 import { getCountryCallingCode, type CountryCode } from "libphonenumber-js/max";
 import { countries, isCountry } from "@/lib/countries";
-import { ApiError } from "@/lib/core/errors";
 import { publicBaseUrl, setting } from "@/lib/runtime/config";
 import { callProvider, recordProviderLog, type LogSubject } from "@/lib/providers/provider-log";
-import { ProviderRejection, type Disbursement, type DisbursementStatus, type DisbursementUpdate } from "@/lib/providers/types";
+import { ProviderError } from "@/lib/providers/provider-error";
+import type { Disbursement, DisbursementStatus, DisbursementUpdate } from "@/lib/providers/types";
 import * as api from "./schemas";
 import { cinetpayAmount, cinetpayPayoutsConfigured, cinetpaySettings } from "./settings";
 
@@ -68,8 +68,8 @@ async function token(d: Disbursement): Promise<string> {
     store.__kolaCinetpayTransferToken = { at: Date.now(), token: data.token };
     return data.token;
   }
-  if (answer.status === 429) throw new Error("cinetpay answered 429 to the login: outcome unknown");
-  throw new ProviderRejection("provider_error", `cinetpay refused the transfer login: ${parsed.success ? parsed.data.code : answer.status}`);
+  if (answer.status === 429) throw ProviderError.badAnswer("cinetpay answered 429 to the login: outcome unknown");
+  throw ProviderError.refused("provider_error", `cinetpay refused the transfer login: ${parsed.success ? parsed.data.code : answer.status}`);
 }
 
 /** Splits our stored phone (digits with the country code) into CinetPay's prefix and number. */
@@ -97,15 +97,15 @@ async function checkTransfer(d: Disbursement, tokenValue: string): Promise<api.T
       return String(b?.data?.[0]?.treatment_status ?? b?.message ?? "answered").toLowerCase();
     },
   });
-  if (answer.status !== 200) throw new Error(`cinetpay transfer check answered ${answer.status}`);
+  if (answer.status !== 200) throw ProviderError.badAnswer(`cinetpay transfer check answered ${answer.status}`);
   const parsed = api.checkTransferAnswer.parse(answer.body);
   if (parsed.code === "705" || parsed.code === "706") {
     clearCinetpayTransferToken();
-    throw new Error(`cinetpay transfer check: token refused (${parsed.code})`);
+    throw ProviderError.badAnswer(`cinetpay transfer check: token refused (${parsed.code})`);
   }
   if (parsed.code !== "0") {
     if (/NOT[_ ]?FOUND/i.test(`${parsed.message ?? ""} ${parsed.description ?? ""}`)) return null;
-    throw new Error(`cinetpay transfer check answered code ${parsed.code}`);
+    throw ProviderError.badAnswer(`cinetpay transfer check answered code ${parsed.code}`);
   }
   return parsed.data?.find((t) => t.client_transaction_id === d.id) ?? parsed.data?.[0] ?? null;
 }
@@ -131,11 +131,11 @@ function notifyUrl(): string {
 }
 
 export async function sendCinetpayPayout(d: Disbursement): Promise<{ reference: string }> {
-  if (!cinetpayPayoutsConfigured()) throw new ProviderRejection("payouts_unavailable", "CinetPay payouts need CINETPAY_TRANSFER_PASSWORD");
+  if (!cinetpayPayoutsConfigured()) throw ProviderError.refused("payouts_unavailable", "CinetPay payouts need CINETPAY_TRANSFER_PASSWORD");
   const amount = cinetpayAmount(d.amount, d.currency);
-  if (amount === null) throw new ProviderRejection("amount_out_of_bounds", "CinetPay pays out whole amounts, multiples of 5");
+  if (amount === null) throw ProviderError.refused("amount_out_of_bounds", "CinetPay pays out whole amounts, multiples of 5");
   const split = prefixAndPhone(d.country, d.phoneNumber);
-  if (!split) throw new ProviderRejection("recipient_not_found", "the phone number does not belong to the payout's country");
+  if (!split) throw ProviderError.refused("recipient_not_found", "the phone number does not belong to the payout's country");
   const s = cinetpayTransferSettings();
   const tokenValue = await token(d);
 
@@ -157,8 +157,8 @@ export async function sendCinetpayPayout(d: Disbursement): Promise<{ reference: 
   });
   const contactAnswer = api.sendAnswer.safeParse(added.body);
   if (!contactAnswer.success || contactAnswer.data.code !== "0") {
-    if (added.status === 429) throw new Error("cinetpay answered 429 to the contact: outcome unknown");
-    throw new ProviderRejection("provider_error", `cinetpay refused the contact: ${contactAnswer.success ? contactAnswer.data.code : added.status}`);
+    if (added.status === 429) throw ProviderError.badAnswer("cinetpay answered 429 to the contact: outcome unknown");
+    throw ProviderError.refused("provider_error", `cinetpay refused the contact: ${contactAnswer.success ? contactAnswer.data.code : added.status}`);
   }
 
   const transfers: api.TransferRequest = [{ ...split, amount, notify_url: notifyUrl(), client_transaction_id: d.id }];
@@ -173,17 +173,17 @@ export async function sendCinetpayPayout(d: Disbursement): Promise<{ reference: 
     deposit: subject(d),
     describe,
   });
-  if (sent.status === 429) throw new Error("cinetpay answered 429 to the transfer: outcome unknown");
+  if (sent.status === 429) throw ProviderError.badAnswer("cinetpay answered 429 to the transfer: outcome unknown");
   const parsed = api.sendAnswer.safeParse(sent.body);
   if (!parsed.success) {
-    if (sent.status >= 400) throw new ProviderRejection("provider_error", `cinetpay refused the transfer: ${sent.status}`);
-    throw new Error("cinetpay answered an unreadable transfer");
+    if (sent.status >= 400) throw ProviderError.refused("provider_error", `cinetpay refused the transfer: ${sent.status}`);
+    throw ProviderError.badAnswer("cinetpay answered an unreadable transfer");
   }
   if (parsed.data.code === "705" || parsed.data.code === "706") {
     clearCinetpayTransferToken(); // nothing was sent: the next try logs in again
-    throw new Error(`cinetpay refused the token (${parsed.data.code}): outcome unknown, retry`);
+    throw ProviderError.badAnswer(`cinetpay refused the token (${parsed.data.code}): outcome unknown, retry`);
   }
-  if (parsed.data.code !== "0") throw new ProviderRejection(refusalReason(parsed.data.code), `cinetpay refused the transfer: ${parsed.data.code}`);
+  if (parsed.data.code !== "0") throw ProviderError.refused(refusalReason(parsed.data.code), `cinetpay refused the transfer: ${parsed.data.code}`);
   const taken = [parsed.data.data].flat(2) as { transaction_id?: unknown; client_transaction_id?: unknown }[];
   const mine = taken.find((t) => t?.client_transaction_id === d.id) ?? taken[0];
   return { reference: typeof mine?.transaction_id === "string" ? mine.transaction_id : d.id };
@@ -201,7 +201,6 @@ export async function queryCinetpayPayout(d: Disbursement): Promise<Disbursement
   return statusOf(found);
 }
 
-const refuse = (type: "INVALID_SIGNATURE" | "INVALID_CALLBACK" | "PROVIDER_UNAVAILABLE", message?: string) => new ApiError(type, message, undefined, { "cache-control": "no-store" });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -212,17 +211,21 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function parseCinetpayTransferNotification(_req: Request, raw: string): Promise<DisbursementUpdate> {
   const form = new URLSearchParams(raw);
   const id = form.get("client_transaction_id") ?? "";
-  if (!UUID.test(id)) throw refuse("INVALID_CALLBACK");
+  if (!UUID.test(id)) throw ProviderError.badCallback("no client_transaction_id of ours");
   const probe: Disbursement = { id, kind: "payout", mode: "live", amount: 0, currency: "", country: "", operator: "", phoneNumber: "" };
   let found: api.Transfer | null;
   try {
     found = await checkTransfer(probe, await token(probe));
-  } catch {
-    throw refuse("PROVIDER_UNAVAILABLE"); // CinetPay notifies again; the reconciler asks too
+  } catch (error) {
+    // CinetPay notifies again; the reconciler asks too
+    throw ProviderError.unreachable(`cinetpay transfer check: ${error instanceof Error ? error.message : String(error)}`);
   }
-  if (!found) throw refuse("INVALID_SIGNATURE", "CinetPay has no such transfer");
+  if (!found) throw ProviderError.badSignature("no such transfer", "CinetPay has no such transfer");
   const status = statusOf(found);
-  if (status.state !== "settled") throw refuse("INVALID_CALLBACK", `cinetpay reported ${found.treatment_status}: not a final status`);
+  if (status.state !== "settled") {
+    const said = `cinetpay reported ${found.treatment_status}: not a final status`;
+    throw ProviderError.badCallback(said, said);
+  }
   return {
     kind: "payout",
     id,

@@ -1,4 +1,4 @@
-import type { Outage } from "@/lib/providers/types";
+import type { Outage } from "@/lib/providers/provider-error";
 
 // pawaPay's provider codes are not all ours: the docs' provider list (docs.pawapay.io/v2/docs/providers)
 // writes ORANGE_CMR where Kola writes ORANGE_MONEY_CMR, MOOV_BEN for MOOV_MONEY_BEN, and so on.

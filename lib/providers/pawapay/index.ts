@@ -7,19 +7,19 @@ import { currencies, type Currency } from "@/lib/countries";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
 import { log, scrub } from "@/lib/runtime/log";
 import { setting } from "@/lib/runtime/config";
-import { ApiError } from "@/lib/core/errors";
-import type { CallbackEvent, CallbackRequest } from "@/lib/providers/callback-event";
-import { callbackRequest, CallbackRefused } from "@/lib/providers/callback-event";
+import type { CallbackRequest } from "@/lib/providers/callback-event";
+import { callbackRequest } from "@/lib/providers/callback-event";
+import { isProviderError, ProviderError, readCallback } from "@/lib/providers/provider-error";
 import { callProvider, recordProviderLog, type LogSubject } from "@/lib/providers/provider-log";
-import {
-  ProviderRejection,
-  type Disbursement,
-  type DisbursementStatus,
-  type DisbursementUpdate,
-  type AvailabilityReport,
-  type OperatorAvailability,
-  type Provider,
-  type ProviderStatus,
+import type {
+  Disbursement,
+  DisbursementStatus,
+  DisbursementUpdate,
+  AvailabilityReport,
+  MoneyOut,
+  OperatorAvailability,
+  Provider,
+  ProviderStatus,
 } from "@/lib/providers/types";
 import { amountText, decimalsOf, minorOf, operatorOfPawapayCode, outageOf, pawapayProviderCodes, reasonOf } from "./codes";
 import { publicKeyOf, verifyMessage } from "./http-signature";
@@ -70,13 +70,11 @@ export function clearPawapayCache(): void {
   cache.__kolaPawapayKeys = undefined;
 }
 
-/** What a failed read was: no answer (unreachable) or an answer we cannot read (a contract mismatch). */
-class Unreadable extends Error {}
-
 /**
  * pawaPay's active configuration (limits, decimals per operation type) and availability
  * (OPERATIONAL / DELAYED / CLOSED per operation type), read leniently in every published form
- * (schemas.ts), as our operators. Throws Unreadable when an answer cannot be read at all.
+ * (schemas.ts), as our operators. Fails with a bad_answer ProviderError when an answer cannot be read
+ * at all (a contract mismatch), an unreachable one when there was no answer.
  */
 async function readConfiguration(): Promise<Conf> {
   const { baseUrl } = pawapaySettings();
@@ -84,13 +82,13 @@ async function readConfiguration(): Promise<Conf> {
     callProvider({ provider: "pawapay", operation: "GET /v2/active-conf", url: `${baseUrl}/v2/active-conf`, headers: headers(), attempts: 1, timeoutMs: 5000 }),
     callProvider({ provider: "pawapay", operation: "GET /v2/availability", url: `${baseUrl}/v2/availability`, headers: headers(), attempts: 1, timeoutMs: 5000 }),
   ]);
-  if (conf.status !== 200 || status.status !== 200) throw new Unreadable(`active-conf answered ${conf.status}, availability ${status.status}`);
+  if (conf.status !== 200 || status.status !== 200) throw ProviderError.badAnswer(`active-conf answered ${conf.status}, availability ${status.status}`);
   const readOrSay = <T>(what: string, read: () => T): T => {
     try {
       return read();
     } catch (error) {
       const said = error instanceof z.ZodError ? error.issues.map((i) => `${i.path.join(".") || "(body)"}: ${i.message}`).join("; ") : String(error);
-      throw new Unreadable(`${what}: ${said}`.slice(0, 300));
+      throw ProviderError.badAnswer(`${what}: ${said}`.slice(0, 300));
     }
   };
   const read = readOrSay("GET /v2/active-conf", () => api.readActiveConf(conf.body));
@@ -139,7 +137,7 @@ async function configuration(): Promise<AvailabilityReport> {
       cache.__kolaPawapayConfProblem = undefined;
       return { ...report("ok", value), readAt: new Date() };
     } catch (error) {
-      const unreadable = error instanceof Unreadable;
+      const unreadable = isProviderError(error, "bad_answer");
       cache.__kolaPawapayConfProblem = { at: Date.now(), unreadable, problem: scrub(error instanceof Error ? error.message : String(error)) };
       if (unreadable) log("error", "alert: pawapay configuration unreadable", { problem: cache.__kolaPawapayConfProblem.problem });
       else log("warn", "pawapay configuration unavailable", { error: cache.__kolaPawapayConfProblem.problem });
@@ -168,7 +166,7 @@ async function publicKey(keyid: string): Promise<KeyObject | undefined> {
   }
 }
 
-/** pawaPay's signature over a callback (RFC 9421), when signed callbacks are on; else CallbackRefused. */
+/** pawaPay's signature over a callback (RFC 9421), when signed callbacks are on; else a bad_signature. */
 async function verifyCallback(req: CallbackRequest): Promise<void> {
   if (!pawapaySettings().signedCallbacks) return;
   const verified = await verifyMessage({ method: req.method, authority: req.authority, path: req.path, headers: req.headers, body: req.raw }, publicKey);
@@ -177,7 +175,7 @@ async function verifyCallback(req: CallbackRequest): Promise<void> {
     const again = await verifyMessage({ method: req.method, authority: req.altAuthority, path: req.path, headers: req.headers, body: req.raw }, publicKey);
     if (again.ok) return;
   }
-  throw new CallbackRefused(verified.why);
+  throw ProviderError.badSignature(verified.why);
 }
 
 /** "4 to 22 characters" shown on the payer's prompt: the shop's name, letters, digits and spaces. */
@@ -214,110 +212,28 @@ function matches(data: api.Deposit, deposit: DepositRow): boolean {
   );
 }
 
-export const pawapayProvider: Provider & {
-  parseCallback(req: CallbackRequest): Promise<CallbackEvent>;
-  predictOperator(phone: string): Promise<string | null>;
-} = {
-  name: "pawapay",
+/** pawaPay's predict-provider: the operator of a number (it knows ported numbers), or null. */
+async function predictOperator(phone: string): Promise<string | null> {
+  const answer = await callProvider({
+    provider: "pawapay",
+    operation: "POST /v2/predict-provider",
+    url: `${pawapaySettings().baseUrl}/v2/predict-provider`,
+    method: "POST",
+    headers: headers(),
+    body: JSON.stringify({ phoneNumber: phone }),
+    logged: { phoneNumber: "[hidden]" },
+    attempts: 1,
+    timeoutMs: 3000,
+  });
+  const parsed = api.predictAnswer.safeParse(answer.body);
+  return parsed.success ? (operatorOfPawapayCode[parsed.data.provider] ?? null) : null;
+}
 
-  requestIdOf: (deposit) => deposit.id,
-
-  async availability() {
-    return configuration();
-  },
-
-  async requestCollection(deposit) {
-    const provider = pawapayProviderCodes[deposit.operator];
-    const conf = (await configuration()).deposits.get(deposit.operator) as { decimals?: number } | undefined;
-    if (!provider) throw new ProviderRejection("operator_unavailable");
-    const amount = amountText(deposit.amount, decimalsOfCurrency(deposit.currency), conf?.decimals ?? decimalsOfCurrency(deposit.currency));
-    if (amount === null) throw new ProviderRejection("amount_out_of_bounds", "amount has decimals the provider does not take");
-    const body: api.DepositRequest = {
-      depositId: deposit.id,
-      payer: { type: "MMO", accountDetails: { phoneNumber: deposit.phoneNumber, provider } },
-      amount,
-      currency: deposit.currency,
-      clientReferenceId: deposit.trackId,
-      customerMessage: customerMessage(await shopNameOf(deposit)),
-    };
-    const answer = await callProvider({
-      provider: "pawapay",
-      operation: "POST /v2/deposits",
-      url: `${pawapaySettings().baseUrl}/v2/deposits`,
-      method: "POST",
-      headers: headers(),
-      body: JSON.stringify(body),
-      deposit,
-      describe: ({ body }) => String((body as { status?: unknown })?.status ?? "answered").toLowerCase(),
-    });
-    if (answer.status === 429) throw new Error("pawapay answered 429: outcome unknown");
-    // 401/403: pawaPay refused our credentials before looking at the deposit
-    if (answer.status === 401 || answer.status === 403) throw new ProviderRejection("provider_error", `pawapay refused our credentials: ${answer.status}`, { outage: "provider" });
-    const parsed = api.initiateAnswer.safeParse(answer.body);
-    if (answer.status >= 400 || (parsed.success && parsed.data.status === "REJECTED")) {
-      const code = (answer.body as { failureReason?: { failureCode?: string } })?.failureReason?.failureCode;
-      throw new ProviderRejection(reasonOf(code ?? "INVALID_INPUT"), `pawapay rejected the deposit: ${code ?? answer.status}`, { outage: outageOf(code) });
-    }
-    if (!parsed.success || parsed.data.depositId !== deposit.id) throw new Error("pawapay answered an unreadable initiation");
-    // ACCEPTED, or DUPLICATE_IGNORED: pawaPay already has this deposit from an earlier try
-    return { reference: deposit.id };
-  },
-
-  async queryStatus(deposit) {
-    const answer = await callProvider({
-      provider: "pawapay",
-      operation: "GET /v2/deposits/{depositId}",
-      url: `${pawapaySettings().baseUrl}/v2/deposits/${encodeURIComponent(deposit.id)}`,
-      headers: headers(),
-      deposit,
-      describe: ({ body }) => {
-        const b = body as { status?: string; data?: { status?: string } };
-        return String(b?.data?.status ?? b?.status ?? "answered").toLowerCase();
-      },
-    });
-    if (answer.status !== 200) throw new Error(`pawapay status query answered ${answer.status}`);
-    const parsed = api.statusAnswer.parse(answer.body);
-    if (parsed.status === "NOT_FOUND") return { state: "not_found" };
-    if (!matches(parsed.data, deposit)) {
-      await recordProviderLog({ provider: "pawapay", deposit, kind: "request", operation: "GET /v2/deposits/{depositId}", outcome: "mismatch", alert: true, response: parsed.data });
-      return { state: "processing" }; // money is never guessed: a person looks at the alert
-    }
-    return settlementOf(parsed.data);
-  },
-
-  async parseCallback(req) {
-    await verifyCallback(req);
-    const data = api.deposit.parse(JSON.parse(req.raw));
-    const status = settlementOf(data);
-    return {
-      eventId: `${data.depositId}:${data.status}`,
-      requestId: data.depositId,
-      outcome: status.state === "settled" ? status.settlement : null,
-      amountMinor: minorOf(data.amount, decimalsOfCurrency(data.currency)),
-      currency: data.currency,
-      reference: data.clientReferenceId,
-      body: data,
-    };
-  },
-
-  async predictOperator(phone) {
-    const answer = await callProvider({
-      provider: "pawapay",
-      operation: "POST /v2/predict-provider",
-      url: `${pawapaySettings().baseUrl}/v2/predict-provider`,
-      method: "POST",
-      headers: headers(),
-      body: JSON.stringify({ phoneNumber: phone }),
-      logged: { phoneNumber: "[hidden]" },
-      attempts: 1,
-      timeoutMs: 3000,
-    });
-    const parsed = api.predictAnswer.safeParse(answer.body);
-    return parsed.success ? (operatorOfPawapayCode[parsed.data.provider] ?? null) : null;
-  },
+/** pawaPay's payouts and refunds (v2). */
+const pawapayMoneyOut: MoneyOut = {
   sendPayout(d) {
     const provider = pawapayProviderCodes[d.operator];
-    if (!provider) return Promise.reject(new ProviderRejection("operator_unavailable", `pawapay does not pay out to ${d.operator}`));
+    if (!provider) return Promise.reject(ProviderError.refused("operator_unavailable", `pawapay does not pay out to ${d.operator}`));
     const body: api.PayoutRequest = {
       payoutId: d.id,
       recipient: { type: "MMO", accountDetails: { phoneNumber: d.phoneNumber, provider } },
@@ -329,7 +245,7 @@ export const pawapayProvider: Provider & {
 
   sendRefund(d) {
     if (!d.deposit || d.deposit.provider !== "pawapay") {
-      return Promise.reject(new ProviderRejection("not_refundable", "pawapay refunds only deposits it collected"));
+      return Promise.reject(ProviderError.refused("not_refundable", "pawapay refunds only deposits it collected"));
     }
     // amount and currency always: a full refund names the whole amount, so a lost answer retried
     // after a partial refund elsewhere can never refund "the rest"
@@ -351,7 +267,7 @@ export const pawapayProvider: Provider & {
         return String(b?.data?.status ?? b?.status ?? "answered").toLowerCase();
       },
     });
-    if (answer.status !== 200) throw new Error(`pawapay ${d.kind} status query answered ${answer.status}`);
+    if (answer.status !== 200) throw ProviderError.badAnswer(`pawapay ${d.kind} status query answered ${answer.status}`);
     const parsed = d.kind === "payout" ? api.payoutStatusAnswer.parse(answer.body) : api.refundStatusAnswer.parse(answer.body);
     if (parsed.status === "NOT_FOUND") return { state: "not_found" };
     const id = "payoutId" in parsed.data ? parsed.data.payoutId : parsed.data.refundId;
@@ -371,25 +287,20 @@ export const pawapayProvider: Provider & {
     try {
       await verifyCallback(callbackRequest(req, raw));
     } catch (error) {
-      if (error instanceof CallbackRefused) {
-        log("warn", "provider callback refused", { provider: "pawapay", why: error.message });
-        throw refuse("INVALID_SIGNATURE");
-      }
+      if (isProviderError(error, "bad_signature")) log("warn", "provider callback refused", { provider: "pawapay", why: error.message });
       throw error;
     }
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch {
-      throw refuse("INVALID_CALLBACK");
-    }
+    const json = readCallback((): unknown => JSON.parse(raw));
     const kind = json && typeof json === "object" && "refundId" in json ? "refund" : "payout";
     const parsed = kind === "payout" ? api.payout.safeParse(json) : api.refund.safeParse(json);
-    if (!parsed.success) throw refuse("INVALID_CALLBACK");
+    if (!parsed.success) throw ProviderError.badCallback(parsed.error.message);
     const data = parsed.data;
     const id = "payoutId" in data ? data.payoutId : data.refundId;
     const status = disbursementStatusOf(data);
-    if (status.state !== "settled") throw refuse("INVALID_CALLBACK", `pawapay reported ${data.status}: not a final status`);
+    if (status.state !== "settled") {
+      const said = `pawapay reported ${data.status}: not a final status`;
+      throw ProviderError.badCallback(said, said);
+    }
     const update: DisbursementUpdate = {
       kind,
       id,
@@ -403,7 +314,91 @@ export const pawapayProvider: Provider & {
   },
 };
 
-const refuse = (type: "INVALID_SIGNATURE" | "INVALID_CALLBACK", message?: string) => new ApiError(type, message, undefined, { "cache-control": "no-store" });
+export const pawapayProvider = {
+  name: "pawapay",
+
+  requestIdOf: (deposit) => deposit.id,
+
+  async requestCollection(deposit) {
+    const provider = pawapayProviderCodes[deposit.operator];
+    const conf = (await configuration()).deposits.get(deposit.operator) as { decimals?: number } | undefined;
+    if (!provider) throw ProviderError.refused("operator_unavailable");
+    const amount = amountText(deposit.amount, decimalsOfCurrency(deposit.currency), conf?.decimals ?? decimalsOfCurrency(deposit.currency));
+    if (amount === null) throw ProviderError.refused("amount_out_of_bounds", "amount has decimals the provider does not take");
+    const body: api.DepositRequest = {
+      depositId: deposit.id,
+      payer: { type: "MMO", accountDetails: { phoneNumber: deposit.phoneNumber, provider } },
+      amount,
+      currency: deposit.currency,
+      clientReferenceId: deposit.trackId,
+      customerMessage: customerMessage(await shopNameOf(deposit)),
+    };
+    const answer = await callProvider({
+      provider: "pawapay",
+      operation: "POST /v2/deposits",
+      url: `${pawapaySettings().baseUrl}/v2/deposits`,
+      method: "POST",
+      headers: headers(),
+      body: JSON.stringify(body),
+      deposit,
+      describe: ({ body }) => String((body as { status?: unknown })?.status ?? "answered").toLowerCase(),
+    });
+    if (answer.status === 429) throw ProviderError.badAnswer("pawapay answered 429: outcome unknown");
+    // 401/403: pawaPay refused our credentials before looking at the deposit
+    if (answer.status === 401 || answer.status === 403) throw ProviderError.refused("provider_error", `pawapay refused our credentials: ${answer.status}`, { outage: "provider" });
+    const parsed = api.initiateAnswer.safeParse(answer.body);
+    if (answer.status >= 400 || (parsed.success && parsed.data.status === "REJECTED")) {
+      const code = (answer.body as { failureReason?: { failureCode?: string } })?.failureReason?.failureCode;
+      throw ProviderError.refused(reasonOf(code ?? "INVALID_INPUT"), `pawapay rejected the deposit: ${code ?? answer.status}`, { outage: outageOf(code) });
+    }
+    if (!parsed.success || parsed.data.depositId !== deposit.id) throw ProviderError.badAnswer("pawapay answered an unreadable initiation");
+    // ACCEPTED, or DUPLICATE_IGNORED: pawaPay already has this deposit from an earlier try
+    return { reference: deposit.id };
+  },
+
+  async queryStatus(deposit) {
+    const answer = await callProvider({
+      provider: "pawapay",
+      operation: "GET /v2/deposits/{depositId}",
+      url: `${pawapaySettings().baseUrl}/v2/deposits/${encodeURIComponent(deposit.id)}`,
+      headers: headers(),
+      deposit,
+      describe: ({ body }) => {
+        const b = body as { status?: string; data?: { status?: string } };
+        return String(b?.data?.status ?? b?.status ?? "answered").toLowerCase();
+      },
+    });
+    if (answer.status !== 200) throw ProviderError.badAnswer(`pawapay status query answered ${answer.status}`);
+    const parsed = api.statusAnswer.parse(answer.body);
+    if (parsed.status === "NOT_FOUND") return { state: "not_found" };
+    if (!matches(parsed.data, deposit)) {
+      await recordProviderLog({ provider: "pawapay", deposit, kind: "request", operation: "GET /v2/deposits/{depositId}", outcome: "mismatch", alert: true, response: parsed.data });
+      return { state: "processing" }; // money is never guessed: a person looks at the alert
+    }
+    return settlementOf(parsed.data);
+  },
+
+  async parseCallback(req) {
+    await verifyCallback(req);
+    const data = readCallback(() => api.deposit.parse(JSON.parse(req.raw)));
+    const status = settlementOf(data);
+    return {
+      eventId: `${data.depositId}:${data.status}`,
+      requestId: data.depositId,
+      outcome: status.state === "settled" ? status.settlement : null,
+      amountMinor: minorOf(data.amount, decimalsOfCurrency(data.currency)),
+      currency: data.currency,
+      reference: data.clientReferenceId,
+      body: data,
+    };
+  },
+
+  capabilities: {
+    availability: configuration,
+    predictOperator,
+    moneyOut: pawapayMoneyOut,
+  },
+} satisfies Provider;
 
 /** Payouts and refunds are logged under the refunded deposit, or the account (a payout has no deposit). */
 function logSubject(d: Disbursement): LogSubject {
@@ -436,8 +431,8 @@ function disbursementStatusOf(data: api.Payout | api.Refund): DisbursementStatus
 
 /**
  * POST /v2/payouts or /v2/refunds. ACCEPTED and DUPLICATE_IGNORED (pawaPay has this id from an
- * earlier try) are taken; REJECTED or a 4xx answer is a definite "no" (ProviderRejection); a 429,
- * 5xx after retries, a timeout or an unreadable answer leaves the outcome unknown (a plain Error).
+ * earlier try) are taken; REJECTED or a 4xx answer is a definite "no" (a `refused` ProviderError); a 429,
+ * 5xx after retries, a timeout or an unreadable answer leaves the outcome unknown (unreachable, bad_answer).
  */
 async function initiateDisbursement(d: Disbursement, operation: string, path: string, body: api.PayoutRequest | api.RefundRequest): Promise<{ reference: string }> {
   const answer = await callProvider({
@@ -450,13 +445,13 @@ async function initiateDisbursement(d: Disbursement, operation: string, path: st
     deposit: logSubject(d),
     describe: ({ body }) => String((body as { status?: unknown })?.status ?? "answered").toLowerCase(),
   });
-  if (answer.status === 429) throw new Error(`pawapay answered 429 to ${operation}: outcome unknown`);
+  if (answer.status === 429) throw ProviderError.badAnswer(`pawapay answered 429 to ${operation}: outcome unknown`);
   const parsed = d.kind === "payout" ? api.payoutAnswer.safeParse(answer.body) : api.refundAnswer.safeParse(answer.body);
   if (answer.status >= 400 || (parsed.success && parsed.data.status === "REJECTED")) {
     const code = (answer.body as { failureReason?: { failureCode?: string } })?.failureReason?.failureCode;
-    throw new ProviderRejection(disbursementReason(code ?? "INVALID_INPUT"), `pawapay rejected the ${d.kind}: ${code ?? answer.status}`, { outage: outageOf(code) });
+    throw ProviderError.refused(disbursementReason(code ?? "INVALID_INPUT"), `pawapay rejected the ${d.kind}: ${code ?? answer.status}`, { outage: outageOf(code) });
   }
   const id = parsed.success ? ("payoutId" in parsed.data ? parsed.data.payoutId : parsed.data.refundId) : undefined;
-  if (id !== d.id) throw new Error(`pawapay answered an unreadable ${d.kind} initiation`);
+  if (id !== d.id) throw ProviderError.badAnswer(`pawapay answered an unreadable ${d.kind} initiation`);
   return { reference: d.id };
 }
