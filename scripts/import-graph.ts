@@ -10,6 +10,9 @@ export const ROOT = path.resolve(import.meta.dirname, "..");
 /** Tests and what only tests use: left out of the layers and the folder report. */
 export const TEST_FILE = /(\.test\.tsx?$|^test\/|^e2e\/)/;
 
+/** Node's own modules (`node:fs`, `fs`): dpdm lists them as files. */
+const NODE_MODULE = /^node:|^[a-z_]+$/;
+
 export async function importGraph(globs: string): Promise<Map<string, string[]>> {
   const tree = await parseDependencyTree([globs], {
     context: ROOT,
@@ -19,12 +22,12 @@ export async function importGraph(globs: string): Promise<Map<string, string[]>>
   });
   const graph = new Map<string, string[]>();
   for (const [file, dependencies] of Object.entries(tree)) {
-    if (file.includes("node_modules")) continue;
+    if (file.includes("node_modules") || NODE_MODULE.test(file)) continue;
     const targets = (dependencies ?? [])
       .map((dependency) => dependency.id)
       .filter((id): id is string => Boolean(id) && !id!.includes("node_modules"))
       .map((id) => path.relative(ROOT, path.resolve(ROOT, id)))
-      .filter((id) => !/^node:|^[a-z_]+$/.test(id)); // Node's own modules
+      .filter((id) => !NODE_MODULE.test(id));
     graph.set(path.relative(ROOT, path.resolve(ROOT, file)), [...new Set(targets)]);
   }
   return graph;

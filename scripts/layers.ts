@@ -37,19 +37,12 @@ export const FLOORS: readonly (readonly string[])[] = [
   ["components"],
   ["app"],
   ["next.config.ts"],
-  ["scripts", "bench"],
-  ["test", "e2e"],
+  ["test", "e2e"], // test support and the emulators (as importers, tests are left out)
+  ["scripts", "bench"], // tools: the server's entry, the CLIs, the emulators' server, the benches
 ];
 
 /** Upward imports that stay, each with its reason: `importer → imported` (files). */
-export const UPWARD: Readonly<Record<string, string>> = {
-  "bench/checkout.ts → test/support/page-weight.ts": "the checkout bench prints the page against the byte budgets the tests hold",
-  "scripts/emulators.ts → test/emulators/pawapay.ts": "`npm run emulators` serves the providers' contract emulators for a person to try live mode",
-  "scripts/cluster/cluster.ts → e2e/support/kola-server.ts": "the two-node demo starts production servers the way the e2e suite does",
-  "scripts/cluster/demo.ts → e2e/support/kola-server.ts": "the two-node demo starts production servers the way the e2e suite does",
-  "scripts/cluster/ports.ts → e2e/support/kola-server.ts": "the two-node demo starts production servers the way the e2e suite does",
-  "scripts/emulators.ts → test/emulators/cinetpay.ts": "`npm run emulators` serves the providers' contract emulators for a person to try live mode",
-};
+export const UPWARD: Readonly<Record<string, string>> = {};
 
 export function folderOf(file: string): string {
   const parts = file.split("/");
