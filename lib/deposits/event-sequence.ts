@@ -33,6 +33,11 @@ export async function takePlace(tx: Db | Tx, depositId: string): Promise<Place> 
   return { depositId, sequence: next.sequence };
 }
 
+/** The stable id of the event announcing an outbox row (its webhook deliveries carry it): `evt_` and the row's id in hex. */
+export function eventIdOf(outboxId: string): string {
+  return `evt_${outboxId.replaceAll("-", "")}`;
+}
+
 /**
  * Writes an outbox event in its place (taken in this transaction). Without one (a withdrawal, whose
  * one event is all there is) it is number 1 at the statement's time.

@@ -1,4 +1,4 @@
-import type { Auth } from "@/lib/accounts/queries";
+import type { Auth } from "@/lib/core/auth";
 import { assertAmount, assertCurrency, countries } from "@/lib/countries";
 import { parsePhone } from "@/lib/countries/phones";
 import { getDb } from "@/lib/db/client";

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Auth } from "@/lib/accounts/queries";
+import type { Auth } from "@/lib/core/auth";
 import { assertAmount, countries } from "@/lib/countries";
 import { parsePhone } from "@/lib/countries/phones";
 import { getDb } from "@/lib/db/client";

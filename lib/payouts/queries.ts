@@ -1,6 +1,6 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Auth } from "@/lib/accounts/queries";
+import type { Auth } from "@/lib/core/auth";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { ownedBy } from "@/lib/db/scope";
 import { deposits, marketplaceTransactions, payouts, sellerShares } from "@/lib/db/schema";

@@ -6,11 +6,6 @@ import { TEST_EVENT_TYPE, type WebhookEventType } from "@/lib/core/event-types";
 // 1, 2, … in commit order (lib/deposits/event-sequence.ts); a merchant applies the highest.
 
 
-/** The stable id of the event announcing an outbox row: `evt_` and the row's id in hex. */
-export function eventIdOf(outboxId: string): string {
-  return `evt_${outboxId.replaceAll("-", "")}`;
-}
-
 /** A fresh id for an event that has no outbox row (a test event). */
 export function newEventId(): string {
   return `evt_${randomBytes(16).toString("hex")}`;

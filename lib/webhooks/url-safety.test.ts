@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MAX_ATTEMPTS, retryDelayMs, retrySchedule } from "./backoff";
-import { eventData, eventIdOf, eventPayload } from "./events";
+import { eventData, eventPayload } from "./events";
+import { eventIdOf } from "@/lib/deposits/event-sequence";
 import { addressProblem, embeddedIPv4, urlProblem } from "./url-safety";
 import type { UrlPolicy } from "./settings";
 
