@@ -4,9 +4,9 @@ import { cn } from "@/components/ui/cn";
 import { countryName, t as checkoutWord, type MessageKey } from "@/lib/checkout/i18n";
 import { PAGE_COLORS, themeFor, type Theme } from "@/lib/checkout/theme";
 import type { BuilderBlock } from "@/lib/form-builder/edits";
-import { decimalsOf, formatMoney } from "@/lib/i18n/numbers";
+import { decimalsOf, formatMoney, toMinor } from "@/lib/core/money";
 import { useI18n } from "@/lib/i18n/provider";
-import { defaultFee } from "@/lib/marketplace-gateways/fee";
+import { buyerPrice, defaultFee } from "@/lib/marketplace-gateways/fee";
 
 type PreviewProps = {
   name: string;
@@ -38,7 +38,7 @@ function checkoutVars(theme: Theme): React.CSSProperties {
 /** A sample product price: 10 000 in currencies without decimals, 1 000.00 otherwise. */
 function samplePrice(currency: string): number {
   const decimals = decimalsOf(currency);
-  return decimals === 0 ? 10_000 : 1_000 * 10 ** decimals;
+  return decimals === 0 ? 10_000 : toMinor(1_000, currency);
 }
 
 export function CheckoutPreview({ name, color, logoUrl, fee, currency, blocks, active }: PreviewProps) {
@@ -50,7 +50,7 @@ export function CheckoutPreview({ name, color, logoUrl, fee, currency, blocks, a
   const price = samplePrice(currency);
   const commission = Number.isFinite(percent) && percent > 0 && percent <= 50 ? defaultFee(price, percent) : 0;
   const money = (minor: number) => formatMoney(minor, currency, lang);
-  const total = money(price + commission);
+  const total = money(buyerPrice(price, commission));
   const title = name.trim() || "Marketplace";
 
   const label = (text: string, required: boolean, htmlFor: string) => (

@@ -1,4 +1,4 @@
-import { currencies, type Currency } from "@/lib/countries";
+import { decimalsOf } from "@/lib/core/money";
 
 // CinetPay's settings and amount rule, below both its payment adapter (index.ts) and its transfer
 // API (transfer.ts), so that neither imports the other (no import circles).
@@ -27,7 +27,7 @@ export const cinetpayPayoutsConfigured = () => Boolean(cinetpaySettings().apiKey
  * ("le montant doit être un multiple de 5"); null when ours cannot be written so.
  */
 export function cinetpayAmount(minor: number, currency: string): number | null {
-  const scale = 10 ** (currencies[currency as Currency]?.decimals ?? 0);
+  const scale = 10 ** decimalsOf(currency);
   if (minor % scale !== 0) return null;
   const whole = minor / scale;
   if ((currency === "XOF" || currency === "XAF") && whole % 5 !== 0) return null;

@@ -5,6 +5,7 @@ import { callProvider, recordProviderLog, type LogSubject } from "@/lib/provider
 import { ProviderRejection, type Disbursement, type DisbursementStatus, type DisbursementUpdate } from "@/lib/providers/types";
 import * as api from "./schemas";
 import { cinetpayAmount, cinetpayPayoutsConfigured, cinetpaySettings } from "./settings";
+import { isUuid } from "@/lib/core/uuid";
 
 // CinetPay money out (docs.cinetpay.com/api/1.0-en/transfert): its transfer API pays a phone from
 // the merchant's transfer balance. Log in (apikey + API password; a token lives 5 minutes), add the
@@ -202,7 +203,6 @@ export async function queryCinetpayPayout(d: Disbursement): Promise<Disbursement
 }
 
 const refuse = (type: "INVALID_SIGNATURE" | "INVALID_CALLBACK" | "PROVIDER_UNAVAILABLE", message?: string) => new ApiError(type, message, undefined, { "cache-control": "no-store" });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A transfer notification (form fields, unsigned): only its client_transaction_id is read, then the
@@ -212,7 +212,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function parseCinetpayTransferNotification(_req: Request, raw: string): Promise<DisbursementUpdate> {
   const form = new URLSearchParams(raw);
   const id = form.get("client_transaction_id") ?? "";
-  if (!UUID.test(id)) throw refuse("INVALID_CALLBACK");
+  if (!isUuid(id)) throw refuse("INVALID_CALLBACK");
   const probe: Disbursement = { id, kind: "payout", mode: "live", amount: 0, currency: "", country: "", operator: "", phoneNumber: "" };
   let found: api.Transfer | null;
   try {
