@@ -9,6 +9,7 @@ import { log, maskPhone } from "@/lib/runtime/log";
 import { crashPoint } from "@/lib/runtime/crash-point";
 import type { Settlement } from "@/lib/providers/types";
 import { eventTypeFor, statusesBefore } from "./status";
+import { depositEventData, type PaidLink } from "@/lib/webhooks/event-data";
 
 export type { Settlement } from "@/lib/providers/types";
 
@@ -72,36 +73,24 @@ export async function settleDeposit(depositId: string, settlement: Settlement, t
   await recordDepositChange(tx, { deposit: row, event: "status_changed", from: before.status, to: row.status, reason: row.failureReason, at: eventSequenceTime(slot) });
   await crashPoint("settlement-written"); // a crash here rolls the transition back: nothing announced, nothing changed
 
-  const data: Record<string, unknown> = {
-    track_id: row.trackId,
-    amount: row.amount,
-    currency: row.currency,
-    status: row.status,
-    country: row.country,
-    operator: row.operator,
-    phone_number: row.phoneNumber,
-    failure_reason: row.failureReason,
-  };
-  // present only when true, so the usual event keeps its documented shape
-  if (row.lateSuccess) data.late_success = true;
-  if (keptSuccess) data.duplicate_of = keptSuccess.trackId;
-  let kind: "payment_link" | "marketplace" = "payment_link";
+  let link: PaidLink;
   if (row.paymentGatewayId) {
     const [gateway] = await tx
       .select({ orderId: paymentGateways.orderId })
       .from(paymentGateways)
       .where(eq(paymentGateways.id, row.paymentGatewayId));
-    Object.assign(data, { gateway_id: row.paymentGatewayId, order_id: gateway?.orderId ?? "" });
+    link = { kind: "payment_link", gatewayId: row.paymentGatewayId, orderId: gateway?.orderId ?? "" };
   } else {
-    kind = "marketplace";
     const [transaction] = await tx
       .select({ id: marketplaceTransactions.id })
       .from(marketplaceTransactions)
       .where(eq(marketplaceTransactions.depositId, row.id));
-    Object.assign(data, { gateway_id: row.marketplaceGatewayId, order_id: "", transaction_id: transaction?.id ?? null });
+    // every deposit is made on a payment link or on a marketplace link
+    link = { kind: "marketplace", gatewayId: row.marketplaceGatewayId!, transactionId: transaction?.id ?? null };
   }
+  const data = depositEventData(row, link, keptSuccess?.trackId);
   await crashPoint("event-sequence-claimed"); // a crash here gives the number back with the transition: no gap
-  await insertEvent(tx, { accountId: row.accountId, mode: row.mode, type: eventTypeFor(kind, settlement.status), depositId: row.id, data }, slot);
+  await insertEvent(tx, { accountId: row.accountId, mode: row.mode, type: eventTypeFor(link.kind, settlement.status), depositId: row.id, data }, slot);
   // the money it brought, in the ledger; a duplicate is refunded
   if (success) await recordPaymentSuccess(tx, row);
   log("info", "deposit settled", { track_id: row.trackId, status: row.status, reason: row.failureReason });
