@@ -9,7 +9,7 @@ import { PAGE_COLORS } from "@/lib/checkout/theme";
 const source = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), "utf8");
 
 // modules with no imports of their own (enums and shapes the browser may import)
-const DEPENDENCY_FREE = ["@/lib/i18n/languages"];
+const DEPENDENCY_FREE = ["@/lib/core/languages", "@/lib/core/fill"];
 
 describe("the checkout preview's sources", () => {
   it.each(["lib/checkout/i18n.ts", "lib/checkout/theme.ts"])("%s imports nothing but types and dependency-free modules (browser-safe)", (path) => {
