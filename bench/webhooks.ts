@@ -113,7 +113,7 @@ async function benchDatabase(database: Database): Promise<Row[]> {
   const { createGateway } = await import("@/lib/gateways/create-gateway");
   const { createEndpoint } = await import("@/lib/webhooks/create-endpoint");
   const { createWebhookWorker } = await import("@/lib/jobs/webhook-worker");
-  const { eventIdOf } = await import("@/lib/webhooks/events");
+  const { eventIdOf } = await import("@/lib/deposits/event-sequence");
   const { settleDeposit } = await import("@/lib/payments/settle-deposit");
   const { sql } = await import("drizzle-orm");
 

@@ -26,7 +26,7 @@ import {
   type BlockType,
   type BuilderBlock,
 } from "@/lib/form-builder/edits";
-import { format } from "@/lib/i18n/format";
+import { fill } from "@/lib/core/fill";
 import { BlockIcon } from "./block-icon";
 import { labelInputId } from "./ids";
 import { SortableBlock } from "./sortable-block";
@@ -70,7 +70,7 @@ export function FormBuilder({ blocks, onChange, errorOf }: FormBuilderProps) {
   const labelOf = (id: UniqueIdentifier) => blocks.find((b) => b.id === id)?.label.trim() || w.untitled;
   const positionOf = (id: UniqueIdentifier) => blocks.findIndex((b) => b.id === id) + 1;
   const say = (template: string, active: UniqueIdentifier, at: UniqueIdentifier) =>
-    format(template, { label: labelOf(active), pos: positionOf(at), total: blocks.length });
+    fill(template, { label: labelOf(active), pos: positionOf(at), total: blocks.length });
   const announcements: Announcements = {
     onDragStart: ({ active }) => say(w.pickedUp, active.id, active.id),
     onDragOver: ({ active, over }) => (over ? say(w.movedTo, active.id, over.id) : undefined),
@@ -96,7 +96,7 @@ export function FormBuilder({ blocks, onChange, errorOf }: FormBuilderProps) {
       setOpenId(block.id);
       focusSoon(labelInputId(block.id));
     };
-    notify(format(w.removed, { label: block.label.trim() || w.untitled }), "info", { label: w.undo, run: undo });
+    notify(fill(w.removed, { label: block.label.trim() || w.untitled }), "info", { label: w.undo, run: undo });
     const next = blocks[index + 1] ?? blocks[index - 1];
     focusSoon(next ? labelInputId(next.id) : `${dndId}-add`);
   }

@@ -4,7 +4,7 @@ import { themeUrl } from "@/lib/checkout/theme";
 import { formPage, type FormCheckout } from "@/lib/checkout/views/form-page";
 import { renderFrame } from "@/lib/checkout/views/frame";
 import { toRequestBody, type BuilderBlock } from "@/lib/form-builder/edits";
-import { decimalsOf } from "@/lib/i18n/numbers";
+import { decimalsOf } from "@/lib/core/money";
 import { defaultFee } from "@/lib/marketplace-gateways/fee";
 import { toFormBlocks } from "@/lib/marketplaces/form-blocks";
 

@@ -17,7 +17,7 @@ import {
   type BlockType,
   type BuilderBlock,
 } from "@/lib/form-builder/edits";
-import { format } from "@/lib/i18n/format";
+import { fill } from "@/lib/core/fill";
 import { BlockIcon } from "./block-icon";
 import { labelInputId, optionInputId } from "./ids";
 import { useI18n } from "@/lib/i18n/provider";
@@ -101,7 +101,7 @@ export function SortableBlock({ block, index, blocks, onChange, onRemoved, error
           type="button"
           {...attributes}
           {...listeners}
-          aria-label={format(w.drag, { label: name })}
+          aria-label={fill(w.drag, { label: name })}
           className={cn(iconButton, "cursor-grab touch-none active:cursor-grabbing")}
           data-testid="drag-handle"
         >
@@ -128,20 +128,20 @@ export function SortableBlock({ block, index, blocks, onChange, onRemoved, error
             <span className={cn("truncate text-sm font-medium", block.label.trim() ? "text-stone-900" : "text-stone-500 italic")}>{name}</span>
             <span className="text-xs text-stone-600">
               <BlockIcon type={block.type} className="mr-1 inline-block align-[-3px]" />
-              {format(w.block, { n: index + 1 })} · {w.types[block.type]}
+              {fill(w.block, { n: index + 1 })} · {w.types[block.type]}
               {block.required && <span className="font-medium text-stone-800"> · {w.requiredShort}</span>}
             </span>
           </span>
         </button>
         <IconButton
-          label={format(w.duplicateLabel, { label: name })}
+          label={fill(w.duplicateLabel, { label: name })}
           title={w.duplicate}
           disabled={blocks.length >= 20}
           onClick={() => onChange(duplicateBlock(blocks, block.id))}
           icon={ICONS.duplicate}
         />
         <IconButton
-          label={format(w.removeLabel, { label: name })}
+          label={fill(w.removeLabel, { label: name })}
           title={w.remove}
           danger
           onClick={() => {
@@ -200,7 +200,7 @@ export function SortableBlock({ block, index, blocks, onChange, onRemoved, error
                     <div className="flex items-center gap-1">
                       <Input
                         id={optionInputId(option.id)}
-                        aria-label={format(w.option, { n })}
+                        aria-label={fill(w.option, { n })}
                         aria-invalid={error ? true : undefined}
                         aria-describedby={error ? `${optionInputId(option.id)}-error` : undefined}
                         value={option.value}
@@ -213,19 +213,19 @@ export function SortableBlock({ block, index, blocks, onChange, onRemoved, error
                         }}
                       />
                       <IconButton
-                        label={format(w.moveOptionUp, { n })}
+                        label={fill(w.moveOptionUp, { n })}
                         disabled={j === 0}
                         onClick={() => onChange(moveOption(blocks, block.id, j, j - 1))}
                         icon={ICONS.up}
                       />
                       <IconButton
-                        label={format(w.moveOptionDown, { n })}
+                        label={fill(w.moveOptionDown, { n })}
                         disabled={j === block.options.length - 1}
                         onClick={() => onChange(moveOption(blocks, block.id, j, j + 1))}
                         icon={ICONS.down}
                       />
                       <IconButton
-                        label={format(w.removeOption, { n })}
+                        label={fill(w.removeOption, { n })}
                         danger
                         onClick={() => {
                           onChange(removeOption(blocks, block.id, option.id));

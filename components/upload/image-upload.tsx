@@ -5,7 +5,7 @@ import { cn } from "@/components/ui/cn";
 import { buttonClass } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
 import { useI18n } from "@/lib/i18n/provider";
-import { format } from "@/lib/i18n/format";
+import { fill } from "@/lib/core/fill";
 import { ApiRequestError } from "@/lib/query/api-fetch";
 import { useMode } from "@/lib/query/mode";
 import { formatBytes, imageRules, preCheck, type ImageKind } from "./image-rules";
@@ -62,8 +62,8 @@ export function ImageUpload<T>({ kind, currentUrl, path, method, onUploaded }: I
         check.reason === "svg"
           ? w.svg
           : check.reason === "type"
-            ? format(w.badType, { types: rule.label })
-            : format(w.tooLarge, { size: formatBytes(file.size, lang), max });
+            ? fill(w.badType, { types: rule.label })
+            : fill(w.tooLarge, { size: formatBytes(file.size, lang), max });
       return setState({ step: "error", message });
     }
     const body = new FormData();
@@ -112,8 +112,8 @@ export function ImageUpload<T>({ kind, currentUrl, path, method, onUploaded }: I
 
   function serverMessage(error: unknown): string {
     if (!(error instanceof ApiRequestError)) return w.failed;
-    if (error.type === "FILE_TOO_LARGE" || error.status === 413) return format(w.serverTooLarge, { max });
-    if (error.type === "UNSUPPORTED_FILE_TYPE" || error.status === 415) return format(w.serverType, { types: rule.label });
+    if (error.type === "FILE_TOO_LARGE" || error.status === 413) return fill(w.serverTooLarge, { max });
+    if (error.type === "UNSUPPORTED_FILE_TYPE" || error.status === 415) return fill(w.serverType, { types: rule.label });
     if (error.type === "NETWORK") return w.network;
     if (error.type === "VALIDATION") return words.errors.image;
     return (words.errors as Record<string, string>)[error.type] ?? w.failed;
@@ -175,7 +175,7 @@ export function ImageUpload<T>({ kind, currentUrl, path, method, onUploaded }: I
         <div className="flex min-w-0 flex-1 flex-col gap-2">
           {sending ? (
             <>
-              <p className="truncate text-sm text-stone-700">{format(w.uploading, { name: state.name })}</p>
+              <p className="truncate text-sm text-stone-700">{fill(w.uploading, { name: state.name })}</p>
               <div
                 role="progressbar"
                 aria-label={w.progress}

@@ -6,7 +6,7 @@ import { ownedBy } from "@/lib/db/scope";
 import { accounts, apiKeys, users } from "@/lib/db/schema";
 import { ApiError } from "@/lib/core/errors";
 import { generateApiKey } from "./api-keys";
-import type { Auth } from "./queries";
+import type { Auth } from "@/lib/core/auth";
 import { keyRolesFor, type KeyRole } from "@/lib/core/roles";
 import type { account, apiKey, createKeyBody } from "./schemas";
 

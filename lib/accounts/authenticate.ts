@@ -5,7 +5,8 @@ import type { Operation } from "@/lib/core/operation";
 import { hashApiKey } from "./api-keys";
 import { holdMember, lockTeam } from "./members";
 import { hasRole, requiredRole, type Role } from "@/lib/core/roles";
-import { findAuthByKeyHash, holdKey, type Auth } from "./queries";
+import { findAuthByKeyHash, holdKey } from "./queries";
+import type { Auth } from "@/lib/core/auth";
 import { findSessionAuth, readCookie, SESSION_COOKIE } from "./sessions";
 
 export type { Auth };

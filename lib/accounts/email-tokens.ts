@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { emailTokens } from "@/lib/db/schema";
 import { ApiError } from "@/lib/core/errors";
+import { UUID_LOWER_SOURCE } from "@/lib/core/uuid";
 
 // The single-use links mailed for a password reset or a sign-up confirmation. A token reads
 // `{id}.{secret}`: the id finds the row, the secret (32 random bytes) is checked against its stored
@@ -16,7 +17,7 @@ export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
   signup: 24 * 60 * 60_000,
 };
 
-const TOKEN = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z0-9_-]{43})$/;
+const TOKEN = new RegExp(`^(${UUID_LOWER_SOURCE})\\.([A-Za-z0-9_-]{43})$`);
 
 function hashSecret(secret: string): Buffer {
   return createHash("sha256").update(secret).digest();

@@ -11,7 +11,7 @@ import { item } from "@/lib/core/validation";
 import { queueMail } from "@/lib/mail/send-mail";
 import { newSecret, parseToken, secretMatches } from "./email-tokens";
 import { invitationMail } from "./mails";
-import type { Auth } from "./queries";
+import type { Auth } from "@/lib/core/auth";
 import { hasRole, roles, type Role } from "@/lib/core/roles";
 import { createSession, type SessionAuth } from "./sessions";
 import { checkPassword, signInLimits } from "./sign-in";

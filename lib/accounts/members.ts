@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { getDb, inTransaction, type Db } from "@/lib/db/client";
 import { apiKeys, invitations, memberships, sessions, users } from "@/lib/db/schema";
 import { ApiError } from "@/lib/core/errors";
-import type { Auth } from "./queries";
+import type { Auth } from "@/lib/core/auth";
 import { rolesAbove, type KeyRole, type Role } from "@/lib/core/roles";
 import type { member } from "./team-schemas";
 

@@ -3,23 +3,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/lib/db/client";
 import { prepared } from "@/lib/db/prepared";
 import { accounts, apiKeys, memberships } from "@/lib/db/schema";
-import type { Mode } from "@/lib/core/modes";
+import type { Auth } from "@/lib/core/auth";
 import { lowerRole, type Role } from "@/lib/core/roles";
-
-/** Who is calling: every query of the API is scoped by this account and mode. */
-export type Auth = {
-  accountId: string;
-  mode: Mode;
-  apiKeyId: string | null;
-  country: string;
-  currency: string;
-  /** how the caller proved who they are: an `api-key` header, or the dashboard's session cookie */
-  via: "key" | "session";
-  /** what the caller may do (lib/core/roles.ts): a member's role, or an API key's (bounded by its maker's) */
-  role: Role;
-  /** the signed-in member's user; null for an API key */
-  userId: string | null;
-};
 
 // A key is live while it is not revoked and its maker is still a member: the maker's removal revokes
 // it in the same transaction (members.ts), and the join says so again here. Its role is its own,

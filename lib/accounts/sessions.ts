@@ -7,7 +7,7 @@ import { log } from "@/lib/runtime/log";
 import { setting } from "@/lib/runtime/config";
 import type { Mode } from "@/lib/core/modes";
 import { LANG_COOKIE, type Lang } from "@/lib/core/languages";
-import type { Auth } from "./queries";
+import type { Auth } from "@/lib/core/auth";
 
 export const SESSION_COOKIE = "kola_session";
 const SESSION_DAYS = 30;

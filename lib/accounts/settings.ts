@@ -8,7 +8,7 @@ import { accounts, memberships, users } from "@/lib/db/schema";
 import { ApiError, ValidationError } from "@/lib/core/errors";
 import { valueError } from "@/lib/core/validation";
 import { getAccount } from "./api-key-admin";
-import type { Auth } from "./queries";
+import type { Auth } from "@/lib/core/auth";
 import type { accountUpdateBody, me, meUpdateBody } from "./team-schemas";
 import { readCookie, SESSION_COOKIE, switchSessionAccount } from "./sessions";
 import { accountsOf } from "./users";

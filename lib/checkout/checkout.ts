@@ -8,6 +8,8 @@ import { payableCountries, type PayTarget } from "@/lib/payments/start-payment";
 import type { Locale } from "./i18n";
 import { operatorsOf } from "./operators";
 import { findMarketplaceLink, findPayingDeposit, findPaymentLink, findSupportContact } from "./queries";
+import { isUuid } from "@/lib/core/uuid";
+import { buyerPrice } from "@/lib/marketplace-gateways/fee";
 
 // What a checkout page knows of the link it sells, for both kinds of links (DESIGN §3, §5, §7).
 
@@ -49,11 +51,6 @@ export type LinkState =
   | { state: "archived" | "inactive" | "unavailable"; checkout: Checkout }
   | { state: "paid"; checkout: Checkout; deposit: DepositRow };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(id: string): boolean {
-  return UUID.test(id);
-}
 
 export async function loadCheckout(kind: Kind, id: string): Promise<Checkout | null> {
   if (!isUuid(id)) return null;
@@ -79,7 +76,7 @@ export async function loadCheckout(kind: Kind, id: string): Promise<Checkout | n
   return {
     ...(await common(kind, gateway)),
     target: { kind: "market", gateway },
-    total: gateway.amount + gateway.fee,
+    total: buyerPrice(gateway.amount, gateway.fee),
     fee: gateway.fee,
     orderId: "",
     successUrl: "",

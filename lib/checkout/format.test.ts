@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { dialCode, examplePhone, formatAmount, formatDateTime, formatPhone, maskedPhone } from "./format";
+import { formatMoney } from "@/lib/core/money";
+import { dialCode, examplePhone, maskedPhone, formatPhone, formatDateTime } from "@/lib/countries/format";
 import { buildReturnUrl } from "./return-url";
 
 const NBSP = "\u00a0";
 const NNBSP = "\u202f";
 
-describe("formatAmount", () => {
+describe("formatMoney", () => {
   // amounts are minor units: XAF, XOF and RWF have none, the others two decimals (DESIGN §2)
   it.each([
     [5000, "XAF", "fr", `5${NNBSP}000${NBSP}FCFA`],
@@ -20,7 +21,7 @@ describe("formatAmount", () => {
     [99999, "CDF", "fr", `999,99${NBSP}CDF`],
     [1000000000, "ZMW", "en", `ZMW${NBSP}10,000,000.00`],
   ] as const)("%i %s in %s → %s", (minor, currency, locale, expected) => {
-    expect(formatAmount(minor, currency, locale)).toBe(expected);
+    expect(formatMoney(minor, currency, locale)).toBe(expected);
   });
 });
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { FormBlock } from "@/lib/core/form-block-shape";
 import type { ValidationItem } from "@/lib/core/errors";
-import { countryName, intlLocale, pickLocale, t } from "./i18n";
+import { countryName, pickLocale, t } from "./i18n";
+import { intlLocale } from "@/lib/core/languages";
 import { wordErrors } from "./wording";
 
 describe("pickLocale", () => {

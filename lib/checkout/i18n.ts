@@ -1,4 +1,5 @@
 import type { CountryIso3 } from "@/lib/countries";
+import { fill } from "@/lib/core/fill";
 import { languages, type Lang } from "@/lib/core/languages";
 
 // The words of the checkout pages, French first (DESIGN §7). Keys are shared; `{name}` is replaced
@@ -250,9 +251,7 @@ const dictionaries: Record<Locale, Record<MessageKey, string>> = { fr, en };
 
 /** The message `key` in `locale`, with `{name}` placeholders filled from `vars`. */
 export function t(locale: Locale, key: MessageKey, vars: Record<string, string | number> = {}): string {
-  return dictionaries[locale][key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.hasOwn(vars, name) ? String(vars[name]) : whole,
-  );
+  return fill(dictionaries[locale][key], vars);
 }
 
 export function isLocale(value: string | null | undefined): value is Locale {
@@ -277,11 +276,6 @@ export function pickLocale(url: URL, acceptLanguage: string | null): Locale {
     if (!best || q > best.q) best = { locale: primary, q, index };
   });
   return best?.locale ?? "fr";
-}
-
-/** The tag for Intl formatting and `<html lang>`. */
-export function intlLocale(locale: Locale): string {
-  return locale === "fr" ? "fr-FR" : "en-GB";
 }
 
 const countryNames: Record<Locale, Record<CountryIso3, string>> = {

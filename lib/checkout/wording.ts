@@ -1,7 +1,7 @@
 import { isCountry, type CountryIso3 } from "@/lib/countries";
 import type { FormBlock } from "@/lib/core/form-block-shape";
 import type { ValidationItem } from "@/lib/core/errors";
-import { examplePhone } from "./format";
+import { examplePhone } from "@/lib/countries/format";
 import { countryName, t, type Locale, type MessageKey } from "./i18n";
 
 /** Where a message shows: a field (`phone`, `answers.size`) or the form as a whole (`form`). */

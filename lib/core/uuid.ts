@@ -1,3 +1,20 @@
+// A UUID's shape, 8-4-4-4-12 hex digits, is the one rule where only the shape is checked: a path's
+// id, a provider's callback, an emailed token, before a lookup (Postgres reads any such text as a
+// uuid). Ids in the API's bodies and params are z.uuid()'s, which also asks for a known version and
+// variant; uuidError below says why a text is not one, in pydantic's words.
+
+const HEX_GROUPS = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+/** The shape in lower case, to build a pattern around it (an emailed token is `{uuid}.{secret}`). */
+export const UUID_LOWER_SOURCE = HEX_GROUPS;
+/** The shape in either case, for a JSON Schema `pattern` (which takes no flags). */
+export const UUID_ANY_CASE_SOURCE = HEX_GROUPS.replaceAll("a-f", "a-fA-F");
+/** A whole text of the UUID shape, in either case. */
+export const UUID_SHAPE = new RegExp(`^${HEX_GROUPS}$`, "i");
+
+export function isUuid(text: string): boolean {
+  return UUID_SHAPE.test(text);
+}
+
 // Why a text is not a UUID, in the words pydantic puts in `ctx.error` of `uuid_parsing` (it parses
 // with Rust's `uuid` crate, whose messages these are).
 

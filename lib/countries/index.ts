@@ -1,6 +1,7 @@
 import type { CountryCode } from "libphonenumber-js";
 import { ValidationError } from "@/lib/core/errors";
 import { expectedOf, item } from "@/lib/core/validation";
+import { currencies, toMinor, type Currency } from "@/lib/core/money";
 
 // The supported countries, their currencies and mobile-money operators (DESIGN §2).
 type CountryInfo = {
@@ -11,17 +12,6 @@ type CountryInfo = {
   timeZone: string;
   operators: Record<string, string>;
 };
-
-export const currencies = {
-  XAF: { decimals: 0 },
-  XOF: { decimals: 0 },
-  RWF: { decimals: 0 },
-  CDF: { decimals: 2 },
-  KES: { decimals: 2 },
-  TZS: { decimals: 2 },
-  ZMW: { decimals: 2 },
-} as const;
-export type Currency = keyof typeof currencies;
 
 export const countries = {
   CMR: { name: "Cameroon", iso2: "CM", currency: "XAF", timeZone: "Africa/Douala", operators: { MTN_MOMO_CMR: "MTN", ORANGE_MONEY_CMR: "Orange" } },
@@ -94,8 +84,7 @@ export function countryByIso2(iso2: string): CountryIso3 | undefined {
 
 /** Amount bounds in minor units: at least 100 for XAF/XOF (1 otherwise), at most 10,000,000 major units. */
 export function amountBounds(currency: Currency): { min: number; max: number } {
-  const factor = 10 ** currencies[currency].decimals;
-  return { min: currency === "XAF" || currency === "XOF" ? 100 : 1, max: 10_000_000 * factor };
+  return { min: currency === "XAF" || currency === "XOF" ? 100 : 1, max: toMinor(10_000_000, currency) };
 }
 
 /**

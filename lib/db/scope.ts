@@ -1,6 +1,6 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import type { Auth } from "@/lib/accounts/queries";
+import type { Auth } from "@/lib/core/auth";
 
 type Owned = { accountId: PgColumn; mode: PgColumn };
 

@@ -11,14 +11,15 @@ import { deposits, outboxEvents } from "@/lib/db/schema";
 // rolled-back transaction gives its number back with everything else: no gap, no duplicate.
 
 type EventValues = Omit<typeof outboxEvents.$inferInsert, "sequence" | "sequenceDepositId" | "createdAt">;
-export type Place = { depositId: string; sequence: number };
+/** The number and time an event about `depositId` gets, claimed on the deposit's row in this transaction. */
+export type EventSequenceSlot = { depositId: string; sequence: number };
 
 /**
- * Takes the deposit's next number (and the time of its event) under the deposit's row lock. Money
- * out takes it right after its own conditional update, before the sale's share: the deposit, then
+ * Claims the deposit's next number (and the time of its event) under the deposit's row lock. Money
+ * out claims it right after its own conditional update, before the sale's share: the deposit, then
  * the share, as a refund's creation locks them.
  */
-export async function takePlace(tx: Db | Tx, depositId: string): Promise<Place> {
+export async function claimEventSequence(tx: Db | Tx, depositId: string): Promise<EventSequenceSlot> {
   // clock_timestamp() is read once the row lock is held, so after the previous event's commit; the
   // microsecond keeps the order strict even if the clock stood still or stepped back
   const [next] = await tx
@@ -29,27 +30,32 @@ export async function takePlace(tx: Db | Tx, depositId: string): Promise<Place> 
     })
     .where(eq(deposits.id, depositId))
     .returning({ sequence: deposits.eventSequence });
-  if (!next) throw new Error(`takePlace: no deposit ${depositId}`);
+  if (!next) throw new Error(`claimEventSequence: no deposit ${depositId}`);
   return { depositId, sequence: next.sequence };
 }
 
-/**
- * Writes an outbox event in its place (taken in this transaction). Without one (a withdrawal, whose
- * one event is all there is) it is number 1 at the statement's time.
- */
-export async function insertEvent(tx: Db | Tx, values: EventValues, place: Place | null): Promise<void> {
-  if (!place) {
-    await tx.insert(outboxEvents).values({ ...values, sequence: 1, createdAt: sql`clock_timestamp()` });
-    return;
-  }
-  await tx.insert(outboxEvents).values({ ...values, sequenceDepositId: place.depositId, sequence: place.sequence, createdAt: placeTime(place) });
+/** The stable id of the event announcing an outbox row (its webhook deliveries carry it): `evt_` and the row's id in hex. */
+export function eventIdOf(outboxId: string): string {
+  return `evt_${outboxId.replaceAll("-", "")}`;
 }
 
 /**
- * The time of the event in `place`, as the deposit's row holds it, to the microsecond (a JavaScript
+ * Writes an outbox event with the number and time in `slot` (claimed in this transaction). Without one (a withdrawal, whose
+ * one event is all there is) it is number 1 at the statement's time.
+ */
+export async function insertEvent(tx: Db | Tx, values: EventValues, slot: EventSequenceSlot | null): Promise<void> {
+  if (!slot) {
+    await tx.insert(outboxEvents).values({ ...values, sequence: 1, createdAt: sql`clock_timestamp()` });
+    return;
+  }
+  await tx.insert(outboxEvents).values({ ...values, sequenceDepositId: slot.depositId, sequence: slot.sequence, createdAt: eventSequenceTime(slot) });
+}
+
+/**
+ * The time of the event in `slot`, as the deposit's row holds it, to the microsecond (a JavaScript
  * Date would cut it to the millisecond): the event and the history row of the change it announces
  * share it.
  */
-export function placeTime(place: Place) {
-  return sql`(select ${deposits.lastEventAt} from ${deposits} where ${deposits.id} = ${place.depositId})`;
+export function eventSequenceTime(slot: EventSequenceSlot) {
+  return sql`(select ${deposits.lastEventAt} from ${deposits} where ${deposits.id} = ${slot.depositId})`;
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Auth } from "@/lib/accounts/queries";
+import type { Auth } from "@/lib/core/auth";
 import { getDb } from "@/lib/db/client";
 import { ownedBy } from "@/lib/db/scope";
 import {
@@ -14,7 +14,7 @@ import {
   webhookEndpoints,
 } from "@/lib/db/schema";
 import { ApiError } from "@/lib/core/errors";
-import { eventIdOf } from "@/lib/webhooks/events";
+import { eventIdOf } from "@/lib/deposits/event-sequence";
 import { depositHistory } from "./history";
 import { depositListColumns } from "./list-deposits";
 import type { paymentDetail } from "./schemas";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
-import type { Auth } from "@/lib/accounts/queries";
+import type { Auth } from "@/lib/core/auth";
 import { getDb } from "@/lib/db/client";
 import { ownedBy } from "@/lib/db/scope";
 import { deposits } from "@/lib/db/schema";

@@ -1,4 +1,4 @@
-import { currencies, type Currency } from "@/lib/countries";
+import { decimalsOf, toMajor } from "@/lib/core/money";
 import { dictionaryOf, type Dictionary } from "@/lib/i18n";
 import { countryLabel, operatorLabel, providerLabel, reasonLabel } from "@/lib/i18n/labels";
 import type { Lang } from "@/lib/core/languages";
@@ -34,8 +34,8 @@ export const say = {
   /** 150000 XAF → "150000"; 1250 KES → "12,50" (fr) / "12.50" (en): a number the spreadsheet reads */
   amount(minor: number | null, currency: string, lang: Lang): Cell {
     if (minor === null) return null;
-    const decimals = Object.hasOwn(currencies, currency) ? currencies[currency as Currency].decimals : 0;
-    const text = (minor / 10 ** decimals).toFixed(decimals);
+    const decimals = decimalsOf(currency);
+    const text = toMajor(minor, currency).toFixed(decimals);
     return lang === "fr" ? text.replace(".", ",") : text;
   },
   /** "2026-11-22T10:15:30.123456Z" → "2026-11-22 10:15:30": a date and time in both languages' spreadsheets */

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
-import type { Auth } from "@/lib/accounts/queries";
+import type { Auth } from "@/lib/core/auth";
 import { publicBaseUrl } from "@/lib/runtime/config";
 import { getDb } from "@/lib/db/client";
 import { files } from "@/lib/db/schema";

@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import { format, type Dictionary } from "@/lib/i18n";
+import type { Dictionary } from "@/lib/i18n";
+import { fill } from "@/lib/core/fill";
 import { plural } from "@/lib/i18n/plural";
 import { ApiRequestError, type FieldError } from "@/lib/query/api-fetch";
 
@@ -25,12 +26,12 @@ export function issueMessage(issue: z.core.$ZodIssue, t: Dictionary, overrides: 
     case "too_small": {
       const n = Number(issue.minimum);
       if (issue.origin === "string") return n <= 1 ? v.required : plural(t.locale, v.tooShort, n);
-      return format(v.min, { n: issue.inclusive ? n : `> ${n}` });
+      return fill(v.min, { n: issue.inclusive ? n : `> ${n}` });
     }
     case "too_big": {
       const n = Number(issue.maximum);
-      if (issue.origin === "string") return format(v.tooLong, { n });
-      return format(v.max, { n });
+      if (issue.origin === "string") return fill(v.tooLong, { n });
+      return fill(v.max, { n });
     }
     case "invalid_format":
       if (issue.format === "email") return v.email;
@@ -53,15 +54,15 @@ export function fieldErrorMessage(error: FieldError, t: Dictionary, field = "", 
     case "string_too_short":
       return Number(ctx.min_length) <= 1 ? v.required : plural(t.locale, v.tooShort, Number(ctx.min_length));
     case "string_too_long":
-      return format(v.tooLong, { n: ctx.max_length ?? "" });
+      return fill(v.tooLong, { n: ctx.max_length ?? "" });
     case "greater_than_equal":
-      return format(v.min, { n: ctx.ge ?? "" });
+      return fill(v.min, { n: ctx.ge ?? "" });
     case "greater_than":
-      return format(v.min, { n: `> ${ctx.gt}` });
+      return fill(v.min, { n: `> ${ctx.gt}` });
     case "less_than_equal":
-      return format(v.max, { n: ctx.le ?? "" });
+      return fill(v.max, { n: ctx.le ?? "" });
     case "less_than":
-      return format(v.max, { n: `< ${ctx.lt}` });
+      return fill(v.max, { n: `< ${ctx.lt}` });
     case "int_parsing":
     case "int_type":
     case "int_from_float":
@@ -71,7 +72,7 @@ export function fieldErrorMessage(error: FieldError, t: Dictionary, field = "", 
       const ctx = error.ctx ?? {};
       const words = { host: String(ctx.host ?? ""), address: String(ctx.address ?? ""), problem: String(ctx.problem ?? "") };
       if (ctx.reason === "https_required") return v.webhookHttps;
-      if (ctx.reason === "private_address") return format(ctx.address ? v.webhookPrivateResolved : v.webhookPrivate, words);
+      if (ctx.reason === "private_address") return fill(ctx.address ? v.webhookPrivateResolved : v.webhookPrivate, words);
       if (ctx.reason === "invalid_url") return v.webhookUrl;
       return overrides[field] ? v[overrides[field]] : v.invalid;
     }

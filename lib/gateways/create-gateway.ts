@@ -1,4 +1,4 @@
-import type { Auth } from "@/lib/accounts/queries";
+import type { Auth } from "@/lib/core/auth";
 import { assertAmount, assertCurrency } from "@/lib/countries";
 import { sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";

@@ -1,5 +1,5 @@
 import { and, eq, ilike, isNotNull, isNull, not, or, sql, type SQL } from "drizzle-orm";
-import type { Auth } from "@/lib/accounts/queries";
+import type { Auth } from "@/lib/core/auth";
 import { getDb } from "@/lib/db/client";
 import { prepared } from "@/lib/db/prepared";
 import { ownedBy } from "@/lib/db/scope";

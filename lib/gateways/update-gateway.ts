@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { Auth } from "@/lib/accounts/queries";
+import type { Auth } from "@/lib/core/auth";
 import { assertAmount } from "@/lib/countries";
 import { getDb } from "@/lib/db/client";
 import { ownedBy } from "@/lib/db/scope";

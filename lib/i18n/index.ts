@@ -19,4 +19,3 @@ export function langOf(value: string | undefined): Lang {
   return value === "en" ? "en" : "fr";
 }
 
-export { format } from "./format";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney, maskPhone } from "./numbers";
+import { maskPhone } from "./numbers";
+import { formatMoney } from "@/lib/core/money";
 
 describe("formatMoney", () => {
   const cases: [number, string, "fr" | "en", string][] = [

@@ -1,36 +1,15 @@
-import { currencies, type Currency } from "@/lib/countries";
+import { intlLocale } from "@/lib/core/languages";
 import type { Lang } from "./index";
 
-// Money, dates and phone numbers as merchants read them, in the dashboard's language.
-
-const locales: Record<Lang, string> = { fr: "fr-FR", en: "en-GB" };
-
-export function decimalsOf(currency: string): number {
-  return currency in currencies ? currencies[currency as Currency].decimals : 0;
-}
-
-/** 5000 XAF → "5 000 FCFA"; 12345 KES (minor units) → "KES 123.45". */
-export function formatMoney(minor: number, currency: string, lang: Lang): string {
-  const decimals = decimalsOf(currency);
-  try {
-    return new Intl.NumberFormat(locales[lang], {
-      style: "currency",
-      currency,
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-    }).format(minor / 10 ** decimals);
-  } catch {
-    return `${minor / 10 ** decimals} ${currency}`;
-  }
-}
+// Numbers, dates and phone numbers as merchants read them (money: lib/core/money.ts), in the dashboard's language.
 
 /** A plain number in the locale (for counts and bounds). */
 export function formatNumber(value: number, lang: Lang, maximumFractionDigits = 2): string {
-  return new Intl.NumberFormat(locales[lang], { maximumFractionDigits }).format(value);
+  return new Intl.NumberFormat(intlLocale(lang), { maximumFractionDigits }).format(value);
 }
 
 export function formatPercent(value: number, lang: Lang): string {
-  return new Intl.NumberFormat(locales[lang], { style: "percent", maximumFractionDigits: 1 }).format(value);
+  return new Intl.NumberFormat(intlLocale(lang), { style: "percent", maximumFractionDigits: 1 }).format(value);
 }
 
 /** Accepts ISO dates with or without a zone designator (deposits' `created_at` has none: it is UTC). */
@@ -39,11 +18,11 @@ function toDate(value: string): Date {
 }
 
 export function formatDateTime(value: string, lang: Lang): string {
-  return new Intl.DateTimeFormat(locales[lang], { dateStyle: "medium", timeStyle: "short" }).format(toDate(value));
+  return new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: "medium", timeStyle: "short" }).format(toDate(value));
 }
 
 export function formatDate(value: string, lang: Lang, options: Intl.DateTimeFormatOptions = { dateStyle: "medium" }): string {
-  return new Intl.DateTimeFormat(locales[lang], { timeZone: value.includes("T") ? undefined : "UTC", ...options }).format(toDate(value));
+  return new Intl.DateTimeFormat(intlLocale(lang), { timeZone: value.includes("T") ? undefined : "UTC", ...options }).format(toDate(value));
 }
 
 /** 237670000042 → "+237 67••••042": enough to recognise a customer, not to reuse the number. */

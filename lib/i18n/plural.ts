@@ -1,4 +1,4 @@
-import { format } from "./format";
+import { fill } from "@/lib/core/fill";
 
 /**
  * Words that agree with a count: `one` and `other` as Intl.PluralRules names them (in French 0 and 1
@@ -14,5 +14,5 @@ export function plural(locale: string, forms: Plural, n: number, values: Record<
   let rule = rules.get(locale);
   if (!rule) rules.set(locale, (rule = new Intl.PluralRules(locale)));
   const form = n === 0 && forms.zero !== undefined ? forms.zero : rule.select(n) === "one" ? forms.one : forms.other;
-  return format(form, { n: new Intl.NumberFormat(locale).format(n), ...values });
+  return fill(form, { n: new Intl.NumberFormat(locale).format(n), ...values });
 }

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { createContext, useCallback, useContext, useMemo, useTransition } from "react";
 import type { Dictionary } from "./fr";
-import { format } from "./format";
+import { fill } from "@/lib/core/fill";
 import { LANG_COOKIE, type Lang } from "@/lib/core/languages";
 import { plural, type Plural } from "./plural";
 
@@ -12,7 +12,7 @@ export type { Lang };
 type I18n = {
   t: Dictionary;
   lang: Lang;
-  format: typeof format;
+  fill: typeof fill;
   /** words that agree with a count: count(t.overview.attempts, 1) → "1 tentative" (plural.ts) */
   count: (forms: Plural, n: number, values?: Record<string, string | number>) => string;
   setLang: (lang: Lang) => void;
@@ -33,7 +33,7 @@ export function I18nProvider({ lang, dictionary, children }: { lang: Lang; dicti
     [router],
   );
   const value = useMemo(
-    () => ({ t: dictionary, lang, format, count: (forms: Plural, n: number, values?: Record<string, string | number>) => plural(lang, forms, n, values), setLang, switching }),
+    () => ({ t: dictionary, lang, fill, count: (forms: Plural, n: number, values?: Record<string, string | number>) => plural(lang, forms, n, values), setLang, switching }),
     [dictionary, lang, setLang, switching],
   );
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;

@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
-import type { Auth } from "@/lib/accounts/queries";
+import type { Auth } from "@/lib/core/auth";
 import { getDb } from "@/lib/db/client";
 import { ownedBy } from "@/lib/db/scope";
 import { deposits, ledgerBalances, ledgerEntries, ledgerPostings, payouts, refunds, sellerBalances } from "@/lib/db/schema";

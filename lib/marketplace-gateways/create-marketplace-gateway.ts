@@ -1,4 +1,4 @@
-import type { Auth } from "@/lib/accounts/queries";
+import type { Auth } from "@/lib/core/auth";
 import { assertAmount, assertCurrency, countries } from "@/lib/countries";
 import { parsePhone } from "@/lib/countries/phones";
 import { getDb } from "@/lib/db/client";
@@ -7,7 +7,7 @@ import { ApiError, ValidationError } from "@/lib/core/errors";
 import { valueError } from "@/lib/core/validation";
 import { brandingUrls } from "@/lib/marketplaces/present";
 import { getMarketplaceOrThrow } from "@/lib/marketplaces/queries";
-import { defaultFee } from "./fee";
+import { buyerPrice, defaultFee } from "./fee";
 import type { MarketplaceGatewayRow } from "./queries";
 import type { CreateMarketplaceGatewayBody } from "./schemas";
 
@@ -32,7 +32,7 @@ export async function createMarketplaceGateway(auth: Auth, body: CreateMarketpla
   assertCurrency(body.currency, currency);
   assertAmount(body.amount, currency);
   const fee = body.fee ?? defaultFee(body.amount, Number(marketplace.fee));
-  assertAmount(body.amount + fee, currency, ["body", "fee"]);
+  assertAmount(buyerPrice(body.amount, fee), currency, ["body", "fee"]);
   const { logoUrl, faviconUrl } = await brandingUrls(marketplace);
   const db = await getDb();
   const [row] = await db

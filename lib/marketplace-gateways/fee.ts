@@ -5,3 +5,8 @@
 export function defaultFee(amount: number, percent: number): number {
   return Math.round((amount * Math.round(percent * 100)) / 10_000);
 }
+
+/** What the buyer of a marketplace link pays, in minor units: the seller's price, plus the fee on top. */
+export function buyerPrice(amount: number, fee: number): number {
+  return amount + fee;
+}

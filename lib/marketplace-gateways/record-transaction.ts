@@ -3,6 +3,7 @@ import { marketplaceTransactions } from "@/lib/db/schema";
 import { createDeposit, type DepositRow } from "@/lib/deposits/create-deposit";
 import { sellerForSale } from "./seller-for-sale";
 import type { MarketplaceGatewayRow } from "./queries";
+import { buyerPrice } from "./fee";
 
 export type Buyer = {
   fullName: string;
@@ -34,7 +35,7 @@ export async function recordMarketplaceTransaction(input: {
       {
         accountId: gateway.accountId,
         mode: gateway.mode,
-        amount: gateway.amount + gateway.fee,
+        amount: buyerPrice(gateway.amount, gateway.fee),
         currency: gateway.currency,
         country: buyer.country,
         operator: buyer.operator,
@@ -59,7 +60,7 @@ export async function recordMarketplaceTransaction(input: {
         buyerPhone: buyer.phoneNumber,
         buyerCountry: buyer.country,
         buyerOperator: buyer.operator,
-        buyerPrice: gateway.amount + gateway.fee,
+        buyerPrice: buyerPrice(gateway.amount, gateway.fee),
         productPrice: gateway.amount,
         additionalInfo: input.additionalInfo,
         buyerLang: buyer.lang ?? null,

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Auth } from "@/lib/accounts/queries";
+import type { Auth } from "@/lib/core/auth";
 import { assertAmount, countries } from "@/lib/countries";
 import { parsePhone } from "@/lib/countries/phones";
 import { getDb } from "@/lib/db/client";
@@ -8,6 +8,7 @@ import { marketplaceGateways } from "@/lib/db/schema";
 import { ApiError, ValidationError, type ValidationItem } from "@/lib/core/errors";
 import { getMarketplaceGatewayOrThrow, type MarketplaceGatewayRow } from "./queries";
 import type { UpdateMarketplaceGatewayBody } from "./schemas";
+import { buyerPrice } from "./fee";
 
 /**
  * Changes only the fields sent of a live marketplace link. Its currency never changes (amounts are
@@ -40,7 +41,7 @@ export async function updateMarketplaceGateway(auth: Auth, id: string, body: Upd
   const amount = body.amount ?? current.amount;
   const fee = body.fee ?? current.fee;
   if (body.amount !== undefined) assertAmount(amount, current.currency);
-  if (body.amount !== undefined || body.fee !== undefined) assertAmount(amount + fee, current.currency, ["body", "fee"]);
+  if (body.amount !== undefined || body.fee !== undefined) assertAmount(buyerPrice(amount, fee), current.currency, ["body", "fee"]);
   if (body.amount !== undefined) changes.amount = amount;
   if (body.fee !== undefined) changes.fee = fee;
   if (body.shop_name !== undefined) changes.shopName = body.shop_name;

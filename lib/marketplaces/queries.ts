@@ -1,4 +1,4 @@
-import type { Auth } from "@/lib/accounts/queries";
+import type { Auth } from "@/lib/core/auth";
 import { getDb } from "@/lib/db/client";
 import { ownedBy } from "@/lib/db/scope";
 import { marketplaces } from "@/lib/db/schema";

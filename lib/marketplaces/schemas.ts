@@ -5,6 +5,7 @@ import { ValidationError } from "@/lib/core/errors";
 import { boolean, optional } from "@/lib/core/lenient";
 import { defineOperations, keyErrors } from "@/lib/core/operation";
 import { blockTypes, formBlock, type BlockType, type FormBlock } from "@/lib/core/form-block-shape";
+import { UUID_ANY_CASE_SOURCE, isUuid } from "@/lib/core/uuid";
 
 // Marketplace: interface §2.4 and §4.3, DESIGN §4. Requests are multipart text parts.
 
@@ -32,7 +33,6 @@ export const formBlocksInput = z.object({ blocks: z.array(blockInput).max(20) })
 
 // Rules written as patterns carry themselves into the OpenAPI document; empty text is "unchanged".
 const HEX_COLOR = /^(#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}))?$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** 0 to 50 with at most 2 decimals ("05", "12.5", "50.00"). */
 const DELAY_DAYS = /^(30|[12]?\d)?$/;
 const FEE = /^(50(\.0{1,2})?|[0-4]?\d(\.\d{1,2})?)?$/;
@@ -50,12 +50,12 @@ const imageRef = z
   .string()
   .trim()
   .max(2048)
-  .refine((v) => v === "" || v === "none" || isHttpsUrl(v) || UUID.test(v), {
+  .refine((v) => v === "" || v === "none" || isHttpsUrl(v) || isUuid(v), {
     message: "must be an https URL, the id of an uploaded file, or none",
   })
   // the rule above for the reference (test/api/openapi.test.ts tries both on the same values)
   .meta({
-    pattern: "^(https://[^\\s/?#]+[^\\s]*|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|none)?$",
+    pattern: `^(https://[^\\s/?#]+[^\\s]*|${UUID_ANY_CASE_SOURCE}|none)?$`,
     description: "An absolute https URL (at most 2048 characters), the id of a file uploaded before, or `none` to remove it (empty text leaves it unchanged)",
   });
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db/client";
 import { deposits, payouts, refunds, sellerShares } from "@/lib/db/schema";
-import { insertEvent, takePlace } from "@/lib/deposits/event-sequence";
+import { insertEvent, claimEventSequence } from "@/lib/deposits/event-sequence";
 import type { Line } from "@/lib/ledger/entry";
 import { postEntry } from "@/lib/ledger/post";
 import { log, maskPhone } from "@/lib/runtime/log";
@@ -39,7 +39,7 @@ export async function settlePayout(tx: Db | Tx, payoutId: string, outcome: Outco
     .returning();
   if (!row) return false;
   await crashPoint("disbursement-settled"); // a crash here rolls the outcome back with its posting
-  const place = row.depositId ? await takePlace(tx, row.depositId) : null; // before the share: deposit, then share
+  const slot = row.depositId ? await claimEventSequence(tx, row.depositId) : null; // before the share: deposit, then share
 
   const seller = row.kind === "seller" ? row.sellerId : null;
   if (!success && seller && row.depositId) {
@@ -59,8 +59,8 @@ export async function settlePayout(tx: Db | Tx, payoutId: string, outcome: Outco
   });
   const view = await getPayoutOrThrow(row, row.id, tx);
   const prefix = row.kind === "seller" ? "seller_payout" : "payout";
-  // a seller's payout takes its place among its sale's events; a withdrawal has no deposit
-  await insertEvent(tx, { accountId: row.accountId, mode: row.mode, type: success ? `${prefix}.succeeded` : `${prefix}.failed`, payoutId: row.id, data: view }, place);
+  // a seller's payout is numbered among its sale's events; a withdrawal has no deposit
+  await insertEvent(tx, { accountId: row.accountId, mode: row.mode, type: success ? `${prefix}.succeeded` : `${prefix}.failed`, payoutId: row.id, data: view }, slot);
   log(success ? "info" : "warn", "payout settled", { payout_id: row.id, kind: row.kind, status: row.status, reason: row.failureReason, phone: maskPhone(row.phoneNumber) });
   return true;
 }
@@ -80,7 +80,7 @@ export async function settleRefund(tx: Db | Tx, refundId: string, outcome: Outco
     .returning();
   if (!row) return false;
   await crashPoint("disbursement-settled");
-  const place = await takePlace(tx, row.depositId); // before the share: deposit, then share
+  const slot = await claimEventSequence(tx, row.depositId); // before the share: deposit, then share
 
   const lines: Line[] = [{ account: "refunds_in_flight", amount: -row.amount }];
   if (success) lines.push({ account: "provider_clearing", amount: row.amount });
@@ -108,7 +108,7 @@ export async function settleRefund(tx: Db | Tx, refundId: string, outcome: Outco
   await postEntry(tx, { accountId: row.accountId, mode: row.mode, currency: row.currency, kind: success ? "refund_succeeded" : "refund_failed", refundId: row.id, lines });
   const view = await getRefundOrThrow(row, row.id, tx);
   // after its payment's events, in the payment's order
-  await insertEvent(tx, { accountId: row.accountId, mode: row.mode, type: success ? "refund.succeeded" : "refund.failed", refundId: row.id, data: view }, place);
+  await insertEvent(tx, { accountId: row.accountId, mode: row.mode, type: success ? "refund.succeeded" : "refund.failed", refundId: row.id, data: view }, slot);
   log(success ? "info" : "warn", "refund settled", { refund_id: row.id, status: row.status, reason: row.failureReason, automatic: row.automatic });
   return true;
 }

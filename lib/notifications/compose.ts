@@ -1,9 +1,11 @@
 import { countries, isCountry, operatorObject } from "@/lib/countries";
-import { formatAmount, formatDateTime, maskedPhone } from "@/lib/checkout/format";
+import { formatMoney } from "@/lib/core/money";
+import { maskedPhone, formatDateTime } from "@/lib/countries/format";
 import type { Lang } from "@/lib/core/languages";
 import { nameInMail, oneLine } from "@/lib/mail/text";
 import type { NotificationPreference } from "@/lib/core/notification-kinds";
-import { fill, mailWords } from "./words";
+import { fill } from "@/lib/core/fill";
+import { mailWords } from "./words";
 
 // The notification mails' text, in one recipient's language: plain text (nothing to escape), the
 // facts a merchant or a buyer needs, a link to see more, and why they get it. Every text a template
@@ -64,7 +66,7 @@ function merchantMail(kind: NotificationPreference, lang: Lang, account: Account
 export function paymentMail(lang: Lang, account: AccountFacts, base: string, p: PaymentFacts): Composed {
   const w = mailWords[lang];
   const f = factsOf(lang);
-  const amount = formatAmount(p.amount, p.currency, lang);
+  const amount = formatMoney(p.amount, p.currency, lang);
   const link = nameInMail(p.link);
   return merchantMail("payments", lang, account, base, fill(w.paymentSubject, { amount, link }), [
     fill(w.paymentIntro, { amount, link }),
@@ -88,7 +90,7 @@ export type RefundFacts = { trackId: string; amount: number; currency: string; s
 export function refundMail(lang: Lang, account: AccountFacts, base: string, r: RefundFacts): Composed {
   const w = mailWords[lang];
   const f = factsOf(lang);
-  const amount = formatAmount(r.amount, r.currency, lang);
+  const amount = formatMoney(r.amount, r.currency, lang);
   const subject = fill(r.succeeded ? w.refundSucceededSubject : w.refundFailedSubject, { amount });
   return merchantMail("refunds", lang, account, base, subject, [
     fill(r.succeeded ? w.refundSucceededIntro : w.refundFailedIntro, { amount, track: r.trackId }),
@@ -106,7 +108,7 @@ export type PayoutFacts = { amount: number; currency: string; kind: "seller" | "
 export function payoutFailedMail(lang: Lang, account: AccountFacts, base: string, p: PayoutFacts): Composed {
   const w = mailWords[lang];
   const f = factsOf(lang);
-  const amount = formatAmount(p.amount, p.currency, lang);
+  const amount = formatMoney(p.amount, p.currency, lang);
   return merchantMail("failed_payouts", lang, account, base, fill(w.payoutFailedSubject, { amount }), [
     fill(p.kind === "seller" ? w.payoutSellerIntro : w.payoutWithdrawalIntro, { amount, phone: maskedPhone(p.phone) }),
     "",
@@ -137,7 +139,7 @@ export function alertMail(lang: Lang, account: AccountFacts, base: string, a: Al
 export function receiptMail(lang: Lang, account: AccountFacts, p: PaymentFacts & { shop: string; receiptUrl: string }): Composed {
   const w = mailWords[lang];
   const f = factsOf(lang);
-  const amount = formatAmount(p.amount, p.currency, lang);
+  const amount = formatMoney(p.amount, p.currency, lang);
   const contact = [account.supportEmail, account.supportPhone].map(oneLine).filter(Boolean).join(" · ");
   const [shop, business] = [nameInMail(p.shop), nameInMail(account.name)];
   const body = [

@@ -93,8 +93,3 @@ const en: Words = {
 };
 
 export const mailWords: Record<Lang, Words> = { fr, en };
-
-/** `{name}` in `text` replaced by `values[name]`. */
-export function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-}

@@ -10,6 +10,7 @@ import { ProviderError } from "@/lib/providers/provider-error";
 import { recordProviderLog } from "@/lib/providers/provider-log";
 import type { CallbackEvent } from "@/lib/providers/types";
 import { settleDeposit } from "./settle-deposit";
+import { isUuid } from "@/lib/core/uuid";
 
 const NO_STORE = { "cache-control": "no-store" };
 const refuse = (type: ErrorType) => new ApiError(type, undefined, undefined, NO_STORE);
@@ -45,7 +46,6 @@ export async function handleProviderCallback(providerName: string, req: Request,
   return received(outcome);
 }
 
-const isUuid = (text: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
 
 type Outcome = "settled" | "already_settled" | "replay" | "processing" | "mismatch" | "unknown";
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { deposits, marketplaceTransactions, paymentGateways } from "@/lib/db/schema";
-import { insertEvent, placeTime, takePlace } from "@/lib/deposits/event-sequence";
+import { insertEvent, eventSequenceTime, claimEventSequence } from "@/lib/deposits/event-sequence";
 import { recordPaymentSuccess } from "@/lib/settlement/record-payment";
 import { recordDepositChange } from "@/lib/deposits/history";
 import { keptSuccessOf } from "@/lib/gateways/paid";
@@ -9,6 +9,7 @@ import { log, maskPhone } from "@/lib/runtime/log";
 import { crashPoint } from "@/lib/runtime/crash-point";
 import type { Settlement } from "@/lib/providers/types";
 import { eventTypeFor, statusesBefore } from "./status";
+import { depositEventData, type PaidLink } from "@/lib/webhooks/event-data";
 
 export type { Settlement } from "@/lib/providers/types";
 
@@ -53,7 +54,7 @@ export async function settleDeposit(depositId: string, settlement: Settlement, t
   if (!before || !from.includes(before.status)) return false;
   // its number in the deposit's order: after the expiry it follows, in commit order. The
   // transition, its history row and its event share one time: the one taken with the number.
-  const place = await takePlace(tx, depositId);
+  const slot = await claimEventSequence(tx, depositId);
   const [row] = await tx
     .update(deposits)
     .set({
@@ -69,39 +70,27 @@ export async function settleDeposit(depositId: string, settlement: Settlement, t
     .returning();
   // the row is locked and its status checked above: the update cannot miss (and a number taken must not stay unused)
   if (!row) throw new Error(`settleDeposit: ${depositId} changed under its lock`);
-  await recordDepositChange(tx, { deposit: row, event: "status_changed", from: before.status, to: row.status, reason: row.failureReason, at: placeTime(place) });
+  await recordDepositChange(tx, { deposit: row, event: "status_changed", from: before.status, to: row.status, reason: row.failureReason, at: eventSequenceTime(slot) });
   await crashPoint("settlement-written"); // a crash here rolls the transition back: nothing announced, nothing changed
 
-  const data: Record<string, unknown> = {
-    track_id: row.trackId,
-    amount: row.amount,
-    currency: row.currency,
-    status: row.status,
-    country: row.country,
-    operator: row.operator,
-    phone_number: row.phoneNumber,
-    failure_reason: row.failureReason,
-  };
-  // present only when true, so the usual event keeps its documented shape
-  if (row.lateSuccess) data.late_success = true;
-  if (keptSuccess) data.duplicate_of = keptSuccess.trackId;
-  let kind: "payment_link" | "marketplace" = "payment_link";
+  let link: PaidLink;
   if (row.paymentGatewayId) {
     const [gateway] = await tx
       .select({ orderId: paymentGateways.orderId })
       .from(paymentGateways)
       .where(eq(paymentGateways.id, row.paymentGatewayId));
-    Object.assign(data, { gateway_id: row.paymentGatewayId, order_id: gateway?.orderId ?? "" });
+    link = { kind: "payment_link", gatewayId: row.paymentGatewayId, orderId: gateway?.orderId ?? "" };
   } else {
-    kind = "marketplace";
     const [transaction] = await tx
       .select({ id: marketplaceTransactions.id })
       .from(marketplaceTransactions)
       .where(eq(marketplaceTransactions.depositId, row.id));
-    Object.assign(data, { gateway_id: row.marketplaceGatewayId, order_id: "", transaction_id: transaction?.id ?? null });
+    // every deposit is made on a payment link or on a marketplace link
+    link = { kind: "marketplace", gatewayId: row.marketplaceGatewayId!, transactionId: transaction?.id ?? null };
   }
-  await crashPoint("event-place-taken"); // a crash here gives the number back with the transition: no gap
-  await insertEvent(tx, { accountId: row.accountId, mode: row.mode, type: eventTypeFor(kind, settlement.status), depositId: row.id, data }, place);
+  const data = depositEventData(row, link, keptSuccess?.trackId);
+  await crashPoint("event-sequence-claimed"); // a crash here gives the number back with the transition: no gap
+  await insertEvent(tx, { accountId: row.accountId, mode: row.mode, type: eventTypeFor(link.kind, settlement.status), depositId: row.id, data }, slot);
   // the money it brought, in the ledger; a duplicate is refunded
   if (success) await recordPaymentSuccess(tx, row);
   log("info", "deposit settled", { track_id: row.trackId, status: row.status, reason: row.failureReason });

@@ -19,6 +19,7 @@ import { depositExpirySeconds } from "@/lib/runtime/config";
 import { OperatorUnreachable, offerDeposit } from "./offer-deposit";
 import { candidatesFor, providerForMode } from "@/lib/providers";
 import { checkoutInput, type CheckoutInput } from "./schemas";
+import { buyerPrice } from "@/lib/marketplace-gateways/fee";
 
 /** Another buyer's attempt holds the link (409): `retryAfterSeconds` until it ends at the latest. */
 export class PaymentInProgress extends ApiError {
@@ -82,7 +83,7 @@ export async function startPayment(
   if (problems.length || !phone) throw new ValidationError(problems);
   await limitPaymentAttempt({ mode: gateway.mode, linkId: gateway.id, phone: phone.digits, clientAddress });
   // the operator's providers that can take this amount now, in order (failover)
-  const amount = target.kind === "link" ? target.gateway.amount : target.gateway.amount + target.gateway.fee;
+  const amount = target.kind === "link" ? target.gateway.amount : buyerPrice(target.gateway.amount, target.gateway.fee);
   const candidates = await candidatesFor(gateway.mode, input.operator, amount);
   if (!candidates.length) {
     throw new ApiError("LIVE_PAYMENTS_UNAVAILABLE", "This mobile-money operator cannot take payments right now; choose another one or try again later");

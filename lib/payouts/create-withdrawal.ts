@@ -1,4 +1,4 @@
-import type { Auth } from "@/lib/accounts/queries";
+import type { Auth } from "@/lib/core/auth";
 import { countries, countryCodes, type CountryIso3 } from "@/lib/countries";
 import { operatorMismatch, payoutOperatorOf } from "@/lib/countries/operator-of-number";
 import { parsePhone, type Phone } from "@/lib/countries/phones";

@@ -1,12 +1,13 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Auth } from "@/lib/accounts/queries";
+import type { Auth } from "@/lib/core/auth";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { ownedBy } from "@/lib/db/scope";
 import { deposits, marketplaceTransactions, payouts, sellerShares } from "@/lib/db/schema";
 import { ApiError } from "@/lib/core/errors";
 import { pageClauses } from "@/lib/http/pagination";
 import type { PayoutListQuery, PayoutView } from "./schemas";
+import { buyerPrice } from "@/lib/marketplace-gateways/fee";
 
 export type PayoutRow = typeof payouts.$inferSelect;
 
@@ -44,7 +45,7 @@ function present({ payout: p, trackId, transactionId, retriedBy, share }: Joined
     transaction_id: transactionId,
     marketplace_gateway_id: p.marketplaceGatewayId,
     seller_id: p.sellerId,
-    split: share ? { buyer_price: share.amount + share.fee, seller_share: share.amount, fee: share.fee, refunded: share.refunded } : null,
+    split: share ? { buyer_price: buyerPrice(share.amount, share.fee), seller_share: share.amount, fee: share.fee, refunded: share.refunded } : null,
     retry_of: p.retryOf,
     retried_by: retriedBy,
     failure_reason: p.failureReason,

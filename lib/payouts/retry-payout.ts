@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { Auth } from "@/lib/accounts/queries";
+import type { Auth } from "@/lib/core/auth";
 import { getDb, type Tx } from "@/lib/db/client";
 import { ownedBy } from "@/lib/db/scope";
 import { payouts } from "@/lib/db/schema";

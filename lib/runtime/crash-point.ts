@@ -12,7 +12,7 @@ export type CrashPointName =
   | "collection-requested"
   | "settlement-written"
   // an event's number taken on its deposit's row, the event not yet written (one transaction)
-  | "event-place-taken"
+  | "event-sequence-claimed"
   // money out (lib/money-out): the provider took a payout or refund, nothing recorded yet
   | "disbursement-sent"
   // a seller's share: its payout and ledger entry committed, the provider not asked yet

@@ -1,11 +1,12 @@
 import { and, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
-import type { Auth } from "@/lib/accounts/queries";
+import type { Auth } from "@/lib/core/auth";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { ownedBy } from "@/lib/db/scope";
 import { deposits, marketplaceTransactions, sellers, sellerShares } from "@/lib/db/schema";
 import { ApiError } from "@/lib/core/errors";
 import { pageClauses, type PageQuery } from "@/lib/http/pagination";
 import type { SellerListQuery, SellerSale, SellerView } from "./schemas";
+import { buyerPrice } from "@/lib/marketplace-gateways/fee";
 
 type Owner = Pick<Auth, "accountId" | "mode">;
 const bigint = (query: SQL) => sql<number>`coalesce((${query}), 0)::bigint`.mapWith(Number);
@@ -88,7 +89,7 @@ export async function listSellerSales(auth: Auth, sellerId: string, page: PageQu
     track_id: trackId,
     transaction_id: transactionId,
     marketplace_gateway_id: gatewayId,
-    buyer_price: s.amount + s.fee,
+    buyer_price: buyerPrice(s.amount, s.fee),
     share: s.amount,
     fee: s.fee,
     refunded: s.refunded,

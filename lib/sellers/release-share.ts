@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
-import type { Auth } from "@/lib/accounts/queries";
+import type { Auth } from "@/lib/core/auth";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { ownedBy } from "@/lib/db/scope";
 import { deposits, sellerShares } from "@/lib/db/schema";

@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, lt, notInArray, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Auth } from "@/lib/accounts/queries";
+import type { Auth } from "@/lib/core/auth";
 import { getDb } from "@/lib/db/client";
 import { ownedBy } from "@/lib/db/scope";
 import { deposits, ledgerEntries, ledgerPostings } from "@/lib/db/schema";

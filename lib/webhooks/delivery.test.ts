@@ -1,7 +1,8 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { hashApiKey } from "@/lib/accounts/api-keys";
-import { findAuthByKeyHash, type Auth } from "@/lib/accounts/queries";
+import { findAuthByKeyHash } from "@/lib/accounts/queries";
+import type { Auth } from "@/lib/core/auth";
 import { getDb } from "@/lib/db/client";
 import { marketplaceTransactions, outboxEvents, webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
 import { settleDeposit } from "@/lib/payments/settle-deposit";
@@ -11,7 +12,7 @@ import { createMarketplace } from "@/test/support/marketplace";
 import { createEndpoint } from "./create-endpoint";
 import { claimBatch, deliverBatch, defaultDeliveryOptions } from "./deliver";
 import { dispatchOutbox } from "./dispatch";
-import { eventIdOf } from "./events";
+import { eventIdOf } from "@/lib/deposits/event-sequence";
 import { getDeliveryOrThrow, listDeliveries, type EndpointRow } from "./queries";
 import { resendDelivery } from "./resend-delivery";
 import { rotateSecret } from "./rotate-secret";

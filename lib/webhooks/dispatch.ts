@@ -2,7 +2,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { claimOutboxEvents, markOutboxEvents } from "@/lib/db/outbox";
 import { webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
-import { eventIdOf, eventPayload } from "./events";
+import { eventPayload } from "./events";
+import { eventIdOf } from "@/lib/deposits/event-sequence";
 
 /**
  * Fans the outbox out: each event not yet dispatched becomes one delivery per enabled endpoint of

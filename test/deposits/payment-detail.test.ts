@@ -18,7 +18,7 @@ import { settleDeposit } from "@/lib/payments/settle-deposit";
 import { startPayment } from "@/lib/payments/start-payment";
 import { call, newAccount } from "@/test/support/api";
 import { dispatchOutbox } from "@/lib/webhooks/dispatch";
-import { eventIdOf } from "@/lib/webhooks/events";
+import { eventIdOf } from "@/lib/deposits/event-sequence";
 
 // GET /v1/deposits/{track_id}: a payment's page in the dashboard reads it. Its history is the
 // append-only deposit_status_changes, written in the transaction of each change.

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { generateKeyPairSync, randomUUID } from "node:crypto";
-import { countries, currencies, type Currency } from "@/lib/countries";
+import { countries } from "@/lib/countries";
+import { decimalsOf, type Currency } from "@/lib/core/money";
 import { operatorOfPawapayCode, pawapayProviderCodes } from "@/lib/providers/pawapay/codes";
 import { signMessage } from "@/lib/providers/pawapay/http-signature";
 import { depositRequest, payoutRequest, predictRequest, refundRequest, type Deposit, type Payout, type Refund } from "@/lib/providers/pawapay/schemas";
@@ -105,7 +106,7 @@ function activeConf() {
     companyName: "Kola emulator",
     countries: (Object.keys(countries) as (keyof typeof countries)[]).map((country) => {
       const currency = countries[country].currency as Currency;
-      const twoPlaces = currencies[currency].decimals === 2;
+      const twoPlaces = decimalsOf(currency) === 2;
       return {
         country,
         displayName: { en: countries[country].name, fr: countries[country].name },
@@ -226,7 +227,7 @@ export async function startPawapayEmulator(options: PawapayEmulatorOptions = {})
     if (!country) return rejected(200, "INVALID_PROVIDER", "Unknown provider", body.depositId);
     if (countries[country].currency !== body.currency) return rejected(200, "INVALID_CURRENCY", "The provider does not take this currency", body.depositId);
     if (closed.has(provider)) return rejected(200, "PROVIDER_TEMPORARILY_UNAVAILABLE", "The provider is not available", body.depositId);
-    const twoPlaces = currencies[body.currency as Currency].decimals === 2;
+    const twoPlaces = decimalsOf(body.currency) === 2;
     if (!twoPlaces && body.amount.includes(".")) return rejected(200, "INVALID_AMOUNT", "No decimals for this provider", body.depositId);
     const min = body.currency === "XAF" || body.currency === "XOF" ? 100 : 1;
     if (Number(body.amount) < min || Number(body.amount) > 2_000_000) return rejected(200, "AMOUNT_OUT_OF_BOUNDS", "Outside the provider's limits", body.depositId);
@@ -272,7 +273,7 @@ export async function startPawapayEmulator(options: PawapayEmulatorOptions = {})
     if (!country) return ["INVALID_PROVIDER", "Unknown provider"];
     if (countries[country].currency !== currency) return ["INVALID_CURRENCY", "The provider does not take this currency"];
     if (closed.has(provider)) return ["PROVIDER_TEMPORARILY_UNAVAILABLE", "The provider is not available"];
-    if (currencies[currency as Currency].decimals !== 2 && amount.includes(".")) return ["INVALID_AMOUNT", "No decimals for this provider"];
+    if (decimalsOf(currency) !== 2 && amount.includes(".")) return ["INVALID_AMOUNT", "No decimals for this provider"];
     const min = currency === "XAF" || currency === "XOF" ? 100 : 1;
     if (Number(amount) < min || Number(amount) > 2_000_000) return ["AMOUNT_OUT_OF_BOUNDS", "Outside the provider's limits"];
     return null;

@@ -7,7 +7,8 @@ import * as dashboardTransactions from "@/app/dashboard/(pages)/exports/marketpl
 import { createSession, SESSION_COOKIE } from "@/lib/accounts/sessions";
 import { hashApiKey } from "@/lib/accounts/api-keys";
 import { createApiKey } from "@/lib/accounts/create-account";
-import { findAuthByKeyHash, type Auth } from "@/lib/accounts/queries";
+import { findAuthByKeyHash } from "@/lib/accounts/queries";
+import type { Auth } from "@/lib/core/auth";
 import { merchantWithMarketplace, createLink } from "@/test/support/checkout";
 import { getDb } from "@/lib/db/client";
 import { deposits, marketplaceTransactions, refunds } from "@/lib/db/schema";

@@ -39,7 +39,7 @@ describe("kill -9 between an event's number and its row", () => {
     setSandboxTransport(undefined);
     expect(await settleDeposit(deposit.id, { status: "expired", reason: "expired" })).toBe(true);
 
-    await crashChildAt("event-place-taken", CHILD, { depositId: deposit.id });
+    await crashChildAt("event-sequence-claimed", CHILD, { depositId: deposit.id });
     const db = await getDb();
     const state = async () => {
       const [row] = await db.select({ status: deposits.status, eventSequence: deposits.eventSequence }).from(deposits).where(eq(deposits.id, deposit.id));

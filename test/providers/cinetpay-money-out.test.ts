@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as callbackRoute from "@/app/api/providers/[provider]/callback/route";
-import { type Auth } from "@/lib/accounts/queries";
+import type { Auth } from "@/lib/core/auth";
 import { getDb } from "@/lib/db/client";
 import { canRefund } from "@/lib/providers/money-out-routing";
 import { providerLogs } from "@/lib/db/schema";

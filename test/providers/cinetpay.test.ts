@@ -6,7 +6,7 @@ import * as returnRoute from "@/app/api/providers/[provider]/return/route";
 import * as submitJson from "@/app/api/checkout/pay/[id]/route";
 import * as linkPage from "@/app/pay/[id]/route";
 import { hit } from "@/test/support/checkout";
-import { type Auth } from "@/lib/accounts/queries";
+import type { Auth } from "@/lib/core/auth";
 import { getDb } from "@/lib/db/client";
 import { deposits, providerBreakers, providerLogs } from "@/lib/db/schema";
 import { reconcilePending } from "@/lib/payments/reconcile";

@@ -5,7 +5,7 @@ import Ajv from "ajv";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as callbackRoute from "@/app/api/providers/[provider]/callback/route";
-import type { Auth } from "@/lib/accounts/queries";
+import type { Auth } from "@/lib/core/auth";
 import * as cinetpayApi from "@/lib/providers/cinetpay/schemas";
 import { startCinetpayEmulator, type CinetpayEmulator } from "@/test/emulators/cinetpay";
 import { startPawapayEmulator, type PawapayEmulator } from "@/test/emulators/pawapay";

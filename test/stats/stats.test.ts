@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as route from "@/app/v1/stats/route";
 import { createApiKey } from "@/lib/accounts/create-account";
-import type { Auth } from "@/lib/accounts/queries";
+import type { Auth } from "@/lib/core/auth";
 import { getDb } from "@/lib/db/client";
 import { deposits, ledgerPostings, marketplaces, sellers } from "@/lib/db/schema";
 import { postEntry, type NewEntry } from "@/lib/ledger/post";

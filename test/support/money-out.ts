@@ -4,7 +4,8 @@ import * as depositCallback from "@/app/api/providers/[provider]/callback/route"
 import * as disbursementCallback from "@/app/api/providers/[provider]/disbursements/callback/route";
 import * as gatewayRoutes from "@/app/v1/gateway/route";
 import { hashApiKey } from "@/lib/accounts/api-keys";
-import { findAuthByKeyHash, type Auth } from "@/lib/accounts/queries";
+import { findAuthByKeyHash } from "@/lib/accounts/queries";
+import type { Auth } from "@/lib/core/auth";
 import { findMarketplaceLink, findPaymentLink } from "@/lib/checkout/queries";
 import { merchantWithMarketplace } from "./checkout";
 import { getDb } from "@/lib/db/client";

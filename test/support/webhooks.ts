@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import * as marketplaceGatewayRoutes from "@/app/v1/api/marketplace/gateway/route";
-import type { Auth } from "@/lib/accounts/queries";
+import type { Auth } from "@/lib/core/auth";
 import { createGateway } from "@/lib/gateways/create-gateway";
 import { getMarketplaceGatewayOrThrow } from "@/lib/marketplace-gateways/queries";
 import { setSandboxTransport } from "@/lib/providers/sandbox";

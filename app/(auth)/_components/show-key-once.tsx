@@ -7,11 +7,11 @@ import { useI18n } from "@/lib/i18n/provider";
 
 /** The test key, once: copy it, tick "I saved it", then enter the dashboard. */
 export function ShowKeyOnce({ apiKey, business }: { apiKey: string; business: string }) {
-  const { t, format } = useI18n();
+  const { t, fill } = useI18n();
   const router = useRouter();
   return (
     <div>
-      <p className="text-sm font-medium text-teal-800">{format(t.auth.welcome, { name: business })}</p>
+      <p className="text-sm font-medium text-teal-800">{fill(t.auth.welcome, { name: business })}</p>
       <h1 className="mt-1 text-2xl font-bold">{t.auth.keyTitle}</h1>
       <p className="mt-2 text-sm text-stone-600">{t.auth.keyIntro}</p>
       <SecretOnce

@@ -1,7 +1,8 @@
 import type { CountryIso3 } from "@/lib/countries";
 import type { FormBlock } from "@/lib/core/form-block-shape";
 import type { Checkout } from "../checkout";
-import { dialCode, examplePhone, formatAmount } from "../format";
+import { formatMoney } from "@/lib/core/money";
+import { dialCode, examplePhone } from "@/lib/countries/format";
 import type { FormValues } from "../form-input";
 import { attrs, html, type Child, type Html } from "../html";
 import { countryName, t, type Locale } from "../i18n";
@@ -135,7 +136,7 @@ function operatorOptions(checkout: FormCheckout, chosen: string, country: Countr
 
 export function formPage({ checkout, locale, values, errors, paths }: FormPageModel): PageFrame {
   const market = checkout.kind === "market";
-  const total = formatAmount(checkout.total, checkout.currency, locale);
+  const total = formatMoney(checkout.total, checkout.currency, locale);
   const country = (checkout.payable as string[]).includes(values.country) ? (values.country as CountryIso3) : checkout.defaultCountry;
   const ops = operatorsOf(country);
   const operator = values.operator || (ops.length === 1 ? ops[0]![0] : "");
@@ -224,7 +225,7 @@ export function formPage({ checkout, locale, values, errors, paths }: FormPageMo
   // the page's heading says what it is for (the header shows whose shop it is); the amount follows
   const body = html`<section class="sum"><h1 class="sr">${t(locale, "page.pay", { shop: checkout.shopName })}</h1>${market ? html`<p class="seller">${t(locale, "seller", { shop: checkout.shopName })}</p>` : null}<p class="label">${t(locale, "amount.label")}</p><p class="amount">${total}</p>${
     checkout.fee > 0
-      ? html`<p class="split">${t(locale, "amount.price")} ${formatAmount(checkout.price, checkout.currency, locale)} · ${t(locale, "amount.fee")} ${formatAmount(checkout.fee, checkout.currency, locale)}</p>`
+      ? html`<p class="split">${t(locale, "amount.price")} ${formatMoney(checkout.price, checkout.currency, locale)} · ${t(locale, "amount.fee")} ${formatMoney(checkout.fee, checkout.currency, locale)}</p>`
       : null
   }${checkout.message ? html`<p class="msg">${checkout.message}</p>` : null}</section><form id="pay" method="post"${attrs({
     action: paths.action,

@@ -3,10 +3,13 @@ import type { DepositRow } from "@/lib/deposits/create-deposit";
 import type { FormBlock } from "@/lib/core/form-block-shape";
 import { retryPath, statusApiPath, waitPath, type Checkout } from "../checkout";
 import type { BuyerDetails } from "../queries";
-import { formatAmount, formatDateTime, formatPhone, formatWait, maskedPhone } from "../format";
+import { formatWait } from "../format";
+import { formatMoney } from "@/lib/core/money";
+import { maskedPhone, formatPhone, formatDateTime } from "@/lib/countries/format";
 import { failureReasonKey } from "../failure-reason";
 import { html, type Child, type Html } from "../html";
-import { intlLocale, t, type Locale, type MessageKey } from "../i18n";
+import { t, type Locale, type MessageKey } from "../i18n";
+import { intlLocale } from "@/lib/core/languages";
 import { renderPage } from "./layout";
 
 // The screens after a submit: waiting for the buyer's approval, the receipt, the failure.
@@ -41,7 +44,7 @@ const reference = (locale: Locale, trackId: string) =>
 export function renderWaiting(model: WaitingModel): Rendered {
   const { deposit, locale } = model;
   const operator = operatorObject(deposit.operator).name;
-  const amount = formatAmount(deposit.amount, deposit.currency, locale);
+  const amount = formatMoney(deposit.amount, deposit.currency, locale);
   // "sent to your phone" only once a provider took the request
   const prompt = !deposit.providerReference
     ? t(locale, "wait.sending", { operator })
@@ -86,7 +89,7 @@ const fact = (label: string, value: Child, long = false) => html`<div${long ? ht
 
 export function renderReceipt(model: ReceiptModel): Rendered {
   const { checkout, deposit, locale, buyer } = model;
-  const amount = formatAmount(deposit.amount, deposit.currency, locale);
+  const amount = formatMoney(deposit.amount, deposit.currency, locale);
   const blocks = new Map(checkout.blocks.map((b) => [b.fieldName, b]));
   const answers = (buyer?.answers ?? []).filter((a) => a.value !== "");
   const market = checkout.branding;

@@ -2,7 +2,8 @@ import { timingSafeEqual } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { deposits } from "@/lib/db/schema";
-import { countries, currencies, isCountry, type Currency } from "@/lib/countries";
+import { countries, isCountry } from "@/lib/countries";
+import { decimalsOf } from "@/lib/core/money";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
 import { TRACK_ID_PATTERN } from "@/lib/deposits/track-id";
 import { publicBaseUrl } from "@/lib/runtime/config";
@@ -163,7 +164,7 @@ export const cinetpayProvider = {
     const status = statusOf(answer);
     const amount = answer.data ? Number(answer.data.amount) : NaN;
     const currency = answer.data?.currency ?? form.get("cpm_currency") ?? "";
-    const scale = 10 ** (currencies[currency as Currency]?.decimals ?? 0);
+    const scale = 10 ** decimalsOf(currency);
     return {
       eventId: `${trackId}:${answer.data?.status ?? answer.code}`,
       requestId: trackId,

@@ -1,5 +1,6 @@
-import { currencies, type Currency } from "@/lib/countries";
+import type { Currency } from "@/lib/core/money";
 import { setting } from "@/lib/runtime/config";
+import { decimalsOf } from "@/lib/core/money";
 
 // CinetPay's settings and amount rule, below both its payment adapter (index.ts) and its transfer
 // API (transfer.ts), so that neither imports the other (no import circles).
@@ -28,7 +29,7 @@ export const cinetpayPayoutsConfigured = () => Boolean(cinetpaySettings().apiKey
  * ("le montant doit être un multiple de 5"); null when ours cannot be written so.
  */
 export function cinetpayAmount(minor: number, currency: string): number | null {
-  const scale = 10 ** (currencies[currency as Currency]?.decimals ?? 0);
+  const scale = 10 ** decimalsOf(currency);
   if (minor % scale !== 0) return null;
   const whole = minor / scale;
   if ((currency === "XOF" || currency === "XAF") && whole % 5 !== 0) return null;

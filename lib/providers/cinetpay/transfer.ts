@@ -6,6 +6,7 @@ import { ProviderError } from "@/lib/providers/provider-error";
 import type { Disbursement, DisbursementStatus, DisbursementUpdate } from "@/lib/providers/types";
 import * as api from "./schemas";
 import { cinetpayAmount, cinetpayPayoutsConfigured, cinetpaySettings } from "./settings";
+import { isUuid } from "@/lib/core/uuid";
 
 // CinetPay money out (docs.cinetpay.com/api/1.0-en/transfert): its transfer API pays a phone from
 // the merchant's transfer balance. Log in (apikey + API password; a token lives 5 minutes), add the
@@ -201,7 +202,6 @@ export async function queryCinetpayPayout(d: Disbursement): Promise<Disbursement
   return statusOf(found);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A transfer notification (form fields, unsigned): only its client_transaction_id is read, then the
@@ -211,7 +211,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function parseCinetpayTransferNotification(_req: Request, raw: string): Promise<DisbursementUpdate> {
   const form = new URLSearchParams(raw);
   const id = form.get("client_transaction_id") ?? "";
-  if (!UUID.test(id)) throw ProviderError.badCallback("no client_transaction_id of ours");
+  if (!isUuid(id)) throw ProviderError.badCallback("no client_transaction_id of ours");
   const probe: Disbursement = { id, kind: "payout", mode: "live", amount: 0, currency: "", country: "", operator: "", phoneNumber: "" };
   let found: api.Transfer | null;
   try {

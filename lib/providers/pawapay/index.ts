@@ -3,7 +3,6 @@ import { z } from "zod";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { marketplaceGateways, paymentGateways } from "@/lib/db/schema";
-import { currencies, type Currency } from "@/lib/countries";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
 import { log, scrub } from "@/lib/runtime/log";
 import { setting } from "@/lib/runtime/config";
@@ -21,6 +20,7 @@ import type {
   Provider,
   ProviderStatus,
 } from "@/lib/providers/types";
+import { decimalsOf as decimalsOfCurrency } from "@/lib/core/money";
 import { amountText, decimalsOf, minorOf, operatorOfPawapayCode, outageOf, pawapayProviderCodes, reasonOf } from "./codes";
 import { publicKeyOf, verifyMessage } from "./http-signature";
 import * as api from "./schemas";
@@ -40,7 +40,6 @@ export function pawapaySettings() {
 
 export const pawapayConfigured = () => Boolean(pawapaySettings().token);
 
-const decimalsOfCurrency = (currency: string) => currencies[currency as Currency]?.decimals ?? 0;
 
 function headers(): Record<string, string> {
   return { authorization: `Bearer ${pawapaySettings().token}`, "content-type": "application/json", accept: "application/json" };

@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { UUID_SHAPE } from "@/lib/core/uuid";
 
 // pawaPay Merchant API v2 bodies, written from its API reference (docs.pawapay.io/v2/api-reference).
 // The adapter parses every answer with them; the contract emulator refuses any request that does
 // not match them, as pawaPay answers 400 INVALID_INPUT / MISSING_PARAMETER / UNSUPPORTED_PARAMETER.
 
-const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+const uuid = z.string().regex(UUID_SHAPE);
 /** "Amount must follow the provider's decimal places; no leading zeros, no trailing dot." */
 const amount = z.string().regex(/^([1-9]\d{0,17}|0)(\.\d{1,2})?$/);
 const failureReason = z.object({ failureCode: z.string(), failureMessage: z.string().optional() });

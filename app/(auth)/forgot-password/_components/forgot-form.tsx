@@ -9,7 +9,7 @@ import { AuthForm, AuthNotice, useAuthForm } from "../../_components/auth-form";
 import { AuthLink } from "../../_components/auth-link";
 
 export function ForgotForm() {
-  const { t, format } = useI18n();
+  const { t, fill } = useI18n();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const auth = useAuthForm(resetRequestBody, { email: "" }, ["email"], async (body) =>
     setSentTo((await apiFetch<{ email: string }>("/api/auth/password-reset", { mode: "test", method: "POST", body })).email),
@@ -19,7 +19,7 @@ export function ForgotForm() {
   if (sentTo) {
     return (
       <AuthNotice role="status" title={t.auth.forgotSentTitle}>
-        <p className="mt-3 text-sm text-stone-700">{format(t.auth.forgotSent, { email: sentTo })}</p>
+        <p className="mt-3 text-sm text-stone-700">{fill(t.auth.forgotSent, { email: sentTo })}</p>
         <p className="mt-6 text-sm">
           <AuthLink href="/login">{t.auth.backToLogin}</AuthLink>
         </p>

@@ -16,7 +16,7 @@ type Values = { name: string; password: string };
 
 /** The invitation page: what the link offers, and the one step it takes to join. */
 export function AcceptInvitation({ token, invitation, signedInAs }: { token: string; invitation: InvitationView; signedInAs: string | null }) {
-  const { t, lang, format } = useI18n();
+  const { t, lang, fill } = useI18n();
   const words = t.team.invitation;
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
@@ -54,12 +54,12 @@ export function AcceptInvitation({ token, invitation, signedInAs }: { token: str
 
   return (
     <>
-      <h1 className="text-2xl font-bold break-words">{format(words.title, { business: invitation.business })}</h1>
-      <p className="mt-2 text-sm text-stone-700">{format(words.intro, { role: t.team.roles[invitation.role], hint: t.team.roleHints[invitation.role] })}</p>
-      <p className="mt-1 text-sm text-stone-600 [overflow-wrap:anywhere]">{format(words.forEmail, { email: invitation.email })}</p>
+      <h1 className="text-2xl font-bold break-words">{fill(words.title, { business: invitation.business })}</h1>
+      <p className="mt-2 text-sm text-stone-700">{fill(words.intro, { role: t.team.roles[invitation.role], hint: t.team.roleHints[invitation.role] })}</p>
+      <p className="mt-1 text-sm text-stone-600 [overflow-wrap:anywhere]">{fill(words.forEmail, { email: invitation.email })}</p>
       {otherLogin ? (
         <div className="mt-6">
-          <p className="text-sm text-stone-700">{format(words.otherLogin, { email: signedInAs, invited: invitation.email })}</p>
+          <p className="text-sm text-stone-700">{fill(words.otherLogin, { email: signedInAs, invited: invitation.email })}</p>
           <Button className="mt-4 w-full" variant="secondary" onClick={() => void signOut()}>
             {words.signOut}
           </Button>
@@ -68,7 +68,7 @@ export function AcceptInvitation({ token, invitation, signedInAs }: { token: str
         <form onSubmit={onSubmit} noValidate className="mt-6 flex flex-col gap-4">
           <FormError>{formError}</FormError>
           {sameLogin ? (
-            <p className="text-sm text-stone-700">{format(words.signedInAs, { email: signedInAs })}</p>
+            <p className="text-sm text-stone-700">{fill(words.signedInAs, { email: signedInAs })}</p>
           ) : (
             <>
               <p className="text-sm text-stone-700">{invitation.hasLogin ? words.existingLogin : words.newLogin}</p>
@@ -85,7 +85,7 @@ export function AcceptInvitation({ token, invitation, signedInAs }: { token: str
             </>
           )}
           <Button type="submit" loading={isSubmitting} className="mt-2 w-full">
-            {format(words.join, { business: invitation.business })}
+            {fill(words.join, { business: invitation.business })}
           </Button>
           {invitation.hasLogin && !sameLogin && (
             <p className="text-sm">

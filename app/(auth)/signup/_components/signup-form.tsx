@@ -10,7 +10,7 @@ import { AuthForm, AuthNotice, useAuthForm } from "../../_components/auth-form";
 
 /** The form, then "check your inbox": the same answer whether or not the address has an account. */
 export function SignupForm() {
-  const { t, lang, format } = useI18n();
+  const { t, lang, fill } = useI18n();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const auth = useAuthForm(
     signupBody,
@@ -31,7 +31,7 @@ export function SignupForm() {
   if (sentTo) {
     return (
       <AuthNotice role="status" title={t.auth.signupSentTitle}>
-        <p className="mt-3 text-sm text-stone-700">{format(t.auth.signupSent, { email: sentTo })}</p>
+        <p className="mt-3 text-sm text-stone-700">{fill(t.auth.signupSent, { email: sentTo })}</p>
         <p className="mt-2 text-sm text-stone-600">{t.auth.signupSentHint}</p>
       </AuthNotice>
     );

@@ -6,10 +6,11 @@ import { Card } from "@/components/ui/card";
 import { cn, focusRing } from "@/components/ui/cn";
 import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
 import { operatorLabel } from "@/lib/i18n/labels";
-import { format } from "@/lib/i18n/format";
+import { fill } from "@/lib/core/fill";
 import type { Lang } from "@/lib/core/languages";
 import { useI18n } from "@/lib/i18n/provider";
-import { formatDateTime, formatMoney, maskPhone } from "@/lib/i18n/numbers";
+import { formatDateTime, maskPhone } from "@/lib/i18n/numbers";
+import { formatMoney } from "@/lib/core/money";
 import { useDeposits } from "@/lib/query/deposits";
 import type { DepositListItem } from "@/lib/query/types";
 import { QueryList } from "./query-list";
@@ -17,7 +18,7 @@ import { StatusBadge } from "./status-badge";
 
 /** The last payment attempts of every link, newest first, with their customer and link; live. */
 export function LatestPayments() {
-  const { t, lang, format } = useI18n();
+  const { t, lang, fill } = useI18n();
   const deposits = useDeposits({}, null, 8);
   return (
     <Card
@@ -30,7 +31,7 @@ export function LatestPayments() {
     >
       <QueryList query={deposits} items={deposits.data?.items} loading={t.common.loading} empty={<p className="text-sm text-stone-600">{t.deposits.recentEmpty}</p>}>
         {/* the card is the region named "latest payments"; its scrolling table needs a name of its own */}
-        {(items) => <DepositTable items={items} lang={lang} label={format(t.payment.table, { name: t.overview.latest })} />}
+        {(items) => <DepositTable items={items} lang={lang} label={fill(t.payment.table, { name: t.overview.latest })} />}
       </QueryList>
     </Card>
   );
@@ -42,7 +43,7 @@ export function AttemptFlags({ deposit: d }: { deposit: DepositListItem }) {
   return (
     <>
       {d.duplicate_of && (
-        <span title={format(t.deposits.duplicateOf, { trackId: d.duplicate_of })}>
+        <span title={fill(t.deposits.duplicateOf, { trackId: d.duplicate_of })}>
           <Badge tone="live">{t.deposits.duplicate}</Badge>
         </span>
       )}

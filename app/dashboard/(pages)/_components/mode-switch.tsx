@@ -11,7 +11,7 @@ import { useConfirmLeave } from "./leave-guard";
 /** Test ◯ Live: always on screen; live mode is orange everywhere so nobody mistakes it for test. */
 export function ModeSwitch() {
   const { mode, setMode } = useMode();
-  const { t, format } = useI18n();
+  const { t, fill } = useI18n();
   const notify = useToast();
   const confirmLeave = useConfirmLeave(); // the other mode's data replaces a form being edited
   const live = mode === "live";
@@ -28,7 +28,7 @@ export function ModeSwitch() {
           confirmLeave(() => {
             const next = on ? "live" : "test";
             setMode(next);
-            notify(format(t.mode.switched, { mode: t.mode[next] }), "info");
+            notify(fill(t.mode.switched, { mode: t.mode[next] }), "info");
           })
         }
       />

@@ -1,10 +1,10 @@
 "use client";
 
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import { format } from "@/lib/i18n/format";
+import { fill } from "@/lib/core/fill";
 import { errorMessage } from "@/lib/forms/messages";
 import type { Dictionary } from "@/lib/i18n/fr";
-import { formatMoney } from "@/lib/i18n/numbers";
+import { formatMoney } from "@/lib/core/money";
 import { useI18n } from "@/lib/i18n/provider";
 import type { DisbursementStatusName } from "@/lib/core/ledger-kinds";
 import { ApiRequestError } from "@/lib/query/api-fetch";
@@ -59,7 +59,7 @@ export function WhatItTakes({ currency, fromYou, advanced = 0, fromSeller, warn 
   const money = (minor: number) => formatMoney(minor, currency, lang);
   const rows = [
     { id: "available", label: w.available, value: available === undefined ? t.common.loading : money(available) },
-    { id: "you", label: w.fromYou, note: advanced > 0 ? format(w.fromYouNote, { amount: money(advanced) }) : undefined, value: money(fromYou) },
+    { id: "you", label: w.fromYou, note: advanced > 0 ? fill(w.fromYouNote, { amount: money(advanced) }) : undefined, value: money(fromYou) },
     ...(fromSeller === undefined ? [] : [{ id: "seller", label: advanced > 0 ? w.fromSellerLater : w.fromSeller, value: money(fromSeller) }]),
   ];
   return (

@@ -3,9 +3,10 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Card } from "@/components/ui/card";
 import { cn, focusRing } from "@/components/ui/cn";
-import { currencies, type Currency } from "@/lib/countries";
+import { formatMoney, toMajor } from "@/lib/core/money";
+import { intlLocale } from "@/lib/core/languages";
 import { useI18n } from "@/lib/i18n/provider";
-import { formatDate, formatMoney } from "@/lib/i18n/numbers";
+import { formatDate } from "@/lib/i18n/numbers";
 import type { Stats } from "@/lib/query/types";
 
 // The overview's chart, hand-drawn in SVG at the width it is given: bars for the period's
@@ -40,17 +41,16 @@ function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, number] 
 }
 
 export function OverviewChart({ stats, stale = false }: { stats: Stats; stale?: boolean }) {
-  const { t, lang, format, count } = useI18n();
+  const { t, lang, fill, count } = useI18n();
   const id = useId();
   const [box, width] = useWidth<HTMLDivElement>();
   // the day shown, counted back from the last (0: today): a period change keeps today today and
   // can never point past the new period's days
   const [back, setBack] = useState<number | null>(null);
-  const decimals = Object.hasOwn(currencies, stats.currency) ? currencies[stats.currency as Currency].decimals : 2;
-  const major = (minor: number) => minor / 10 ** decimals;
+  const major = (minor: number) => toMajor(minor, stats.currency);
   const money = (minor: number) => formatMoney(minor, stats.currency, lang);
   const compact = (value: number) =>
-    new Intl.NumberFormat(lang === "fr" ? "fr-FR" : "en-GB", { style: "currency", currency: stats.currency, notation: "compact", maximumFractionDigits: 1 }).format(value);
+    new Intl.NumberFormat(intlLocale(lang), { style: "currency", currency: stats.currency, notation: "compact", maximumFractionDigits: 1 }).format(value);
   const day = (date: string) => formatDate(date, lang, { day: "numeric", month: "short" });
   const days = stats.daily;
   const last = days.length - 1;
@@ -162,7 +162,7 @@ export function OverviewChart({ stats, stale = false }: { stats: Stats; stale?: 
               id={`${id}-tip`}
               left={active === null ? 0 : Math.min(Math.max(x(active) + slot / 2, 90), Math.max(90, width - 90))}
               title={active === null ? "" : words(active)}
-              previous={active === null ? "" : format(t.overview.tipPrevious, { amount: money(previous[active]?.amount ?? 0) })}
+              previous={active === null ? "" : fill(t.overview.tipPrevious, { amount: money(previous[active]?.amount ?? 0) })}
               hidden={active === null}
             />
           </div>

@@ -8,7 +8,8 @@ import { PageHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { useI18n } from "@/lib/i18n/provider";
-import { formatMoney, formatNumber, formatPercent } from "@/lib/i18n/numbers";
+import { formatNumber, formatPercent } from "@/lib/i18n/numbers";
+import { formatMoney } from "@/lib/core/money";
 import { useStats } from "@/lib/query/stats";
 import type { Stats } from "@/lib/query/types";
 import { LatestPayments } from "./latest-payments";
@@ -19,7 +20,7 @@ const PERIODS = [7, 30, 90] as const;
 type Period = (typeof PERIODS)[number];
 
 export function OverviewPage() {
-  const { t, format } = useI18n();
+  const { t, fill } = useI18n();
   const [days, setDays] = useState<Period>(30);
   const stats = useStats(days);
 
@@ -27,7 +28,7 @@ export function OverviewPage() {
     <>
       <PageHeader
         title={t.overview.title}
-        description={format(t.overview.intro, { days })}
+        description={fill(t.overview.intro, { days })}
         action={
           <Link href="/dashboard/links?new=1" className={buttonClass("primary")}>
             {t.links.new}
@@ -65,7 +66,7 @@ export function OverviewPage() {
 
 /** 7, 30 or 90 days: radio buttons that look like a segmented control. */
 function PeriodChoice({ value, onChange }: { value: Period; onChange: (days: Period) => void }) {
-  const { t, format } = useI18n();
+  const { t, fill } = useI18n();
   return (
     <fieldset className="flex flex-wrap items-center gap-3">
       <legend className="float-left mr-1 text-sm font-medium text-stone-700">{t.overview.period}</legend>
@@ -79,7 +80,7 @@ function PeriodChoice({ value, onChange }: { value: Period; onChange: (days: Per
             )}
           >
             <input type="radio" name="period" value={days} checked={value === days} onChange={() => onChange(days)} className="sr-only" />
-            {format(t.overview.periodDays, { n: days })}
+            {fill(t.overview.periodDays, { n: days })}
           </label>
         ))}
       </div>
@@ -89,16 +90,16 @@ function PeriodChoice({ value, onChange }: { value: Period; onChange: (days: Per
 
 /** How the period compares with the one before, in words that do not rely on colour. */
 function Compare({ now, before, days, amount }: { now: number; before: number; days: number; amount: string }) {
-  const { t, lang, format } = useI18n();
-  if (before === 0) return <>{format(t.overview.compareNone, { days })}</>;
+  const { t, lang, fill } = useI18n();
+  if (before === 0) return <>{fill(t.overview.compareNone, { days })}</>;
   const change = (now - before) / before;
   const delta = formatPercent(Math.abs(change), lang);
   const words = change > 0.0005 ? t.overview.compareUp : change < -0.0005 ? t.overview.compareDown : t.overview.compareSame;
-  return <span className={change > 0.0005 ? "text-emerald-800" : change < -0.0005 ? "text-red-800" : undefined}>{format(words, { delta, days, amount })}</span>;
+  return <span className={change > 0.0005 ? "text-emerald-800" : change < -0.0005 ? "text-red-800" : undefined}>{fill(words, { delta, days, amount })}</span>;
 }
 
 function Figures({ stats }: { stats: Stats }) {
-  const { t, lang, format, count } = useI18n();
+  const { t, lang, fill, count } = useI18n();
   const [main] = stats.volumes;
   const finished = stats.payments.succeeded + stats.payments.failed + stats.payments.expired;
   const { previous, net } = stats;
@@ -107,7 +108,7 @@ function Figures({ stats }: { stats: Stats }) {
   return (
     <dl className="grid gap-4 sm:grid-cols-3">
       <Figure label={t.overview.volume} value={money(net.amount)}>
-        <span className="block">{format(t.overview.volumeHint, { received: money(net.received), refunded: money(net.refunded) })}</span>
+        <span className="block">{fill(t.overview.volumeHint, { received: money(net.received), refunded: money(net.refunded) })}</span>
         <span className="block">
           <Compare now={net.amount} before={previous.net} days={stats.days} amount={money(previous.net)} />
         </span>

@@ -8,7 +8,7 @@ import { Field, FormError, Input, Select } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
 import { countries, countryCodes } from "@/lib/countries";
 import { parsePhone } from "@/lib/countries/phones";
-import { format } from "@/lib/i18n/format";
+import { fill } from "@/lib/core/fill";
 import { useI18n } from "@/lib/i18n/provider";
 import type { Payout } from "@/lib/query/money";
 import { useRedirectPayout } from "@/lib/query/sellers";
@@ -48,7 +48,7 @@ export function RedirectPayoutDialog({ payout, onClose }: { payout: Payout; onCl
   return (
     <Dialog open onClose={onClose} title={w.redirectTitle} description={w.redirectIntro} closeLabel={t.common.close} dismissible={!redirect.isPending}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <Field label={w.operator} description={format(w.currencyInvalid, { currency: payout.currency })}>
+        <Field label={w.operator} description={fill(w.currencyInvalid, { currency: payout.currency })}>
           <Select {...form.register("operator")}>
             <OperatorOptions countryCodes={payable} />
           </Select>

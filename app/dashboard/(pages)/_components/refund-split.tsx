@@ -1,7 +1,7 @@
 "use client";
 
-import { format } from "@/lib/i18n/format";
-import { formatMoney } from "@/lib/i18n/numbers";
+import { fill } from "@/lib/core/fill";
+import { formatMoney } from "@/lib/core/money";
 import { useI18n } from "@/lib/i18n/provider";
 import type { Refund } from "@/lib/query/money";
 
@@ -13,7 +13,7 @@ export function RefundSplit({ refund }: { refund: Pick<Refund, "split" | "seller
   const money = (minor: number) => formatMoney(minor, refund.currency, lang);
   return (
     <span className="w-full text-xs text-stone-600" data-testid="refund-split">
-      {format(w.split, { merchant: money(refund.split.merchant_amount), share: money(refund.split.share_part), borne: w.borne[refund.seller_share] })}
+      {fill(w.split, { merchant: money(refund.split.merchant_amount), share: money(refund.split.share_part), borne: w.borne[refund.seller_share] })}
     </span>
   );
 }

@@ -13,15 +13,15 @@ import { svgDataUrl, useQrCode } from "./use-qr-code";
  * (the customer's phone opens them; nothing is sent by Kola).
  */
 export function ShareLink({ url, name, amount }: { url: string; name: string; amount: string }) {
-  const { t, format } = useI18n();
+  const { t, fill } = useI18n();
   const w = t.links;
   const qr = useQrCode(url);
-  const message = format(w.shareMessage, { amount, shop: name, url });
+  const message = fill(w.shareMessage, { amount, shop: name, url });
   const share = [
     { key: "whatsapp", label: w.shareWhatsapp, href: `https://wa.me/?text=${encodeURIComponent(message)}`, external: true },
     // "sms:?&body=" is the form both Android and iOS read
     { key: "sms", label: w.shareSms, href: `sms:?&body=${encodeURIComponent(message)}`, external: false },
-    { key: "email", label: w.shareEmail, href: `mailto:?subject=${encodeURIComponent(format(w.shareSubject, { shop: name }))}&body=${encodeURIComponent(message)}`, external: false },
+    { key: "email", label: w.shareEmail, href: `mailto:?subject=${encodeURIComponent(fill(w.shareSubject, { shop: name }))}&body=${encodeURIComponent(message)}`, external: false },
   ];
   return (
     <div className="flex flex-col gap-5" data-testid="share-link">
@@ -55,7 +55,7 @@ export function ShareLink({ url, name, amount }: { url: string; name: string; am
         {qr ? (
           // a data: URL drawn here, not a remote image for next/image to optimise
           // eslint-disable-next-line @next/next/no-img-element
-          <img src={svgDataUrl(qr)} alt={format(w.qrAlt, { name })} width={176} height={176} className="size-44 shrink-0 rounded-md border border-stone-200" data-testid="qr-code" />
+          <img src={svgDataUrl(qr)} alt={fill(w.qrAlt, { name })} width={176} height={176} className="size-44 shrink-0 rounded-md border border-stone-200" data-testid="qr-code" />
         ) : (
           <Skeleton className="size-44 shrink-0" />
         )}

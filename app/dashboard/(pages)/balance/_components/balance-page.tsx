@@ -7,9 +7,10 @@ import { PageHeader } from "@/components/ui/card";
 import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/components/ui/cn";
-import { format } from "@/lib/i18n/format";
+import { fill } from "@/lib/core/fill";
 import { operatorLabel, reasonLabel } from "@/lib/i18n/labels";
-import { formatDateTime, formatMoney, maskPhone } from "@/lib/i18n/numbers";
+import { formatDateTime, maskPhone } from "@/lib/i18n/numbers";
+import { formatMoney } from "@/lib/core/money";
 import { useI18n } from "@/lib/i18n/provider";
 import { useAccount } from "@/lib/query/account";
 import { useBalance, useBalanceTransactions, useWithdrawals, type Balance, type BalanceLine } from "@/lib/query/money";
@@ -101,7 +102,7 @@ function Totals({ balance, currency }: { balance: Balance; currency: string }) {
             {formatMoney(a.amount, a.currency, lang)}
             {tile.split && a.amount > 0 && (
               <span className="block text-xs font-normal text-stone-600">
-                {format(w.sellersSplit, { pending: formatMoney(of(balance.seller_pending, a.currency), a.currency, lang), available: formatMoney(of(balance.seller_available, a.currency), a.currency, lang) })}
+                {fill(w.sellersSplit, { pending: formatMoney(of(balance.seller_pending, a.currency), a.currency, lang), available: formatMoney(of(balance.seller_available, a.currency), a.currency, lang) })}
               </span>
             )}
           </p>
@@ -137,7 +138,7 @@ function Withdrawals() {
             {w.to} <span className="font-mono">{maskPhone(p.phone_number)}</span> · {operatorLabel(p.operator, lang, true)}
           </span>
           <span className="ml-auto text-stone-500">{formatDateTime(p.created_at, lang)}</span>
-          {p.failure_reason && <span className="w-full text-xs text-red-800">{format(t.money.payout.reason, { reason: reasonLabel(p.failure_reason, t) })}</span>}
+          {p.failure_reason && <span className="w-full text-xs text-red-800">{fill(t.money.payout.reason, { reason: reasonLabel(p.failure_reason, t) })}</span>}
         </li>
       )}
     </CardList>
@@ -227,7 +228,7 @@ function MovementRow({ line, lang }: { line: BalanceLine; lang: "fr" | "en" }) {
       <Td className="whitespace-nowrap">
         {t.money.accounts[line.account]}
         {line.available_at && line.account === "merchant_pending" && line.amount > 0 && (
-          <span className="block text-xs text-stone-500">{format(w.availableAt, { date: formatDateTime(line.available_at, lang) })}</span>
+          <span className="block text-xs text-stone-500">{fill(w.availableAt, { date: formatDateTime(line.available_at, lang) })}</span>
         )}
       </Td>
       <Td className="text-right">

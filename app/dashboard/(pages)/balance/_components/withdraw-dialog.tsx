@@ -9,9 +9,9 @@ import { useToast } from "@/components/ui/toast";
 import { countries, countryCodes, isCountry, type CountryIso3 } from "@/lib/countries";
 import { parsePhone } from "@/lib/countries/phones";
 import { amountInputText, parseAmountInput } from "@/lib/forms/amount-input";
-import { format } from "@/lib/i18n/format";
+import { fill } from "@/lib/core/fill";
 import { operatorLabel } from "@/lib/i18n/labels";
-import { decimalsOf, formatMoney } from "@/lib/i18n/numbers";
+import { decimalsOf, formatMoney } from "@/lib/core/money";
 import { useI18n } from "@/lib/i18n/provider";
 import { useCreateWithdrawal, type Balance } from "@/lib/query/money";
 import { OperatorOptions } from "../../_components/operator-options";
@@ -54,7 +54,7 @@ export function WithdrawDialog({ open, onClose, available, accountCountry }: { o
     const phone = parsePhone(values.phone_number, country);
     let ok = true;
     if (amount === null || amount < 1 || amount > max) {
-      form.setError("amount", { message: format(w.amountInvalid, { max: money(max) }) });
+      form.setError("amount", { message: fill(w.amountInvalid, { max: money(max) }) });
       ok = false;
     }
     if (!phone) {
@@ -81,7 +81,7 @@ export function WithdrawDialog({ open, onClose, available, accountCountry }: { o
       {checked ? (
         <>
           <p className="text-sm break-words text-stone-800" data-testid="withdraw-summary">
-            {format(w.confirmText, { amount: formatMoney(checked.amount, checked.currency, lang), phone: phoneText(checked.phone), operator: operatorLabel(checked.operator, lang) })}
+            {fill(w.confirmText, { amount: formatMoney(checked.amount, checked.currency, lang), phone: phoneText(checked.phone), operator: operatorLabel(checked.operator, lang) })}
           </p>
           <WhatItTakes currency={checked.currency} fromYou={checked.amount} warn={!error} />
           <div className="mt-3">
@@ -92,7 +92,7 @@ export function WithdrawDialog({ open, onClose, available, accountCountry }: { o
               {w.back}
             </Button>
             <Button loading={withdraw.isPending} onClick={() => void confirm()}>
-              {format(w.confirm, { amount: formatMoney(checked.amount, checked.currency, lang) })}
+              {fill(w.confirm, { amount: formatMoney(checked.amount, checked.currency, lang) })}
             </Button>
           </DialogActions>
         </>
@@ -106,7 +106,7 @@ export function WithdrawDialog({ open, onClose, available, accountCountry }: { o
           <Field label={w.phone} description={w.phoneHint} error={form.formState.errors.phone_number?.message}>
             <Input type="tel" inputMode="tel" autoComplete="tel" placeholder={phoneText(country === "CMR" ? "237670000000" : "")} {...form.register("phone_number")} />
           </Field>
-          <Field label={`${w.amount} (${currency})`} description={format(w.amountHint, { amount: money(max) })} error={form.formState.errors.amount?.message}>
+          <Field label={`${w.amount} (${currency})`} description={fill(w.amountHint, { amount: money(max) })} error={form.formState.errors.amount?.message}>
             <Input inputMode="decimal" autoComplete="off" className="tabular-nums" {...form.register("amount")} />
           </Field>
           <Button variant="secondary" size="sm" className="-mt-2 self-start" onClick={() => {

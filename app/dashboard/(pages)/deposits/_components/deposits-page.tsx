@@ -16,7 +16,8 @@ import { normalizeTrackId } from "@/lib/deposits/track-id";
 import { depositStatuses } from "@/lib/core/deposit-statuses";
 import { localizedZodResolver } from "@/lib/forms/zod-resolver";
 import { useI18n } from "@/lib/i18n/provider";
-import { formatDateTime, formatMoney, maskPhone } from "@/lib/i18n/numbers";
+import { formatDateTime, maskPhone } from "@/lib/i18n/numbers";
+import { formatMoney } from "@/lib/core/money";
 import { useDeposit, useDeposits } from "@/lib/query/deposits";
 import type { Deposit, PaymentStatus } from "@/lib/query/types";
 import { DepositTable } from "../../_components/latest-payments";
@@ -73,10 +74,10 @@ export function DepositsPage({ initialTrackId }: { initialTrackId: string }) {
 }
 
 function DepositCard({ deposit }: { deposit: Deposit }) {
-  const { t, lang, format } = useI18n();
+  const { t, lang, fill } = useI18n();
   return (
     <Card
-      title={<span className="font-mono text-sm sm:text-base">{format(t.deposits.cardTitle, { trackId: deposit.track_id })}</span>}
+      title={<span className="font-mono text-sm sm:text-base">{fill(t.deposits.cardTitle, { trackId: deposit.track_id })}</span>}
       action={<StatusBadge status={deposit.status} />}
       className="max-w-2xl"
     >
@@ -94,7 +95,7 @@ function DepositCard({ deposit }: { deposit: Deposit }) {
         href={`/dashboard/payments/${encodeURIComponent(deposit.track_id)}`}
         className={cn("mt-4 inline-flex rounded text-sm font-medium text-teal-800 underline underline-offset-2", focusRing)}
       >
-        {format(t.payment.open, { trackId: deposit.track_id })}
+        {fill(t.payment.open, { trackId: deposit.track_id })}
       </Link>
       <ProviderLog trackId={deposit.track_id} pending={deposit.status === "pending"} />
     </Card>

@@ -7,8 +7,8 @@ import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { Field, FormError, Input, Textarea } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
 import { parseAmountInput } from "@/lib/forms/amount-input";
-import { format } from "@/lib/i18n/format";
-import { decimalsOf, formatMoney } from "@/lib/i18n/numbers";
+import { fill } from "@/lib/core/fill";
+import { decimalsOf, formatMoney } from "@/lib/core/money";
 import { useI18n } from "@/lib/i18n/provider";
 import type { SellerShareMode } from "@/lib/core/ledger-kinds";
 import { useCreateRefund } from "@/lib/query/money";
@@ -53,7 +53,7 @@ export function RefundDialog({ deposit, remaining, onClose }: { deposit: Deposit
     if (values.how === "full") return setChecked({ amount: remaining, partial: false, reason: values.reason.trim() });
     const amount = parseAmountInput(values.amount, decimalsOf(deposit.currency));
     if (amount === null || amount < 1 || amount > remaining) {
-      form.setError("amount", { message: format(w.amountInvalid, { max: money(remaining) }) });
+      form.setError("amount", { message: fill(w.amountInvalid, { max: money(remaining) }) });
       return;
     }
     setChecked({ amount, partial: amount < remaining, reason: values.reason.trim() });
@@ -78,12 +78,12 @@ export function RefundDialog({ deposit, remaining, onClose }: { deposit: Deposit
       {checked ? (
         <>
           <p className="text-sm break-words text-stone-800" data-testid="refund-summary">
-            {format(w.confirmText, { amount: money(checked.amount), phone: phoneText(deposit.phone_number) })}
+            {fill(w.confirmText, { amount: money(checked.amount), phone: phoneText(deposit.phone_number) })}
           </p>
           {(!marketplace || confirmed) && (
             <WhatItTakes currency={deposit.currency} fromYou={confirmed ? confirmed.merchant_pays : checked.amount} advanced={confirmed?.advanced} fromSeller={confirmed?.seller_amount} warn={!error} />
           )}
-          {confirmed && confirmed.advanced > 0 && <p className="mt-2 text-sm text-stone-700">{format(w.advanced, { amount: money(confirmed.advanced) })}</p>}
+          {confirmed && confirmed.advanced > 0 && <p className="mt-2 text-sm text-stone-700">{fill(w.advanced, { amount: money(confirmed.advanced) })}</p>}
           <div className="mt-3">
             <FormError>{error}</FormError>
           </div>
@@ -99,7 +99,7 @@ export function RefundDialog({ deposit, remaining, onClose }: { deposit: Deposit
               {w.back}
             </Button>
             <Button variant="danger" loading={refund.isPending} disabled={marketplace && !confirmed} onClick={() => void confirm()}>
-              {format(w.confirm, { amount: money(checked.amount) })}
+              {fill(w.confirm, { amount: money(checked.amount) })}
             </Button>
           </DialogActions>
         </>
@@ -109,7 +109,7 @@ export function RefundDialog({ deposit, remaining, onClose }: { deposit: Deposit
             <legend className="mb-1 text-sm font-medium text-stone-800">{w.amount}</legend>
             <label className="flex items-center gap-2 text-sm">
               <input type="radio" value="full" className="size-4 accent-teal-700" {...form.register("how")} />
-              {format(w.full, { amount: money(remaining) })}
+              {fill(w.full, { amount: money(remaining) })}
             </label>
             <label className="flex items-center gap-2 text-sm">
               <input type="radio" value="partial" className="size-4 accent-teal-700" {...form.register("how")} />
@@ -117,10 +117,10 @@ export function RefundDialog({ deposit, remaining, onClose }: { deposit: Deposit
             </label>
           </fieldset>
           <p className="-mt-2 text-sm text-stone-700" data-testid="refund-available">
-            {format(t.money.takes.availableLine, { amount: available === undefined ? t.common.loading : money(available) })}
+            {fill(t.money.takes.availableLine, { amount: available === undefined ? t.common.loading : money(available) })}
           </p>
           {how === "partial" && (
-            <Field label={`${w.amount} (${deposit.currency})`} description={format(w.amountHint, { max: money(remaining) })} error={form.formState.errors.amount?.message}>
+            <Field label={`${w.amount} (${deposit.currency})`} description={fill(w.amountHint, { max: money(remaining) })} error={form.formState.errors.amount?.message}>
               <Input inputMode="decimal" autoComplete="off" className="tabular-nums" {...form.register("amount")} />
             </Field>
           )}
@@ -149,7 +149,7 @@ function WhoPays({ preview, mode, onChoose, money }: { preview: RefundPreview; m
   return (
     <fieldset className="flex flex-col gap-2" data-testid="who-pays">
       <legend className="mb-1 text-sm font-medium text-stone-800">{w.whoPays}</legend>
-      <p className="text-xs text-stone-600">{format(w.shareIntro, { share: money(preview.share_part ?? 0) })}</p>
+      <p className="text-xs text-stone-600">{fill(w.shareIntro, { share: money(preview.share_part ?? 0) })}</p>
       {preview.options.map((o) => (
         <label
           key={o.seller_share}
@@ -169,8 +169,8 @@ function WhoPays({ preview, mode, onChoose, money }: { preview: RefundPreview; m
             <span className="block text-xs text-stone-600">{o.allowed ? w.modeHints[o.seller_share] : w.notAllowed}</span>
             {o.allowed && (
               <span className="mt-1 flex flex-wrap gap-x-3 text-xs font-medium tabular-nums" data-testid={`pays-${o.seller_share}`}>
-                <span>{o.advanced > 0 ? format(w.youPayAdvance, { amount: money(o.merchant_pays), advanced: money(o.advanced) }) : format(w.youPay, { amount: money(o.merchant_pays) })}</span>
-                <span>{o.seller_amount > 0 ? format(o.advanced > 0 ? w.sellerRepays : w.sellerPays, { amount: money(o.seller_amount) }) : w.sellerPaysNothing}</span>
+                <span>{o.advanced > 0 ? fill(w.youPayAdvance, { amount: money(o.merchant_pays), advanced: money(o.advanced) }) : fill(w.youPay, { amount: money(o.merchant_pays) })}</span>
+                <span>{o.seller_amount > 0 ? fill(o.advanced > 0 ? w.sellerRepays : w.sellerPays, { amount: money(o.seller_amount) }) : w.sellerPaysNothing}</span>
               </span>
             )}
           </span>

@@ -3,9 +3,10 @@
 import dynamic from "next/dynamic";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { format } from "@/lib/i18n/format";
+import { fill } from "@/lib/core/fill";
 import { reasonLabel } from "@/lib/i18n/labels";
-import { formatDateTime, formatMoney } from "@/lib/i18n/numbers";
+import { formatDateTime } from "@/lib/i18n/numbers";
+import { formatMoney } from "@/lib/core/money";
 import { useI18n } from "@/lib/i18n/provider";
 import { usePayment } from "@/lib/query/deposits";
 import { useRefunds } from "@/lib/query/money";
@@ -30,7 +31,7 @@ export function PaymentRefunds({ deposit }: { deposit: Deposit }) {
     <div className="mt-4 border-t border-stone-100 pt-4" data-testid="payment-refunds">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-stone-700" data-testid="refund-remaining">
-          {remaining > 0 ? format(w.remaining, { amount: formatMoney(remaining, deposit.currency, lang) }) : w.fullyRefunded}
+          {remaining > 0 ? fill(w.remaining, { amount: formatMoney(remaining, deposit.currency, lang) }) : w.fullyRefunded}
         </p>
         {remaining > 0 && (
           // a viewer or a developer never moves money: no refund button
@@ -53,7 +54,7 @@ export function PaymentRefunds({ deposit }: { deposit: Deposit }) {
                 <span className="ml-auto text-stone-500">{formatDateTime(r.created_at, lang)}</span>
                 <RefundSplit refund={r} />
                 {r.reason && !r.automatic && <span className="w-full text-xs text-stone-600">{r.reason}</span>}
-                {r.failure_reason && <span className="w-full text-xs text-red-800">{format(t.money.payout.reason, { reason: reasonLabel(r.failure_reason, t) })}</span>}
+                {r.failure_reason && <span className="w-full text-xs text-red-800">{fill(t.money.payout.reason, { reason: reasonLabel(r.failure_reason, t) })}</span>}
               </li>
             ))}
           </ul>

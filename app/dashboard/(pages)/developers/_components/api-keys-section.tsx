@@ -22,7 +22,7 @@ import { useMe } from "@/lib/query/team";
 const CreateKeyDialog = dynamic(() => import("./create-key-dialog").then((m) => m.CreateKeyDialog), { ssr: false });
 
 export function ApiKeysSection() {
-  const { t, lang, format } = useI18n();
+  const { t, lang, fill } = useI18n();
   const { mode } = useMode();
   const keys = useApiKeys();
   const [creating, setCreating] = useState(false);
@@ -36,7 +36,7 @@ export function ApiKeysSection() {
 
   return (
     <>
-      <ListCard title={t.developers.keys} intro={format(t.developers.keysIntro, { mode: t.mode[mode] })} newLabel={t.developers.newKey} onNew={() => setCreating(true)}
+      <ListCard title={t.developers.keys} intro={fill(t.developers.keysIntro, { mode: t.mode[mode] })} newLabel={t.developers.newKey} onNew={() => setCreating(true)}
         query={keys} loading={t.developers.loading} empty={{ title: t.developers.keysEmpty, description: t.developers.keysEmptyAction }}>
         {(items) => (
           <Table label={t.developers.keys}>
@@ -83,7 +83,7 @@ export function ApiKeysSection() {
                   <Td className="hidden whitespace-nowrap md:table-cell">{key.last_used_at ? formatDateTime(key.last_used_at, lang) : t.common.never}</Td>
                   <Td className="text-right whitespace-nowrap">
                     {!key.revoked_at && isOwner && me && me.user_id !== key.created_by.user_id && (
-                      <Button variant="ghost" size="sm" onClick={() => setToTakeOver(key)} aria-label={format(t.developers.takeOverLabel, { name: keyNameLabel(key.name, t) })}>
+                      <Button variant="ghost" size="sm" onClick={() => setToTakeOver(key)} aria-label={fill(t.developers.takeOverLabel, { name: keyNameLabel(key.name, t) })}>
                         {t.developers.takeOver}
                       </Button>
                     )}
@@ -107,22 +107,22 @@ export function ApiKeysSection() {
 }
 
 function KeyStatus({ apiKey }: { apiKey: ApiKey }) {
-  const { t, lang, format } = useI18n();
+  const { t, lang, fill } = useI18n();
   return apiKey.revoked_at ? (
-    <Badge tone="expired">{format(t.developers.revoked, { date: formatDateTime(apiKey.revoked_at, lang) })}</Badge>
+    <Badge tone="expired">{fill(t.developers.revoked, { date: formatDateTime(apiKey.revoked_at, lang) })}</Badge>
   ) : (
     <Badge tone="success">{t.developers.active}</Badge>
   );
 }
 
 function RevokeKeyDialog({ apiKey, onClose }: { apiKey: ApiKey | null; onClose: () => void }) {
-  const { t, format } = useI18n();
+  const { t, fill } = useI18n();
   const revoke = useRevokeApiKey();
   return (
     <ConfirmDialog
       open={Boolean(apiKey)}
       title={t.developers.revokeTitle}
-      text={apiKey && format(t.developers.revokeText, { name: keyNameLabel(apiKey.name, t), prefix: apiKey.prefix, last4: apiKey.last4 })}
+      text={apiKey && fill(t.developers.revokeText, { name: keyNameLabel(apiKey.name, t), prefix: apiKey.prefix, last4: apiKey.last4 })}
       confirmLabel={t.developers.revoke}
       successMessage={t.developers.revokedToast}
       onConfirm={() => revoke.mutateAsync(apiKey!.id)}
@@ -132,13 +132,13 @@ function RevokeKeyDialog({ apiKey, onClose }: { apiKey: ApiKey | null; onClose: 
 }
 
 function TakeOverKeyDialog({ apiKey, onClose }: { apiKey: ApiKey | null; onClose: () => void }) {
-  const { t, format } = useI18n();
+  const { t, fill } = useI18n();
   const takeOver = useTakeOverApiKey();
   return (
     <ConfirmDialog
       open={Boolean(apiKey)}
       title={t.developers.takeOverTitle}
-      text={apiKey && format(t.developers.takeOverText, { name: keyNameLabel(apiKey.name, t), prefix: apiKey.prefix, last4: apiKey.last4, email: apiKey.created_by.email })}
+      text={apiKey && fill(t.developers.takeOverText, { name: keyNameLabel(apiKey.name, t), prefix: apiKey.prefix, last4: apiKey.last4, email: apiKey.created_by.email })}
       confirmLabel={t.developers.takeOver}
       successMessage={t.developers.takenOverToast}
       onConfirm={() => takeOver.mutateAsync(apiKey!.id)}

@@ -1,12 +1,12 @@
 import type { Dictionary } from "@/lib/i18n";
-import { format } from "@/lib/i18n/format";
+import { fill } from "@/lib/core/fill";
 import type { WebhookDelivery } from "@/lib/query/webhooks";
 
 type Attempt = WebhookDelivery["attempts"][number];
 
 /** Why an attempt did not count as delivered, in the merchant's words: the HTTP status, or the kind of error. */
 export function attemptProblem(attempt: Attempt, t: Dictionary): string {
-  if (attempt.status_code !== null && !attempt.error_code) return format(t.developers.webhookHttpStatus, { code: attempt.status_code });
+  if (attempt.status_code !== null && !attempt.error_code) return fill(t.developers.webhookHttpStatus, { code: attempt.status_code });
   return t.developers.attemptErrors[attempt.error_code ?? "other"];
 }
 

@@ -33,14 +33,14 @@ function Body({ text, label }: { text: string; label: string }) {
 
 /** One delivery: the body sent, then every attempt with its status, time and the answer's body. */
 export function DeliveryDialog({ webhookId, delivery, onClose }: { webhookId: string; delivery: WebhookDelivery | null; onClose: () => void }) {
-  const { t, lang, format } = useI18n();
+  const { t, lang, fill } = useI18n();
   const detail = useWebhookDelivery(webhookId, delivery?.id ?? null);
   const event = delivery ? t.developers.eventLabels[delivery.event_type] : "";
   return (
     <Dialog
       open={Boolean(delivery)}
       onClose={onClose}
-      title={format(t.developers.deliveryTitle, { event })}
+      title={fill(t.developers.deliveryTitle, { event })}
       description={t.developers.deliveryBodyLimit}
       closeLabel={t.common.close}
       size="lg"
@@ -58,7 +58,7 @@ export function DeliveryDialog({ webhookId, delivery, onClose }: { webhookId: st
               {d!.attempts.map((a) => (
                 <section key={a.attempt}>
                   <h3 className="flex flex-wrap items-center gap-2 text-sm font-semibold">
-                    {format(t.developers.deliveryAttempt, { n: a.attempt })}
+                    {fill(t.developers.deliveryAttempt, { n: a.attempt })}
                     <Badge tone={a.status_code !== null && a.status_code < 300 ? "success" : "failed"}>
                       {a.status_code ?? t.developers.webhookNoAnswer}
                     </Badge>
@@ -68,7 +68,7 @@ export function DeliveryDialog({ webhookId, delivery, onClose }: { webhookId: st
                   </h3>
                   {a.error_code && <p className="mt-1 text-sm text-red-800">{attemptProblem(a, t)}</p>}
                   <p className="mt-2 text-xs font-medium text-stone-700">{t.developers.deliveryResponse}</p>
-                  <Body text={a.response_body} label={`${format(t.developers.deliveryAttempt, { n: a.attempt })} — ${t.developers.deliveryResponse}`} />
+                  <Body text={a.response_body} label={`${fill(t.developers.deliveryAttempt, { n: a.attempt })} — ${t.developers.deliveryResponse}`} />
                 </section>
               ))}
             </div>

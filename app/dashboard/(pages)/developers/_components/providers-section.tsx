@@ -12,7 +12,7 @@ const names: Record<string, string> = { pawapay: "pawaPay", cinetpay: "CinetPay"
 
 /** Developers → Providers: live providers, their health, what they can take now, and alerts. */
 export function ProvidersSection() {
-  const { t, lang, format } = useI18n();
+  const { t, lang, fill } = useI18n();
   const overview = useProviders();
   const when = (value: string | null) => (value ? formatDateTime(value, lang) : t.providers.never);
   return (
@@ -23,7 +23,7 @@ export function ProvidersSection() {
         <p className="text-sm text-stone-600">{t.common.loading}</p>
       ) : (
         <div className="flex flex-col gap-4">
-          <p className="text-sm text-stone-600">{format(t.providers.intro, { testProvider: overview.data.test_provider === "sandbox" ? t.providers.sandbox : (names[overview.data.test_provider] ?? overview.data.test_provider) })}</p>
+          <p className="text-sm text-stone-600">{fill(t.providers.intro, { testProvider: overview.data.test_provider === "sandbox" ? t.providers.sandbox : (names[overview.data.test_provider] ?? overview.data.test_provider) })}</p>
           {!overview.data.live_ready && (
             <p role="alert" className="rounded-md border border-orange-300 bg-orange-50 px-3 py-2 text-sm font-medium text-orange-900">
               {t.providers.notReady}
@@ -33,7 +33,7 @@ export function ProvidersSection() {
             .filter((p) => p.active && p.configuration !== "ok")
             .map((p) => (
               <p key={p.name} role="alert" data-configuration={p.configuration} className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-red-900">
-                {format(t.providerHealth[p.configuration === "unreadable" ? "unreadable" : p.configuration === "stale" ? "stale" : "unreachable"], {
+                {fill(t.providerHealth[p.configuration === "unreadable" ? "unreadable" : p.configuration === "stale" ? "stale" : "unreachable"], {
                   provider: names[p.name] ?? p.name,
                   problem: p.configuration_problem ?? "",
                 })}
@@ -67,13 +67,13 @@ export function ProvidersSection() {
                   </Td>
                   <Td className="whitespace-nowrap">
                     {when(p.last_success_at)}
-                    {p.last_failure_at && <div className="text-xs text-red-800">{format(t.providers.lastFailure, { date: when(p.last_failure_at) })}</div>}
+                    {p.last_failure_at && <div className="text-xs text-red-800">{fill(t.providers.lastFailure, { date: when(p.last_failure_at) })}</div>}
                   </Td>
                   <Td className="whitespace-nowrap">{when(p.last_callback_at)}</Td>
                   <Td>
                     <span className="tabular-nums">{p.operators_available.length}</span>
                     {p.operators_down.length > 0 && (
-                      <div className="text-xs text-red-800">{format(t.providers.down, { list: p.operators_down.join(", ") })}</div>
+                      <div className="text-xs text-red-800">{fill(t.providers.down, { list: p.operators_down.join(", ") })}</div>
                     )}
                   </Td>
                 </tr>

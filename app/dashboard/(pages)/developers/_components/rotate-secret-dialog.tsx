@@ -14,7 +14,7 @@ import { ShowSecret } from "./webhook-dialog";
  * then show the new one once.
  */
 export function RotateSecretDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint | null; onClose: () => void }) {
-  const { t, format } = useI18n();
+  const { t, fill } = useI18n();
   const rotate = useRotateWebhookSecret();
   const [rotated, setRotated] = useState<WebhookWithSecret | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -41,7 +41,7 @@ export function RotateSecretDialog({ endpoint, onClose }: { endpoint: WebhookEnd
         <ShowSecret created={rotated} onDone={close} />
       ) : (
         <>
-          <p className="text-sm break-words text-stone-700">{endpoint && format(t.developers.webhookRotateText, { url: endpoint.url })}</p>
+          <p className="text-sm break-words text-stone-700">{endpoint && fill(t.developers.webhookRotateText, { url: endpoint.url })}</p>
           <div className="mt-3">
             <FormError>{error}</FormError>
           </div>

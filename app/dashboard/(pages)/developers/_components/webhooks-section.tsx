@@ -58,7 +58,7 @@ export function WebhooksSection() {
 }
 
 function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
-  const { t, format } = useI18n();
+  const { t, fill } = useI18n();
   const notify = useToast();
   const told = useTold();
   const update = useUpdateWebhook();
@@ -87,7 +87,7 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
         <label className="flex items-center gap-2 text-sm">
           <Switch
             checked={endpoint.enabled}
-            label={format(t.developers.webhookEnabledLabel, { url: endpoint.url })}
+            label={fill(t.developers.webhookEnabledLabel, { url: endpoint.url })}
             disabled={update.isPending || !canManage}
             onChange={(enabled) => update.mutate({ id: endpoint.id, body: { enabled } }, told(t.developers.webhookUpdatedToast))}
           />
@@ -106,8 +106,8 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
                 onSuccess: (delivery) => {
                   const attempt = lastAttempt(delivery);
                   if (!attempt) notify(t.developers.webhookTestQueued, "info");
-                  else if (delivery.status === "succeeded") notify(format(t.developers.webhookTestDelivered, { code: attempt.status_code ?? "" }));
-                  else notify(format(t.developers.webhookTestFailed, { reason: attemptProblem(attempt, t) }), "error");
+                  else if (delivery.status === "succeeded") notify(fill(t.developers.webhookTestDelivered, { code: attempt.status_code ?? "" }));
+                  else notify(fill(t.developers.webhookTestFailed, { reason: attemptProblem(attempt, t) }), "error");
                   setShowLog(true);
                 },
                 onError: (e) => notify(errorMessage(e, t), "error"),
@@ -121,7 +121,7 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
           {showLog ? t.developers.webhookLogHide : t.developers.webhookLog}
         </Button>
         <Can role="developer">
-          <Button variant="secondary" size="sm" aria-label={format(t.developers.webhookEditLabel, { url: endpoint.url })} onClick={() => setEditing(true)}>
+          <Button variant="secondary" size="sm" aria-label={fill(t.developers.webhookEditLabel, { url: endpoint.url })} onClick={() => setEditing(true)}>
             {t.developers.webhookEdit}
           </Button>
           <Button variant="secondary" size="sm" onClick={() => setRotating(true)}>
@@ -144,7 +144,7 @@ const deliveryTone = { pending: "pending", succeeded: "success", failed: "failed
 
 /** A failing endpoint says so on its card, with why and when the next attempt is (the log shares its query). */
 function EndpointTrouble({ webhookId }: { webhookId: string }) {
-  const { t, lang, format } = useI18n();
+  const { t, lang, fill } = useI18n();
   const trouble = endpointTrouble(useWebhookDeliveries(webhookId).data);
   if (!trouble) return null;
   const { delivery, attempt } = trouble;
@@ -152,14 +152,14 @@ function EndpointTrouble({ webhookId }: { webhookId: string }) {
   return (
     <p className="mt-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900" data-testid="webhook-trouble">
       {delivery.status === "failed"
-        ? format(t.developers.webhookGaveUp, { reason })
-        : format(t.developers.webhookFailing, { reason, time: delivery.next_attempt_at ? formatDateTime(delivery.next_attempt_at, lang) : t.common.none })}
+        ? fill(t.developers.webhookGaveUp, { reason })
+        : fill(t.developers.webhookFailing, { reason, time: delivery.next_attempt_at ? formatDateTime(delivery.next_attempt_at, lang) : t.common.none })}
     </p>
   );
 }
 
 function DeliveryLog({ webhookId }: { webhookId: string }) {
-  const { t, lang, format, count } = useI18n();
+  const { t, lang, fill, count } = useI18n();
   const told = useTold();
   const deliveries = useWebhookDeliveries(webhookId);
   const resend = useResendDelivery();
@@ -199,7 +199,7 @@ function DeliveryLog({ webhookId }: { webhookId: string }) {
                       <Badge tone={deliveryTone[d.status]}>{statusWords[d.status]}</Badge>
                       {d.status === "pending" && d.next_attempt_at && d.attempts.length > 0 && (
                         <p className="mt-1 text-xs whitespace-nowrap text-stone-600">
-                          {format(t.developers.webhookNextAttempt, { time: formatDateTime(d.next_attempt_at, lang) })}
+                          {fill(t.developers.webhookNextAttempt, { time: formatDateTime(d.next_attempt_at, lang) })}
                         </p>
                       )}
                     </Td>
@@ -218,7 +218,7 @@ function DeliveryLog({ webhookId }: { webhookId: string }) {
                       <Button
                         variant="ghost"
                         size="sm"
-                        aria-label={format(t.developers.webhookDetailsLabel, { event: t.developers.eventLabels[d.event_type] })}
+                        aria-label={fill(t.developers.webhookDetailsLabel, { event: t.developers.eventLabels[d.event_type] })}
                         onClick={() => setOpen(d)}
                       >
                         {t.developers.webhookDetails}
@@ -248,13 +248,13 @@ function DeliveryLog({ webhookId }: { webhookId: string }) {
 }
 
 function DeleteWebhookDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint | null; onClose: () => void }) {
-  const { t, format } = useI18n();
+  const { t, fill } = useI18n();
   const remove = useDeleteWebhook();
   return (
     <ConfirmDialog
       open={Boolean(endpoint)}
       title={t.developers.webhookDeleteTitle}
-      text={endpoint && format(t.developers.webhookDeleteText, { url: endpoint.url })}
+      text={endpoint && fill(t.developers.webhookDeleteText, { url: endpoint.url })}
       confirmLabel={t.developers.webhookDelete}
       successMessage={t.developers.webhookDeletedToast}
       onConfirm={() => remove.mutateAsync(endpoint!.id)}

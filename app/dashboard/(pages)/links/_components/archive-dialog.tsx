@@ -10,13 +10,13 @@ export function ArchiveDialog({ link, onClose, onArchived }: {
   onClose: () => void;
   onArchived?: () => void;
 }) {
-  const { t, format } = useI18n();
+  const { t, fill } = useI18n();
   const archive = useArchiveGateway();
   return (
     <ConfirmDialog
       open={Boolean(link)}
       title={t.links.archiveTitle}
-      text={link && format(t.links.archiveText, { name: link.shop_name })}
+      text={link && fill(t.links.archiveText, { name: link.shop_name })}
       confirmLabel={t.links.archive}
       successMessage={t.links.archived_}
       onConfirm={() => archive.mutateAsync(link!.id)}

@@ -6,11 +6,11 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogActions, FormActions } from "@/components/ui/dialog";
 import { Field, FormError, Input, Textarea } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
-import { amountBounds, currencies, type Currency } from "@/lib/countries";
+import { amountBounds } from "@/lib/countries";
+import { isCurrency, decimalsOf, formatMoney, type Currency } from "@/lib/core/money";
 import { applyServerError } from "@/lib/forms/server-errors";
 import { localizedZodResolver } from "@/lib/forms/zod-resolver";
 import { useI18n } from "@/lib/i18n/provider";
-import { formatMoney } from "@/lib/i18n/numbers";
 import { ApiRequestError } from "@/lib/query/api-fetch";
 import { useCreateGateway, useUpdateGateway } from "@/lib/query/gateways";
 import { useMode } from "@/lib/query/mode";
@@ -81,7 +81,7 @@ export function LinkFormDialog({ target, currency, paid, onClose }: Props) {
 type FormProps = { editing: Gateway | null; currency: string; paid?: boolean; onDone: () => void; onCreated: (link: GatewayCreated) => void };
 
 function LinkForm({ editing, currency, paid, onDone, onCreated }: FormProps) {
-  const { t, lang, format } = useI18n();
+  const { t, lang, fill } = useI18n();
   const notify = useToast();
   const create = useCreateGateway();
   const update = useUpdateGateway();
@@ -100,8 +100,8 @@ function LinkForm({ editing, currency, paid, onDone, onCreated }: FormProps) {
   });
   const { errors, isSubmitting, isDirty } = form.formState;
   useUnsavedChanges(isDirty && !isSubmitting);
-  const bounds = amountBounds((currency in currencies ? currency : "XAF") as Currency);
-  const range = format(t.links.amountHint, { min: formatMoney(bounds.min, currency, lang), max: formatMoney(bounds.max, currency, lang) });
+  const bounds = amountBounds((isCurrency(currency) ? currency : "XAF") as Currency);
+  const range = fill(t.links.amountHint, { min: formatMoney(bounds.min, currency, lang), max: formatMoney(bounds.max, currency, lang) });
   // out-of-range amounts say the range in money, not in minor units
   const amountError =
     errors.amount &&
@@ -139,7 +139,7 @@ function LinkForm({ editing, currency, paid, onDone, onCreated }: FormProps) {
         {paid && editing ? (
           // a paid link's amount is a fact, not a field: shown as text with a lock, nothing to type into
           <div className="flex flex-col gap-1.5" data-testid="locked-amount">
-            <p className="text-sm font-medium text-stone-800">{format(t.links.amount, { currency })}</p>
+            <p className="text-sm font-medium text-stone-800">{fill(t.links.amount, { currency })}</p>
             <p className="flex items-center gap-2 py-2 text-base font-semibold tabular-nums">
               <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4 shrink-0 fill-stone-500">
                 <path d="M12 1a5 5 0 0 0-5 5v4H5v13h14V10h-2V6a5 5 0 0 0-5-5zm-3 9V6a3 3 0 0 1 6 0v4z" />
@@ -149,8 +149,8 @@ function LinkForm({ editing, currency, paid, onDone, onCreated }: FormProps) {
             <p className="text-xs text-stone-600">{t.links.paidLocked}</p>
           </div>
         ) : (
-          <Field label={format(t.links.amount, { currency })} description={amountError === range ? undefined : range} error={amountError}>
-            <Input inputMode={currency in currencies && currencies[currency as Currency].decimals ? "decimal" : "numeric"} autoComplete="off" {...form.register("amount")} />
+          <Field label={fill(t.links.amount, { currency })} description={amountError === range ? undefined : range} error={amountError}>
+            <Input inputMode={decimalsOf(currency) ? "decimal" : "numeric"} autoComplete="off" {...form.register("amount")} />
           </Field>
         )}
         <Field label={t.links.shopName} error={errors.shop_name?.message}>

@@ -1,15 +1,15 @@
 import { z } from "zod";
-import { amountBounds, currencies, type Currency } from "@/lib/countries";
+import { amountBounds } from "@/lib/countries";
+import { decimalsOf, isCurrency, toMajor, type Currency } from "@/lib/core/money";
 import { parseAmountInput } from "@/lib/forms/amount-input";
 import { createGatewayBody, updateGatewayBody } from "@/lib/gateways/schemas";
-import { decimalsOf } from "@/lib/i18n/numbers";
 
 // The payment-link form: the API's own schemas, with the amount typed in major units
 // ("12,50" KES) and sent in minor units (1250); XAF/XOF have none, so 5000 stays 5000.
 
 function amountField(currency: string) {
   const decimals = decimalsOf(currency);
-  const { min, max } = amountBounds((currency in currencies ? currency : "XAF") as Currency);
+  const { min, max } = amountBounds((isCurrency(currency) ? currency : "XAF") as Currency);
   return z
     .string()
     .trim()
@@ -26,7 +26,7 @@ function amountField(currency: string) {
 /** Minor units back to what the merchant typed: 1250 KES → "12.50", 5000 XAF → "5000". */
 export function toMajorText(minor: number, currency: string): string {
   const decimals = decimalsOf(currency);
-  return decimals ? (minor / 10 ** decimals).toFixed(decimals) : String(minor);
+  return decimals ? toMajor(minor, currency).toFixed(decimals) : String(minor);
 }
 
 export const createLinkSchema = (currency: string) => createGatewayBody.extend({ amount: amountField(currency) });

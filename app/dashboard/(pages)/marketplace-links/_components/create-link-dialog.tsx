@@ -9,13 +9,14 @@ import { ReadOnlyInput } from "@/components/ui/copy-field";
 import { Dialog, DialogActions, FormActions } from "@/components/ui/dialog";
 import { Field, FormError, Input, Textarea } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
-import { amountBounds, countries, type CountryIso3, type Currency } from "@/lib/countries";
+import { amountBounds, countries, type CountryIso3 } from "@/lib/countries";
+import { decimalsOf, formatMoney, type Currency } from "@/lib/core/money";
 import { amountInputText, parseAmountInput } from "@/lib/forms/amount-input";
 import { applyServerError } from "@/lib/forms/server-errors";
 import { localizedZodResolver } from "@/lib/forms/zod-resolver";
-import { format } from "@/lib/i18n/format";
+import { fill } from "@/lib/core/fill";
 import { countryLabel } from "@/lib/i18n/labels";
-import { decimalsOf, formatMoney, formatNumber } from "@/lib/i18n/numbers";
+import { formatNumber } from "@/lib/i18n/numbers";
 import { useI18n } from "@/lib/i18n/provider";
 import { ApiRequestError } from "@/lib/query/api-fetch";
 import { useCreateMarketplaceLink, useUpdateMarketplaceLink, type MarketplaceLink } from "@/lib/query/marketplace";
@@ -28,6 +29,7 @@ import {
   type LinkFormValues,
 } from "./link-form";
 import { useUnsavedChanges } from "../../_components/leave-guard";
+import { buyerPrice } from "@/lib/marketplace-gateways/fee";
 
 type Props = {
   open: boolean;
@@ -144,9 +146,9 @@ export function CreateLinkDialog({ open, onClose, feePercent, country, link: edi
         const items = error.fieldErrors;
         const say = (field: (typeof FIELDS)[number], message: string) => form.setError(field, { type: "server", message });
         if (items.phone_number) say("phone_number", w.phoneBad);
-        if (items.amount) say("amount", format(w.amountInvalid, { min: money(bounds.min), max: money(bounds.max) }));
+        if (items.amount) say("amount", fill(w.amountInvalid, { min: money(bounds.min), max: money(bounds.max) }));
         if (items.fee) {
-          say("fee", items.fee.type === "less_than_equal" ? format(w.totalTooHigh, { max: money(bounds.max) }) : count(w.feeInvalid, decimals));
+          say("fee", items.fee.type === "less_than_equal" ? fill(w.totalTooHigh, { max: money(bounds.max) }) : count(w.feeInvalid, decimals));
         }
       }
       const known = error instanceof ApiRequestError ? (words.errors as Record<string, string>)[error.type] : undefined;
@@ -156,7 +158,7 @@ export function CreateLinkDialog({ open, onClose, feePercent, country, link: edi
 
   const price = parseAmountInput(amount, decimals);
   const fee = feeCustom ? parseAmountInput(feeText, decimals) : autoFee;
-  const total = price === null || fee === null ? null : price + fee;
+  const total = price === null || fee === null ? null : buyerPrice(price, fee);
 
   return (
     <Dialog
@@ -195,7 +197,7 @@ export function CreateLinkDialog({ open, onClose, feePercent, country, link: edi
             description={
               phoneState.state === "ok" ? (
                 <span className="font-medium text-teal-800">
-                  {format(w.phoneOk, { country: countryLabel(phoneState.country, lang), formatted: phoneState.formatted })}
+                  {fill(w.phoneOk, { country: countryLabel(phoneState.country, lang), formatted: phoneState.formatted })}
                 </span>
               ) : (
                 w.phoneHint
@@ -213,17 +215,17 @@ export function CreateLinkDialog({ open, onClose, feePercent, country, link: edi
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field
-              label={format(w.amount, { currency })}
-              description={format(w.amountHint, { min: money(bounds.min), max: money(bounds.max) })}
+              label={fill(w.amount, { currency })}
+              description={fill(w.amountHint, { min: money(bounds.min), max: money(bounds.max) })}
               error={errors.amount?.message}
             >
               <Input inputMode={decimals ? "decimal" : "numeric"} autoComplete="off" {...form.register("amount")} />
             </Field>
             <Field
-              label={format(w.fee, { currency })}
+              label={fill(w.fee, { currency })}
               description={
                 <span id={`${id}-fee-note`}>
-                  {feeCustom ? w.feeCustom : format(w.feeDefault, { fee: autoFee === null ? "—" : money(autoFee), percent: formatNumber(feePercent, lang) })}
+                  {feeCustom ? w.feeCustom : fill(w.feeDefault, { fee: autoFee === null ? "—" : money(autoFee), percent: formatNumber(feePercent, lang) })}
                   {feeCustom && (
                     <>
                       {" "}
@@ -249,7 +251,7 @@ export function CreateLinkDialog({ open, onClose, feePercent, country, link: edi
           </div>
           {total !== null && (
             <p className="rounded-md bg-stone-100 px-3 py-2 text-sm font-medium text-stone-800" aria-live="polite" data-testid="buyer-total">
-              {format(w.total, { amount: money(total) })}
+              {fill(w.total, { amount: money(total) })}
             </p>
           )}
           <Field label={w.message} description={w.messageHint} error={errors.message?.message}>

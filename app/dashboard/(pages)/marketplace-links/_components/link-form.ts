@@ -1,10 +1,10 @@
 import { AsYouType, getCountryCallingCode, parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { z } from "zod";
-import { amountBounds, countries, countryByIso2, type CountryIso3, type Currency } from "@/lib/countries";
+import { amountBounds, countries, countryByIso2, type CountryIso3 } from "@/lib/countries";
+import { decimalsOf, formatMoney, type Currency } from "@/lib/core/money";
 import { parseAmountInput } from "@/lib/forms/amount-input";
-import { format } from "@/lib/i18n/format";
+import { fill } from "@/lib/core/fill";
 import type { MarketplaceWords } from "@/lib/i18n";
-import { decimalsOf, formatMoney } from "@/lib/i18n/numbers";
 import { plural } from "@/lib/i18n/plural";
 import type { Lang } from "@/lib/i18n/provider";
 import { defaultFee } from "@/lib/marketplace-gateways/fee";
@@ -62,7 +62,7 @@ export function linkFormSchema(currency: Currency, words: MarketplaceWords, lang
       }
       return minor;
     });
-  const amountMessage = format(w.amountInvalid, { min: money(min), max: money(max) });
+  const amountMessage = fill(w.amountInvalid, { min: money(min), max: money(max) });
   return z.object({
     amount: minorUnits(amountMessage, false).pipe(api.amount.refine((v) => v >= min && v <= max, { message: amountMessage })),
     shop_name: api.shop_name,

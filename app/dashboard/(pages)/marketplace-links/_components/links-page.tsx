@@ -12,8 +12,9 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
 import { isCountry } from "@/lib/countries";
-import { format } from "@/lib/i18n/format";
-import { formatDate, formatMoney } from "@/lib/i18n/numbers";
+import { fill } from "@/lib/core/fill";
+import { formatDate } from "@/lib/i18n/numbers";
+import { formatMoney } from "@/lib/core/money";
 import { useI18n } from "@/lib/i18n/provider";
 import { useAccount } from "@/lib/query/account";
 import { useMode } from "@/lib/query/mode";
@@ -22,6 +23,7 @@ import { Pager, useCursorPages } from "../../_components/pager";
 import { QueryList } from "../../_components/query-list";
 import { useTold } from "../../_components/use-told";
 import { Can, useCan } from "@/lib/query/role";
+import { buyerPrice } from "@/lib/marketplace-gateways/fee";
 
 // The dialog (and libphonenumber's metadata) loads when the merchant first opens it.
 const CreateLinkDialog = dynamic(() => import("./create-link-dialog").then((m) => m.CreateLinkDialog), { ssr: false });
@@ -179,10 +181,10 @@ function LinksTable({ links }: { links: MarketplaceLink[] }) {
               </Td>
               <Td className="text-right whitespace-nowrap tabular-nums">{f.money(link, link.amount)}</Td>
               <Td className="text-right whitespace-nowrap tabular-nums">{f.money(link, link.fee)}</Td>
-              <Td className="text-right font-medium whitespace-nowrap tabular-nums">{f.money(link, link.amount + link.fee)}</Td>
+              <Td className="text-right font-medium whitespace-nowrap tabular-nums">{f.money(link, buyerPrice(link.amount, link.fee))}</Td>
               <Td className="whitespace-nowrap text-stone-600">{f.date(link.creation_date)}</Td>
               <Td className="text-right">
-                <CopyButton value={link.link} label={w.copyLink} copiedLabel={t.common.copied} ariaLabel={format(w.copyLinkOf, { shop: link.shop_name })} />
+                <CopyButton value={link.link} label={w.copyLink} copiedLabel={t.common.copied} ariaLabel={fill(w.copyLinkOf, { shop: link.shop_name })} />
               </Td>
             </tr>
           ))}
@@ -217,7 +219,7 @@ function LinksCards({ links }: { links: MarketplaceLink[] }) {
             </div>
             <div>
               <dt className="text-xs text-stone-600">{w.colTotal}</dt>
-              <dd className="font-medium tabular-nums">{f.money(link, link.amount + link.fee)}</dd>
+              <dd className="font-medium tabular-nums">{f.money(link, buyerPrice(link.amount, link.fee))}</dd>
             </div>
           </dl>
           <div className="mt-3">
@@ -234,10 +236,10 @@ function LinkActions({ link }: { link: MarketplaceLink }) {
   const { t } = useI18n();
   return (
     <div className="flex flex-wrap items-center justify-end gap-2 md:flex-nowrap">
-      <CopyButton value={link.link} label={w.copyLink} copiedLabel={t.common.copied} ariaLabel={format(w.copyLinkOf, { shop: link.shop_name })} />
+      <CopyButton value={link.link} label={w.copyLink} copiedLabel={t.common.copied} ariaLabel={fill(w.copyLinkOf, { shop: link.shop_name })} />
       <Link
         href={`/dashboard/marketplace-links/${link.id}`}
-        aria-label={format(w.detailsOf, { shop: link.shop_name })}
+        aria-label={fill(w.detailsOf, { shop: link.shop_name })}
         className={buttonClass("secondary", "sm")}
       >
         {w.details}
@@ -286,11 +288,11 @@ function ArchivedLinks({ links }: { links: MarketplaceLink[] }) {
           <div className="min-w-0 flex-1">
             <p className="font-semibold break-words">{link.shop_name}</p>
             <p className="text-sm text-stone-600">
-              {f.money(link, link.amount + link.fee)} · {f.date(link.creation_date)}
+              {f.money(link, buyerPrice(link.amount, link.fee))} · {f.date(link.creation_date)}
             </p>
           </div>
           <Can role="admin">
-            <Button variant="secondary" size="sm" disabled={unarchive.isPending} aria-label={format(w.unarchiveOf, { shop: link.shop_name })} onClick={() => unarchive.mutate({ id: link.id, archived: false }, told(w.unarchivedToast))}>
+            <Button variant="secondary" size="sm" disabled={unarchive.isPending} aria-label={fill(w.unarchiveOf, { shop: link.shop_name })} onClick={() => unarchive.mutate({ id: link.id, archived: false }, told(w.unarchivedToast))}>
               {w.unarchive}
             </Button>
           </Can>

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { kindOf, targetOf, validateBlocks, type ErrorKind, type ErrorTarget } from "@/lib/form-builder/errors";
 import type { BuilderBlock } from "@/lib/form-builder/edits";
-import { format } from "@/lib/i18n/format";
+import { fill } from "@/lib/core/fill";
 import type { MarketplaceWords } from "@/lib/i18n";
 import { createMarketplaceForm } from "@/lib/marketplaces/schemas";
 import type { ApiRequestError, ValidationItem } from "@/lib/query/api-fetch";
@@ -29,11 +29,11 @@ function kindMessage(kind: ErrorKind, words: MarketplaceWords): string {
     case "required":
       return e.required;
     case "tooLong":
-      return format(e.tooLong, { n: kind.max });
+      return fill(e.tooLong, { n: kind.max });
     case "tooShort":
       return e.required;
     case "tooMany":
-      return format(e.tooMany, { n: kind.max });
+      return fill(e.tooMany, { n: kind.max });
     case "optionsRequired":
       return e.optionsRequired;
     case "color":

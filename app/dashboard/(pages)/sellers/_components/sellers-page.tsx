@@ -6,7 +6,7 @@ import { PageHeader } from "@/components/ui/card";
 import { cn, focusRing } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
-import { formatMoney } from "@/lib/i18n/numbers";
+import { formatMoney } from "@/lib/core/money";
 import { useI18n } from "@/lib/i18n/provider";
 import { useSellers, type Seller } from "@/lib/query/sellers";
 import { phoneText } from "../../_components/money";

@@ -34,7 +34,7 @@ export function ProfileCard() {
 }
 
 function ProfileForm({ account }: { account: Account }) {
-  const { t, lang, format } = useI18n();
+  const { t, lang, fill } = useI18n();
   const words = t.team.settings;
   const canEdit = useCan("admin");
   const role = useRole();
@@ -74,13 +74,13 @@ function ProfileForm({ account }: { account: Account }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex max-w-xl flex-col gap-4">
-      {!canEdit && <p className="rounded-md bg-stone-100 px-3 py-2 text-sm text-stone-700">{format(t.team.readOnly, { role: t.team.roles[role] })}</p>}
+      {!canEdit && <p className="rounded-md bg-stone-100 px-3 py-2 text-sm text-stone-700">{fill(t.team.readOnly, { role: t.team.roles[role] })}</p>}
       <FormError>{formError}</FormError>
       <fieldset disabled={!canEdit} className="flex flex-col gap-4">
         <Field label={words.businessName} error={errors.business_name?.message}>
           <Input autoComplete="organization" {...form.register("business_name")} />
         </Field>
-        <Field label={words.country} description={format(words.countryHint, { currency: account.currency })} error={errors.country?.message}>
+        <Field label={words.country} description={fill(words.countryHint, { currency: account.currency })} error={errors.country?.message}>
           <Select {...form.register("country")}>
             {options.map((o) => (
               <option key={o.code} value={o.code}>

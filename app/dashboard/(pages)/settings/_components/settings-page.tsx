@@ -41,7 +41,7 @@ export function SettingsPage() {
 }
 
 function NotificationsCard({ me }: { me: Me }) {
-  const { t, format } = useI18n();
+  const { t, fill } = useI18n();
   const words = t.team.settings;
   const update = useUpdateMe();
   const notify = useToast();
@@ -55,7 +55,7 @@ function NotificationsCard({ me }: { me: Me }) {
   };
   return (
     <Card title={words.notifications}>
-      <p className="mb-4 text-sm text-stone-600">{format(words.notificationsIntro, { email: me.email })}</p>
+      <p className="mb-4 text-sm text-stone-600">{fill(words.notificationsIntro, { email: me.email })}</p>
       <ul className="flex flex-col divide-y divide-stone-200">
         {notificationPreferences.map((name) => (
           <li key={name} className="flex items-start justify-between gap-4 py-3">
@@ -121,7 +121,7 @@ function LanguageCard({ me }: { me: Me }) {
 
 /** A login that is a member of several accounts picks the one this session shows. */
 function AccountSwitcher({ me }: { me: Me }) {
-  const { t, format } = useI18n();
+  const { t, fill } = useI18n();
   const { mode } = useMode();
   const router = useRouter();
   const client = useQueryClient();
@@ -131,7 +131,7 @@ function AccountSwitcher({ me }: { me: Me }) {
     setBusy(true);
     try {
       await apiFetch("/api/auth/switch-account", { mode, method: "POST", body: { account_id: accountId } });
-      notify(format(t.team.switcher.switched, { name: me.accounts.find((a) => a.id === accountId)?.business_name ?? "" }));
+      notify(fill(t.team.switcher.switched, { name: me.accounts.find((a) => a.id === accountId)?.business_name ?? "" }));
       client.clear(); // every cached answer was the other account's
       router.replace("/dashboard");
       router.refresh();

@@ -14,7 +14,7 @@ import { useInvite } from "@/lib/query/team";
 
 /** Invite by e-mail with a role; the invitation mail leaves at once. */
 export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t, format } = useI18n();
+  const { t, fill } = useI18n();
   const words = t.team.team;
   const invite = useInvite();
   const notify = useToast();
@@ -30,7 +30,7 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
     setFormError(null);
     try {
       await invite.mutateAsync(body);
-      notify(format(words.invited, { email: body.email }));
+      notify(fill(words.invited, { email: body.email }));
       close();
     } catch (error) {
       setFormError(applyServerError(error, form.setError, ["email", "role"], t));

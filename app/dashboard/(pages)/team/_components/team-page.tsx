@@ -37,7 +37,7 @@ export function TeamPage() {
 }
 
 function MembersCard() {
-  const { t, lang, format } = useI18n();
+  const { t, lang, fill } = useI18n();
   const words = t.team.team;
   const members = useMembers();
   const me = useMe();
@@ -66,7 +66,7 @@ function MembersCard() {
                 <div className="flex items-center gap-2">
                   {owner ? <RoleSelect member={m} /> : <Badge>{t.team.roles[m.role]}</Badge>}
                   {owner && (
-                    <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" aria-label={format(words.removeLabel, { email: m.email })} onClick={() => setToRemove(m)}>
+                    <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" aria-label={fill(words.removeLabel, { email: m.email })} onClick={() => setToRemove(m)}>
                       {words.remove}
                     </Button>
                   )}
@@ -79,7 +79,7 @@ function MembersCard() {
       <ConfirmDialog
         open={Boolean(toRemove)}
         title={words.removeTitle}
-        text={toRemove && format(words.removeText, { email: toRemove.email, business: account.data?.business_name ?? "" })}
+        text={toRemove && fill(words.removeText, { email: toRemove.email, business: account.data?.business_name ?? "" })}
         confirmLabel={words.remove}
         successMessage={words.removed}
         onConfirm={() => remove.mutateAsync(toRemove!.id)}
@@ -90,20 +90,20 @@ function MembersCard() {
 }
 
 function RoleSelect({ member }: { member: Member }) {
-  const { t, format } = useI18n();
+  const { t, fill } = useI18n();
   const change = useChangeRole();
   const notify = useToast();
   const onChange = async (role: Role) => {
     try {
       await change.mutateAsync({ id: member.id, role });
-      notify(format(t.team.team.roleChanged, { email: member.email, role: t.team.roles[role] }));
+      notify(fill(t.team.team.roleChanged, { email: member.email, role: t.team.roles[role] }));
     } catch (error) {
       notify(errorMessage(error, t), "error");
     }
   };
   return (
     <Select
-      aria-label={format(t.team.team.changeRole, { email: member.email })}
+      aria-label={fill(t.team.team.changeRole, { email: member.email })}
       value={member.role}
       disabled={change.isPending}
       onChange={(e) => void onChange(e.target.value as Role)}
@@ -119,7 +119,7 @@ function RoleSelect({ member }: { member: Member }) {
 }
 
 function InvitationsCard() {
-  const { t, lang, format } = useI18n();
+  const { t, lang, fill } = useI18n();
   const words = t.team.team;
   const invitations = useInvitations();
   const owner = useCan("owner");
@@ -134,7 +134,7 @@ function InvitationsCard() {
       notify(errorMessage(error, t), "error");
     }
   };
-  const resend = (i: Invitation) => act(() => invite.mutateAsync({ email: i.email, role: i.role }), format(words.resent, { email: i.email }));
+  const resend = (i: Invitation) => act(() => invite.mutateAsync({ email: i.email, role: i.role }), fill(words.resent, { email: i.email }));
   return (
     <Card title={words.invitations}>
       <QueryList query={invitations} items={invitations.data} loading={t.common.loading} rows={1} empty={<EmptyState title={words.invitationsEmpty} />}>
@@ -155,14 +155,14 @@ function InvitationsCard() {
                 </div>
                 {owner && (
                   <div className="flex items-center gap-1">
-                    <Button variant="secondary" size="sm" aria-label={format(words.resendLabel, { email: i.email })} onClick={() => void resend(i)}>
+                    <Button variant="secondary" size="sm" aria-label={fill(words.resendLabel, { email: i.email })} onClick={() => void resend(i)}>
                       {words.resend}
                     </Button>
                     <Button
                       variant="ghost"
                       size="sm"
                       className="text-red-800 hover:bg-red-50"
-                      aria-label={format(words.revokeLabel, { email: i.email })}
+                      aria-label={fill(words.revokeLabel, { email: i.email })}
                       onClick={() => void act(() => revoke.mutateAsync(i.id), words.revoked)}
                     >
                       {words.revoke}

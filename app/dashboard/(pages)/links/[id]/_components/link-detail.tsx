@@ -11,7 +11,8 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { useI18n } from "@/lib/i18n/provider";
-import { formatDateTime, formatMoney } from "@/lib/i18n/numbers";
+import { formatDateTime } from "@/lib/i18n/numbers";
+import { formatMoney } from "@/lib/core/money";
 import { useDeposits } from "@/lib/query/deposits";
 import { useToast } from "@/components/ui/toast";
 import { Badge } from "@/components/ui/badge";
@@ -30,7 +31,7 @@ import { Can } from "@/lib/query/role";
 const LinkFormDialog = dynamic(() => import("../../_components/link-form-dialog").then((m) => m.LinkFormDialog), { ssr: false });
 
 export function LinkDetail({ id }: { id: string }) {
-  const { t, lang, format } = useI18n();
+  const { t, lang, fill } = useI18n();
   const router = useRouter();
   const gateway = useGateway(id);
   const pages = useCursorPages(id);
@@ -116,7 +117,7 @@ export function LinkDetail({ id }: { id: string }) {
             {archived && (
               <div role="status" className="mb-4 rounded-lg border border-stone-300 bg-stone-100 px-4 py-3 text-sm text-stone-800">
                 <p className="font-semibold">{t.link.archivedTitle}</p>
-                <p>{format(t.link.archivedText, { date: formatDateTime(link.archived_at!, lang) })}</p>
+                <p>{fill(t.link.archivedText, { date: formatDateTime(link.archived_at!, lang) })}</p>
               </div>
             )}
             <Card>

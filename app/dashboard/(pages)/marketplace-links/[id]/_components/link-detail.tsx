@@ -16,10 +16,11 @@ import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { isCountry } from "@/lib/countries";
 import { countryLabel } from "@/lib/i18n/labels";
 import { errorMessage } from "@/lib/forms/messages";
-import { formatDate, formatDateTime, formatMoney } from "@/lib/i18n/numbers";
+import { formatDate, formatDateTime } from "@/lib/i18n/numbers";
+import { formatMoney } from "@/lib/core/money";
 import { useI18n } from "@/lib/i18n/provider";
 import { ApiRequestError } from "@/lib/query/api-fetch";
-import { format } from "@/lib/i18n/format";
+import { fill } from "@/lib/core/fill";
 import { useAccount } from "@/lib/query/account";
 import {
   useArchiveMarketplaceLink,
@@ -36,6 +37,7 @@ import { QueryList } from "../../../_components/query-list";
 import { latestPayouts } from "../../../_components/money-rules";
 import { SaleMoney } from "./seller-payout";
 import { Can } from "@/lib/query/role";
+import { buyerPrice } from "@/lib/marketplace-gateways/fee";
 
 // The edit form (and libphonenumber's metadata) loads when the merchant first opens it.
 const CreateLinkDialog = dynamic(() => import("../../_components/create-link-dialog").then((m) => m.CreateLinkDialog), { ssr: false });
@@ -104,7 +106,7 @@ function LinkSummary({ link }: { link: MarketplaceLink }) {
   const facts: [string, React.ReactNode][] = [
     [w.price, money(link.amount)],
     [w.fee, money(link.fee)],
-    [w.total, <strong key="total">{money(link.amount + link.fee)}</strong>],
+    [w.total, <strong key="total">{money(buyerPrice(link.amount, link.fee))}</strong>],
     [w.sellerPhone, phoneText(link.phone_number)],
     [w.country, countryName(link.country)],
     [w.created, formatDate(link.creation_date, lang)],
@@ -206,7 +208,7 @@ function EditArchive({ link }: { link: MarketplaceLink }) {
       <ConfirmDialog
         open={archiving}
         title={w.archiveTitle}
-        text={format(w.archiveText, { shop: link.shop_name })}
+        text={fill(w.archiveText, { shop: link.shop_name })}
         confirmLabel={w.archive}
         successMessage={w.archivedToast}
         onConfirm={() => archive.mutateAsync({ id: link.id, archived: true })}

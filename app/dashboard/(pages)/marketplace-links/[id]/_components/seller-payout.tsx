@@ -6,9 +6,9 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn, focusRing } from "@/components/ui/cn";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { format } from "@/lib/i18n/format";
+import { fill } from "@/lib/core/fill";
 import { reasonLabel } from "@/lib/i18n/labels";
-import { formatMoney } from "@/lib/i18n/numbers";
+import { formatMoney } from "@/lib/core/money";
 import { useI18n } from "@/lib/i18n/provider";
 import { useRetryPayout, type Payout, type Refund } from "@/lib/query/money";
 import { DisbursementBadge, phoneText } from "../../../_components/money";
@@ -53,7 +53,7 @@ export function SaleMoney({ fee, currency, payout, refunds, succeeded }: { fee: 
       </p>
       {payout?.status === "failed" && (
         <>
-          {payout.failure_reason && <p className="w-full text-xs text-red-800">{format(w.reason, { reason: reasonLabel(payout.failure_reason, t) })}</p>}
+          {payout.failure_reason && <p className="w-full text-xs text-red-800">{fill(w.reason, { reason: reasonLabel(payout.failure_reason, t) })}</p>}
           <Can role="admin">
             <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
               {w.retry}
@@ -65,7 +65,7 @@ export function SaleMoney({ fee, currency, payout, refunds, succeeded }: { fee: 
           <ConfirmDialog
             open={confirming}
             title={w.retryTitle}
-            text={format(w.retryText, { amount: formatMoney(payout.amount, payout.currency, lang), phone: phoneText(payout.phone_number) })}
+            text={fill(w.retryText, { amount: formatMoney(payout.amount, payout.currency, lang), phone: phoneText(payout.phone_number) })}
             confirmLabel={w.retry}
             successMessage={w.retried}
             onConfirm={() => retry.mutateAsync(payout.id)}

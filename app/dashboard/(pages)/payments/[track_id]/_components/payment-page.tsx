@@ -8,7 +8,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { useI18n } from "@/lib/i18n/provider";
 import { countryLabel, operatorLabel, providerLabel, reasonLabel } from "@/lib/i18n/labels";
-import { formatDate, formatMoney } from "@/lib/i18n/numbers";
+import { formatDate } from "@/lib/i18n/numbers";
+import { formatMoney } from "@/lib/core/money";
 import type { Lang } from "@/lib/core/languages";
 import { ApiRequestError } from "@/lib/query/api-fetch";
 import { usePayment } from "@/lib/query/deposits";
@@ -27,7 +28,7 @@ export function deliveryLogHref(webhookId: string): string {
 }
 
 export function PaymentPage({ trackId }: { trackId: string }) {
-  const { t, format } = useI18n();
+  const { t, fill } = useI18n();
   const w = t.payment;
   const payment = usePayment(trackId);
   const notFound = payment.error instanceof ApiRequestError && (payment.error.status === 404 || payment.error.status === 422);
@@ -45,7 +46,7 @@ export function PaymentPage({ trackId }: { trackId: string }) {
         </LoadingRegion>
       ) : notFound ? (
         <>
-          <h1 className="mb-4 font-mono text-xl font-bold break-all">{format(w.title, { trackId })}</h1>
+          <h1 className="mb-4 font-mono text-xl font-bold break-all">{fill(w.title, { trackId })}</h1>
           <EmptyState title={w.notFound} />
         </>
       ) : payment.isError ? (
@@ -58,7 +59,7 @@ export function PaymentPage({ trackId }: { trackId: string }) {
 }
 
 function Payment({ payment: p }: { payment: PaymentDetail }) {
-  const { t, lang, format } = useI18n();
+  const { t, lang, fill } = useI18n();
   const w = t.payment;
   const failed = p.status === "failed" || p.status === "expired";
 
@@ -66,7 +67,7 @@ function Payment({ payment: p }: { payment: PaymentDetail }) {
     <div className="flex flex-col gap-6">
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
-          <h1 className="font-mono text-lg font-bold break-all sm:text-2xl">{format(w.title, { trackId: p.track_id })}</h1>
+          <h1 className="font-mono text-lg font-bold break-all sm:text-2xl">{fill(w.title, { trackId: p.track_id })}</h1>
           <p className="mt-2 flex flex-wrap items-center gap-3">
             <span className="text-3xl font-bold tracking-tight tabular-nums">{formatMoney(p.amount, p.currency, lang)}</span>
             <StatusBadge status={p.status} />
@@ -186,7 +187,7 @@ function answerText(a: PaymentDetail["answers"][number], w: { checked: string; u
 }
 
 function History({ payment: p }: { payment: PaymentDetail }) {
-  const { t, lang, format } = useI18n();
+  const { t, lang, fill } = useI18n();
   const w = t.payment;
   return (
     <Card title={w.history}>
@@ -199,7 +200,7 @@ function History({ payment: p }: { payment: PaymentDetail }) {
                 ? w.eventCreated
                 : h.event === "given_up"
                   ? w.eventGivenUp
-                  : format(w.eventChanged, { from: t.status[h.from_status ?? "pending"], to: t.status[h.to_status] })}
+                  : fill(w.eventChanged, { from: t.status[h.from_status ?? "pending"], to: t.status[h.to_status] })}
               {h.reason && h.event === "status_changed" && <span className="block text-xs font-normal text-stone-600">{reasonLabel(h.reason, t)}</span>}
             </p>
             <p className="text-xs text-stone-600">
@@ -216,7 +217,7 @@ function History({ payment: p }: { payment: PaymentDetail }) {
 const deliveryTone = { pending: "pending", succeeded: "success", failed: "failed" } as const;
 
 function Webhooks({ payment: p }: { payment: PaymentDetail }) {
-  const { t, lang, format, count } = useI18n();
+  const { t, lang, fill, count } = useI18n();
   const w = t.payment;
   const words = { pending: w.deliveryPending, succeeded: w.deliverySucceeded, failed: w.deliveryFailed };
   return (
@@ -235,7 +236,7 @@ function Webhooks({ payment: p }: { payment: PaymentDetail }) {
                 <p className="font-mono text-xs break-all text-stone-600">{d.url}</p>
                 <p className="text-xs text-stone-600">
                   {count(w.attempts, d.attempt_count)}
-                  {d.last_status_code !== null && ` · ${format(w.httpStatus, { code: d.last_status_code })}`}
+                  {d.last_status_code !== null && ` · ${fill(w.httpStatus, { code: d.last_status_code })}`}
                   {d.last_attempt_at && ` · ${when(d.last_attempt_at, lang)}`}
                 </p>
               </div>

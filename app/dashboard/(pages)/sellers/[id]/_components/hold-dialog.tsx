@@ -5,8 +5,8 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { Field, FormError, Textarea } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
-import { format } from "@/lib/i18n/format";
-import { formatMoney } from "@/lib/i18n/numbers";
+import { fill } from "@/lib/core/fill";
+import { formatMoney } from "@/lib/core/money";
 import { useI18n } from "@/lib/i18n/provider";
 import { useUpdateSeller, type Seller } from "@/lib/query/sellers";
 import { moneyErrorMessage } from "../../../_components/money";
@@ -33,7 +33,7 @@ export function HoldDialog({ seller, onClose }: { seller: Seller; onClose: () =>
   const owed = formatMoney(Math.max(0, seller.balance.available), seller.currency, lang);
   return (
     <Dialog open onClose={onClose} title={holding ? w.title : w.clearTitle} closeLabel={t.common.close} dismissible={!update.isPending}>
-      <p className="text-sm text-stone-800">{holding ? w.text : format(w.clearText, { amount: owed })}</p>
+      <p className="text-sm text-stone-800">{holding ? w.text : fill(w.clearText, { amount: owed })}</p>
       {holding && (
         <div className="mt-4">
           <Field label={w.reason} description={w.reasonHint}>

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn, focusRing } from "@/components/ui/cn";
-import { format } from "@/lib/i18n/format";
+import { fill } from "@/lib/core/fill";
 import { formatDateTime } from "@/lib/i18n/numbers";
 import { reasonLabel } from "@/lib/i18n/labels";
 import { useI18n } from "@/lib/i18n/provider";
@@ -58,9 +58,9 @@ function PayoutRow({ payout: p }: { payout: Payout }) {
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2" data-testid="seller-payout-row">
       <AmountAndStatus amount={p.amount} currency={p.currency} status={p.status} />
-      <span className="font-mono text-xs text-stone-600">{format(w.to, { phone: phoneText(p.phone_number) })}</span>
+      <span className="font-mono text-xs text-stone-600">{fill(w.to, { phone: phoneText(p.phone_number) })}</span>
       <span className="ml-auto text-xs text-stone-500">{formatDateTime(p.created_at, lang)}</span>
-      {p.failure_reason && <span className="w-full text-xs text-red-800">{format(t.money.payout.reason, { reason: reasonLabel(p.failure_reason, t) })}</span>}
+      {p.failure_reason && <span className="w-full text-xs text-red-800">{fill(t.money.payout.reason, { reason: reasonLabel(p.failure_reason, t) })}</span>}
       {p.status === "failed" && !p.retried_by && (
         <Button variant="secondary" size="sm" onClick={() => setRedirecting(true)}>
           {w.redirect}

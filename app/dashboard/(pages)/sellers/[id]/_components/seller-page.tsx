@@ -10,8 +10,9 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { isCountry, operatorObject } from "@/lib/countries";
 import { payoutOperatorOf } from "@/lib/countries/operator-of-number";
-import { format } from "@/lib/i18n/format";
-import { formatDateTime, formatMoney } from "@/lib/i18n/numbers";
+import { fill } from "@/lib/core/fill";
+import { formatDateTime } from "@/lib/i18n/numbers";
+import { formatMoney } from "@/lib/core/money";
 import { useI18n } from "@/lib/i18n/provider";
 import { ApiRequestError } from "@/lib/query/api-fetch";
 import { useReleaseSeller, useSeller, type Seller } from "@/lib/query/sellers";
@@ -72,7 +73,7 @@ function Header({ seller: s }: { seller: Seller }) {
       <PayoutOperator seller={s} />
       {s.on_hold && (
         <p className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-950" data-testid="hold-notice">
-          {format(w.holdSince, { date: formatDateTime(s.held_at!, lang) })}
+          {fill(w.holdSince, { date: formatDateTime(s.held_at!, lang) })}
           {s.hold_reason && ` — ${s.hold_reason}`}
         </p>
       )}
@@ -89,7 +90,7 @@ function Header({ seller: s }: { seller: Seller }) {
       <ConfirmDialog
         open={releasing}
         title={w.release.title}
-        text={format(w.release.text, { amount: money(s.balance.pending), hold: s.on_hold ? w.release.onHold : "" })}
+        text={fill(w.release.text, { amount: money(s.balance.pending), hold: s.on_hold ? w.release.onHold : "" })}
         confirmLabel={w.release.action}
         successMessage={w.release.done}
         onConfirm={() => release.mutateAsync({ id: s.id })}
@@ -114,7 +115,7 @@ function PayoutOperator({ seller: s }: { seller: Seller }) {
   }
   return (
     <p className="text-sm text-stone-700" data-testid="payout-operator" title={w.payoutOperatorHint}>
-      {format(w.payoutOperator, { operator: operatorObject(operator).name })}
+      {fill(w.payoutOperator, { operator: operatorObject(operator).name })}
     </p>
   );
 }

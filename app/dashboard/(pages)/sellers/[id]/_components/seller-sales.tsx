@@ -6,8 +6,9 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn, focusRing } from "@/components/ui/cn";
 import { useToast } from "@/components/ui/toast";
-import { format } from "@/lib/i18n/format";
-import { formatDateTime, formatMoney } from "@/lib/i18n/numbers";
+import { fill } from "@/lib/core/fill";
+import { formatDateTime } from "@/lib/i18n/numbers";
+import { formatMoney } from "@/lib/core/money";
 import { useI18n } from "@/lib/i18n/provider";
 import { useReleaseSeller, useSellerSales, type Seller, type SellerSale } from "@/lib/query/sellers";
 import { moneyErrorMessage } from "../../../_components/money";
@@ -80,8 +81,8 @@ function SaleRow({ sale: s, seller }: { sale: SellerSale; seller: Seller }) {
         </div>
       </dl>
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-stone-600">
-        <span>{s.released_at ? format(w.releasedAt, { date: formatDateTime(s.released_at, lang) }) : format(w.releaseAt, { date: formatDateTime(s.release_at, lang) })}</span>
-        {s.refunded > 0 && <span className="text-amber-900">{format(w.refunded, { amount: money(s.refunded) })}</span>}
+        <span>{s.released_at ? fill(w.releasedAt, { date: formatDateTime(s.released_at, lang) }) : fill(w.releaseAt, { date: formatDateTime(s.release_at, lang) })}</span>
+        {s.refunded > 0 && <span className="text-amber-900">{fill(w.refunded, { amount: money(s.refunded) })}</span>}
         {s.state === "held" && (
           <Button variant="secondary" size="sm" loading={release.isPending} onClick={() => void releaseNow()}>
             {t.sellers.release.action}

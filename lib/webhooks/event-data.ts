@@ -1,0 +1,58 @@
+import type { z } from "zod";
+import type { webhookEvents } from "./schemas";
+
+// The `data` of the events Kola builds itself, typed by their documented schemas (schemas.ts): a
+// field the schema does not list, or lists otherwise, does not compile. Payouts and refunds carry
+// their views (PayoutView, RefundView) as they are. Key order is the schema's, applied when the
+// body is written (events.ts).
+
+type DataOf<T extends keyof typeof webhookEvents> = z.input<(typeof webhookEvents)[T]>["data"];
+type DepositEventType = `payment.${"succeeded" | "failed" | "expired"}` | `marketplace.transaction.${"succeeded" | "failed" | "expired"}`;
+
+/** A payment's or a marketplace sale's event data; `late_success` and `duplicate_of` only when so. */
+export type DepositEventData = DataOf<DepositEventType> & { late_success?: true; duplicate_of?: string };
+
+type SettledDeposit = {
+  trackId: string;
+  amount: number;
+  currency: string;
+  status: string;
+  failureReason: string | null;
+  country: string;
+  operator: string;
+  phoneNumber: string;
+  lateSuccess: boolean;
+};
+export type PaidLink = { kind: "payment_link"; gatewayId: string; orderId: string } | { kind: "marketplace"; gatewayId: string; transactionId: string | null };
+
+function outcome(deposit: SettledDeposit): { status: "success"; failure_reason: null } | { status: "failed" | "expired"; failure_reason: string } {
+  if (deposit.status === "success") return { status: "success", failure_reason: null };
+  if (deposit.status === "failed" || deposit.status === "expired") return { status: deposit.status, failure_reason: deposit.failureReason ?? deposit.status }; // never null: settling writes a reason
+  throw new Error(`depositEventData: ${deposit.trackId} is ${deposit.status}, not settled`);
+}
+
+/** The data of a settled deposit's event; `duplicateOf`: the track_id of the link's kept success. */
+export function depositEventData(deposit: SettledDeposit, link: PaidLink, duplicateOf?: string): DepositEventData {
+  const paid = outcome(deposit);
+  const about =
+    link.kind === "payment_link"
+      ? { track_id: deposit.trackId, gateway_id: link.gatewayId, order_id: link.orderId }
+      : { track_id: deposit.trackId, gateway_id: link.gatewayId, order_id: "" as const, transaction_id: link.transactionId };
+  return {
+    ...about,
+    amount: deposit.amount,
+    currency: deposit.currency,
+    ...paid,
+    country: deposit.country,
+    operator: deposit.operator,
+    phone_number: deposit.phoneNumber,
+    // present only when true, so the usual event keeps its documented shape
+    ...(deposit.lateSuccess ? { late_success: true as const } : {}),
+    ...(duplicateOf ? { duplicate_of: duplicateOf } : {}),
+  };
+}
+
+/** The data of the test event POST /v1/webhooks/{webhook_id}/test sends. */
+export function testEventData(endpointId: string): DataOf<"webhook.test"> {
+  return { webhook_id: endpointId, message: "A test event from Kola: your endpoint receives and verifies events." };
+}
