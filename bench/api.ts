@@ -348,7 +348,7 @@ async function startBaseline(databaseUrl: string, logFile: string): Promise<Endp
   return {
     baseURL,
     pid: child.pid!,
-    stop: async (_graceMs?: number) => {
+    stop: async () => {
       child.kill("SIGTERM");
       const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
       await exited;
@@ -452,7 +452,7 @@ async function benchDatabase(database: Database): Promise<Result | null> {
     } finally {
       kolaRss.stop();
       baselineRss?.stop();
-      await baseline?.stop(5_000);
+      await baseline?.stop();
     }
     const rss_after_mb = rssByProcess(server.pid);
     const soakResult = SOAK_SECONDS > 0 ? await soak(database, server, account.api_key, gatewayId) : null;

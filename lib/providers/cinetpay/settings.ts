@@ -1,4 +1,3 @@
-import type { Currency } from "@/lib/core/money";
 import { setting } from "@/lib/runtime/config";
 import { decimalsOf } from "@/lib/core/money";
 
