@@ -18,8 +18,8 @@ const config = [
   ...nextTs,
   {
     // Client components: the dashboard's components, the UI kit, the query hooks, and the other
-    // "use client" files.
-    files: ["app/**/_components/**", "components/**", "lib/query/**", "lib/i18n/provider.tsx", "app/dashboard/error.tsx"],
+    // "use client" files; and lib/core, the facts the browser and the server share.
+    files: ["app/**/_components/**", "components/**", "lib/query/**", "lib/i18n/provider.tsx", "app/dashboard/error.tsx", "lib/core/**"],
     ignores: ["**/*.test.ts"],
     rules: { "no-restricted-imports": ["error", serverOnlyImports] },
   },
