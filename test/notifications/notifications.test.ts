@@ -300,12 +300,14 @@ describe("through a real SMTP server", () => {
     sink.queue.push({ rcpt: 451 }, { rcpt: 550 }, { rcpt: 451 });
     await drainNotifications();
     expect(sink.received.length).toBe(0);
-    expect(await statusesOf(merchant.accountId)).toEqual(["buyer_receipt:pending:1", "payment_succeeded:failed:1", "payment_succeeded:pending:1"]);
+    // the three mails are due at the same instant: which one meets which answer is not ordered
+    const outcomes = async () => (await statusesOf(merchant.accountId)).map((s) => s.slice(s.indexOf(":") + 1)).sort();
+    expect(await outcomes()).toEqual(["failed:1", "pending:1", "pending:1"]);
     const db = await getDb();
     await db.update(notifications).set({ nextAttemptAt: new Date() }).where(eq(notifications.accountId, merchant.accountId));
     await drainNotifications();
     expect(sink.received.length).toBe(2);
-    expect(await statusesOf(merchant.accountId)).toEqual(["buyer_receipt:sent:2", "payment_succeeded:failed:1", "payment_succeeded:sent:2"]);
+    expect(await outcomes()).toEqual(["failed:1", "sent:2", "sent:2"]);
   });
 
   it("the connection dropped once the message arrived: unknown, never sent again", SLOW, async () => {
