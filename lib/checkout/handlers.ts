@@ -13,7 +13,7 @@ import { linkState, loadCheckout, pagePath, waitPath, type Checkout, type Kind, 
 import type { Html } from "./html";
 import { formatWait } from "./format";
 import { nationalPhone } from "@/lib/countries/format";
-import { emptyValues, newClientToken, readSubmission, type FormValues } from "./form-input";
+import { emptyValues, readSubmission, type FormValues } from "./form-input";
 import { pickLocale, t, type Locale } from "./i18n";
 import { findBuyerDetails, findDeposit } from "./queries";
 import { checkoutRoute, htmlResponse, jsonWithCheckoutHeaders, seeOther } from "./respond";
