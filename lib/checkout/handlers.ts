@@ -11,7 +11,6 @@ import { findAsset } from "./assets";
 import { buyerAnswerOf, unreachableWords, type BuyerAnswer } from "./buyer-answer";
 import { linkState, loadCheckout, pagePath, waitPath, type Checkout, type Kind, type LinkState } from "./checkout";
 import type { Html } from "./html";
-import { formatWait } from "./format";
 import { nationalPhone } from "@/lib/countries/format";
 import { emptyValues, readSubmission, type FormValues } from "./form-input";
 import { pickLocale, t, type Locale } from "./i18n";
