@@ -112,7 +112,7 @@ async function benchDatabase(database: Database): Promise<Row[]> {
   const { hashApiKey } = await import("@/lib/accounts/api-keys");
   const { createGateway } = await import("@/lib/gateways/create-gateway");
   const { createEndpoint } = await import("@/lib/webhooks/create-endpoint");
-  const { createWebhookWorker } = await import("@/lib/jobs/webhook-worker");
+  const { createWebhookWorker } = await import("@/test/support/webhook-worker");
   const { eventIdOf } = await import("@/lib/deposits/event-sequence");
   const { settleDeposit } = await import("@/lib/payments/settle-deposit");
   const { sql } = await import("drizzle-orm");

@@ -1,9 +1,8 @@
 "use client";
 
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import type { BuilderBlock } from "@/lib/form-builder/edits";
 import { useI18n } from "@/lib/i18n/provider";
-import { previewPage, type CheckoutFiles } from "./preview-page";
+import { previewPage, type CheckoutFiles, type PreviewInput } from "./preview-page";
 
 // The buyer's page of a marketplace link (/pay/m/{id}) as the buyer gets it, live as the merchant
 // edits: the checkout's own renderer writes the document (./preview-page.ts) into an iframe, with
@@ -17,16 +16,8 @@ export function CheckoutFilesProvider({ files, children }: { files: CheckoutFile
   return <FilesContext.Provider value={files}>{children}</FilesContext.Provider>;
 }
 
-type PreviewProps = {
-  name: string;
-  color: string;
-  logoUrl: string | null;
-  /** the commission in percent, as typed ("2.5"); unreadable text counts as 0 */
-  fee: string;
-  currency: string;
-  blocks: readonly BuilderBlock[];
-  active: boolean;
-};
+/** The marketplace's settings as the merchant types them (previewPage's words), and whether it sells. */
+type PreviewProps = Pick<PreviewInput, "name" | "color" | "logoUrl" | "fee" | "currency" | "blocks"> & { active: boolean };
 
 export function CheckoutPreview({ name, color, logoUrl, fee, currency, blocks, active }: PreviewProps) {
   const { lang, t } = useI18n();

@@ -19,7 +19,7 @@ import { rotateSecret } from "./rotate-secret";
 import { setWebhookResolver, urlPolicy } from "./settings";
 import { pendingMarketplaceSale, pendingPayment, startReceiver, type Receiver } from "@/test/support/webhooks";
 import { updateEndpoint } from "./update-endpoint";
-import { createWebhookWorker } from "@/lib/jobs/webhook-worker";
+import { createWebhookWorker } from "@/test/support/webhook-worker";
 import type { WorkerOptions } from "./rounds";
 import { sandboxPaymentData, sandboxSaleData } from "@/test/support/event-bodies";
 

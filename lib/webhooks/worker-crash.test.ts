@@ -15,7 +15,7 @@ import { newAccount } from "@/test/support/api";
 import { createEndpoint } from "./create-endpoint";
 import { dispatchOutbox } from "./dispatch";
 import { pendingPayment, startReceiver, type Receiver } from "@/test/support/webhooks";
-import { createWebhookWorker } from "@/lib/jobs/webhook-worker";
+import { createWebhookWorker } from "@/test/support/webhook-worker";
 
 // A worker process that dies mid-delivery (SIGKILL) holds its endpoint for its lease only: a few
 // seconds, not the 10 s timeout of the attempt it was making. And a live worker, however slow its

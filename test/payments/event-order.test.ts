@@ -11,7 +11,7 @@ import { createGateway } from "@/lib/gateways/create-gateway";
 import { newAccount } from "@/test/support/api";
 import { createEndpoint } from "@/lib/webhooks/create-endpoint";
 import { startReceiver, type Receiver } from "@/test/support/webhooks";
-import { createWebhookWorker } from "@/lib/jobs/webhook-worker";
+import { createWebhookWorker } from "@/test/support/webhook-worker";
 import { sweepExpired } from "@/lib/payments/reconcile";
 import { setSandboxTransport } from "@/lib/providers/sandbox";
 import { signCallback } from "@/lib/providers/signature";

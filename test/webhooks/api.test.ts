@@ -12,7 +12,7 @@ import { call, newAccount, type CallOptions, type Reply } from "@/test/support/a
 import { eventTypes } from "@/lib/core/event-types";
 import { setWebhookResolver } from "@/lib/webhooks/settings";
 import { startReceiver } from "@/test/support/webhooks";
-import { createWebhookWorker } from "@/lib/jobs/webhook-worker";
+import { createWebhookWorker } from "@/test/support/webhook-worker";
 
 // The /v1/webhooks API (DESIGN §8), called in-process on a real database; whole bodies asserted.
 

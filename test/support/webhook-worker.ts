@@ -1,6 +1,6 @@
 import { drainWebhooks, type WorkerOptions } from "@/lib/webhooks/rounds";
-import { runJobs, type RunningJobs } from "./run";
-import { webhookJobs } from "./webhook-jobs";
+import { runJobs, type RunningJobs } from "@/lib/jobs/run";
+import { webhookJobs } from "@/lib/jobs/webhook-jobs";
 
 export type WebhookWorker = {
   /** dispatches and delivers until nothing is due now (tests, scripts); returns the attempts made */
