@@ -68,6 +68,25 @@ describe("the registry", () => {
     expect(beside).toBeGreaterThan(5);
   });
 
+  it("calls every round with no argument: a serial job never receives the result of the round before it", async () => {
+    // processMoneyWork(now = new Date()) once took the previous round's count as its `now`
+    const given: unknown[][] = [];
+    const job = (name: Job["name"]): Job => ({
+      name,
+      label: name,
+      every: () => 1,
+      immediate: true,
+      serial: true,
+      work: async (...args: unknown[]) => {
+        given.push(args);
+        return 7;
+      },
+    });
+    running.push(runJobs([job("money-out"), job("reconciler")]));
+    await vi.waitFor(() => expect(given.length).toBeGreaterThan(6), { timeout: 1_000 });
+    expect(given.filter((args) => args.length > 0)).toEqual([]);
+  });
+
   it("refuses an unknown name in a worker's selection, listing the names", () => {
     expect(jobsNamed(["notifier", "money-out", "notifier"])).toEqual(["notifier", "money-out"]);
     expect(() => jobsNamed(["notifier", "payouts"])).toThrow(`unknown job "payouts": the jobs are ${JOB_NAMES.join(", ")}`);

@@ -17,7 +17,7 @@ export type RunningJobs = {
 export function runJobs(jobs: readonly Job[]): RunningJobs {
   let queue: Promise<unknown> = Promise.resolve();
   const oneAtATime = <T>(task: () => Promise<T>): Promise<T> => {
-    const round = queue.then(task);
+    const round = queue.then(() => task()); // never `then(task)`: the round before's result would be its argument
     queue = round.catch(() => {});
     return round;
   };
@@ -27,7 +27,7 @@ export function runJobs(jobs: readonly Job[]): RunningJobs {
   };
 
   for (const job of jobs) {
-    const work = job.serial ? () => oneAtATime(job.work) : job.work;
+    const work = job.serial ? () => oneAtATime(() => job.work()) : () => job.work();
     const again = (result: unknown) => {
       const more = job.again?.(result) ?? false;
       if (more && job.wakes) wake(job.wakes);
