@@ -4,7 +4,7 @@ import { ApiError } from "@/lib/core/errors";
 import type { Operation } from "@/lib/core/operation";
 import { hashApiKey } from "./api-keys";
 import { holdMember, lockTeam } from "./members";
-import { hasRole, requiredRole, type Role } from "@/lib/core/roles";
+import { mayCall, requiredRole, type Role } from "@/lib/core/roles";
 import { findAuthByKeyHash, holdKey } from "./queries";
 import type { Auth } from "@/lib/core/auth";
 import { findSessionAuth, readCookie, SESSION_COOKIE } from "./sessions";
@@ -45,8 +45,8 @@ export async function authorize(req: Request, operation: Operation): Promise<Aut
 }
 
 function assertRole(role: Role, operation: Operation): void {
-  const needed = requiredRole(operation);
-  if (!hasRole(role, needed)) {
+  if (!mayCall(role, operation)) {
+    const needed = requiredRole(operation);
     throw new ApiError("INSUFFICIENT_ROLE", `Your role on this account (${role}) does not allow this action: it needs ${needed} or above`);
   }
 }

@@ -65,6 +65,7 @@ const roleWords: Record<Role, [fr: string, en: string]> = {
   admin: ["administrateur (tout sauf l’équipe)", "admin (everything but the team)"],
   developer: ["développeur (clés API, webhooks, lecture)", "developer (API keys, webhooks, reading)"],
   viewer: ["lecture seule (consulter, sans rien changer ni déplacer d’argent)", "viewer (reading only: nothing changed, no money moved)"],
+  cashier: ["caissier (le comptoir : demander aux clients de payer, voir ses ventes du jour)", "cashier (the counter: asking buyers to pay, seeing their own sales of the day)"],
 };
 
 export function invitationMail(to: string, token: string, about: { business: string; inviter: string | null; role: Role }): Mail {

@@ -14,6 +14,9 @@ export const notificationKinds = [
   "payout_failed",
   "provider_alert",
   "buyer_receipt",
+  "sms_receipt",
+  "sms_payment_alert",
+  "sms_phone_code",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

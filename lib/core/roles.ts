@@ -4,8 +4,13 @@
 //   admin      everything but members and ownership (the most an API key may do)
 //   developer  API keys and webhooks, and reading everything
 //   viewer     reading only: never moves money, changes nothing of the account's
+//   cashier    the counter only: asks buyers to pay (requests to pay) and sees its own sales of the
+//              day; reads nothing else, changes nothing else (no refunds, payouts, keys, team, exports)
+//
+// The first four are ranked; a cashier is outside the ranking: it may call only the operations that
+// say so (`role: "cashier"`), which stay open to the ranked roles their method's default allows.
 
-export const roles = ["owner", "admin", "developer", "viewer"] as const;
+export const roles = ["owner", "admin", "developer", "viewer", "cashier"] as const;
 export type Role = (typeof roles)[number];
 
 /**
@@ -16,10 +21,11 @@ export type Role = (typeof roles)[number];
 export const keyRoles = ["admin", "developer", "viewer"] as const satisfies readonly Role[];
 export type KeyRole = (typeof keyRoles)[number];
 
-const rank: Record<Role, number> = { viewer: 0, developer: 1, admin: 2, owner: 3 };
+const rank: Record<Role, number> = { cashier: -1, viewer: 0, developer: 1, admin: 2, owner: 3 };
 
-/** Whether `role` may do what needs `needed`. */
+/** Whether `role` may do what needs `needed` (a cashier only what needs a cashier). */
 export function hasRole(role: Role, needed: Role): boolean {
+  if (role === "cashier" || needed === "cashier") return role === needed || (needed === "cashier" && rank[role] >= rank.admin);
   return rank[role] >= rank[needed];
 }
 
@@ -39,7 +45,16 @@ export function keyRolesFor(role: Role): KeyRole[] {
  * open to a viewer (a new money endpoint included). Sessions and API keys alike.
  */
 export function requiredRole(operation: { method: string; role?: Role }): Role {
-  return operation.role ?? (operation.method === "GET" ? "viewer" : "admin");
+  return operation.role && operation.role !== "cashier" ? operation.role : operation.method === "GET" ? "viewer" : "admin";
+}
+
+/**
+ * Whether `role` may call `operation`: what its required role allows, and a cashier where the
+ * operation says `role: "cashier"` (the counter's operations: a cashier's own requests to pay).
+ */
+export function mayCall(role: Role, operation: { method: string; role?: Role }): boolean {
+  if (role === "cashier") return operation.role === "cashier";
+  return hasRole(role, requiredRole(operation));
 }
 
 /** The roles that may not do what needs `needed` (for the tests' tables and the dashboard). */

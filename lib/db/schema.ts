@@ -23,6 +23,7 @@ import { depositHistoryEvents, depositStatuses } from "@/lib/core/deposit-status
 import { disbursementStatuses, entryKinds, ledgerAccounts, payoutKinds, sellerShareModes } from "@/lib/core/ledger-kinds";
 import type { FormBlock } from "@/lib/core/form-block-shape";
 import { eventTypes, webhookDeliveryStatuses } from "@/lib/core/event-types";
+import { paymentRequestChannels, paymentRequestDeliveries } from "@/lib/core/payment-requests";
 
 // Enums and shapes live in dependency-free modules (imported above) that the browser can import;
 // this file only maps them to columns.
@@ -320,9 +321,15 @@ export const deposits = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    /**
+     * A success's public receipt code (lib/receipts/code.ts): short, unguessable, given in the
+     * transaction that records the success; `/r/{code}` shows what it proves (amount, shop, date, status)
+     */
+    receiptCode: text("receipt_code"),
   },
   (t) => [
     uniqueIndex("deposits_track_id_key").on(t.trackId),
+    uniqueIndex("deposits_receipt_code_key").on(t.receiptCode),
     uniqueIndex("deposits_client_token_key").on(t.clientToken),
     index("deposits_payment_gateway_idx").on(t.paymentGatewayId, t.createdAt.desc()),
     // a merchant's deposits by time: CSV exports walk it by keyset (lib/exports/)
@@ -916,6 +923,8 @@ export const notifications = pgTable(
     kind: text("kind", { enum: notificationKinds }).notNull(),
     outboxEventId: uuid("outbox_event_id").references(() => outboxEvents.id, { onDelete: "cascade" }),
     providerLogId: uuid("provider_log_id").references(() => providerLogs.id, { onDelete: "cascade" }),
+    /** the payment a receipt or a « payé » alert is about: at most one of each kind per recipient */
+    depositId: uuid("deposit_id").references(() => deposits.id, { onDelete: "cascade" }),
     /** the member it is for; null for a buyer's receipt */
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     recipient: text("recipient").notNull(),
@@ -934,8 +943,99 @@ export const notifications = pgTable(
   (t) => [
     uniqueIndex("notifications_event_key").on(t.outboxEventId, t.kind, t.recipient),
     uniqueIndex("notifications_alert_key").on(t.providerLogId, t.kind, t.recipient),
+    uniqueIndex("notifications_deposit_key").on(t.depositId, t.kind, t.recipient),
     index("notifications_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index("notifications_sending_idx").on(t.claimedAt).where(sql`${t.status} = 'sending'`),
     index("notifications_created_idx").on(t.createdAt),
   ],
+);
+
+// A request to pay (lib/payment-requests/): a one-buyer payment link made for a buyer's phone, whose
+// collection Kola asks the operator to push at once (the buyer approves with their PIN, no page), or,
+// for an operator only a redirect provider serves, whose short pay link is handed over instead. Its
+// payments are its link's deposits (one in flight at a time: deposits_one_pending_per_link_key).
+export const paymentRequests = pgTable(
+  "payment_requests",
+  {
+    id: id(),
+    ...owner(),
+    paymentGatewayId: uuid("payment_gateway_id")
+      .notNull()
+      .references(() => paymentGateways.id, { onDelete: "cascade" }),
+    /** the short public code of its pay link (`/p/{code}`) */
+    code: text("code").notNull(),
+    channel: text("channel", { enum: paymentRequestChannels }).notNull(),
+    /** the stall (a reusable counter page) a buyer paid through, when channel is `stall` */
+    stallId: uuid("stall_id").references((): AnyPgColumn => stalls.id, { onDelete: "set null" }),
+    /** the buyer's number, national digits as deposits keep them */
+    phoneNumber: text("phone_number").notNull(),
+    country: text("country").notNull(),
+    operator: text("operator").notNull(),
+    /** `push`: the operator rings the buyer's phone; `link`: the buyer opens the pay link */
+    delivery: text("delivery", { enum: paymentRequestDeliveries }).notNull(),
+    reference: text("reference").notNull().default(""),
+    /** who collected: the member (a cashier at the counter, or its stall's cashier) or the API key */
+    createdByUserId: uuid("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdByKeyId: uuid("created_by_key_id").references(() => apiKeys.id, { onDelete: "set null" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("payment_requests_gateway_key").on(t.paymentGatewayId),
+    uniqueIndex("payment_requests_code_key").on(t.code),
+    index("payment_requests_list_idx").on(t.accountId, t.mode, t.createdAt.desc(), t.id.desc()),
+    index("payment_requests_collector_idx").on(t.accountId, t.mode, t.createdByUserId, t.createdAt.desc()),
+  ],
+);
+
+// A stall: a reusable counter page (`/s/{code}`, printed as a poster with its QR) where buyers choose
+// the amount within the merchant's bounds and type their number; each payment is a payment request
+// of channel `stall`, collected by the stall's cashier (or by the account when it names none).
+export const stalls = pgTable(
+  "stalls",
+  {
+    id: id(),
+    ...owner(),
+    code: text("code").notNull(),
+    /** the cashier whose stall it is; null: the account's own */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull().default(""),
+    currency: text("currency").notNull(),
+    minAmount: integer("min_amount").notNull(),
+    maxAmount: integer("max_amount").notNull(),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("stalls_code_key").on(t.code),
+    // one open stall per account and mode, and per cashier
+    uniqueIndex("stalls_one_per_collector_key")
+      .on(t.accountId, t.mode, sql`coalesce(${t.userId}, '00000000-0000-0000-0000-000000000000'::uuid)`)
+      .where(sql`${t.archivedAt} is null`),
+    check("stalls_bounds_check", sql`${t.minAmount} > 0 and ${t.maxAmount} >= ${t.minAmount}`),
+  ],
+);
+
+// The account's own phone numbers, proven by a code sent to them by SMS: where the « payé » alerts go,
+// and, in test mode, the only numbers a receipt SMS may go to (lib/sms/). Only a hash of the code is kept.
+export const accountPhones = pgTable(
+  "account_phones",
+  {
+    id: id(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** E.164 digits without the + */
+    phoneNumber: text("phone_number").notNull(),
+    country: text("country").notNull(),
+    codeHash: text("code_hash"),
+    codeSentAt: timestamp("code_sent_at", { withTimezone: true }),
+    codeAttempts: integer("code_attempts").notNull().default(0),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    /** whether the « payé » alerts go to this number */
+    alerts: boolean("alerts").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("account_phones_account_phone_key").on(t.accountId, t.phoneNumber)],
 );

@@ -2,12 +2,13 @@ import type { TeamWords } from "./team-fr";
 
 // The words of the Settings, Team and invitation pages in English: the same keys as team-fr.ts.
 export const teamEn: TeamWords = {
-  roles: { owner: "Owner", admin: "Admin", developer: "Developer", viewer: "Viewer" },
+  roles: { owner: "Owner", admin: "Admin", developer: "Developer", viewer: "Viewer", cashier: "Cashier" },
   roleHints: {
     owner: "Everything, the team and roles included.",
     admin: "Everything but the team: links, refunds, withdrawals, settings.",
     developer: "API keys and webhooks; reads everything else.",
     viewer: "Reads everything, changes nothing and never moves money.",
+    cashier: "The counter only: asks buyers to pay and sees their own sales of the day.",
   },
   readOnly: "Your role ({role}) lets you read this page, not change it.",
   settings: {

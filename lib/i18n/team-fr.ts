@@ -6,12 +6,14 @@ export const teamFr = {
     admin: "Administrateur",
     developer: "Développeur",
     viewer: "Lecture seule",
+    cashier: "Caissier",
   },
   roleHints: {
     owner: "Tout, y compris l'équipe et les rôles.",
     admin: "Tout sauf l'équipe : liens, remboursements, retraits, réglages.",
     developer: "Clés API et webhooks ; consulte tout le reste.",
     viewer: "Consulte tout, ne change rien et ne déplace jamais d'argent.",
+    cashier: "Le comptoir seulement : demande aux clients de payer et voit ses ventes du jour.",
   },
   readOnly: "Votre rôle ({role}) permet de consulter cette page, pas de la modifier.",
   settings: {
