@@ -3,6 +3,7 @@ import { invitationOperations, memberOperations, settingsOperations } from "@/li
 import { depositOperations } from "@/lib/deposits/schemas";
 import { balanceOperations } from "@/lib/ledger/schemas";
 import { payoutOperations } from "@/lib/payouts/schemas";
+import { paymentRequestOperations } from "@/lib/payment-requests/schemas";
 import { refundOperations } from "@/lib/refunds/schemas";
 import { sellerOperations } from "@/lib/sellers/schemas";
 import { exportOperations } from "@/lib/exports/schemas";
@@ -28,6 +29,7 @@ const groups: Record<string, Record<string, Operation>> = {
   marketplace: marketplaceOperations,
   marketplace_gateway: marketplaceGatewayOperations,
   deposit: depositOperations,
+  payment_request: paymentRequestOperations,
   refund: refundOperations,
   payout: payoutOperations,
   seller: sellerOperations,

@@ -67,6 +67,7 @@ const needsState: Record<string, [number, string]> = {
   "PATCH /v1/payouts/{payout_id}": [404, "PAYOUT_NOT_FOUND"], // redirects a seller payout that failed
   "PATCH /v1/sellers/{seller_id}": [404, "SELLER_NOT_FOUND"], // a seller is made by a marketplace sale
   "POST /v1/sellers/{seller_id}/release": [404, "SELLER_NOT_FOUND"],
+  "POST /v1/payment-requests/{request_id}/resend": [404, "PAYMENT_REQUEST_NOT_FOUND"], // sends again a request the reader made
 };
 
 describe("request body examples (in the document's order: a link exists before it is updated)", () => {

@@ -57,6 +57,12 @@ export const errorTypes = {
   OPERATOR_UNREACHABLE: { status: 503, message: "The mobile-money operator could not be reached: nothing was sent to the phone; try again or choose another operator" },
   INSUFFICIENT_BALANCE: { status: 409, message: "Not enough available balance for this amount" },
   PAYOUT_NOT_FOUND: { status: 404, message: "Payout not found" },
+  PAYMENT_REQUEST_NOT_FOUND: { status: 404, message: "Payment request not found" },
+  PAYMENT_REQUEST_IN_FLIGHT: {
+    status: 409,
+    message: "The buyer's phone is showing this request's prompt: it cannot be withdrawn; wait until the buyer answers or it times out",
+  },
+  PAYMENT_REQUEST_CLOSED: { status: 409, message: "This payment request is paid, cancelled or past its expiry: make a new one" },
   PAYOUT_NOT_RETRYABLE: { status: 409, message: "Only a failed payout that was not retried yet can be retried" },
   REFUND_NOT_FOUND: { status: 404, message: "Refund not found" },
   DEPOSIT_NOT_REFUNDABLE: { status: 409, message: "Only a successful payment can be refunded" },

@@ -50,3 +50,24 @@ export function dialCode(country: CountryIso3): string {
   const example = getExampleNumber(countries[country].iso2, examples);
   return example ? `+${example.countryCallingCode}` : "";
 }
+
+/** The offset of `timeZone` from UTC at `date`, in minutes (Africa/Douala: 60). */
+function offsetMinutes(date: Date, timeZone: string): number {
+  const name = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" }).formatToParts(date).find((p) => p.type === "timeZoneName")?.value ?? "GMT";
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
+  return match ? (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
+}
+
+/** Today's date (YYYY-MM-DD) in a country's time zone. */
+export function todayIn(country: string, now = new Date()): string {
+  const timeZone = isCountry(country) ? countries[country].timeZone : "UTC";
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}
+
+/** The moments a day (YYYY-MM-DD) of a country starts and ends: [from, to). */
+export function dayBounds(day: string, country: string): { from: Date; to: Date } {
+  const timeZone = isCountry(country) ? countries[country].timeZone : "UTC";
+  const midnightUtc = new Date(`${day}T00:00:00Z`);
+  const from = new Date(midnightUtc.getTime() - offsetMinutes(midnightUtc, timeZone) * 60_000);
+  return { from, to: new Date(from.getTime() + 86_400_000) };
+}

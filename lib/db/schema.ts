@@ -183,6 +183,8 @@ export const paymentGateways = pgTable(
     orderId: text("order_id").notNull().default(""),
     successUrl: text("success_url").notNull().default(""),
     failureUrl: text("failure_url").notNull().default(""),
+    /** `link`: made by POST /v1/gateway (listed there); `request`: made by a request to pay, listed with those */
+    origin: text("origin", { enum: ["link", "request"] }).notNull().default("link"),
     archivedAt: timestamp("archived_at", { withTimezone: true }),
     createdAt: createdAt(),
   },

@@ -44,7 +44,11 @@ export type GatewayListRow = GatewayRow & { paymentStatus?: DepositStatus; attem
 /** A page of the caller's links, newest first: live or archived ones, searched, paid or not. */
 export async function listGateways(auth: Auth, query: GatewayListQuery): Promise<GatewayListRow[]> {
   const db = await getDb();
-  const filters: SQL[] = [query.archived ? isNotNull(paymentGateways.archivedAt) : isNull(paymentGateways.archivedAt)];
+  const filters: SQL[] = [
+    query.archived ? isNotNull(paymentGateways.archivedAt) : isNull(paymentGateways.archivedAt),
+    // the links requests to pay made are theirs (GET /v1/payment-requests), not the merchant's links
+    eq(paymentGateways.origin, "link"),
+  ];
   if (query.q) {
     const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     filters.push(or(ilike(paymentGateways.shopName, like), ilike(paymentGateways.orderId, like), ilike(paymentGateways.message, like))!);

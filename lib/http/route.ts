@@ -118,7 +118,9 @@ async function validateInput(operation: Operation, req: Request, url: URL, raw: 
     files = form.files;
     body = attempt(() => validate(operation.body!, form.fields, "body"));
   } else if (operation.body) {
-    body = attempt(() => validate(operation.body!, parseJson(raw), "body"));
+    // an optional body (z.object(...).optional()) may be left out altogether
+    const leftOut = raw.length === 0 && operation.body.safeParse(undefined).success;
+    body = attempt(() => validate(operation.body!, leftOut ? undefined : parseJson(raw), "body"));
   }
   if (problems.length) throw new ValidationError(problems);
   return { params, query, body, files };

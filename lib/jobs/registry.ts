@@ -4,6 +4,7 @@ import { processMoneyWork } from "@/lib/money-out/round";
 import { notifierRound } from "@/lib/notifications/rounds";
 import { depositExpirySeconds } from "@/lib/runtime/config";
 import { reconcilePending, sweepExpired } from "@/lib/payments/reconcile";
+import { pushRequests } from "@/lib/payment-requests/push";
 import type { Job } from "./job";
 import { webhookJobs } from "./webhook-jobs";
 
@@ -32,6 +33,8 @@ export const JOBS: readonly Job[] = [
   { name: "reconciler", label: "reconciler", every: () => 5_000, work: settling("reconciler", reconcilePending), serial: true, announce: payments },
   // money out: held money released, payouts and refunds sent, late ones asked about; woken after each request
   { name: "money-out", label: "money-out", every: () => 3_000, work: processMoneyWork, serial: true, announce: payments },
+  // requests to pay: their attempts offered to the operator, which pushes the PIN prompt; woken by each request
+  { name: "request-push", label: "request push", every: () => 2_000, work: pushRequests, announce: payments },
   ...webhookJobs(),
   // notification mails; the tidy-up every 60th round
   { name: "notifier", label: "notifier", every: () => 1_000, work: notifierRound, announce: { message: "notifier started" } },
@@ -39,8 +42,8 @@ export const JOBS: readonly Job[] = [
 
 export const JOB_NAMES: readonly JobName[] = JOBS.map((job) => job.name);
 
-/** The sweeper, the reconciler and money out (KOLA_BACKGROUND=off leaves them out). */
-export const PAYMENT_JOBS: readonly JobName[] = ["expiry-sweeper", "reconciler", "money-out"];
+/** The sweeper, the reconciler, money out and request pushes (KOLA_BACKGROUND=off leaves them out). */
+export const PAYMENT_JOBS: readonly JobName[] = ["expiry-sweeper", "reconciler", "money-out", "request-push"];
 
 /** Webhook delivery and notification mails (KOLA_WORKER=off leaves them to `npm run worker`). */
 export const DELIVERY_JOBS: readonly JobName[] = ["webhook-dispatch", "webhook-delivery", "notifier"];

@@ -4,7 +4,7 @@ import { limitPaymentAttempt } from "./attempt-limits";
 import { countries, type CountryIso3 } from "@/lib/countries";
 import { parsePhone } from "@/lib/countries/phones";
 import { getDb } from "@/lib/db/client";
-import { deposits, marketplaces, paymentGateways } from "@/lib/db/schema";
+import { deposits, marketplaces, paymentGateways, paymentRequests } from "@/lib/db/schema";
 import { createDeposit, DepositConflict, type DepositRow } from "@/lib/deposits/create-deposit";
 import type { GatewayRow } from "@/lib/gateways/queries";
 import { isGatewayPaid } from "@/lib/gateways/paid";
@@ -54,6 +54,7 @@ export async function startPayment(
   if (gateway.archivedAt) throw new ApiError("GATEWAY_NOT_FOUND");
   providerForMode(gateway.mode);
   if (target.kind === "link" && (await isGatewayPaid(gateway.id))) throw new ApiError("GATEWAY_ALREADY_PAID");
+  if (target.kind === "link" && target.gateway.origin === "request") await assertRequestOpen(gateway.id);
   if (target.kind === "market" && !(await isMarketplaceActive(target.gateway.marketplaceId))) {
     throw new ApiError("MARKETPLACE_INACTIVE");
   }
@@ -94,6 +95,13 @@ export async function startPayment(
   await crashPoint("deposit-recorded"); // a crash here leaves a pending deposit no provider knows: the reconciler ends it
   log("info", "payment started", { track_id: deposit.trackId, phone: maskPhone(deposit.phoneNumber), providers: candidates.map((c) => c.provider.name) });
   return offerDeposit(deposit, candidates);
+}
+
+/** A request to pay's link is paid only while its request is open (not past its expiry; a cancel archives it). */
+async function assertRequestOpen(gatewayId: string): Promise<void> {
+  const conn = await getDb();
+  const [request] = await conn.select({ expiresAt: paymentRequests.expiresAt }).from(paymentRequests).where(eq(paymentRequests.paymentGatewayId, gatewayId));
+  if (request && request.expiresAt <= new Date()) throw new ApiError("PAYMENT_REQUEST_CLOSED");
 }
 
 /** The same submit again, after no provider could be reached: the same honest answer. */
@@ -153,7 +161,9 @@ async function insertAttempt(
   return conn.transaction(async (tx) => {
     // The link's row lock orders this against settleDeposit's successes: no attempt starts on a
     // link whose payment has just been kept (a paid link is paid once).
-    await tx.select({ id: paymentGateways.id }).from(paymentGateways).where(eq(paymentGateways.id, gateway.id)).for("no key update");
+    // A cancelled request's link, or a link deleted meanwhile, is archived under the same lock.
+    const [locked] = await tx.select({ archivedAt: paymentGateways.archivedAt }).from(paymentGateways).where(eq(paymentGateways.id, gateway.id)).for("no key update");
+    if (!locked || locked.archivedAt) throw new ApiError("GATEWAY_NOT_FOUND");
     if (await isGatewayPaid(gateway.id, tx)) throw new ApiError("GATEWAY_ALREADY_PAID");
     return createDeposit(
       {

@@ -243,6 +243,6 @@ export const sandboxProvider = {
     };
   },
 
-  capabilities: { availability: null, predictOperator: null, moneyOut: sandboxMoneyOut },
+  capabilities: { push: true, availability: null, predictOperator: null, moneyOut: sandboxMoneyOut },
 } satisfies Provider;
 

@@ -74,6 +74,11 @@ export interface Provider {
 
 /** A provider's optional abilities; null where it has none. */
 export type ProviderCapabilities = {
+  /**
+   * Whether it collects by a prompt pushed to the buyer's phone (the operator rings it for the PIN:
+   * pawaPay, the sandbox), so a request to pay needs no page; false: the buyer pays on its page (CinetPay).
+   */
+  push: boolean;
   /** The operators (our codes) it serves and whether each can pay now; null: every operator, always. */
   availability: (() => Promise<AvailabilityReport>) | null;
   /** The operator of a phone number (digits with the country code), when it knows; null: it cannot tell. */

@@ -39,7 +39,10 @@ beforeAll(async () => {
   own.currency = () => "XAF"; // the account's (Cameroon)
   own.country = () => "CMR"; // a country of the account's currency
   // the caller's wallet (and its operator); on a marketplace link, its seller's (the seller released below)
-  own.phone_number = (operation) => (operation.includes("/marketplace/gateway") ? "+237 6 99 00 00 00" : "+237 6 77 00 00 00");
+  // a request to pay rings a number at most 5 times in 10 minutes: each generated request its own number
+  let rung = 0;
+  own.phone_number = (operation) =>
+    operation.includes("/marketplace/gateway") ? "+237 6 99 00 00 00" : operation === "POST /v1/payment-requests" ? `+237 6 77 ${String(++rung).padStart(6, "0")}` : "+237 6 77 00 00 00";
   own.operator = () => "MTN_MOMO_CMR";
   // a payment of the caller's, fresh each time (a refund may take it all): a marketplace sale where
   // a seller's share is named or released, else a paid payment link
@@ -195,6 +198,7 @@ async function sendTo(method: string, template: string, concrete: string, body: 
 const needsState: Record<string, string> = {
   "PATCH /v1/payouts/{payout_id}": "PAYOUT_NOT_FOUND", // redirects a seller payout that failed
   "PATCH /v1/members/{member_id}": "MEMBER_NOT_FOUND", // changes the role of a member the owner invited
+  "POST /v1/payment-requests/{request_id}/resend": "PAYMENT_REQUEST_NOT_FOUND", // sends again a request that failed
 };
 
 describe("bodies generated from the published document", () => {

@@ -176,7 +176,7 @@ export const cinetpayProvider = {
     };
   },
 
-  capabilities: { availability, predictOperator: null, moneyOut: cinetpayMoneyOut },
+  capabilities: { push: false, availability, predictOperator: null, moneyOut: cinetpayMoneyOut },
 } satisfies Provider;
 
 function sameMoney(answer: api.CheckAnswer, deposit: DepositRow): boolean {

@@ -393,6 +393,7 @@ export const pawapayProvider = {
   },
 
   capabilities: {
+    push: true,
     availability: configuration,
     predictOperator,
     moneyOut: pawapayMoneyOut,

@@ -1,0 +1,1 @@
+ALTER TABLE "payment_gateways" ADD COLUMN "origin" text DEFAULT 'link' NOT NULL;

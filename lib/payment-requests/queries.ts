@@ -1,0 +1,205 @@
+import { and, asc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import type { Auth } from "@/lib/core/auth";
+import { ApiError } from "@/lib/core/errors";
+import { formatReceiptCode } from "@/lib/core/receipt-code";
+import type { PaymentRequestStatus } from "@/lib/core/payment-requests";
+import { dayBounds, todayIn } from "@/lib/countries/format";
+import { getDb, type Db, type Tx } from "@/lib/db/client";
+import { ownedBy } from "@/lib/db/scope";
+import { apiKeys, deposits, paymentGateways, paymentRequests, users } from "@/lib/db/schema";
+import { pageClauses } from "@/lib/http/pagination";
+import { publicBaseUrl } from "@/lib/runtime/config";
+import type { PaymentRequestListQuery, PaymentRequestView } from "./schemas";
+
+export type PaymentRequestRow = typeof paymentRequests.$inferSelect;
+type GatewayRow = typeof paymentGateways.$inferSelect;
+type DepositRow = typeof deposits.$inferSelect;
+
+/** Who may see which requests: a cashier only its own of today; anyone else the account's. */
+export type Viewer = Pick<Auth, "accountId" | "mode" | "role" | "userId" | "country">;
+
+type Joined = {
+  request: PaymentRequestRow;
+  gateway: GatewayRow;
+  userName: string | null;
+  userEmail: string | null;
+  keyName: string | null;
+};
+
+function selectJoined(db: Db | Tx) {
+  return db
+    .select({ request: paymentRequests, gateway: paymentGateways, userName: users.name, userEmail: users.email, keyName: apiKeys.name })
+    .from(paymentRequests)
+    .innerJoin(paymentGateways, eq(paymentGateways.id, paymentRequests.paymentGatewayId))
+    .leftJoin(users, eq(users.id, paymentRequests.createdByUserId))
+    .leftJoin(apiKeys, eq(apiKeys.id, paymentRequests.createdByKeyId));
+}
+
+/** The payments of these links, oldest first: a request's state is read from them. */
+async function depositsOf(db: Db | Tx, gatewayIds: string[]): Promise<Map<string, DepositRow[]>> {
+  const byGateway = new Map<string, DepositRow[]>();
+  if (!gatewayIds.length) return byGateway;
+  const rows = await db
+    .select()
+    .from(deposits)
+    .where(inArray(deposits.paymentGatewayId, gatewayIds))
+    .orderBy(asc(deposits.createdAt), asc(deposits.id));
+  for (const row of rows) byGateway.set(row.paymentGatewayId!, [...(byGateway.get(row.paymentGatewayId!) ?? []), row]);
+  return byGateway;
+}
+
+/** A request's state from its payments (lib/core/payment-requests.ts says what each means). */
+export function stateOf(request: PaymentRequestRow, payments: DepositRow[], now = new Date()) {
+  const paid = payments.find((d) => d.status === "success" && !d.duplicateOf);
+  const latest = payments.at(-1);
+  const inFlight = payments.some((d) => d.status === "pending" && !d.abandonedAt);
+  const pastExpiry = request.expiresAt <= now;
+  let status: PaymentRequestStatus;
+  if (paid) status = "paid";
+  else if (request.cancelledAt) status = "cancelled";
+  else if (inFlight) status = "pending";
+  else if (pastExpiry) status = "expired";
+  else if (latest?.status === "failed") status = "failed";
+  else if (latest?.status === "expired") status = "expired";
+  else status = "pending"; // a pay link not opened yet, or an attempt given up
+  const open = !paid && !request.cancelledAt && !pastExpiry;
+  return { status, paid, latest, inFlight, open, canResend: open && !inFlight && request.delivery === "push" };
+}
+
+export function payUrl(code: string): string {
+  return `${publicBaseUrl()}/p/${code}`;
+}
+
+function present({ request: r, gateway: g, userName, userEmail, keyName }: Joined, payments: DepositRow[]): PaymentRequestView {
+  const state = stateOf(r, payments);
+  const collector = r.createdByUserId
+    ? { type: "member" as const, id: r.createdByUserId, name: userName || userEmail || "" }
+    : r.createdByKeyId
+      ? { type: "api_key" as const, id: r.createdByKeyId, name: keyName ?? "" }
+      : null;
+  const failed = state.status === "failed" || state.status === "expired";
+  return {
+    id: r.id,
+    status: state.status,
+    delivery: r.delivery,
+    channel: r.channel,
+    amount: g.amount,
+    currency: g.currency,
+    country: r.country,
+    operator: r.operator,
+    phone_number: r.phoneNumber,
+    reference: r.reference,
+    order_id: g.orderId,
+    message: g.message,
+    gateway_id: g.id,
+    track_id: (state.paid ?? state.latest)?.trackId ?? null,
+    receipt_code: state.paid?.receiptCode ? formatReceiptCode(state.paid.receiptCode) : null,
+    failure_reason: failed ? (state.latest?.failureReason ?? (state.latest ? null : "expired")) : null,
+    can_resend: state.canResend,
+    pay_url: payUrl(r.code),
+    qr_url: `${payUrl(r.code)}/qr.png`,
+    stall_id: r.stallId,
+    collected_by: collector,
+    expires_at: r.expiresAt.toISOString(),
+    paid_at: state.paid?.completedAt?.toISOString() ?? null,
+    created_at: r.createdAt.toISOString(),
+  };
+}
+
+async function presentAll(db: Db | Tx, rows: Joined[]): Promise<PaymentRequestView[]> {
+  const payments = await depositsOf(db, rows.map((row) => row.gateway.id));
+  return rows.map((row) => present(row, payments.get(row.gateway.id) ?? []));
+}
+
+/** What a cashier may see of the account's requests: its own, of today. */
+function cashierScope(viewer: Viewer): SQL | undefined {
+  if (viewer.role !== "cashier") return undefined;
+  const { from, to } = dayBounds(todayIn(viewer.country), viewer.country);
+  return and(eq(paymentRequests.createdByUserId, viewer.userId!), gte(paymentRequests.createdAt, from), lt(paymentRequests.createdAt, to));
+}
+
+/** The viewer's request, or 404 PAYMENT_REQUEST_NOT_FOUND (another account's, mode's or cashier's included). */
+export async function getPaymentRequestOrThrow(viewer: Viewer, id: string, db?: Db | Tx): Promise<PaymentRequestView> {
+  const conn = db ?? (await getDb());
+  const [row] = await selectJoined(conn).where(and(eq(paymentRequests.id, id), ownedBy(paymentRequests, viewer), cashierScope(viewer)));
+  if (!row) throw new ApiError("PAYMENT_REQUEST_NOT_FOUND");
+  return (await presentAll(conn, [row]))[0]!;
+}
+
+/** The viewer's request row (for a change), locked with its link's row: the order every change of it takes. */
+export async function lockPaymentRequest(tx: Db | Tx, viewer: Viewer, id: string): Promise<{ request: PaymentRequestRow; gateway: GatewayRow; payments: DepositRow[] }> {
+  const [found] = await tx
+    .select({ gatewayId: paymentRequests.paymentGatewayId })
+    .from(paymentRequests)
+    .where(and(eq(paymentRequests.id, id), ownedBy(paymentRequests, viewer), cashierScope(viewer)));
+  if (!found) throw new ApiError("PAYMENT_REQUEST_NOT_FOUND");
+  // the link's row first, as the checkout's attempt and settleDeposit take it
+  const [gateway] = await tx.select().from(paymentGateways).where(eq(paymentGateways.id, found.gatewayId)).for("update");
+  const [request] = await tx.select().from(paymentRequests).where(eq(paymentRequests.id, id)).for("update");
+  const payments = (await depositsOf(tx, [found.gatewayId])).get(found.gatewayId) ?? [];
+  return { request: request!, gateway: gateway!, payments };
+}
+
+/** Newest first, a page; a cashier's list is its own of today whatever the filters say. */
+export async function listPaymentRequests(viewer: Viewer, query: PaymentRequestListQuery): Promise<PaymentRequestView[]> {
+  const filters: (SQL | undefined)[] = [cashierScope(viewer)];
+  if (query.channel) filters.push(eq(paymentRequests.channel, query.channel));
+  if (query.collected_by) filters.push(eq(paymentRequests.createdByUserId, query.collected_by));
+  if (query.day) {
+    const { from, to } = dayBounds(query.day === "today" ? todayIn(viewer.country) : query.day, viewer.country);
+    filters.push(gte(paymentRequests.createdAt, from), lt(paymentRequests.createdAt, to));
+  }
+  const db = await getDb();
+  const clauses = pageClauses(paymentRequests, query, ownedBy(paymentRequests, viewer), and(...filters));
+  // a status is read from the payments: the page is filtered after it is read, and read on until full
+  const views: PaymentRequestView[] = [];
+  let where = clauses.where;
+  for (;;) {
+    const rows = await selectJoined(db).where(where).orderBy(...clauses.orderBy).limit(clauses.limit);
+    const page = await presentAll(db, rows);
+    views.push(...(query.status ? page.filter((view) => view.status === query.status) : page));
+    if (!query.status || views.length >= clauses.limit || rows.length < clauses.limit) break;
+    const last = rows.at(-1)!.request;
+    where = and(clauses.where, sql`(${paymentRequests.createdAt}, ${paymentRequests.id}) < (${last.createdAt}, ${last.id})`);
+  }
+  return views.slice(0, clauses.limit);
+}
+
+/** A day's paid requests and their total, per collector (a cashier: its own line only). */
+export async function summarize(viewer: Viewer & Pick<Auth, "currency">, day: string) {
+  const date = day === "today" ? todayIn(viewer.country) : day;
+  const { from, to } = dayBounds(date, viewer.country);
+  const db = await getDb();
+  const rows = await selectJoined(db).where(
+    and(ownedBy(paymentRequests, viewer), cashierScope(viewer), gte(paymentRequests.createdAt, from), lt(paymentRequests.createdAt, to)),
+  );
+  const views = await presentAll(db, rows);
+  const lines = new Map<string, { collected_by: PaymentRequestView["collected_by"]; paid_count: number; paid_total: number }>();
+  let count = 0;
+  let total = 0;
+  for (const view of views) {
+    if (view.status !== "paid") continue;
+    count++;
+    total += view.amount;
+    const key = view.collected_by ? `${view.collected_by.type}:${view.collected_by.id}` : "";
+    const line = lines.get(key) ?? { collected_by: view.collected_by, paid_count: 0, paid_total: 0 };
+    line.paid_count++;
+    line.paid_total += view.amount;
+    lines.set(key, line);
+  }
+  return { day: date, currency: viewer.currency, paid_count: count, paid_total: total, by_collector: [...lines.values()].sort((a, b) => b.paid_total - a.paid_total) };
+}
+
+/**
+ * GET …/{id}?wait=N&status=S: the request as soon as its status is no longer `status`, or after N
+ * seconds. Read again every second (a callback may land on another process); a screen waiting for
+ * the buyer's PIN makes one request per change instead of one per poll.
+ */
+export async function waitForChange(viewer: Viewer, id: string, wait: number, seen?: string): Promise<PaymentRequestView> {
+  const deadline = Date.now() + wait * 1000;
+  for (;;) {
+    const view = await getPaymentRequestOrThrow(viewer, id);
+    if (!seen || view.status !== seen || Date.now() >= deadline) return view;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(1000, Math.max(0, deadline - Date.now()))));
+  }
+}
