@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { and, asc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Auth } from "@/lib/core/auth";
 import { ApiError } from "@/lib/core/errors";
@@ -177,6 +178,8 @@ export async function summarize(viewer: Viewer & Pick<Auth, "currency">, day: st
   const lines = new Map<string, { collected_by: PaymentRequestView["collected_by"]; paid_count: number; paid_total: number }>();
   let count = 0;
   let total = 0;
+  const seen = createHash("sha256");
+  for (const view of views) seen.update(`${view.id}:${view.status};`);
   for (const view of views) {
     if (view.status !== "paid") continue;
     count++;
@@ -187,7 +190,7 @@ export async function summarize(viewer: Viewer & Pick<Auth, "currency">, day: st
     line.paid_total += view.amount;
     lines.set(key, line);
   }
-  return { day: date, currency: viewer.currency, paid_count: count, paid_total: total, by_collector: [...lines.values()].sort((a, b) => b.paid_total - a.paid_total) };
+  return { day: date, currency: viewer.currency, paid_count: count, paid_total: total, version: seen.digest("base64url").slice(0, 16), by_collector: [...lines.values()].sort((a, b) => b.paid_total - a.paid_total) };
 }
 
 /**
@@ -200,6 +203,16 @@ export async function waitForChange(viewer: Viewer, id: string, wait: number, se
   for (;;) {
     const view = await getPaymentRequestOrThrow(viewer, id);
     if (!seen || view.status !== seen || Date.now() >= deadline) return view;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(1000, Math.max(0, deadline - Date.now()))));
+  }
+}
+
+/** GET …/summary?wait=N&version=V: the day's summary as soon as its version is not V, or after N seconds. */
+export async function waitForSummary(viewer: Viewer & Pick<Auth, "currency">, day: string, wait: number, version?: string) {
+  const deadline = Date.now() + wait * 1000;
+  for (;;) {
+    const summary = await summarize(viewer, day);
+    if (!version || summary.version !== version || Date.now() >= deadline) return summary;
     await new Promise((resolve) => setTimeout(resolve, Math.min(1000, Math.max(0, deadline - Date.now()))));
   }
 }

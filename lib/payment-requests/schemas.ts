@@ -117,7 +117,13 @@ export const paymentRequestGetQuery = z.object({
 });
 export type PaymentRequestGetQuery = z.output<typeof paymentRequestGetQuery>;
 
-export const summaryQuery = z.object({ day: dayField.default("today") });
+export const summaryQuery = z.object({
+  day: dayField.default("today"),
+  wait: optional(integer((n) => n.min(0).max(25)), 0).describe(
+    "Seconds (0–25) to hold the answer until `version` changes: a counter screen hears of a stall's new sale without polling",
+  ),
+  version: z.string().max(64).optional().describe("With `wait`: the `version` the caller already shows"),
+});
 
 export const paymentRequestSummary = z
   .object({
@@ -125,6 +131,7 @@ export const paymentRequestSummary = z
     currency: z.string(),
     paid_count: z.int(),
     paid_total: z.int(),
+    version: z.string().describe("Changes whenever a request of the day is made or changes status"),
     by_collector: z
       .array(z.object({ collected_by: collectorView.nullable(), paid_count: z.int(), paid_total: z.int() }))
       .describe("Who collected what (a cashier sees only its own line)"),
