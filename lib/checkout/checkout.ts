@@ -9,6 +9,9 @@ import type { Locale } from "./i18n";
 import { operatorsOf } from "./operators";
 import { findMarketplaceLink, findPayingDeposit, findPaymentLink, findSupportContact } from "./queries";
 import { isUuid } from "@/lib/core/uuid";
+import { eq } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
+import { paymentRequests } from "@/lib/db/schema";
 import { buyerPrice } from "@/lib/marketplace-gateways/fee";
 
 // What a checkout page knows of the link it sells, for both kinds of links (DESIGN §3, §5, §7).
@@ -113,6 +116,12 @@ async function common(kind: Kind, gateway: LinkCommon) {
   };
 }
 
+async function requestExpired(gatewayId: string): Promise<boolean> {
+  const db = await getDb();
+  const [request] = await db.select({ expiresAt: paymentRequests.expiresAt }).from(paymentRequests).where(eq(paymentRequests.paymentGatewayId, gatewayId));
+  return Boolean(request && request.expiresAt <= new Date());
+}
+
 /** Whether the link can take a payment now, and if not, which page says why. */
 export async function linkState(kind: Kind, id: string): Promise<LinkState> {
   const checkout = await loadCheckout(kind, id);
@@ -122,6 +131,8 @@ export async function linkState(kind: Kind, id: string): Promise<LinkState> {
   if (target.kind === "link") {
     const deposit = await findPayingDeposit(target.gateway.id);
     if (deposit) return { state: "paid", checkout, deposit };
+    // a request to pay's link past the request's expiry is closed, as a deleted link is
+    if (target.gateway.origin === "request" && (await requestExpired(target.gateway.id))) return { state: "archived", checkout };
   }
   if (!checkout.selling) return { state: "inactive", checkout };
   try {

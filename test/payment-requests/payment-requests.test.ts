@@ -7,6 +7,8 @@ import * as resend from "@/app/v1/payment-requests/[request_id]/resend/route";
 import * as cancel from "@/app/v1/payment-requests/[request_id]/cancel/route";
 import * as summary from "@/app/v1/payment-requests/summary/route";
 import * as gateways from "@/app/v1/gateway/route";
+import * as linkPage from "@/app/pay/[id]/route";
+import { hit } from "@/test/support/checkout";
 import { getDb } from "@/lib/db/client";
 import { depositProviderAttempts, deposits, outboxEvents, paymentRequests } from "@/lib/db/schema";
 import { pushRequests } from "@/lib/payment-requests/push";
@@ -147,6 +149,32 @@ describe("a request to pay, pushed in test mode", () => {
     const changed = expectView(await waiting, 200);
     expect(changed.status).toBe("paid");
     expect(Date.now() - started).toBeLessThan(10_000); // answered on the change, not at the deadline
+  });
+});
+
+describe("a request's pay link", () => {
+  it("is closed once the request is cancelled or past its expiry", async () => {
+    setSandboxTransport(async () => {});
+    const { key } = await newAccount("CMR");
+    const cancelled = expectView(await create({ amount: 1000, phone_number: "670000000" }, key), 200);
+    const db = await getDb();
+    // the prompt was answered no: nothing in flight, the request can be cancelled
+    await db.update(deposits).set({ status: "failed", failureReason: "refused_by_payer" }).where(eq(deposits.paymentGatewayId, String(cancelled.gateway_id)));
+    const open = await hit(linkPage.GET, { id: String(cancelled.gateway_id) }, `/pay/${cancelled.gateway_id}`);
+    expect(open.status).toBe(200);
+    expect(expectView(await call(cancel.POST, "POST", `/v1/payment-requests/${cancelled.id}/cancel`, { key }), 200).status).toBe("cancelled");
+    expect((await hit(linkPage.GET, { id: String(cancelled.gateway_id) }, `/pay/${cancelled.gateway_id}`)).status).toBe(410);
+    const again = await call(cancel.POST, "POST", `/v1/payment-requests/${cancelled.id}/cancel`, { key });
+    expect(expectView(again, 200).status).toBe("cancelled"); // cancelling twice is one cancel
+
+    const expiring = expectView(await create({ amount: 1000, phone_number: "670000030", expires_in: 60 }, key), 200);
+    await db.update(deposits).set({ status: "failed", failureReason: "refused_by_payer" }).where(eq(deposits.paymentGatewayId, String(expiring.gateway_id)));
+    await db.update(paymentRequests).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(paymentRequests.id, String(expiring.id)));
+    expect((await hit(linkPage.GET, { id: String(expiring.gateway_id) }, `/pay/${expiring.gateway_id}`)).status).toBe(410);
+    const view = expectView(await call(one.GET, "GET", `/v1/payment-requests/${expiring.id}`, { key }), 200);
+    expect([view.status, view.can_resend]).toEqual(["expired", false]);
+    const closed = await call(resend.POST, "POST", `/v1/payment-requests/${expiring.id}/resend`, { key });
+    expect([closed.status, (closed.body as { detail: { type: string } }).detail.type]).toEqual([409, "PAYMENT_REQUEST_CLOSED"]);
   });
 });
 
