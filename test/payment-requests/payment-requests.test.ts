@@ -138,6 +138,21 @@ describe("a request to pay, pushed in test mode", () => {
     expect([closed.status, (closed.body as { detail: { type: string } }).detail.type]).toEqual([409, "PAYMENT_REQUEST_CLOSED"]);
   });
 
+  it("rings once for one Idempotency-Key, however often and however concurrently it is sent", async () => {
+    setSandboxTransport(async () => {});
+    const { key } = await newAccount("CMR");
+    const send = () => call(collection.POST, "POST", "/v1/payment-requests", { key, json: { amount: 1200, phone_number: "670000040" }, headers: { "idempotency-key": "sale-42" } });
+    const replies = await Promise.all([send(), send(), send()]);
+    const later = await send();
+    const ids = new Set([...replies, later].filter((r) => r.status === 200).map((r) => (r.body as { id: string }).id));
+    expect(ids.size).toBe(1);
+    for (const reply of replies) expect([200, 409]).toContain(reply.status); // 409 IDEMPOTENCY_KEY_IN_USE while the first is under way
+    expect(later.status).toBe(200);
+    const db = await getDb();
+    const requests = await db.select().from(paymentRequests).where(eq(paymentRequests.id, [...ids][0]!));
+    expect(await db.select().from(deposits).where(eq(deposits.paymentGatewayId, requests[0]!.paymentGatewayId))).toHaveLength(1);
+  });
+
   it("holds a GET with wait until the status changes", async () => {
     const held = sandboxCallbacks(true);
     const created = expectView(await create({ amount: 1000, phone_number: "670000000" }), 200);
