@@ -30,7 +30,8 @@ export const accountPhones = z
   .meta({ id: "AccountPhoneList" });
 
 export const addPhoneBody = z.object({
-  phone_number: z.string().trim().min(6).max(30).describe("A mobile number: international (`+237 6 70 00 00 00`) or national in `country`"),
+  phone_number: z.string().trim().min(6).max(30).describe("A mobile number: international (`+237 6 70 00 00 00`) or national in `country`")
+    .meta({ examples: ["+237 6 70 00 00 00", "6 70 00 00 00"] }),
   country: z.enum(countryCodes).optional().describe("The country a national number is read in; unsaid, the account's"),
 });
 
@@ -39,7 +40,8 @@ export const verifyPhoneBody = z.object({
     .string()
     .trim()
     .regex(/^\d{6}$/)
-    .describe("The 6 digits the SMS gave"),
+    .describe("The 6 digits the SMS gave")
+    .meta({ examples: ["123456"] }),
 });
 
 export const updatePhoneBody = z.object({ alerts: boolean().describe("The « payé » alerts on or off") });
