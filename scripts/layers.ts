@@ -13,7 +13,7 @@ export const FLOORS: readonly (readonly string[])[] = [
   ["lib/i18n"], // the words, French and English
   ["lib/runtime"], // server basics: configuration, log, crash points, waking a job
   ["lib/db"], // the client, the schema, migrations
-  ["lib/mail", "lib/files"], // sending mail; storing uploads
+  ["lib/mail", "lib/sms", "lib/files"], // sending mail and SMS; storing uploads
   ["lib/http"], // the route wrapper: body, idempotency, errors turned into answers, rate limits
   ["lib/accounts"], // who calls: accounts, members, keys, sessions
   ["lib/deposits", "lib/ledger"], // payments as rows; the double-entry ledger

@@ -1,5 +1,6 @@
 import { accountOperations } from "@/lib/accounts/auth-operations";
 import { invitationOperations, memberOperations, settingsOperations } from "@/lib/accounts/team-operations";
+import { phoneOperations } from "@/lib/accounts/phone-operations";
 import { depositOperations } from "@/lib/deposits/schemas";
 import { balanceOperations } from "@/lib/ledger/schemas";
 import { payoutOperations } from "@/lib/payouts/schemas";
@@ -38,6 +39,7 @@ const groups: Record<string, Record<string, Operation>> = {
   stats: statsOperations,
   webhook: webhookOperations,
   account: { ...accountOperations, update: settingsOperations.updateAccount },
+  account_phone: phoneOperations,
   me: { get: settingsOperations.getMe, update: settingsOperations.updateMe },
   member: memberOperations,
   invitation: { list: invitationOperations.list, create: invitationOperations.create, revoke: invitationOperations.revoke },

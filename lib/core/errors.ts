@@ -76,6 +76,12 @@ export const errorTypes = {
     message: "The seller's share of this sale is no longer held: refund it with seller_share merchant or debit_seller",
   },
   PAYOUT_NOT_REDIRECTABLE: { status: 409, message: "Only a failed seller payout that was not sent again yet can get a new destination" },
+  // the account's numbers for SMS (receipts, « payé » alerts)
+  PHONE_NOT_FOUND: { status: 404, message: "Phone number not found" },
+  PHONE_LIMIT_REACHED: { status: 409, message: "This account has the most phone numbers allowed (10): remove one first" },
+  PHONE_CODE_INVALID: { status: 400, message: "This code is not the one we sent: check the SMS and try again" },
+  PHONE_CODE_EXPIRED: { status: 400, message: "This code has expired or was tried too many times: ask for a new one" },
+  SMS_UNAVAILABLE: { status: 503, message: "SMS is off on this server: no SMS provider is configured" },
   // the database cannot be reached: answered at once, with Retry-After, until it is back
   DATABASE_UNAVAILABLE: { status: 503, message: "The service is briefly unavailable; retry in a moment" },
   INTERNAL_ERROR: { status: 500, message: "Internal server error" },

@@ -131,3 +131,10 @@ export function assertAmount(amount: number, currency: string, loc: (string | nu
   if (amount < min) throw new ValidationError([item(loc, "greater_than_equal", { ge: min })]);
   if (amount > max) throw new ValidationError([item(loc, "less_than_equal", { le: max })]);
 }
+
+/** Countries whose people read English first (the others French): the language of an account's SMS. */
+const ENGLISH_COUNTRIES: ReadonlySet<string> = new Set(["KEN", "RWA", "TZA", "ZMB"]);
+
+export function countryLanguage(code: string): "fr" | "en" {
+  return ENGLISH_COUNTRIES.has(code) ? "en" : "fr";
+}

@@ -3,6 +3,7 @@ import { publicBaseUrl } from "@/lib/runtime/config";
 import { getDb, type Tx } from "@/lib/db/client";
 import { claimOutboxEvents, markOutboxEvents, type OutboxEvent } from "@/lib/db/outbox";
 import {
+  accountPhones,
   accounts,
   deposits,
   marketplaceGateways,
@@ -15,10 +16,14 @@ import {
   users,
 } from "@/lib/db/schema";
 import type { Lang } from "@/lib/core/languages";
-import { log } from "@/lib/runtime/log";
+import { log, maskPhone } from "@/lib/runtime/log";
 import { crashPoint } from "@/lib/runtime/crash-point";
 import { alertMail, paymentMail, payoutFailedMail, receiptMail, refundMail, type AccountFacts, type Composed, type PaymentFacts } from "./compose";
 import type { NotificationKind, NotificationPreference } from "@/lib/core/notification-kinds";
+import { countryLanguage } from "@/lib/countries";
+import { formatReceiptCode } from "@/lib/core/receipt-code";
+import { smsEnabled } from "@/lib/sms";
+import { alertSms, receiptSms } from "@/lib/sms/words";
 
 // The notifier's first half: outbox events and live-mode provider alerts become mails,
 // one row of `notifications` per recipient, written in the transaction that marks the source
@@ -121,6 +126,7 @@ async function mailsOfEvents(tx: Tx, events: OutboxEvent[]): Promise<Row[]> {
   const members = await membersOf(tx, accountIds);
   const payments = events.filter((e) => merchantKinds[e.type]![0] === "payment_succeeded" && e.depositId);
   const sales = await salesOf(tx, payments.map((e) => e.depositId!));
+  const sms = smsEnabled() && payments.length ? await verifiedPhones(tx, accountIds) : null;
   const base = publicBaseUrl();
   const rows: Row[] = [];
   for (const event of events) {
@@ -187,6 +193,59 @@ async function mailsOfEvents(tx: Tx, events: OutboxEvent[]): Promise<Row[]> {
       mails.push(row({ email: sale.buyer.email, language: sale.buyer.lang }, mail, "buyer_receipt"));
     }
     rows.push(...mails.filter((mail) => mayMail(mail, team)));
+    if (sms && payment && sale) rows.push(...smsOfPayment(event, account, sale, payment, sms.get(event.accountId) ?? [], base));
+  }
+  return rows;
+}
+
+/** An account's numbers that may get SMS: verified ones, with their « payé » switch. */
+async function verifiedPhones(tx: Tx, ids: string[]): Promise<Map<string, { phone: string; alerts: boolean }[]>> {
+  const rows = await tx
+    .select({ accountId: accountPhones.accountId, phone: accountPhones.phoneNumber, alerts: accountPhones.alerts })
+    .from(accountPhones)
+    .where(and(inArray(accountPhones.accountId, ids), isNotNull(accountPhones.verifiedAt)))
+    .orderBy(asc(accountPhones.createdAt));
+  const byAccount = new Map<string, { phone: string; alerts: boolean }[]>();
+  for (const { accountId, ...phone } of rows) byAccount.set(accountId, [...(byAccount.get(accountId) ?? []), phone]);
+  return byAccount;
+}
+
+/**
+ * A successful payment's SMS (written only while SMS is on): the payer's receipt and a « payé »
+ * alert to each of the account's verified numbers with alerts on. Each row carries its deposit:
+ * the unique key (deposit_id, kind, recipient) makes one receipt per payment and number a rule of
+ * the database, whatever events and workers write them. None for a duplicate payment (it is being
+ * refunded). Test mode sends a receipt only to a number the account verified: a test checkout
+ * takes any number, and Kola would otherwise text strangers what a tester chose.
+ */
+function smsOfPayment(event: OutboxEvent, account: AccountFacts, sale: Sale, payment: PaymentFacts, phones: { phone: string; alerts: boolean }[], base: string): Row[] {
+  if (payment.duplicateOf) return [];
+  const lang = countryLanguage(account.country);
+  const test = event.mode === "test";
+  // the receipt code is given when the success is recorded; a success recorded before codes
+  // existed has none: no receipt SMS for it (there is nothing for /r/ to show)
+  const code = sale.deposit.receiptCode ? formatReceiptCode(sale.deposit.receiptCode) : null;
+  const row = (kind: NotificationKind, recipient: string, text: string): Row => ({
+    accountId: event.accountId,
+    mode: event.mode,
+    kind,
+    outboxEventId: event.id,
+    depositId: sale.deposit.id,
+    recipient,
+    language: lang,
+    subject: "",
+    text,
+  });
+  const rows: Row[] = [];
+  const payer = sale.deposit.phoneNumber;
+  if (code && (!test || phones.some((p) => p.phone === payer))) {
+    const text = receiptSms(lang, { amount: payment.amount, currency: payment.currency, shop: sale.shop || account.name, code, url: `${base}/r/${sale.deposit.receiptCode}`, test });
+    rows.push(row("sms_receipt", payer, text));
+  } else if (code) {
+    log("info", "test-mode receipt SMS not sent: not a verified number of the account", { account_id: event.accountId, phone: maskPhone(payer) });
+  }
+  for (const { phone, alerts } of phones) {
+    if (alerts) rows.push(row("sms_payment_alert", phone, alertSms(lang, { amount: payment.amount, currency: payment.currency, link: sale.link || account.name, code, test })));
   }
   return rows;
 }

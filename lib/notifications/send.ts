@@ -4,8 +4,9 @@ import { notifications } from "@/lib/db/schema";
 import { log, scrub } from "@/lib/runtime/log";
 import { sendMail } from "@/lib/mail/send-mail";
 import { crashPoint } from "@/lib/runtime/crash-point";
+import { SmsError, smsSender } from "@/lib/sms";
 
-// The notifier's second half: each mail is sent at most once. A worker claims one mail
+// The notifier's second half: each mail, and each SMS (kinds `sms_*`, through lib/sms), is sent at most once. A worker claims one mail
 // (`pending` → `sending`, committed) before it talks to the SMTP server, and a claimed mail is never
 // claimed again: a crash, or an answer lost after the message was handed over, leaves it `sending`,
 // then `unknown`, never sent twice. Only a failure that provably handed nothing over (no connection,
@@ -33,6 +34,30 @@ export function outcomeOf(error: unknown, attempts: number): { status: "pending"
   // a 5xx is the server's final no; a 4xx or no connection may pass later
   if ((answered && e.responseCode! >= 500) || attempts >= MAX_ATTEMPTS) return { status: "failed" };
   return { status: "pending", retryInSeconds: 30 * 4 ** (attempts - 1) }; // 30 s, 2 min, 8 min, 32 min
+}
+
+/**
+ * The same for an SMS (lib/sms: SmsError says whether anything was handed over). Refused with an
+ * answer or never connected: tried again later, unless the refusal is final (no credit, an invalid
+ * number: failed). A timeout or a connection lost after the request was written: unknown, never
+ * sent again (Orange takes no idempotency key: a second try could text the person twice).
+ */
+export function smsOutcomeOf(error: unknown, attempts: number): { status: "pending" | "failed" | "unknown"; retryInSeconds?: number } {
+  if (!(error instanceof SmsError) || error.handedOver === "unknown") return { status: "unknown" };
+  if (error.final || attempts >= MAX_ATTEMPTS) return { status: "failed" };
+  return { status: "pending", retryInSeconds: 30 * 4 ** (attempts - 1) };
+}
+
+/** Hands one claimed row to its carrier: an SMS to the SMS sender, anything else to SMTP. */
+async function deliver(row: typeof notifications.$inferSelect): Promise<void> {
+  if (!row.kind.startsWith("sms_")) {
+    await sendMail({ to: row.recipient, subject: row.subject, text: row.text });
+    return;
+  }
+  const sender = smsSender();
+  // SMS turned off since the row was written: nothing is sent, for good
+  if (!sender) throw new SmsError("SMS is off on this server (SMS_PROVIDER)", "no", true);
+  await sender.send(row.recipient, row.text);
 }
 
 /** Claims the next due mail, or null: committed before anything is sent. */
@@ -65,10 +90,10 @@ export async function sendDueNotifications(max = 50): Promise<number> {
     await crashPoint("notification-claimed");
     let set: Partial<typeof notifications.$inferInsert>;
     try {
-      await sendMail({ to: row.recipient, subject: row.subject, text: row.text });
+      await deliver(row);
       set = { status: "sent", sentAt: sql`now()` as unknown as Date, error: null };
     } catch (error) {
-      const outcome = outcomeOf(error, row.attempts);
+      const outcome = row.kind.startsWith("sms_") ? smsOutcomeOf(error, row.attempts) : outcomeOf(error, row.attempts);
       const message = scrub(error instanceof Error ? error.message : String(error)).slice(0, 500);
       set = { status: outcome.status, error: message };
       if (outcome.retryInSeconds) set.nextAttemptAt = sql`now() + make_interval(secs => ${outcome.retryInSeconds})` as unknown as Date;

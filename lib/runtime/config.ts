@@ -38,6 +38,11 @@ export function configProblems(env: Record<string, string | undefined> = process
     const raw = env[name];
     if (raw !== undefined && !f.accepts.safeParse(raw).success) problems.push(`${name} must be ${f.expects}`);
   }
+  if ((env.SMS_PROVIDER ?? "").trim().toLowerCase() === "orange") {
+    for (const name of ["ORANGE_SMS_AUTHORIZATION", "ORANGE_SMS_SENDER_NUMBER"] as const) {
+      if (!env[name]?.trim()) problems.push(`${name} must be set when SMS_PROVIDER is orange`);
+    }
+  }
   if (!problems.some((line) => line.startsWith("S3_"))) {
     try {
       s3Settings(env);

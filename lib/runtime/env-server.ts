@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { anyText, field, lower, numberOr, numberText, oneOf, urlText, type Raw } from "./env-field";
+import { anyText, baseUrl, field, lower, numberOr, numberText, oneOf, urlText, type Raw } from "./env-field";
 import { s3Fields } from "./s3-settings";
 
 // The server's own settings: where it listens and stores, its database, mail, proxies, background
@@ -121,6 +121,42 @@ export const serverFields = {
     expects: "`1` or `0`",
     description:
       "`1`: keep the dev mailbox page `/dev/mail` in a production build without `SMTP_URL` (the end-to-end tests do); never on a real server",
+  }),
+  SMS_PROVIDER: field({
+    accepts: oneOf(["", "off", "orange"], lower),
+    read: (raw): "off" | "orange" => (raw?.trim().toLowerCase() === "orange" ? "orange" : "off"),
+    default: "`off`",
+    expects: "`off` or `orange`",
+    description:
+      "who carries the SMS (buyers' receipts, the « payé » alerts, phone verification codes): `orange`, Orange's SMS API (the `ORANGE_SMS_*` settings). `off`: no SMS, none is even queued",
+  }),
+  ORANGE_SMS_AUTHORIZATION: field({
+    accepts: z.string().refine((raw) => raw === "" || /^Basic \S+$/.test(raw.trim())),
+    read: (raw) => (raw ?? "").trim(),
+    default: "unset",
+    expects: "the app's authorization header, `Basic …`",
+    description: "secret: the Orange Developer app's authorization header (My apps → the app → Authorization header), `Basic` and its base64",
+  }),
+  ORANGE_SMS_SENDER_NUMBER: field({
+    accepts: z.string().regex(/^(\d{8,15})?$/),
+    read: (raw) => (raw ?? "").trim(),
+    default: "unset",
+    expects: "E.164 digits without `+`, e.g. `2250700000000`",
+    description: "the developer number the SMS bundle was bought with (Orange's `senderAddress`)",
+  }),
+  ORANGE_SMS_SENDER_NAME: field({
+    accepts: z.string().max(11),
+    read: (raw) => raw?.trim() || undefined,
+    default: "unset",
+    expects: "a sender name Orange registered for the app (11 characters at most)",
+    description: "the name shown instead of the number; only one Orange's local team registered for you, else Orange refuses the SMS",
+  }),
+  ORANGE_SMS_BASE_URL: field({
+    accepts: urlText(/^https?$/),
+    read: (raw) => baseUrl(raw, "https://api.orange.com"),
+    default: "`https://api.orange.com`",
+    expects: "an http(s) URL",
+    description: "Orange's API address (the tests point it at their emulator)",
   }),
   TRUST_PROXY: field({
     accepts: z.string().regex(/^\d{1,2}$/),

@@ -199,6 +199,9 @@ const needsState: Record<string, string> = {
   "PATCH /v1/payouts/{payout_id}": "PAYOUT_NOT_FOUND", // redirects a seller payout that failed
   "PATCH /v1/members/{member_id}": "MEMBER_NOT_FOUND", // changes the role of a member the owner invited
   "POST /v1/payment-requests/{request_id}/resend": "PAYMENT_REQUEST_NOT_FOUND", // sends again a request that failed
+  "POST /v1/account/phones": "SMS_UNAVAILABLE", // sends a code by SMS: this server sends none
+  "POST /v1/account/phones/{phone_id}/verify": "PHONE_NOT_FOUND", // verifies a number the account added
+  "PATCH /v1/account/phones/{phone_id}": "PHONE_NOT_FOUND",
 };
 
 describe("bodies generated from the published document", () => {

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 // JSON answers, and a switch that makes every answer a 503 (a provider that is down).
 
 export type Incoming = { method: string; path: string; query: URLSearchParams; headers: IncomingMessage["headers"]; raw: string };
-export type Answer = { status: number; body?: unknown; headers?: Record<string, string>; html?: string };
+export type Answer = { status: number; body?: unknown; headers?: Record<string, string>; html?: string; /** drop the connection without answering */ destroy?: boolean };
 export type Handler = (req: Incoming) => Promise<Answer> | Answer;
 
 export type Served = {
@@ -39,6 +39,10 @@ export async function serve(handler: Handler, port = 0): Promise<Served> {
         answer = down ? { status: 503, body: { message: "Service Unavailable" } } : await handler(incoming);
       } catch (error) {
         answer = { status: 500, body: { message: String(error) } };
+      }
+      if (answer.destroy) {
+        req.socket.destroy();
+        return;
       }
       if (answer.html !== undefined) {
         res.writeHead(answer.status, { "content-type": "text/html; charset=utf-8", ...answer.headers });

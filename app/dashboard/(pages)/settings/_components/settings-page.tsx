@@ -16,6 +16,7 @@ import { useMode } from "@/lib/query/mode";
 import { useMe, useUpdateMe, type Me } from "@/lib/query/team";
 import { QueryList } from "../../_components/query-list";
 import { ProfileCard } from "./profile-card";
+import { SmsPhonesCard } from "./sms-phones-card";
 
 /** Settings: the business profile, then what is the signed-in member's own (mails, language, account shown). */
 export function SettingsPage() {
@@ -26,6 +27,7 @@ export function SettingsPage() {
       <PageHeader title={t.team.settings.title} description={t.team.settings.intro} />
       <div className="flex flex-col gap-6">
         <ProfileCard />
+        <SmsPhonesCard />
         <QueryList query={me} items={me.data ? [me.data] : undefined} loading={t.common.loading} rows={3}>
           {([mine]) => (
             <>
