@@ -11,10 +11,12 @@ import { DashboardShell } from "./(pages)/_components/dashboard-shell";
 // layout, did not get the root's "%s · Kola" once it moved into the group.
 export const metadata: Metadata = { title: { default: "Dashboard · Kola", template: "%s · Kola" }, robots: { index: false } };
 
-// Every /dashboard page needs a session: checked here, on the server, before anything renders.
+// Every /dashboard page needs a session: checked here, on the server, before anything renders. A
+// cashier sees the counter alone: any other page sends them there (signing in lands there too).
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
-  const { lang, mode, account, member } = await readDashboardSession();
+  const { lang, mode, account, member, elsewhere } = await readDashboardSession();
   if (!account || !member) redirect("/login");
+  if (elsewhere) redirect(elsewhere);
   const dictionary = dictionaryOf(lang);
   return (
     <DashboardProviders lang={lang} dictionary={dictionary} mode={mode}>

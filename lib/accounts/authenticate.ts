@@ -44,7 +44,8 @@ export async function authorize(req: Request, operation: Operation): Promise<Aut
   return auth;
 }
 
-function assertRole(role: Role, operation: Operation): void {
+/** 403 INSUFFICIENT_ROLE unless `role` may call `operation` (lib/core/roles.ts `mayCall`): the one rule, for the API and the dashboard's downloads. */
+export function assertRole(role: Role, operation: Pick<Operation, "method" | "role" | "self">): void {
   if (!mayCall(role, operation)) {
     const needed = requiredRole(operation);
     throw new ApiError("INSUFFICIENT_ROLE", `Your role on this account (${role}) does not allow this action: it needs ${needed} or above`);

@@ -12,7 +12,8 @@ import { queueMail } from "@/lib/mail/send-mail";
 import { newSecret, parseToken, secretMatches } from "./email-tokens";
 import { invitationMail } from "./mails";
 import type { Auth } from "@/lib/core/auth";
-import { hasRole, roles, type Role } from "@/lib/core/roles";
+import { roles, rolesGivenBy, type Role } from "@/lib/core/roles";
+import { noMails } from "./members";
 import { createSession, type SessionAuth } from "./sessions";
 import { checkPassword, signInLimits } from "./sign-in";
 import type { acceptInvitationBody, invitation, invitationBody } from "./team-schemas";
@@ -21,8 +22,8 @@ import { findUserByEmail } from "./users";
 // Invitations: an owner invites an address with a role; the mailed link (`{id}.{secret}`,
 // only the secret's SHA-256 kept) works once, for 7 days. Accepting it joins the account: signed in
 // as that address, at once; else with that login's password, or a new login's. A link is only as
-// good as its sender: their removal revokes it, their demotion below its role too (members.ts), and
-// accepting checks again that they are a member of at least that role.
+// good as its sender: their removal revokes it, their demotion to a role that cannot give it too
+// (members.ts), and accepting checks again that they are a member who could give it.
 
 export const INVITATION_DAYS = 7;
 
@@ -39,13 +40,13 @@ export const invitationLimits = {
 type Row = typeof invitations.$inferSelect;
 const open = and(isNull(invitations.acceptedAt), isNull(invitations.revokedAt));
 
-/** The sender of an invitation of `role` is still a member of the account, of that role or above. */
+/** The sender of an invitation of `role` is still a member of the account who could give it (of that role or above; a cashier's: an owner or an admin). */
 const backedBySender = (role: Role) =>
   exists(
     sql`(select 1 from ${memberships} where ${and(
       eq(memberships.accountId, invitations.accountId),
       eq(memberships.userId, invitations.invitedBy),
-      inArray(memberships.role, roles.filter((r) => hasRole(r, role))),
+      inArray(memberships.role, roles.filter((r) => rolesGivenBy(r).includes(role))),
     )})`,
   );
 
@@ -183,7 +184,10 @@ export async function acceptInvitation(body: z.output<typeof acceptInvitationBod
     }
     await tx.update(invitations).set({ acceptedBy: user }).where(eq(invitations.id, row.id));
     // already a member (invited twice, or joined meanwhile): the role they have stays
-    await tx.insert(memberships).values({ accountId: row.accountId, userId: user!, role: row.role }).onConflictDoNothing();
+    await tx
+      .insert(memberships)
+      .values({ accountId: row.accountId, userId: user!, role: row.role, ...(row.role === "cashier" ? noMails : {}) })
+      .onConflictDoNothing();
     const [membership] = await tx
       .select({ role: memberships.role })
       .from(memberships)

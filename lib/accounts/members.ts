@@ -5,12 +5,13 @@ import { getDb, inTransaction, type Db } from "@/lib/db/client";
 import { apiKeys, invitations, memberships, sessions, users } from "@/lib/db/schema";
 import { ApiError } from "@/lib/core/errors";
 import type { Auth } from "@/lib/core/auth";
-import { rolesAbove, type KeyRole, type Role } from "@/lib/core/roles";
+import { keyRoles, keyRolesFor, rolesNotGivenBy, type KeyRole, type Role } from "@/lib/core/roles";
 import type { member } from "./team-schemas";
 
 // The members of an account (DESIGN §1 "Team"), and what each holds: a member's API keys and the
 // invitations they sent are only as good as they are. Removing a member revokes them; demoting one
-// lowers their keys to the new role and revokes their invitations above it — in the transaction of
+// lowers their keys to the new role and revokes their invitations of roles it cannot give; a cashier
+// holds no key and gives nothing, so demoting to cashier revokes them all — in the transaction of
 // the change, so nothing they made outlives it.
 //
 // The locks, always taken in this order (so that nothing waits in a circle):
@@ -122,26 +123,34 @@ async function keepAnOwner(tx: Db, accountId: string, target: Row): Promise<void
 
 /**
  * Changes a member's role. A demotion lowers their keys above the new role to it, and revokes their
- * open invitations above it (a link must not make someone more than its sender now is).
+ * open invitations of a role it cannot give (a link must not make someone more than its sender now
+ * could). A cashier may hold no key and give nothing: becoming one revokes every key and invitation,
+ * and switches off the account's mails (a cashier sees only its own sales).
  */
 export async function changeRole(auth: Pick<Auth, "accountId">, id: string, role: Role) {
   return inTransaction(async (tx) => {
     const target = await lockedMember(tx, auth.accountId, id);
     if (target.membership.role === role) return present(target);
     await keepAnOwner(tx, auth.accountId, target);
-    const above = rolesAbove(role);
-    const keys = await lockedKeysOf(tx, auth.accountId, target.user.id, above);
-    // a key is admin at most: only a demotion to developer or viewer (never to owner) lowers one
-    if (keys.length) await tx.update(apiKeys).set({ role: role as KeyRole }).where(inArray(apiKeys.id, keys));
-    await revokeInvitationsOf(tx, auth.accountId, target.user.id, above);
+    const kept = keyRolesFor(role);
+    const keys = await lockedKeysOf(tx, auth.accountId, target.user.id, keyRoles.filter((keyRole) => !kept.includes(keyRole)));
+    if (keys.length) {
+      // the role a key may keep is its maker's (a key is admin at most: an owner's keep theirs); none for a cashier
+      const lowered = kept.includes(role as KeyRole) ? { role: role as KeyRole } : { revokedAt: sql`now()` };
+      await tx.update(apiKeys).set(lowered).where(inArray(apiKeys.id, keys));
+    }
+    await revokeInvitationsOf(tx, auth.accountId, target.user.id, rolesNotGivenBy(role));
     const [updated] = await tx
       .update(memberships)
-      .set({ role, updatedAt: sql`now()` })
+      .set({ role, ...(role === "cashier" ? noMails : {}), updatedAt: sql`now()` })
       .where(eq(memberships.id, id))
       .returning();
     return present({ membership: updated!, user: target.user });
   });
 }
+
+/** A cashier's membership gets no mail about the account (payments, refunds, payouts, alerts). */
+export const noMails = { notifyPayments: false, notifyRefunds: false, notifyFailedPayouts: false, notifyProviderAlerts: false } as const;
 
 /**
  * Removes a member: their sessions in this account end, the API keys they made are revoked (unless

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/lib/db/client";
 import { prepared } from "@/lib/db/prepared";
 import { accounts, apiKeys, memberships } from "@/lib/db/schema";
@@ -8,7 +8,8 @@ import { lowerRole, type Role } from "@/lib/core/roles";
 
 // A key is live while it is not revoked and its maker is still a member: the maker's removal revokes
 // it in the same transaction (members.ts), and the join says so again here. Its role is its own,
-// never above its maker's (a demotion lowers it too; the lower of the two, whatever happened).
+// never above its maker's (a demotion lowers it too; the lower of the two, whatever happened). A
+// cashier holds no key: becoming one revokes them (members.ts), and a key of a cashier is dead here too.
 const keyAuth = {
   apiKeyId: apiKeys.id,
   accountId: apiKeys.accountId,
@@ -17,7 +18,7 @@ const keyAuth = {
   makerRole: memberships.role,
 };
 const notRevoked = sql`${apiKeys.revokedAt} is null`;
-const maker = and(eq(memberships.accountId, apiKeys.accountId), eq(memberships.userId, apiKeys.createdBy));
+const maker = and(eq(memberships.accountId, apiKeys.accountId), eq(memberships.userId, apiKeys.createdBy), ne(memberships.role, "cashier"));
 
 const authByKeyHash = prepared((db) =>
   db

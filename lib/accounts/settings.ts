@@ -77,9 +77,15 @@ export async function getMe(auth: Auth): Promise<z.output<typeof me>> {
   };
 }
 
-/** A member's own name, language and notifications: theirs to change, whatever their role. */
+/**
+ * A member's own name, language and notifications: theirs to change, whatever their role. A cashier
+ * sees only its own sales: it gets no mail about the account's payments, refunds or payouts.
+ */
 export async function updateMe(auth: Auth, body: z.output<typeof meUpdateBody>) {
   const userId = sessionUser(auth);
+  if (auth.role === "cashier" && Object.values(body.notifications ?? {}).some(Boolean)) {
+    throw new ApiError("INSUFFICIENT_ROLE", "Your role on this account (cashier) does not allow this action: a cashier gets no mails about the account");
+  }
   const db = await getDb();
   await db.transaction(async (tx) => {
     const person: Partial<typeof users.$inferInsert> = {};

@@ -14,7 +14,11 @@ import { roles } from "@/lib/core/roles";
 const email = z.string().trim().toLowerCase().pipe(z.email().max(254)).meta({ format: "email", maxLength: 254 });
 const when = z.iso.datetime();
 
-export const role = z.enum(roles).describe("owner: everything, members included; admin: everything but members; developer: API keys, webhooks and reading; viewer: reading only");
+export const role = z
+  .enum(roles)
+  .describe(
+    "owner: everything, members included; admin: everything but members; developer: API keys, webhooks and reading; viewer: reading only; cashier: the counter only (asks buyers to pay, sees its own sales of the day)",
+  );
 
 // optional() (lib/core/lenient): absent or null, a field is not changed
 export const accountUpdateBody = z

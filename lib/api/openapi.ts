@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requiredRole, type Role } from "@/lib/core/roles";
+import { mayCall, requiredRole, roles } from "@/lib/core/roles";
 import { publicBaseUrl } from "@/lib/runtime/config";
 import { errorTypes, type ErrorType } from "@/lib/core/errors";
 import { crossOrigin } from "@/lib/http/cors";
@@ -182,7 +182,7 @@ function describeOperation(operation: Operation, schemas: SchemaSet): Json {
     operation.path.startsWith("/v1/") && !crossOrigin(operation)
       ? "Dashboard only: it answers no CORS, so pages on other origins can neither call nor read it."
       : undefined,
-    operation.auth === "none" ? undefined : roleNote(requiredRole(operation)),
+    operation.auth === "none" ? undefined : roleNote(operation),
   ].filter(Boolean);
 
   const okHeaders: Json = { "x-request-id": headerRef("x-request-id") };
@@ -207,6 +207,8 @@ function describeOperation(operation: Operation, schemas: SchemaSet): Json {
     ...(notes.length ? { description: notes.join("\n\n") } : {}),
     tags: [operation.tag],
     ...(operation.auth === "none" ? {} : { "x-kola-role": requiredRole(operation) }),
+    // the least ranked role above; a cashier, outside the ranking, may call only the operations marked so
+    ...(operation.auth !== "none" && mayCall("cashier", operation) ? { "x-kola-cashier": true } : {}),
     // the document's default is the key; an operation without one says so with an empty list
     security: keyed ? [{ apiKey: [] }] : [],
     ...(parameters.length ? { parameters } : {}),
@@ -215,12 +217,22 @@ function describeOperation(operation: Operation, schemas: SchemaSet): Json {
   };
 }
 
-/** Who may call it (DESIGN §1 "Team"): the least role, and what an API key counts as. */
-function roleNote(role: Role): string {
-  if (role === "viewer") return "Any member of the account may call it (an API key too).";
+/**
+ * Who may call it (DESIGN §1 "Team"): the least role, and what an API key counts as. A cashier may
+ * call only the counter's operations (`role: "cashier"`) and those about its own login (`self`).
+ */
+function roleNote(operation: Operation): string {
+  const role = requiredRole(operation);
+  if (operation.self) return "Any member of the account may call it, a cashier too: it concerns only the signed-in login.";
+  if (operation.role === "cashier") {
+    return role === "viewer"
+      ? "Every role may call it (an API key too); a cashier sees only its own."
+      : "A cashier, an admin or an owner may call it (an API key acts as an admin): another role gets 403 `INSUFFICIENT_ROLE`.";
+  }
+  if (role === "viewer") return "Any member of the account may call it (an API key too), but a cashier: 403 `INSUFFICIENT_ROLE`.";
   if (role === "owner") return "Owners only (dashboard session): a member of another role gets 403 `INSUFFICIENT_ROLE`.";
   const who = role === "admin" ? "an owner or an admin (an API key acts as an admin)" : "an owner, an admin or a developer (an API key acts as an admin)";
-  return `Needs ${who}: a member of a lesser role gets 403 \`INSUFFICIENT_ROLE\`.`;
+  return `Needs ${who}: a member of a lesser role, or a cashier, gets 403 \`INSUFFICIENT_ROLE\`.`;
 }
 
 const EVENTS_TAG = "Webhook events";
@@ -303,7 +315,8 @@ function errorResponses(operation: Operation, hasInput: boolean, schemas: Schema
     ...operation.errors,
     ...(operation.auth === "key" && mutating ? IDEMPOTENCY_ERRORS : []),
     ...(mutating ? (["FILE_TOO_LARGE"] as const) : []),
-    ...(operation.auth !== "none" && requiredRole(operation) !== "viewer" ? (["INSUFFICIENT_ROLE"] as const) : []),
+    // some role may not call it (a cashier most operations: lib/core/roles.ts `mayCall`)
+    ...(operation.auth !== "none" && roles.some((role) => !mayCall(role, operation)) ? (["INSUFFICIENT_ROLE"] as const) : []),
     // while the database is away (lib/db/availability.ts); the liveness check never asks it
     ...(operation.path !== "/healthz" ? (["DATABASE_UNAVAILABLE"] as const) : []),
   ]);

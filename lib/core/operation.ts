@@ -21,6 +21,12 @@ export type Operation = {
    */
   role?: Role;
   /**
+   * It touches only the caller's own login (their name, language and mails, the account their session
+   * shows), nothing of the account's: open to a cashier too, who may call nothing else but the
+   * operations that say `role: "cashier"` (lib/core/roles.ts `mayCall`).
+   */
+  self?: true;
+  /**
    * It changes who is on the account's team (a member's role, a removal): the team's lock is taken
    * before the caller's credential is held, so that two such changes never wait for each other's
    * caller (lib/accounts/members.ts).

@@ -34,9 +34,18 @@ export function lowerRole(a: Role, b: Role): Role {
   return rank[a] <= rank[b] ? a : b;
 }
 
-/** The roles of a key that a member of `role` may make: theirs and below, admin at most. */
+/**
+ * The roles a member of `role` may hand out or back (an invitation's): theirs and the ranked roles
+ * below, a cashier's for an owner or an admin. A cashier hands out nothing: no invitation, no key.
+ */
+export function rolesGivenBy(role: Role): Role[] {
+  return role === "cashier" ? [] : roles.filter((other) => hasRole(role, other));
+}
+
+/** The roles of a key that a member of `role` may make: theirs and below, admin at most; none for a cashier. */
 export function keyRolesFor(role: Role): KeyRole[] {
-  return keyRoles.filter((keyRole) => hasRole(role, keyRole));
+  const given = rolesGivenBy(role);
+  return keyRoles.filter((keyRole) => given.includes(keyRole));
 }
 
 /**
@@ -50,10 +59,12 @@ export function requiredRole(operation: { method: string; role?: Role }): Role {
 
 /**
  * Whether `role` may call `operation`: what its required role allows, and a cashier where the
- * operation says `role: "cashier"` (the counter's operations: a cashier's own requests to pay).
+ * operation says `role: "cashier"` (the counter's operations: a cashier's own requests to pay) or
+ * `self` (the caller's own login: name, language, the account the session shows). The API
+ * (lib/accounts/authenticate.ts), the dashboard's downloads and its pages (lib/query/role.tsx) ask this.
  */
-export function mayCall(role: Role, operation: { method: string; role?: Role }): boolean {
-  if (role === "cashier") return operation.role === "cashier";
+export function mayCall(role: Role, operation: { method: string; role?: Role; self?: boolean }): boolean {
+  if (role === "cashier") return operation.role === "cashier" || operation.self === true;
   return hasRole(role, requiredRole(operation));
 }
 
@@ -62,7 +73,19 @@ export function rolesBelow(needed: Role): Role[] {
   return roles.filter((role) => !hasRole(role, needed));
 }
 
-/** The roles above `role`: what a member demoted to `role` can no longer hand out (keys, invitations). */
-export function rolesAbove(role: Role): Role[] {
-  return roles.filter((other) => rank[other] > rank[role]);
+/** What a member demoted to `role` can no longer hand out or back (keys, invitations): every role for a cashier. */
+export function rolesNotGivenBy(role: Role): Role[] {
+  const given = rolesGivenBy(role);
+  return roles.filter((other) => !given.includes(other));
+}
+
+/** Where a member of `role` lands in the dashboard, and the pages they may see. */
+export const COUNTER_PAGE = "/dashboard/counter";
+export function dashboardHome(role: Role): string {
+  return role === "cashier" ? COUNTER_PAGE : "/dashboard";
+}
+/** Whether a member of `role` may see the dashboard page at `path` (a cashier: the counter alone). */
+export function maySeePage(role: Role, path: string): boolean {
+  const dashboard = path === "/dashboard" || path.startsWith("/dashboard/");
+  return role !== "cashier" || !dashboard || path === COUNTER_PAGE || path.startsWith(`${COUNTER_PAGE}/`);
 }

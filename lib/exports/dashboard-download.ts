@@ -1,3 +1,4 @@
+import { assertRole } from "@/lib/accounts/authenticate";
 import { findSessionAuth, readCookie, SESSION_COOKIE } from "@/lib/accounts/sessions";
 import { edge, jsonErrors } from "@/lib/http/edge";
 import { ApiError } from "@/lib/core/errors";
@@ -6,9 +7,11 @@ import { MODE_COOKIE, modeOf } from "@/lib/core/mode-cookie";
 import { exportMarketplaceTransactions } from "./export-transactions";
 import { exportPayments } from "./export-payments";
 import { csvResponse } from "./respond";
-import { exportQuery } from "./schemas";
+import { exportOperations, exportQuery } from "./schemas";
 
 const exporters = { payments: exportPayments, "marketplace-transactions": exportMarketplaceTransactions };
+// the API's operation of the same export: the download asks the same role (a cashier gets none)
+const operations = { payments: exportOperations.payments, "marketplace-transactions": exportOperations.marketplaceTransactions };
 
 /**
  * The dashboard's download of an export: a plain GET (a form or a link, no JavaScript), so the
@@ -23,6 +26,7 @@ export function dashboardDownload(kind: keyof typeof exporters) {
       const auth = token ? await findSessionAuth(token, modeOf(readCookie(req, MODE_COOKIE))) : null;
       if (!auth) throw new ApiError("NOT_SIGNED_IN");
       note({ account_id: auth.accountId });
+      assertRole(auth.role, operations[kind]);
       const query = validate(exportQuery, Object.fromEntries(url.searchParams), "query");
       return csvResponse(exporters[kind](auth, query), kind, query);
     });

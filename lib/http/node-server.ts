@@ -3,14 +3,16 @@ import { log } from "@/lib/runtime/log";
 import { stampPeerAddress } from "./client-address";
 import type { Dispatcher } from "./dispatch";
 import { admitRequest, trackConnections } from "./drain";
+import { stampPath } from "./page-path";
 import { stampRequestId } from "./request-id";
 import { answerClientError, refuseUnknownMethod } from "./unknown-methods";
 
 // The one Node HTTP server of a Kola process (scripts/server.ts makes it for `npm start` and
 // `npm run dev`; the API tests serve through it too, test/support/api.ts). Every request, in order:
-// stamped with its peer's address (./client-address.ts) and its id (./request-id.ts, echoed on
-// every response), refused 405 if no route can have its method (./unknown-methods.ts), answered by
-// the /v1 dispatcher when it knows the route (./dispatch.ts), else handed to Next.js.
+// stamped with its peer's address (./client-address.ts), its path (./page-path.ts) and its id
+// (./request-id.ts, echoed on every response), refused 405 if no route can have its method
+// (./unknown-methods.ts), answered by the /v1 dispatcher when it knows the route (./dispatch.ts),
+// else handed to Next.js.
 
 /** An idle kept-alive connection stays open this long (Node's default is 5 s): see README, Production. */
 export const KEEP_ALIVE_MS = 65_000;
@@ -26,6 +28,7 @@ export function createNodeServer({ dispatcher, fallback }: NodeServerOptions): h
   const server = http.createServer((req, res) => {
     if (!admitRequest(req, res)) return; // the connection is being closed: see ./drain.ts
     stampPeerAddress(req);
+    stampPath(req);
     const requestId = stampRequestId(req, res);
     if (refuseUnknownMethod(req, res, requestId)) return;
     if (dispatcher && req.url?.startsWith("/v1/") && dispatcher.handle(req, res)) return;

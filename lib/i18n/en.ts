@@ -37,6 +37,7 @@ export const en: Dictionary = {
   },
   nav: {
     main: "Main navigation",
+    counter: "Take a payment",
     overview: "Overview",
     links: "Payment links",
     marketplace: "Marketplace",

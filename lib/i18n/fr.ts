@@ -38,6 +38,7 @@ export const fr = {
   },
   nav: {
     main: "Navigation principale",
+    counter: "Encaisser",
     overview: "Vue d'ensemble",
     links: "Liens de paiement",
     marketplace: "Marketplace",

@@ -1,13 +1,16 @@
 import "server-only";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { getAccount } from "@/lib/accounts/api-key-admin";
 import { findSessionAuth, SESSION_COOKIE } from "@/lib/accounts/sessions";
 import { dictionaryOf, LANG_COOKIE, langOf, type Dictionary, type Lang } from "@/lib/i18n";
 import { MODE_COOKIE, modeOf } from "@/lib/core/mode-cookie";
+import { dashboardHome, maySeePage } from "@/lib/core/roles";
+import { PATH_HEADER } from "@/lib/http/page-path";
 
 /**
  * For server components: the signed-in account in the cookie's mode, or null; the member signed in
- * (their e-mail and role on that account); and the language.
+ * (their e-mail and role on that account); the language; and, when the member's role may not see
+ * the page asked for (a cashier: anything but the counter), where to send them instead.
  */
 export async function readDashboardSession() {
   const jar = await cookies();
@@ -17,7 +20,11 @@ export async function readDashboardSession() {
   const auth = token ? await findSessionAuth(token, mode) : null;
   const account = auth ? await getAccount(auth) : null;
   const member = auth ? { userId: auth.userId, email: auth.email, role: auth.role } : null;
-  return { lang, mode, account, member };
+  // the page's path, stamped by our server (lib/http/page-path.ts); without it (no request came
+  // through our server) nothing is redirected: the API refuses a cashier's reads anyway
+  const path = (await headers()).get(PATH_HEADER);
+  const elsewhere = member && path !== null && !maySeePage(member.role, path) ? dashboardHome(member.role) : null;
+  return { lang, mode, account, member, elsewhere };
 }
 
 /** The language of the request (cookie), for pages without a session. */

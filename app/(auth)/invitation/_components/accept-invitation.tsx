@@ -1,6 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { dashboardHome, type Role } from "@/lib/core/roles";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
@@ -38,8 +39,8 @@ export function AcceptInvitation({ token, invitation, signedInAs }: { token: str
     setFormError(null);
     const body = sameLogin ? { token } : { token, password: values.password, ...(invitation.hasLogin ? {} : { name: values.name, language: lang }) };
     try {
-      await apiFetch("/api/auth/invitations/accept", { mode: "test", method: "POST", body });
-      router.replace("/dashboard");
+      const joined = await apiFetch<{ role: Role }>("/api/auth/invitations/accept", { mode: "test", method: "POST", body });
+      router.replace(dashboardHome(joined.role)); // a cashier: the counter, straight away
       router.refresh();
     } catch (error) {
       if (error instanceof ApiRequestError && error.type === "INVALID_TOKEN") return setSpent(true);

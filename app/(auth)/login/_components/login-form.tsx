@@ -1,6 +1,5 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { Field, Input } from "@/components/ui/field";
 import { loginBody } from "@/lib/accounts/schemas";
 import { useI18n } from "@/lib/i18n/provider";
@@ -10,11 +9,11 @@ import { AuthLink } from "../../_components/auth-link";
 
 export function LoginForm({ next }: { next: string }) {
   const { t } = useI18n();
-  const router = useRouter();
   const auth = useAuthForm(loginBody, { email: "", password: "" }, ["email", "password"], async (body) => {
     await apiFetch("/api/auth/login", { mode: "test", method: "POST", body });
-    router.replace(next);
-    router.refresh();
+    // a full load: the dashboard's layout decides where the member lands (a cashier: the counter),
+    // and a server redirect inside a client-side navigation left a blank page
+    window.location.replace(next);
   });
   const { form, errors } = auth;
 

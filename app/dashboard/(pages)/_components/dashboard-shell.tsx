@@ -8,7 +8,11 @@ import { cn, focusRing } from "@/components/ui/cn";
 import { useToast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/forms/messages";
 import { useI18n } from "@/lib/i18n/provider";
+import { COUNTER_PAGE, dashboardHome } from "@/lib/core/roles";
 import { useMode } from "@/lib/query/mode";
+import { useRole } from "@/lib/query/role";
+import { useMe } from "@/lib/query/team";
+import { AccountSwitch } from "./account-switch";
 import { LanguageSwitch } from "./language-switch";
 import { useConfirmLeave } from "./leave-guard";
 import { ModeBanner, ModeSwitch } from "./mode-switch";
@@ -27,11 +31,14 @@ const items: NavItem[] = [
   { href: "/dashboard/team", key: "team" },
   { href: "/dashboard/settings", key: "settings" },
 ];
+// a cashier sees the counter alone (the layout sends them there from any other page)
+const cashierItems: NavItem[] = [{ href: COUNTER_PAGE, key: "counter" }];
 
 /** The frame of every dashboard page: sidebar on desktop, top bar and menu on phones. */
 export function DashboardShell({ businessName, email, children }: { businessName: string; email: string; children: React.ReactNode }) {
   const { t } = useI18n();
   const { mode } = useMode();
+  const home = dashboardHome(useRole());
   const pathname = usePathname();
   // the phone menu is open for the page it was opened on: a navigation closes it
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
@@ -76,7 +83,7 @@ export function DashboardShell({ businessName, email, children }: { businessName
                 </svg>
                 <span className="sr-only">{menuOpen ? t.nav.closeMenu : t.nav.menu}</span>
               </button>
-              <Link href="/dashboard" className={cn("truncate rounded font-semibold", focusRing)}>
+              <Link href={home} className={cn("truncate rounded font-semibold", focusRing)}>
                 <span className="text-teal-700">Kola</span> <span className="text-stone-500">·</span>{" "}
                 <span className="text-stone-800">{businessName}</span>
               </Link>
@@ -102,9 +109,10 @@ export function DashboardShell({ businessName, email, children }: { businessName
 }
 
 function Brand({ businessName, email }: { businessName: string; email: string }) {
+  const home = dashboardHome(useRole());
   return (
     <div className="border-b border-stone-200 px-5 py-4">
-      <Link href="/dashboard" className={cn("rounded text-lg font-bold text-teal-700", focusRing)}>
+      <Link href={home} className={cn("rounded text-lg font-bold text-teal-700", focusRing)}>
         Kola
       </Link>
       <p className="mt-2 truncate text-sm font-medium text-stone-900">{businessName}</p>
@@ -115,6 +123,7 @@ function Brand({ businessName, email }: { businessName: string; email: string })
 
 function Nav({ pathname }: { pathname: string }) {
   const { t } = useI18n();
+  const cashier = useRole() === "cashier";
   const linkClass = (active: boolean) =>
     cn(
       "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium",
@@ -124,7 +133,7 @@ function Nav({ pathname }: { pathname: string }) {
   return (
     <nav aria-label={t.nav.main} className="flex-1 overflow-y-auto px-3 py-4">
       <ul className="flex flex-col gap-1">
-        {items.map((item) => {
+        {(cashier ? cashierItems : items).map((item) => {
           const active = item.exact ? pathname === item.href : pathname === item.href || pathname.startsWith(`${item.href}/`);
           return (
             <li key={item.href}>
@@ -135,12 +144,14 @@ function Nav({ pathname }: { pathname: string }) {
             </li>
           );
         })}
-        <li className="mt-2 border-t border-stone-200 pt-2">
-          <a href="/docs" className={linkClass(false)}>
-            <NavIcon name="docs" />
-            {t.nav.docs}
-          </a>
-        </li>
+        {!cashier && (
+          <li className="mt-2 border-t border-stone-200 pt-2">
+            <a href="/docs" className={linkClass(false)}>
+              <NavIcon name="docs" />
+              {t.nav.docs}
+            </a>
+          </li>
+        )}
       </ul>
     </nav>
   );
@@ -153,6 +164,7 @@ function SidebarFooter() {
   const notify = useToast();
   const [leaving, setLeaving] = useState(false);
   const confirmLeave = useConfirmLeave();
+  const cashier = useRole() === "cashier";
 
   async function logout() {
     setLeaving(true);
@@ -169,17 +181,27 @@ function SidebarFooter() {
   }
 
   return (
-    <div className="flex items-center justify-between gap-2 border-t border-stone-200 px-4 py-3">
-      <LanguageSwitch saved />
-      <button
-        type="button"
-        onClick={() => confirmLeave(() => void logout())}
-        disabled={leaving}
-        className={cn("flex items-center gap-2 rounded-md px-2 py-1.5 text-sm whitespace-nowrap text-stone-700 hover:bg-stone-100", focusRing)}
-      >
-        <NavIcon name="logout" className="size-4" />
-        {t.nav.logout}
-      </button>
+    <div className="border-t border-stone-200 px-4 py-3">
+      {/* a cashier has no Settings page: the account switcher is here */}
+      {cashier && <CashierAccounts />}
+      <div className="flex items-center justify-between gap-2">
+        <LanguageSwitch saved />
+        <button
+          type="button"
+          onClick={() => confirmLeave(() => void logout())}
+          disabled={leaving}
+          className={cn("flex items-center gap-2 rounded-md px-2 py-1.5 text-sm whitespace-nowrap text-stone-700 hover:bg-stone-100", focusRing)}
+        >
+          <NavIcon name="logout" className="size-4" />
+          {t.nav.logout}
+        </button>
+      </div>
     </div>
   );
+}
+
+function CashierAccounts() {
+  const me = useMe();
+  if (!me.data || me.data.accounts.length < 2) return null;
+  return <AccountSwitch me={me.data} className="mb-3 w-full" />;
 }

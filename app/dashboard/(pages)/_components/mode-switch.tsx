@@ -5,6 +5,7 @@ import { useToast } from "@/components/ui/toast";
 import { useI18n } from "@/lib/i18n/provider";
 import { useMode } from "@/lib/query/mode";
 import { useProviders } from "@/lib/query/providers";
+import { useCan } from "@/lib/query/role";
 import { cn } from "@/components/ui/cn";
 import { useConfirmLeave } from "./leave-guard";
 
@@ -43,13 +44,14 @@ export function ModeSwitch() {
 export function ModeBanner() {
   const { mode } = useMode();
   const { t } = useI18n();
+  const reads = useCan("viewer"); // GET /v1/providers is a reader's: not a cashier's
   if (mode === "test") {
     return <p className="border-b border-stone-200 bg-stone-100 px-4 py-1.5 text-center text-xs text-stone-700">{t.mode.testBanner}</p>;
   }
   return (
     <>
       <p className="border-b border-orange-800 bg-orange-700 px-4 py-1.5 text-center text-xs font-semibold text-white">{t.mode.liveBanner}</p>
-      <LiveProviderWarning />
+      {reads && <LiveProviderWarning />}
     </>
   );
 }

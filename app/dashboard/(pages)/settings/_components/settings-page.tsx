@@ -1,8 +1,5 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
-import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { Card, PageHeader } from "@/components/ui/card";
 import { Select } from "@/components/ui/field";
 import { Switch } from "@/components/ui/switch";
@@ -11,9 +8,8 @@ import { errorMessage } from "@/lib/forms/messages";
 import { languages, type Lang } from "@/lib/core/languages";
 import { useI18n } from "@/lib/i18n/provider";
 import { notificationPreferences, type NotificationPreference } from "@/lib/core/notification-kinds";
-import { apiFetch } from "@/lib/query/api-fetch";
-import { useMode } from "@/lib/query/mode";
 import { useMe, useUpdateMe, type Me } from "@/lib/query/team";
+import { AccountSwitch } from "../../_components/account-switch";
 import { QueryList } from "../../_components/query-list";
 import { ProfileCard } from "./profile-card";
 import { SmsPhonesCard } from "./sms-phones-card";
@@ -123,34 +119,10 @@ function LanguageCard({ me }: { me: Me }) {
 
 /** A login that is a member of several accounts picks the one this session shows. */
 function AccountSwitcher({ me }: { me: Me }) {
-  const { t, fill } = useI18n();
-  const { mode } = useMode();
-  const router = useRouter();
-  const client = useQueryClient();
-  const notify = useToast();
-  const [busy, setBusy] = useState(false);
-  const choose = async (accountId: string) => {
-    setBusy(true);
-    try {
-      await apiFetch("/api/auth/switch-account", { mode, method: "POST", body: { account_id: accountId } });
-      notify(fill(t.team.switcher.switched, { name: me.accounts.find((a) => a.id === accountId)?.business_name ?? "" }));
-      client.clear(); // every cached answer was the other account's
-      router.replace("/dashboard");
-      router.refresh();
-    } catch (error) {
-      setBusy(false);
-      notify(errorMessage(error, t), "error");
-    }
-  };
+  const { t } = useI18n();
   return (
     <Card title={t.team.switcher.label}>
-      <Select aria-label={t.team.switcher.label} value={me.account_id} disabled={busy} onChange={(e) => void choose(e.target.value)} className="max-w-md">
-        {me.accounts.map((a) => (
-          <option key={a.id} value={a.id}>
-            {a.business_name} — {t.team.roles[a.role]}
-          </option>
-        ))}
-      </Select>
+      <AccountSwitch me={me} className="max-w-md" />
     </Card>
   );
 }
