@@ -81,6 +81,8 @@ async function membersOf(tx: Tx, ids: string[]): Promise<Map<string, Member[]>> 
   const byAccount = new Map<string, Member[]>();
   for (const { accountId, userId, email, language, m } of rows) {
     const prefs = { payments: m.notifyPayments, refunds: m.notifyRefunds, failed_payouts: m.notifyFailedPayouts, provider_alerts: m.notifyProviderAlerts };
+    // a cashier sees the counter only: no merchant mail, whatever its switches say
+    if (m.role === "cashier") for (const key of Object.keys(prefs) as NotificationPreference[]) prefs[key] = false;
     byAccount.set(accountId, [...(byAccount.get(accountId) ?? []), { userId, email, language, prefs }]);
   }
   return byAccount;
