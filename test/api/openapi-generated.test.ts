@@ -227,7 +227,7 @@ describe("bodies generated from the published document", () => {
       // an address gets at most 3 invitation mails an hour from one account: each generated invitation its own
       if (operation === "POST /v1/invitations" && typeof body.email === "string") body.email = body.email.replace("@", `+${tried}@`);
       // one open stall per account: the account's own is archived before another is opened
-      if (operation === "POST /v1/stalls" && body.user_id === undefined) {
+      if (operation === "POST /v1/stalls" && (body.user_id === undefined || body.user_id === null)) {
         await (await getDb()).update(stalls).set({ archivedAt: new Date() }).where(and(eq(stalls.accountId, m.accountId), isNull(stalls.userId), isNull(stalls.archivedAt)));
       }
       let concrete = c.path;

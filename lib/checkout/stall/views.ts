@@ -136,7 +136,8 @@ export function renderStallStatus(page: Page & { request: StallRequestFacts }): 
     const receipt = code
       ? html`${fact(w.receiptCode, html`<code class="ref code">${code}</code>`)}</dl><p class="hint">${w.receiptKeep}</p><a class="btn alt" href="${`/r/${code.replace(/-/g, "")}?lang=${locale}`}">${w.receiptLink}</a>`
       : html`</dl>`;
-    body = html`<section class="state receipt"><div class="icon ok" aria-hidden="true">✓</div><h1>${title}</h1><p>${fill(w.paidBody, { shop: stall.name || stall.businessName, amount })}</p><dl class="facts">${fact(
+    // the title carries the tick (« Paiement reçu ✔ »): no second one above it
+    body = html`<section class="state receipt"><h1>${title}</h1><p>${fill(w.paidBody, { shop: stall.businessName, amount })}</p><dl class="facts">${fact(
       w.amount,
       amount,
     )}${fact(w.number, `${operator} · ${phone}`)}${receipt}</section>`;
