@@ -51,6 +51,13 @@ export default defineConfig({
       timeout: 90_000,
       use: { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: "fr-FR" },
     },
+    // The stall's pages (/s/{code}) on a phone, the cashier's view of the sale and the printed poster (e2e/.artifacts/checkout/).
+    {
+      name: "checkout",
+      testDir: "./e2e/checkout",
+      timeout: 120_000,
+      use: { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: "fr-FR" },
+    },
     // The merchant dashboard in Chromium at desktop size; specs also shoot 375 px (e2e/.artifacts/dashboard/).
     {
       name: "dashboard",

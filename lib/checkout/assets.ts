@@ -4,7 +4,7 @@ import path from "node:path";
 import { setting } from "@/lib/runtime/config";
 import { themeCss, themeFor } from "./theme";
 
-// The checkout's own static files: one stylesheet, one script, one icon, hand-written and kept in
+// The checkout's own static files: one stylesheet, a script (and the stall page's), one icon, hand-written and kept in
 // lib/checkout/assets/. They are served by app/pay/assets/[file]/route.ts under names that carry
 // a hash of their content (checkout.3f9a0c1b2d.css), so browsers may keep them for a year and a
 // new version is a new URL. public/ would serve them with `max-age=0` and unhashed names.
@@ -12,6 +12,7 @@ import { themeCss, themeFor } from "./theme";
 const ASSETS = {
   "checkout.css": "text/css; charset=utf-8",
   "checkout.js": "text/javascript; charset=utf-8",
+  "stall.js": "text/javascript; charset=utf-8",
   "icon.svg": "image/svg+xml",
 } as const;
 type AssetName = keyof typeof ASSETS;

@@ -63,6 +63,8 @@ export const errorTypes = {
     message: "The buyer's phone is showing this request's prompt: it cannot be withdrawn; wait until the buyer answers or it times out",
   },
   PAYMENT_REQUEST_CLOSED: { status: 409, message: "This payment request is paid, cancelled or past its expiry: make a new one" },
+  STALL_NOT_FOUND: { status: 404, message: "Stall not found" },
+  STALL_EXISTS: { status: 409, message: "This account already has an open stall for this cashier (or its own): change it, or archive it first" },
   PAYOUT_NOT_RETRYABLE: { status: 409, message: "Only a failed payout that was not retried yet can be retried" },
   REFUND_NOT_FOUND: { status: 404, message: "Refund not found" },
   DEPOSIT_NOT_REFUNDABLE: { status: 409, message: "Only a successful payment can be refunded" },

@@ -204,3 +204,14 @@ export function numberingTable(): { country: CountryIso3; prefix: string; operat
     plans[country].rows.flatMap((r) => r.prefixes.map((prefix) => ({ country, prefix, operator: r.operator, network: r.network, confirmed: r.confirmed, certain: r.confirmed && !plans[country].portability }))),
   );
 }
+
+/**
+ * Each operator's prefixes in `country` (national significant number), for a page's script that
+ * pre-chooses the operator as the number is typed (the stall's page): a hint, never a check.
+ */
+export function operatorPrefixes(country: CountryIso3): { callingCode: string; prefixes: Record<string, string[]> } {
+  const plan = plans[country];
+  const prefixes: Record<string, string[]> = {};
+  for (const r of plan.rows) if (r.operator) prefixes[r.operator] = [...(prefixes[r.operator] ?? []), ...r.prefixes];
+  return { callingCode: plan.callingCode, prefixes };
+}

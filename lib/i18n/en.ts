@@ -7,6 +7,7 @@ import { teamEn } from "./team-en";
 import { reasonsEn } from "./reasons-en";
 import { exportsEn } from "./exports-en";
 import { sellersEn } from "./sellers-en";
+import { stallEn } from "./stall-en";
 
 // The dashboard's words in English: the same keys as fr.ts.
 export const en: Dictionary = {
@@ -486,4 +487,5 @@ export const en: Dictionary = {
   reasons: reasonsEn,
   exports: exportsEn,
   sellers: sellersEn, // the marketplace sellers' pages and money, in their own file
+  stall: stallEn, // the stalls: the buyer's page, the poster, the dashboard's stall page
 };

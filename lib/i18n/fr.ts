@@ -6,6 +6,7 @@ import { teamFr } from "./team-fr";
 import { reasonsFr } from "./reasons-fr";
 import { exportsFr } from "./exports-fr";
 import { sellersFr } from "./sellers-fr";
+import { stallFr } from "./stall-fr";
 
 // The dashboard's words in French (the default). en.ts has the same keys: `Dictionary` is this
 // file's shape, so a key missing in English is a type error. `{name}` marks a value filled in by
@@ -487,6 +488,7 @@ export const fr = {
   reasons: reasonsFr, // why a payment, payout or refund failed, in their own file
   exports: exportsFr, // the CSV exports' headers and values, as a spreadsheet in French
   sellers: sellersFr, // the marketplace sellers' pages and money, in their own file
+  stall: stallFr, // the stalls: the buyer's page, the poster, the dashboard's stall page
 } as const;
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

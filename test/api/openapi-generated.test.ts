@@ -8,6 +8,10 @@ import { marketplaceWithHold, sale } from "@/test/support/sellers";
 import { call, type Reply } from "@/test/support/api";
 import { routeFileOf } from "@/test/support/route-files";
 import { inlineRefs } from "@/test/support/openapi-inline";
+import { addMember } from "@/test/support/accounts";
+import { and, eq, isNull } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
+import { stalls } from "@/lib/db/schema";
 
 // Issue 21 item 3: every rule the server enforces on input is in the published document. Bodies are
 // generated from GET /v1/openapi.json alone (type, format, pattern, enum, const, anyOf, bounds,
@@ -52,6 +56,9 @@ beforeAll(async () => {
   };
   ids.gateway_id = (operation) => (operation.includes("/marketplace/") ? linkId : newLink(m.key, 5000));
   ids.seller_id = () => seller.id;
+  // a stall's cashier: a member of role cashier of the account, one per stall (one open stall each)
+  own.user_id = async () => (await addMember(m.accountId, "cashier")).userId;
+  ids.stall_id = async () => ((await send("POST", "/v1/stalls", { min_amount: 100, max_amount: 1000, user_id: (await addMember(m.accountId, "cashier")).userId })).body as { id: string }).id;
   const webhook = await send("POST", "/v1/webhooks", { url: "http://127.0.0.1:9/hook" });
   ids.webhook_id = () => (webhook.body as { id: string }).id;
 }, 240_000);
@@ -222,6 +229,10 @@ describe("bodies generated from the published document", () => {
       if (typeof body.order_id === "string" && body.order_id) body.order_id = `${body.order_id}-${tried}`;
       // an address gets at most 3 invitation mails an hour from one account: each generated invitation its own
       if (operation === "POST /v1/invitations" && typeof body.email === "string") body.email = body.email.replace("@", `+${tried}@`);
+      // one open stall per account: the account's own is archived before another is opened
+      if (operation === "POST /v1/stalls" && (body.user_id === undefined || body.user_id === null)) {
+        await (await getDb()).update(stalls).set({ archivedAt: new Date() }).where(and(eq(stalls.accountId, m.accountId), isNull(stalls.userId), isNull(stalls.archivedAt)));
+      }
       let concrete = c.path;
       for (const [, param] of c.path.matchAll(/\{(\w+)\}/g)) {
         concrete = concrete.replace(`{${param}}`, ids[param!] ? await ids[param!]!(operation) : "00000000-0000-4000-8000-000000000000");
