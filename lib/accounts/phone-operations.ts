@@ -43,6 +43,7 @@ export const phoneOperations = {
     role: "admin",
     params,
     body: verifyPhoneBody,
+    example: { code: "482913" },
     response: accountPhone,
     errors: [...session, "PHONE_NOT_FOUND", "PHONE_CODE_INVALID", "PHONE_CODE_EXPIRED"],
   }),
