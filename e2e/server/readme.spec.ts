@@ -45,6 +45,9 @@ test("the README's API examples run in order against a fresh server", async () =
     // what the comments beside the examples say they answer
     expect(stdout).toContain('{"order_id":"CMD-42","status":"pending"}');
     expect(stdout).toMatch(/"deleted":true/);
+    // a request to pay pushed by the server's own job, approved by the sandbox, waited for in one GET
+    expect(stdout).toMatch(/"status":"pending","delivery":"push"/);
+    expect(stdout).toMatch(/"status":"paid","delivery":"push".*"receipt_code":"[0-9A-Z]{5}-[0-9A-Z]{5}"/);
     expect(stdout).toMatch(/"fee":375/);
     expect(stdout).toMatch(/"secret":"whsec_/);
     expect(stderr).toContain("/v1/webhooks/"); // the trace reached the last block
