@@ -29,6 +29,7 @@ export const FLOORS: readonly (readonly string[])[] = [
   ["lib/settlement"], // a settled payment's consequences: ledger, shares, refunds of late payments
   ["lib/payments"], // collection: start, offer, settle, callback, expiry
   ["lib/checkout"], // the buyers' pages
+  ["lib/receipts"], // the public receipt check (/r/{code}), in the checkout's page style
   ["lib/api"], // the OpenAPI document, every operation
   ["lib/jobs"], // the background jobs, by name
   ["lib/server"], // the process: start, shutdown, dashboard session
