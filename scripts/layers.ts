@@ -30,6 +30,7 @@ export const FLOORS: readonly (readonly string[])[] = [
   ["lib/payments"], // collection: start, offer, settle, callback, expiry
   ["lib/payment-requests"], // requests to pay: a buyer's phone asked (pushed prompt or pay link), the counter's sales
   ["lib/checkout"], // the buyers' pages
+  ["lib/receipts"], // the public receipt check (/r/{code}), in the checkout's page style
   ["lib/api"], // the OpenAPI document, every operation
   ["lib/jobs"], // the background jobs, by name
   ["lib/server"], // the process: start, shutdown, dashboard session

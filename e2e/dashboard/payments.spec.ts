@@ -109,6 +109,11 @@ test("a marketplace buyer's payment shows who paid and their answers", async ({ 
   await page.getByTestId("transaction").getByRole("link", { name: trackId }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Paiement ${trackId}`);
   await expect(page.getByText("Réussi").first()).toBeVisible({ timeout: 20_000 });
+  // its receipt code, big, to copy, with the public page that checks it
+  const receipt = page.getByRole("region", { name: "Code du reçu" });
+  await expect(receipt).toContainText(/^Code du reçu[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}/);
+  await expect(receipt.getByRole("button", { name: /^Copier le code du reçu / })).toBeVisible();
+  await expect(receipt.getByRole("link", { name: /^\/r\// })).toHaveAttribute("href", /^\/r\/[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}$/);
   const buyer = page.getByRole("region", { name: "Client" });
   await expect(buyer).toContainText("Awa Ndiaye");
   await expect(buyer).toContainText("awa@example.com");
@@ -147,6 +152,7 @@ test("a marketplace buyer's payment shows who paid and their answers", async ({ 
       "Emballage cadeau": "Oui",
       "Montant remboursé": "0",
       Remboursements: "",
+      "Code du reçu": expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}$/),
     },
   ]);
   await look(page, "05-marketplace-links-export");

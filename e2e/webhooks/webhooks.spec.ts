@@ -59,12 +59,16 @@ test("a sandbox payment ends with a signed payment.succeeded at the merchant's r
     const [delivery] = mine();
 
     const event = new Webhook(endpoint.secret).verify(delivery!.body, delivery!.headers);
+    // the success's receipt code, as the deposit's view says it (`K7P2M-9XQ4D`)
+    const detail = await request.get(`/v1/deposits/${trackId}`, { headers: withKey() });
+    const { receipt_code } = (await detail.json()) as { receipt_code: string };
+    expect(receipt_code).toMatch(/^[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}$/);
     expect(event).toEqual({
       id: expect.stringMatching(/^evt_[0-9a-f]{32}$/),
       type: "payment.succeeded",
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       sequence: 1,
-      data: sandboxPaymentData({ track_id: trackId, gateway_id: gateway.id, order_id: orderId, amount: 7500 }),
+      data: sandboxPaymentData({ track_id: trackId, gateway_id: gateway.id, order_id: orderId, amount: 7500, receipt_code }),
     });
     expect(delivery!.headers["webhook-id"]).toBe((event as { id: string }).id);
     expect(delivery!.headers["webhook-sequence"]).toBe("1");

@@ -5,6 +5,9 @@
 export const RECEIPT_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 export const RECEIPT_CODE_LENGTH = 10;
 
+/** A formatted code, as the API and the webhooks write it (the OpenAPI pattern): the alphabet above, as ranges. */
+export const RECEIPT_CODE_PATTERN = /^[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}$/;
+
 /** `K7P2M9XQ4D` → `K7P2M-9XQ4D`. */
 export function formatReceiptCode(code: string): string {
   return `${code.slice(0, 5)}-${code.slice(5)}`;

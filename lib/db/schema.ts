@@ -324,7 +324,7 @@ export const deposits = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     /**
-     * A success's public receipt code (lib/receipts/code.ts): short, unguessable, given in the
+     * A success's public receipt code (lib/core/receipt-code.ts, drawn by lib/deposits/receipt-code.ts): short, unguessable, given in the
      * transaction that records the success; `/r/{code}` shows what it proves (amount, shop, date, status)
      */
     receiptCode: text("receipt_code"),

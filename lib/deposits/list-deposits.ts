@@ -5,6 +5,7 @@ import { getDb } from "@/lib/db/client";
 import { ownedBy } from "@/lib/db/scope";
 import { deposits } from "@/lib/db/schema";
 import { pageClauses } from "@/lib/http/pagination";
+import { formatReceiptCode } from "@/lib/core/receipt-code";
 import type { depositListItem, DepositListQuery } from "./schemas";
 
 /** The columns of a deposit as lists show it (GET /v1/deposits), also the start of its detail. */
@@ -34,6 +35,8 @@ export const depositListColumns = {
     (select m.shop_name from marketplace_gateways m where m.id = "deposits"."marketplace_gateway_id"),
     '')`,
   buyer_name: sql<string | null>`(select t.buyer_full_name from marketplace_transactions t where t.deposit_id = "deposits"."id")`,
+  // stored bare, shown in its two groups (null stays null: Drizzle maps only values)
+  receipt_code: sql<string | null>`${deposits.receiptCode}`.mapWith(formatReceiptCode),
 };
 
 /** A page of the caller's deposits, newest first, filtered by status and by the link paid. */

@@ -3,6 +3,7 @@ import { webhookDeliveryStatuses } from "@/lib/core/event-types";
 import { depositHistoryEvents, depositStatuses } from "@/lib/core/deposit-statuses";
 import { defineOperations } from "@/lib/core/operation";
 import { pageQuery } from "@/lib/core/page-query";
+import { RECEIPT_CODE_PATTERN } from "@/lib/core/receipt-code";
 import { trackId } from "./track-id";
 
 // Deposit transactions: interface §2.6 and §4.4, DESIGN §6.
@@ -43,6 +44,13 @@ export const depositListItem = deposit
       .describe("What POST /v1/refunds can still refund of this payment: `amount` − `refunded_amount` for a success, else 0"),
     link_name: z.string().describe("The `shop_name` of the link paid (payment link or marketplace link)"),
     buyer_name: z.string().nullable().describe("The buyer's full name (marketplace links ask it; payment links do not)"),
+    receipt_code: z
+      .string()
+      .regex(RECEIPT_CODE_PATTERN)
+      .nullable()
+      .describe(
+        "A success's public receipt code, e.g. `K7P2M-9XQ4D`, given when it succeeded (a duplicate's too): the buyer is shown it, and anyone can check it at `{PUBLIC_BASE_URL}/r/{receipt_code}` (amount, shop, date, status; never the phone). null otherwise (and on successes from before receipt codes existed)",
+      ),
   })
   .meta({ id: "DepositListItem" });
 

@@ -4,6 +4,7 @@ import { getDb } from "@/lib/db/client";
 import { ownedBy } from "@/lib/db/scope";
 import { deposits } from "@/lib/db/schema";
 import { log } from "@/lib/runtime/log";
+import { formatReceiptCode } from "@/lib/core/receipt-code";
 import { csvHeader, csvRow, type Cell } from "./csv";
 import { batchClauses, csvStream, keysetBatches, keyText, type Key, type DayRange } from "./keyset-batches";
 import { paymentColumns, type ExportQuery } from "./schemas";
@@ -42,6 +43,7 @@ const selection = {
   given_up: sql<boolean>`${deposits.abandonedAt} is not null`,
   refunded_amount: deposits.refundedAmount,
   refund_statuses: sql<string | null>`(select string_agg(r.status, ',' order by r.created_at, r.id) from refunds r where r.deposit_id = "deposits"."id")`,
+  receipt_code: sql<string | null>`${deposits.receiptCode}`.mapWith(formatReceiptCode),
 };
 async function fetchBatch(auth: Auth, range: DayRange, after: Key | null, size: number) {
   const db = await getDb();

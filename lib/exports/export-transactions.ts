@@ -4,6 +4,7 @@ import { getDb } from "@/lib/db/client";
 import { ownedBy } from "@/lib/db/scope";
 import { deposits, marketplaceGateways, marketplaces, marketplaceTransactions } from "@/lib/db/schema";
 import { log } from "@/lib/runtime/log";
+import { formatReceiptCode } from "@/lib/core/receipt-code";
 import { csvHeader, csvRow, type Cell, type Column } from "./csv";
 import { batchClauses, csvStream, keysetBatches, keyText, type Key, type DayRange } from "./keyset-batches";
 import { transactionColumns, type ExportQuery } from "./schemas";
@@ -32,6 +33,7 @@ const selection = {
   additional_info: t.additionalInfo,
   refunded_amount: deposits.refundedAmount,
   refund_statuses: sql<string | null>`(select string_agg(r.status, ',' order by r.created_at, r.id) from refunds r where r.deposit_id = ${deposits.id})`,
+  receipt_code: sql<string | null>`${deposits.receiptCode}`.mapWith(formatReceiptCode),
 };
 async function fetchBatch(auth: Auth, range: DayRange, after: Key | null, size: number) {
   const db = await getDb();

@@ -34,7 +34,7 @@ const csvNotes = [
   "A `text/csv; charset=utf-8` file (RFC 4180: comma-separated unless `delimiter` or `lang=fr` says otherwise, CRLF line ends, quotes doubled), oldest first, streamed: any range, however large, is sent as it is read.",
   "It starts with a UTF-8 byte order mark so that Excel reads accents right; most CSV readers skip it (Python: `encoding=\"utf-8-sig\"`).",
   "A text cell that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return) is written with a leading `'`.",
-  "Without `lang`: the columns below, amounts as integers in the currency's minor unit, times ISO 8601 UTC, codes as the API writes them. `refunded_amount` is what refunds made or under way took back from the payment; `refund_statuses` the statuses of its refunds, oldest first, comma-separated.",
+  "Without `lang`: the columns below, amounts as integers in the currency's minor unit, times ISO 8601 UTC, codes as the API writes them. `refunded_amount` is what refunds made or under way took back from the payment; `refund_statuses` the statuses of its refunds, oldest first, comma-separated. `receipt_code` is a success's public receipt code (`K7P2M-9XQ4D`, checked at `/r/{receipt_code}`), empty otherwise; it comes last, so the columns before it keep their places.",
 ];
 
 export const paymentColumns = [
@@ -61,6 +61,7 @@ export const paymentColumns = [
   "given_up",
   "refunded_amount",
   "refund_statuses",
+  "receipt_code",
 ] as const;
 
 export const transactionColumns = [
@@ -83,6 +84,7 @@ export const transactionColumns = [
   "additional_info",
   "refunded_amount",
   "refund_statuses",
+  "receipt_code",
 ] as const;
 
 /** What both exports are: a range of the key's account and mode in, one CSV document out. */

@@ -4,6 +4,7 @@ import { getDb } from "@/lib/db/client";
 import { ownedBy } from "@/lib/db/scope";
 import { paymentGateways } from "@/lib/db/schema";
 import { ApiError } from "@/lib/core/errors";
+import { isUniqueViolation } from "@/lib/db/errors";
 import { getGatewayWithStatusOrThrow, type GatewayListRow } from "./queries";
 
 /**
@@ -28,12 +29,4 @@ export async function unarchiveGateway(auth: Auth, id: string): Promise<GatewayL
     throw error;
   }
   return getGatewayWithStatusOrThrow(auth, id);
-}
-
-/** PostgreSQL's unique_violation (23505), as postgres.js or PGlite report it, wrapped by Drizzle or not. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
 }

@@ -31,6 +31,7 @@ export const exportsEn = {
     fee: "Commission",
     buyer_phone: "Customer phone",
     buyer_country: "Customer country",
+    receipt_code: "Receipt code",
     additional_info: "Customer's answers",
   },
   linkTypes: { payment_link: "Payment link", marketplace_link: "Marketplace link" },

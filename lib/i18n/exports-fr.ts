@@ -32,6 +32,7 @@ export const exportsFr = {
     fee: "Commission",
     buyer_phone: "Téléphone du client",
     buyer_country: "Pays du client",
+    receipt_code: "Code du reçu",
     additional_info: "Réponses du client",
   },
   linkTypes: { payment_link: "Lien de paiement", marketplace_link: "Lien marketplace" },

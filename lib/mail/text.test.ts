@@ -50,6 +50,7 @@ const payment = (name: string): PaymentFacts & { shop: string; receiptUrl: strin
   late: false,
   shop: name,
   receiptUrl: "http://kola.test/pay/m/L/TRK42?lang=fr",
+  receiptCode: "K7P2M9XQ4D",
 });
 const BASE = "http://kola.test";
 

@@ -5,6 +5,8 @@ import type { Lang } from "@/lib/core/languages";
 import { nameInMail, oneLine } from "@/lib/mail/text";
 import type { NotificationPreference } from "@/lib/core/notification-kinds";
 import { fill } from "@/lib/core/fill";
+import { formatReceiptCode } from "@/lib/core/receipt-code";
+import { receiptCheckUrl } from "@/lib/deposits/receipt-code";
 import { mailWords } from "./words";
 
 // The notification mails' text, in one recipient's language: plain text (nothing to escape), the
@@ -50,6 +52,8 @@ export type PaymentFacts = {
   at: Date;
   duplicateOf: string | null;
   late: boolean;
+  /** the success's public receipt code (stored form), when it has one */
+  receiptCode?: string | null;
 };
 
 function factsOf(lang: Lang) {
@@ -150,9 +154,11 @@ export function receiptMail(lang: Lang, account: AccountFacts, p: PaymentFacts &
     f(w.seller, nameInMail(p.link)),
     f(w.method, `${operatorWords(p.operator, p.country, lang)}, ${maskedPhone(p.phone)}`),
     f(w.reference, p.trackId),
+    f(w.receiptCode, p.receiptCode ? formatReceiptCode(p.receiptCode) : null),
     f(w.date, formatDateTime(p.at, lang, p.country)),
     "",
     fill(w.seeReceipt, { url: p.receiptUrl }),
+    p.receiptCode ? fill(w.checkReceipt, { url: receiptCheckUrl(p.receiptCode) }) : null,
     contact ? fill(w.contact, { business, contact }) : null,
   ].filter((l): l is string => l !== null);
   return frame(lang, account, fill(w.receiptSubject, { amount, shop }), body, fill(w.receiptWhy, { business }));

@@ -10,6 +10,8 @@ import { crashPoint } from "@/lib/runtime/crash-point";
 import type { Settlement } from "@/lib/providers/types";
 import { eventTypeFor, statusesBefore } from "./status";
 import { depositEventData, type PaidLink } from "@/lib/webhooks/event-data";
+import { newReceiptCode } from "@/lib/deposits/receipt-code";
+import { isUniqueViolation } from "@/lib/db/errors";
 
 export type { Settlement } from "@/lib/providers/types";
 
@@ -24,7 +26,8 @@ export type { Settlement } from "@/lib/providers/types";
  * success (the buyer paid) but is flagged `duplicate_of` the kept one, to refund. The partial
  * unique index on kept successes holds the rule even if this code is wrong.
  *
- * A success posts its money to the ledger in the same transaction (lib/settlement/record-payment.ts).
+ * A success posts its money to the ledger in the same transaction (lib/settlement/record-payment.ts),
+ * and gets its public receipt code in the very update that records it (`/r/{code}`).
  */
 export async function settleDeposit(depositId: string, settlement: Settlement, tx?: Db | Tx): Promise<boolean> {
   if (!tx) return (await getDb()).transaction((inner) => settleDeposit(depositId, settlement, inner));
@@ -55,19 +58,28 @@ export async function settleDeposit(depositId: string, settlement: Settlement, t
   // its number in the deposit's order: after the expiry it follows, in commit order. The
   // transition, its history row and its event share one time: the one taken with the number.
   const slot = await claimEventSequence(tx, depositId);
-  const [row] = await tx
-    .update(deposits)
-    .set({
-      status: settlement.status,
-      failureReason: success ? null : (settlement.reason ?? settlement.status),
-      providerReference: settlement.providerReference ?? sql`${deposits.providerReference}`,
-      completedAt: sql`${deposits.lastEventAt}`,
-      updatedAt: sql`now()`,
-      // evaluated on the row before the update: a success after our own expiry
-      ...(success ? { lateSuccess: sql`${deposits.status} = 'expired'`, duplicateOf: keptSuccess?.id ?? null } : {}),
-    })
-    .where(and(eq(deposits.id, depositId), inArray(deposits.status, from)))
-    .returning();
+  const transition = (db: Db | Tx, receiptCode?: string) =>
+    db
+      .update(deposits)
+      .set({
+        status: settlement.status,
+        failureReason: success ? null : (settlement.reason ?? settlement.status),
+        providerReference: settlement.providerReference ?? sql`${deposits.providerReference}`,
+        completedAt: sql`${deposits.lastEventAt}`,
+        updatedAt: sql`now()`,
+        // evaluated on the row before the update: a success after our own expiry; its receipt code
+        // (a duplicate's too: it proves a payment, its page says refunded), never replaced once given
+        ...(success
+          ? {
+              lateSuccess: sql`${deposits.status} = 'expired'`,
+              duplicateOf: keptSuccess?.id ?? null,
+              receiptCode: sql`coalesce(${deposits.receiptCode}, ${receiptCode})`,
+            }
+          : {}),
+      })
+      .where(and(eq(deposits.id, depositId), inArray(deposits.status, from)))
+      .returning();
+  const [row] = success ? await withReceiptCode(tx, transition) : await transition(tx);
   // the row is locked and its status checked above: the update cannot miss (and a number taken must not stay unused)
   if (!row) throw new Error(`settleDeposit: ${depositId} changed under its lock`);
   await recordDepositChange(tx, { deposit: row, event: "status_changed", from: before.status, to: row.status, reason: row.failureReason, at: eventSequenceTime(slot) });
@@ -107,4 +119,21 @@ export async function settleDeposit(depositId: string, settlement: Settlement, t
     });
   }
   return true;
+}
+
+/**
+ * Runs a success's update with a new receipt code, in a savepoint: the one in 2^50 chance that the
+ * code is already some other payment's (the unique index says so) must not lose the success, so the
+ * savepoint is rolled back and the update runs again with another code. Three tries: a fourth
+ * collision in a row means the generator is broken, not unlucky.
+ */
+async function withReceiptCode<T>(tx: Db | Tx, update: (savepoint: Tx, code: string) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await tx.transaction((savepoint) => update(savepoint, newReceiptCode()));
+    } catch (error) {
+      if (attempt >= 3 || !isUniqueViolation(error, "deposits_receipt_code_key")) throw error;
+      log("warn", "receipt code taken, drawing another", { attempt });
+    }
+  }
 }

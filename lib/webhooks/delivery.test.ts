@@ -22,6 +22,7 @@ import { updateEndpoint } from "./update-endpoint";
 import { createWebhookWorker } from "@/test/support/webhook-worker";
 import type { WorkerOptions } from "./rounds";
 import { sandboxPaymentData, sandboxSaleData } from "@/test/support/event-bodies";
+import { receiptCodeOf } from "@/test/support/receipts";
 
 // Delivery end to end on a real database: outbox → deliveries → signed POSTs to a receiver on
 // 127.0.0.1 that verifies them with the `standardwebhooks` package.
@@ -95,7 +96,7 @@ describe("a settled payment reaches the receiver", () => {
       type: "payment.succeeded",
       created_at: outbox!.createdAt.toISOString(),
       sequence: 1,
-      data: sandboxPaymentData({ track_id: deposit.trackId, gateway_id: deposit.paymentGatewayId!, order_id: "CMD-42", amount: 5000 }),
+      data: sandboxPaymentData({ track_id: deposit.trackId, gateway_id: deposit.paymentGatewayId!, order_id: "CMD-42", amount: 5000, receipt_code: await receiptCodeOf(deposit.id) }),
     };
     expect(verified).toEqual(expected);
     // the exact text: keys in the documented order
@@ -162,7 +163,7 @@ describe("a settled payment reaches the receiver", () => {
         type: "marketplace.transaction.succeeded",
         created_at: expect.stringMatching(ISO),
         sequence: 1,
-        data: sandboxSaleData({ track_id: deposit.trackId, gateway_id: gateway.id, transaction_id: transaction!.id, amount: 15300 }),
+        data: sandboxSaleData({ track_id: deposit.trackId, gateway_id: gateway.id, transaction_id: transaction!.id, amount: 15300, receipt_code: await receiptCodeOf(deposit.id) }),
       },
     ]);
   });

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { formatReceiptCode } from "@/lib/core/receipt-code";
 import type { webhookEvents } from "./schemas";
 
 // The `data` of the events Kola builds itself, typed by their documented schemas (schemas.ts): a
@@ -9,7 +10,7 @@ import type { webhookEvents } from "./schemas";
 type DataOf<T extends keyof typeof webhookEvents> = z.input<(typeof webhookEvents)[T]>["data"];
 type DepositEventType = `payment.${"succeeded" | "failed" | "expired"}` | `marketplace.transaction.${"succeeded" | "failed" | "expired"}`;
 
-/** A payment's or a marketplace sale's event data; `late_success` and `duplicate_of` only when so. */
+/** A payment's or a marketplace sale's event data; `late_success` and `duplicate_of` only when so, `receipt_code` on a success. */
 export type DepositEventData = DataOf<DepositEventType> & { late_success?: true; duplicate_of?: string };
 
 type SettledDeposit = {
@@ -22,6 +23,8 @@ type SettledDeposit = {
   operator: string;
   phoneNumber: string;
   lateSuccess: boolean;
+  /** given with the success (lib/payments/settle-deposit.ts) */
+  receiptCode: string | null;
 };
 export type PaidLink = { kind: "payment_link"; gatewayId: string; orderId: string } | { kind: "marketplace"; gatewayId: string; transactionId: string | null };
 
@@ -29,6 +32,13 @@ function outcome(deposit: SettledDeposit): { status: "success"; failure_reason: 
   if (deposit.status === "success") return { status: "success", failure_reason: null };
   if (deposit.status === "failed" || deposit.status === "expired") return { status: deposit.status, failure_reason: deposit.failureReason ?? deposit.status }; // never null: settling writes a reason
   throw new Error(`depositEventData: ${deposit.trackId} is ${deposit.status}, not settled`);
+}
+
+/** A success's receipt code, formatted; nothing on a failure or an expiry. */
+function receipt(deposit: SettledDeposit): { receipt_code?: string } {
+  if (deposit.status !== "success") return {};
+  if (!deposit.receiptCode) throw new Error(`depositEventData: ${deposit.trackId} succeeded without a receipt code`);
+  return { receipt_code: formatReceiptCode(deposit.receiptCode) };
 }
 
 /** The data of a settled deposit's event; `duplicateOf`: the track_id of the link's kept success. */
@@ -46,6 +56,7 @@ export function depositEventData(deposit: SettledDeposit, link: PaidLink, duplic
     country: deposit.country,
     operator: deposit.operator,
     phone_number: deposit.phoneNumber,
+    ...receipt(deposit),
     // present only when true, so the usual event keeps its documented shape
     ...(deposit.lateSuccess ? { late_success: true as const } : {}),
     ...(duplicateOf ? { duplicate_of: duplicateOf } : {}),

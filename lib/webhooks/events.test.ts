@@ -15,6 +15,7 @@ import { eventIdOf } from "@/lib/deposits/event-sequence";
 import { webhookEvents } from "./schemas";
 import { pendingMarketplaceSale, pendingPayment } from "@/test/support/webhooks";
 import { sandboxPaymentData, sandboxSaleData } from "@/test/support/event-bodies";
+import { receiptCodeOf } from "@/test/support/receipts";
 
 // The zod schemas of the webhook events (lib/webhooks/schemas.ts, documented under the OpenAPI
 // `webhooks`) read the events as settle-deposit writes them, for every outcome and kind of link.
@@ -60,6 +61,8 @@ describe("webhook event schemas", () => {
         country: "CMR",
         operator: "MTN_MOMO_CMR",
         phone_number: "237670000000",
+        // a success's receipt code, formatted; a failure or an expiry has none
+        ...(status === "success" ? { receipt_code: await receiptCodeOf(deposit.id) } : {}),
       });
     });
 
@@ -71,7 +74,8 @@ describe("webhook event schemas", () => {
       const [transaction] = await db.select().from(marketplaceTransactions).where(eq(marketplaceTransactions.depositId, deposit.id));
       expect(event.type).toBe(`marketplace.transaction.${suffix}`);
       expect(webhookEvents[event.type as keyof typeof webhookEvents].parse(event)).toEqual(event);
-      expect(event.data).toEqual(sandboxSaleData({ track_id: deposit.trackId, gateway_id: gateway.id, transaction_id: transaction!.id, amount: 15300, status, failure_reason: reason }));
+      const receipt_code = status === "success" ? await receiptCodeOf(deposit.id) : undefined;
+      expect(event.data).toEqual(sandboxSaleData({ track_id: deposit.trackId, gateway_id: gateway.id, transaction_id: transaction!.id, amount: 15300, status, failure_reason: reason, receipt_code }));
     });
   }
 
@@ -85,12 +89,18 @@ describe("webhook event schemas", () => {
     ["a failure reason on a success", "payment.succeeded", { failure_reason: "refused_by_payer" }],
     ["an order_id on a marketplace event", "marketplace.transaction.succeeded", { order_id: "CMD-1", transaction_id: null }],
     ["a fractional amount", "payment.failed", { status: "failed", failure_reason: "x", amount: 12.5 }],
+    ["a success without its receipt code", "payment.succeeded", { receipt_code: undefined }],
+    ["a receipt code not formatted", "payment.succeeded", { receipt_code: "K7P2M9XQ4D" }],
+    ["a receipt code with a letter not in the alphabet", "payment.succeeded", { receipt_code: "K7P2M-9XQ4O" }],
   ];
   for (const [name, type, change] of wrong) {
     it(`refuses ${name}`, () => {
-      const data = { ...sandboxPaymentData({ track_id: "TRK1", gateway_id: randomUUID(), order_id: "", amount: 100 }), ...change };
-      const event = { id: "evt_1", type, created_at: new Date().toISOString(), sequence: 1, data };
-      expect(webhookEvents[type as keyof typeof webhookEvents].safeParse(event).success).toBe(false);
+      const receipt_code = type.endsWith(".succeeded") ? "K7P2M-9XQ4D" : undefined;
+      const valid = { ...sandboxPaymentData({ track_id: "TRK1", gateway_id: randomUUID(), order_id: "", amount: 100, receipt_code }), ...(type.startsWith("marketplace.") ? { transaction_id: null } : {}) };
+      const event = (data: Record<string, unknown>) => ({ id: "evt_1", type, created_at: new Date().toISOString(), sequence: 1, data });
+      const schema = webhookEvents[type as keyof typeof webhookEvents];
+      expect(schema.safeParse(event(type.endsWith(".failed") ? { ...valid, status: "failed", failure_reason: "x" } : valid)).success).toBe(true); // the change alone is refused
+      expect(schema.safeParse(event({ ...valid, ...change })).success).toBe(false);
     });
   }
 });

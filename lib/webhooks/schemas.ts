@@ -8,6 +8,7 @@ import { payoutView } from "@/lib/payouts/schemas";
 import { refundView } from "@/lib/refunds/schemas";
 import { attemptErrorCodes } from "./attempt-errors";
 import { eventTypes, webhookDeliveryStatuses, webhookEventTypes } from "@/lib/core/event-types";
+import { RECEIPT_CODE_PATTERN } from "@/lib/core/receipt-code";
 
 // Webhook endpoints, their deliveries and attempts (DESIGN §8).
 
@@ -146,6 +147,16 @@ function eventData(kind: "payment" | "marketplace", result: Outcome) {
     country: z.string().describe("ISO 3166 alpha-3 of the payer's phone, e.g. `CMR`"),
     operator: z.string().describe("The operator code, e.g. `MTN_MOMO_CMR`"),
     phone_number: z.string().describe("The payer's number, E.164 digits without `+`"),
+    ...(result === "succeeded"
+      ? {
+          receipt_code: z
+            .string()
+            .regex(RECEIPT_CODE_PATTERN)
+            .describe(
+              "The payment's public receipt code, e.g. `K7P2M-9XQ4D`: shown to the buyer, and anyone can check it at `{PUBLIC_BASE_URL}/r/{receipt_code}` (amount, shop, date, status; never the phone). Only on success events",
+            ),
+        }
+      : {}),
   });
 }
 

@@ -110,9 +110,14 @@ describe("OpenAPI document", () => {
       "country",
       "operator",
       "phone_number",
+      "receipt_code",
     ]);
     expect(schema.properties.data.properties.amount.description).toMatch(/buyer price/);
     expect(schema.properties.data.properties.order_id).toMatchObject({ const: "" });
+    expect(schema.properties.data.properties.receipt_code).toMatchObject({ type: "string", pattern: "^[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}$" });
+    expect(schema.properties.data.required).toContain("receipt_code");
+    // only a success has one
+    expect(Object.keys(doc.components.schemas.MarketplaceTransactionEventFailed.properties.data.properties)).not.toContain("receipt_code");
   });
 
   it("documents the CSV exports as text/csv, their query and their columns", () => {

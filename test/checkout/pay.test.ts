@@ -29,6 +29,8 @@ import { createGateway } from "@/lib/gateways/create-gateway";
 import { setSandboxTransport } from "@/lib/providers/sandbox";
 import { settleDeposit } from "@/lib/payments/settle-deposit";
 import { call } from "@/test/support/api";
+import { receiptCodeOf } from "@/test/support/receipts";
+import { publicBaseUrl } from "@/lib/runtime/config";
 import { answerFields, answerList, BUYER, EVERY_ANSWER_BY_NAME } from "@/e2e/pay/data";
 
 // The hosted checkout in-process: every page state, the form without JavaScript (303), the JSON
@@ -336,6 +338,13 @@ describe("paying a link without JavaScript", () => {
     expect(await settleDeposit(row!.id, { status: "success" })).toBe(true);
     await db.update(deposits).set({ completedAt: new Date("2026-11-22T10:15:00Z") }).where(eq(deposits.id, row!.id));
     const page = await getWait(link.id, trackId);
+    // the public receipt code, big, and where the seller checks it
+    const code = await receiptCodeOf(row!.id);
+    expect(visible(page.text)).toContain(
+      `Merci ! Boutique Awa a bien reçu votre paiement de 5 000 FCFA. Code du reçu ${code} Montrez ce code au vendeur : il peut vérifier votre paiement sur ${publicBaseUrl()}/r/${code} Montant`,
+    );
+    expect(page.text).toContain(`<p class="rc">${code}</p>`);
+    expect(page.text).toContain(`<a href="${publicBaseUrl()}/r/${code}">`);
     expect(visible(page.text)).toContain(
       `Montant 5 000 FCFA Achat 2 sacs de riz, livraison samedi Bénéficiaire Boutique Awa Commande CMD-7 Payé avec MTN · +237 ••• 00 Date 22 nov. 2026, 11:15 UTC+1 Référence ${trackId}`,
     );

@@ -8,6 +8,7 @@ import { deposits } from "@/lib/db/schema";
 import type { DepositStatus } from "@/lib/core/deposit-statuses";
 import { call, newAccount } from "@/test/support/api";
 import { newTrackId } from "@/lib/deposits/create-deposit";
+import { newReceiptCode } from "@/lib/deposits/receipt-code";
 
 // GET /v1/deposits: the caller's payment attempts, newest first, filtered and paged (dashboard).
 
@@ -31,6 +32,7 @@ type Item = {
   refundable_amount: number;
   link_name: string;
   buyer_name: string | null;
+  receipt_code: string | null;
 };
 
 const MICROS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}$/;
@@ -59,6 +61,7 @@ async function insert(accountId: string, mode: "test" | "live", status: DepositS
       provider: "sandbox",
       paymentGatewayId: gatewayId,
       createdAt: new Date(Date.now() - minutesAgo * 60_000),
+      receiptCode: status === "success" ? newReceiptCode() : null,
     })
     .returning();
   return {
@@ -81,6 +84,8 @@ async function insert(accountId: string, mode: "test" | "live", status: DepositS
     refundable_amount: status === "success" ? row!.amount : 0,
     link_name: gatewayId ? "B" : "",
     buyer_name: null,
+    // stored bare, shown in two groups of five
+    receipt_code: row!.receiptCode ? `${row!.receiptCode.slice(0, 5)}-${row!.receiptCode.slice(5)}` : null,
   } satisfies Item;
 }
 

@@ -14,6 +14,7 @@ import { getDb } from "@/lib/db/client";
 import { deposits, depositStatusChanges, webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
 import { giveUpAttempt } from "@/lib/payments/give-up-attempt";
 import { setSandboxTransport } from "@/lib/providers/sandbox";
+import { receiptCodeOf } from "@/test/support/receipts";
 import { settleDeposit } from "@/lib/payments/settle-deposit";
 import { startPayment } from "@/lib/payments/start-payment";
 import { call, newAccount } from "@/test/support/api";
@@ -91,6 +92,7 @@ describe("a payment link's attempt, failed, with a webhook delivery", () => {
       refundable_amount: 0,
       link_name: "Boutique Awa",
       buyer_name: null,
+      receipt_code: null, // a failure has none
       completed_at: row!.completedAt!.toISOString(),
       provider: "sandbox",
       provider_reference: row!.providerReference,
@@ -192,6 +194,7 @@ describe("a marketplace buyer who gives up, expires, then pays late", () => {
       refundable_amount: 10500,
       link_name: "Atelier Fatou",
       buyer_name: "=Awa Ndiaye",
+      receipt_code: await receiptCodeOf(deposit.id), // a late success gets one too
       provider_reference: "SBX-late",
       link: { kind: "marketplace_link", id: shop.link.id, name: "Atelier Fatou", order_id: "", archived: false },
       buyer: { transaction_id: "…", full_name: "=Awa Ndiaye", email: "awa@example.com", buyer_price: 10500, product_price: 10000 },

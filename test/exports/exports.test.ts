@@ -22,9 +22,9 @@ import { say, styleOf } from "@/lib/exports/spreadsheet";
 
 const BOM = "\uFEFF";
 const PAYMENT_HEADER =
-  "created_at,completed_at,track_id,status,failure_reason,amount,currency,country,operator,phone_number,provider,provider_reference,link_type,link_id,link_name,order_id,buyer_name,buyer_email,duplicate_of,late_success,given_up,refunded_amount,refund_statuses\r\n";
+  "created_at,completed_at,track_id,status,failure_reason,amount,currency,country,operator,phone_number,provider,provider_reference,link_type,link_id,link_name,order_id,buyer_name,buyer_email,duplicate_of,late_success,given_up,refunded_amount,refund_statuses,receipt_code\r\n";
 const TRANSACTION_HEADER =
-  "created_at,transaction_id,track_id,status,failure_reason,link_id,seller,buyer_price,product_price,fee,currency,buyer_name,buyer_email,buyer_phone,buyer_country,operator,additional_info,refunded_amount,refund_statuses\r\n";
+  "created_at,transaction_id,track_id,status,failure_reason,link_id,seller,buyer_price,product_price,fee,currency,buyer_name,buyer_email,buyer_phone,buyer_country,operator,additional_info,refunded_amount,refund_statuses,receipt_code\r\n";
 
 describe("csvCell", () => {
   it.each([
@@ -89,6 +89,7 @@ beforeAll(async () => {
     status: "success",
     providerReference: "SBX-1",
     completedAt: new Date("2026-11-01T08:00:03.000Z"),
+    receiptCode: "K7P2M9XQ4D",
   });
   const sale = await insertDeposit({
     trackId: "TRKSALE",
@@ -155,8 +156,8 @@ describe("GET /v1/exports/payments", () => {
         "2026-11-01-2026-11-02",
         BOM +
         PAYMENT_HEADER +
-        `2026-11-01T08:00:00.123456Z,2026-11-01T08:00:03.000000Z,TRKPAID,success,,5000,XAF,CMR,MTN_MOMO_CMR,237670000000,sandbox,SBX-1,payment_link,${paymentLink},"Boutique ""Awa"", Douala",'=CMD+1,,,,false,false,0,\r\n` +
-        `2026-11-02T23:59:59.999999Z,2026-11-03T00:00:02.000000Z,TRKSALE,failed,insufficient_funds,10500,XAF,CMR,ORANGE_MONEY_CMR,237690000001,sandbox,,marketplace_link,${owner.link.id},Atelier Fatou,,'=cmd|' /C calc'!A0,awa@example.com,,false,false,0,\r\n`,
+        `2026-11-01T08:00:00.123456Z,2026-11-01T08:00:03.000000Z,TRKPAID,success,,5000,XAF,CMR,MTN_MOMO_CMR,237670000000,sandbox,SBX-1,payment_link,${paymentLink},"Boutique ""Awa"", Douala",'=CMD+1,,,,false,false,0,,K7P2M-9XQ4D\r\n` +
+        `2026-11-02T23:59:59.999999Z,2026-11-03T00:00:02.000000Z,TRKSALE,failed,insufficient_funds,10500,XAF,CMR,ORANGE_MONEY_CMR,237690000001,sandbox,,marketplace_link,${owner.link.id},Atelier Fatou,,'=cmd|' /C calc'!A0,awa@example.com,,false,false,0,,\r\n`,
       ),
     );
   });
@@ -210,7 +211,7 @@ describe("GET /v1/exports/marketplace-transactions", () => {
         "2026-11-01-2026-11-02",
         BOM +
         TRANSACTION_HEADER +
-        `2026-11-02T23:59:59.999999Z,${tx!.id},TRKSALE,failed,insufficient_funds,${owner.link.id},Atelier Fatou,10500,10000,500,XAF,'=cmd|' /C calc'!A0,awa@example.com,237690000001,CMR,ORANGE_MONEY_CMR,"[{""fieldName"":""adresse"",""value"":""Rue 1,\\n\\""Bonapriso\\""""}]",0,\r\n`,
+        `2026-11-02T23:59:59.999999Z,${tx!.id},TRKSALE,failed,insufficient_funds,${owner.link.id},Atelier Fatou,10500,10000,500,XAF,'=cmd|' /C calc'!A0,awa@example.com,237690000001,CMR,ORANGE_MONEY_CMR,"[{""fieldName"":""adresse"",""value"":""Rue 1,\\n\\""Bonapriso\\""""}]",0,,\r\n`,
       ),
     );
   });
@@ -297,9 +298,9 @@ describe("for a spreadsheet: ?lang (and ?delimiter)", () => {
         "payments",
         "2026-11-01-2026-11-02",
         BOM +
-        "Créé le (UTC);Terminé le (UTC);N° de suivi;Statut;Motif de l'échec;Montant;Devise;Pays;Opérateur;Téléphone;Fournisseur;Référence du fournisseur;Type de lien;Identifiant du lien;Lien;Référence de commande;Client;E-mail du client;Doublon de;Réussi après expiration;Abandonné par le client;Montant remboursé;Remboursements\r\n" +
-        `2026-11-01 08:00:00;2026-11-01 08:00:03;TRKPAID;Réussi;;5000;XAF;Cameroun;MTN;'+237670000000;Bac à sable;SBX-1;Lien de paiement;${paymentLink};"Boutique ""Awa"", Douala";'=CMD+1;;;;Non;Non;2000;"Réussi, Échoué"\r\n` +
-        `2026-11-02 23:59:59;2026-11-03 00:00:02;TRKSALE;Échoué;Solde mobile money insuffisant;10500;XAF;Cameroun;Orange;'+237690000001;Bac à sable;;Lien marketplace;${owner.link.id};Atelier Fatou;;'=cmd|' /C calc'!A0;awa@example.com;;Non;Non;0;\r\n`,
+        "Créé le (UTC);Terminé le (UTC);N° de suivi;Statut;Motif de l'échec;Montant;Devise;Pays;Opérateur;Téléphone;Fournisseur;Référence du fournisseur;Type de lien;Identifiant du lien;Lien;Référence de commande;Client;E-mail du client;Doublon de;Réussi après expiration;Abandonné par le client;Montant remboursé;Remboursements;Code du reçu\r\n" +
+        `2026-11-01 08:00:00;2026-11-01 08:00:03;TRKPAID;Réussi;;5000;XAF;Cameroun;MTN;'+237670000000;Bac à sable;SBX-1;Lien de paiement;${paymentLink};"Boutique ""Awa"", Douala";'=CMD+1;;;;Non;Non;2000;"Réussi, Échoué";K7P2M-9XQ4D\r\n` +
+        `2026-11-02 23:59:59;2026-11-03 00:00:02;TRKSALE;Échoué;Solde mobile money insuffisant;10500;XAF;Cameroun;Orange;'+237690000001;Bac à sable;;Lien marketplace;${owner.link.id};Atelier Fatou;;'=cmd|' /C calc'!A0;awa@example.com;;Non;Non;0;;\r\n`,
       ),
     );
   });
@@ -307,13 +308,13 @@ describe("for a spreadsheet: ?lang (and ?delimiter)", () => {
   it("payments in English keep commas; the integrators' file shows the refunds as codes", async () => {
     const english = await download(paymentsRoute.GET, "/v1/exports/payments?from=2026-11-01&to=2026-11-01&lang=en");
     expect(english.text.split("\r\n").slice(0, 2)).toEqual([
-      `${BOM}Created (UTC),Completed (UTC),Tracking no.,Status,Failure reason,Amount,Currency,Country,Operator,Phone,Provider,Provider reference,Link type,Link ID,Link,Order reference,Customer,Customer e-mail,Duplicate of,Succeeded after expiry,Given up by the customer,Refunded amount,Refunds`,
-      `2026-11-01 08:00:00,2026-11-01 08:00:03,TRKPAID,Succeeded,,5000,XAF,Cameroon,MTN,'+237670000000,Sandbox,SBX-1,Payment link,${paymentLink},"Boutique ""Awa"", Douala",'=CMD+1,,,,No,No,2000,"Succeeded, Failed"`,
+      `${BOM}Created (UTC),Completed (UTC),Tracking no.,Status,Failure reason,Amount,Currency,Country,Operator,Phone,Provider,Provider reference,Link type,Link ID,Link,Order reference,Customer,Customer e-mail,Duplicate of,Succeeded after expiry,Given up by the customer,Refunded amount,Refunds,Receipt code`,
+      `2026-11-01 08:00:00,2026-11-01 08:00:03,TRKPAID,Succeeded,,5000,XAF,Cameroon,MTN,'+237670000000,Sandbox,SBX-1,Payment link,${paymentLink},"Boutique ""Awa"", Douala",'=CMD+1,,,,No,No,2000,"Succeeded, Failed",K7P2M-9XQ4D`,
     ]);
     const plain = await download(paymentsRoute.GET, "/v1/exports/payments?from=2026-11-01&to=2026-11-01");
-    expect(plain.text.split("\r\n")[1]!.endsWith(',false,false,2000,"success,failed"')).toBe(true);
+    expect(plain.text.split("\r\n")[1]!.endsWith(',false,false,2000,"success,failed",K7P2M-9XQ4D')).toBe(true);
     const semicolons = await download(paymentsRoute.GET, "/v1/exports/payments?from=2026-11-01&to=2026-11-01&delimiter=semicolon");
-    expect(semicolons.text.split("\r\n")[1]!.endsWith(";false;false;2000;\"success,failed\"")).toBe(true);
+    expect(semicolons.text.split("\r\n")[1]!.endsWith(";false;false;2000;\"success,failed\";K7P2M-9XQ4D")).toBe(true);
   });
 
   it("transactions in French: one column per question of the form, headed by its label, where the answers' JSON was", async () => {
@@ -321,8 +322,8 @@ describe("for a spreadsheet: ?lang (and ?delimiter)", () => {
     const reply = await download(transactionsRoute.GET, "/v1/exports/marketplace-transactions?from=2026-11-01&to=2026-11-02&lang=fr");
     expect(reply.text).toBe(
       BOM +
-        "Créé le (UTC);Identifiant de la transaction;N° de suivi;Statut;Motif de l'échec;Identifiant du lien;Vendeur;Payé par le client;Pour le vendeur;Commission;Devise;Client;E-mail du client;Téléphone du client;Pays du client;Opérateur;Adresse;Montant remboursé;Remboursements\r\n" +
-        `2026-11-02 23:59:59;${tx!.id};TRKSALE;Échoué;Solde mobile money insuffisant;${owner.link.id};Atelier Fatou;10500;10000;500;XAF;'=cmd|' /C calc'!A0;awa@example.com;'+237690000001;Cameroun;Orange;"Rue 1,\n""Bonapriso""";0;\r\n`,
+        "Créé le (UTC);Identifiant de la transaction;N° de suivi;Statut;Motif de l'échec;Identifiant du lien;Vendeur;Payé par le client;Pour le vendeur;Commission;Devise;Client;E-mail du client;Téléphone du client;Pays du client;Opérateur;Adresse;Montant remboursé;Remboursements;Code du reçu\r\n" +
+        `2026-11-02 23:59:59;${tx!.id};TRKSALE;Échoué;Solde mobile money insuffisant;${owner.link.id};Atelier Fatou;10500;10000;500;XAF;'=cmd|' /C calc'!A0;awa@example.com;'+237690000001;Cameroun;Orange;"Rue 1,\n""Bonapriso""";0;;\r\n`,
     );
   });
 

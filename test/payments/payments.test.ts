@@ -10,6 +10,7 @@ import { createGateway } from "@/lib/gateways/create-gateway";
 import { newAuth } from "@/test/support/api";
 import { reconcilePending, sweepExpired } from "@/lib/payments/reconcile";
 import { setSandboxTransport } from "@/lib/providers/sandbox";
+import { receiptCodeOf } from "@/test/support/receipts";
 import { signCallback } from "@/lib/providers/signature";
 import { startPayment } from "@/lib/payments/start-payment";
 
@@ -86,6 +87,7 @@ describe("provider callbacks", () => {
           operator: "MTN_MOMO_CMR",
           phone_number: "237670000000",
           failure_reason: null,
+          receipt_code: await receiptCodeOf(deposit.id),
         },
       ],
     ]);

@@ -5,6 +5,8 @@ import { retryPath, statusApiPath, waitPath, type Checkout } from "../checkout";
 import type { BuyerDetails } from "../queries";
 import { formatWait } from "../format";
 import { formatMoney } from "@/lib/core/money";
+import { formatReceiptCode } from "@/lib/core/receipt-code";
+import { receiptCheckUrl } from "@/lib/deposits/receipt-code";
 import { maskedPhone, formatPhone, formatDateTime } from "@/lib/countries/format";
 import { failureReasonKey } from "../failure-reason";
 import { html, type Child, type Html } from "../html";
@@ -87,6 +89,13 @@ function answerText(block: FormBlock | undefined, value: string, locale: Locale)
 
 const fact = (label: string, value: Child, long = false) => html`<div${long ? html` class="long"` : null}><dt>${label}</dt><dd>${value}</dd></div>`;
 
+/** The public receipt code, big, and where the seller checks it (a success from before codes has none). */
+function receiptCode(deposit: DepositRow, locale: Locale): Html | null {
+  if (!deposit.receiptCode) return null;
+  const url = receiptCheckUrl(deposit.receiptCode);
+  return html`<div class="code"><p class="label">${t(locale, "receipt.code")}</p><p class="rc">${formatReceiptCode(deposit.receiptCode)}</p><p class="hint">${t(locale, "receipt.code.check")} <a href="${url}">${url}</a></p></div>`;
+}
+
 export function renderReceipt(model: ReceiptModel): Rendered {
   const { checkout, deposit, locale, buyer } = model;
   const amount = formatMoney(deposit.amount, deposit.currency, locale);
@@ -110,7 +119,7 @@ export function renderReceipt(model: ReceiptModel): Rendered {
       )}</dl>`
     : null;
   // the print button needs the script (window.print): without it the browser's own menu prints the same page
-  const body = html`<section class="state receipt"><div class="icon ok" aria-hidden="true">✓</div><h1>${t(locale, "receipt.title")}</h1><p>${t(locale, "receipt.body", { shop: checkout.shopName, amount })}</p><dl class="facts">${facts}</dl>${answered}<p class="hint">${t(locale, "receipt.keep")}</p><button type="button" class="btn alt noprint" id="print" hidden>${t(locale, "receipt.print")}</button></section>`;
+  const body = html`<section class="state receipt"><div class="icon ok" aria-hidden="true">✓</div><h1>${t(locale, "receipt.title")}</h1><p>${t(locale, "receipt.body", { shop: checkout.shopName, amount })}</p>${receiptCode(deposit, locale)}<dl class="facts">${facts}</dl>${answered}<p class="hint">${t(locale, "receipt.keep")}</p><button type="button" class="btn alt noprint" id="print" hidden>${t(locale, "receipt.print")}</button></section>`;
   return frame(model, t(locale, "page.receipt"), body, { script: true });
 }
 

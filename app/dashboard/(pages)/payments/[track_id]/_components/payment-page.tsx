@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
 import { cn, focusRing } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
@@ -80,6 +81,8 @@ function Payment({ payment: p }: { payment: PaymentDetail }) {
         </div>
       </header>
 
+      {p.receipt_code && <ReceiptCode code={p.receipt_code} />}
+
       {p.status === "success" && <PaymentRefunds deposit={p} />}
 
       {failed && (
@@ -96,6 +99,30 @@ function Payment({ payment: p }: { payment: PaymentDetail }) {
       <History payment={p} />
       <Webhooks payment={p} />
     </div>
+  );
+}
+
+/** A success's public receipt code, big enough to read out to a buyer, with the page that checks it. */
+function ReceiptCode({ code }: { code: string }) {
+  const { t, fill } = useI18n();
+  const w = t.payment;
+  const path = `/r/${code}`;
+  return (
+    <section aria-labelledby="receipt-code" className="flex flex-wrap items-center justify-between gap-4 rounded-lg border border-stone-200 bg-white px-4 py-3" data-testid="receipt-code">
+      <div className="min-w-0">
+        <h2 id="receipt-code" className="text-sm text-stone-600">
+          {w.receipt}
+        </h2>
+        <p className="font-mono text-2xl font-bold tracking-widest select-all sm:text-3xl">{code}</p>
+        <p className="mt-1 text-xs text-stone-600">
+          {w.receiptHint}{" "}
+          <Link href={path} target="_blank" rel="noreferrer" className={cn("rounded font-mono text-teal-800 underline underline-offset-2", focusRing)}>
+            {path}
+          </Link>
+        </p>
+      </div>
+      <CopyButton value={code} label={w.receiptCopy} copiedLabel={t.common.copied} ariaLabel={fill(w.receiptCopyLabel, { code })} />
+    </section>
   );
 }
 

@@ -1,0 +1,36 @@
+// The words of the public receipt check (/r, /r/{code}), French first; receipts-en.ts mirrors it.
+// French puts a no-break space (\u00a0) before : ; ! ? so that a line never starts with one.
+export const receiptsFr = {
+  title: "Vérifier un reçu",
+  valid: "Reçu valable",
+  validBody: "Ce code correspond à un paiement mobile money reçu par Kola.",
+  testTitle: "Paiement de TEST — aucun argent réel",
+  testBody: "Ce reçu vient du mode test (bac à sable)\u00a0: personne n’a payé. Ne remettez rien contre ce reçu.",
+  amount: "Montant",
+  shop: "Boutique",
+  seller: "Vendeur",
+  date: "Date",
+  status: "Statut",
+  paid: "Payé",
+  refunded: "Remboursé",
+  partlyRefunded: "Partiellement remboursé ({amount})",
+  refundedAlert: "Attention\u00a0: ce paiement a été remboursé au client.",
+  partlyRefundedAlert: "Attention\u00a0: {amount} de ce paiement ont été remboursés au client.",
+  compare: "Vérifiez que le montant, la boutique et la date sont ceux attendus. Ce reçu ne montre ni le numéro ni le nom du client.",
+  another: "Vérifier un autre code",
+  formIntro: "Le client vous montre un «\u00a0paiement effectué\u00a0»\u00a0? Saisissez le code de son reçu pour vérifier qu’il a bien payé.",
+  formLabel: "Code du reçu",
+  formHint: "10 caractères, par exemple K7P2M-9XQ4D (majuscules ou minuscules, avec ou sans tiret).",
+  formSubmit: "Vérifier",
+  malformed: "Ce code n’a pas la bonne forme\u00a0: 10 caractères, par exemple K7P2M-9XQ4D.",
+  notFoundTitle: "Ce reçu n’existe pas",
+  notFoundBody: "Aucun paiement ne porte ce code. Vérifiez chaque caractère avec le client\u00a0: un reçu inventé ou modifié n’a pas de code valable.",
+  limitedTitle: "Trop de vérifications",
+  limitedBody: "Trop de codes vérifiés depuis cette connexion. Réessayez dans {minutes}\u00a0min.",
+  outageTitle: "Service momentanément indisponible",
+  outageBody: "Nous ne pouvons pas vérifier ce reçu pour le moment. Réessayez dans un instant.",
+  errorTitle: "Une erreur est survenue",
+  errorBody: "Nous ne pouvons pas vérifier ce reçu pour le moment. Réessayez dans un instant.",
+};
+
+export type ReceiptWords = { [K in keyof typeof receiptsFr]: string };
