@@ -159,6 +159,7 @@ async function mailsOfEvents(tx: Tx, events: OutboxEvent[]): Promise<Row[]> {
       at: sale.deposit.completedAt ?? event.createdAt,
       duplicateOf: typeof data.duplicate_of === "string" ? data.duplicate_of : null,
       late: data.late_success === true,
+      receiptCode: sale.deposit.receiptCode,
     };
     const compose = (lang: Lang): Composed | null => {
       if (kind === "payment_succeeded") return payment ? paymentMail(lang, account, base, payment) : null;

@@ -17,6 +17,7 @@ import { startPayment } from "@/lib/payments/start-payment";
 import { call, newAccount } from "@/test/support/api";
 import { startSmtpSink, type SmtpSink } from "@/test/support/smtp-sink";
 import { drainNotifications } from "@/lib/notifications/rounds";
+import { formatReceiptCode } from "@/lib/core/receipt-code";
 
 // Notification mails on the real database: what each member and the buyer get, in their
 // language, and that each mail leaves once — drained again, by 20 workers at once, through a real
@@ -129,8 +130,14 @@ describe("what is mailed", () => {
   });
 });
 
+/** A settled deposit's receipt code, as mails write it. */
+async function receiptCodeOf(depositId: string): Promise<string> {
+  const [row] = await (await getDb()).select({ code: deposits.receiptCode }).from(deposits).where(eq(deposits.id, depositId));
+  return formatReceiptCode(row!.code!);
+}
+
 /** The receipt as the buyer of sale() reads it (English page, Douala's time left out). */
-const receiptText = (prefix: string, linkId: string, trackId: string) =>
+const receiptText = (prefix: string, linkId: string, trackId: string, code: string) =>
   [
     "Hello,",
     "",
@@ -141,9 +148,11 @@ const receiptText = (prefix: string, linkId: string, trackId: string) =>
     "Seller: Atelier Fatou",
     "Paid with: MTN (Cameroon), +237\u00a0•••\u00a042",
     `Reference: ${trackId}`,
+    `Receipt code: ${code}`,
     "Date: <date>",
     "",
     `Your receipt online: http://kola.test/pay/m/${linkId}/${trackId}?lang=en`,
+    `Show this code to the seller: they can check your payment at http://kola.test/r/${code}`,
     "",
     "— Kola",
     "You get this mail because you paid on a Kola payment page of “Test shop”.",
@@ -177,7 +186,7 @@ describe("who a receipt goes to", () => {
     expect(kinds.filter((r) => r.kind === "buyer_receipt").map((r) => r.recipient)).toEqual(receipts ? [buyer] : []);
     const mails = mailsTo(buyer);
     expect(mails.map((m) => [m.subject, m.text.replace(/^Date: .*$/m, "Date: <date>")])).toEqual(
-      receipts ? [[`${mode === "test" ? "[Test] " : ""}Your receipt: FCFA\u00a010,500 — Marché Awa`, receiptText(mode === "test" ? "[Test] " : "", merchant.link.id, deposit.trackId)]] : [],
+      receipts ? [[`${mode === "test" ? "[Test] " : ""}Your receipt: FCFA\u00a010,500 — Marché Awa`, receiptText(mode === "test" ? "[Test] " : "", merchant.link.id, deposit.trackId, await receiptCodeOf(deposit.id))]] : [],
     );
     expect(mailsTo(merchant.email).map((m) => m.subject)).toEqual([`${mode === "test" ? "[Test] " : ""}Paiement reçu : 10\u202f500\u00a0FCFA — Atelier Fatou`]);
   });
@@ -239,9 +248,11 @@ describe("names in mails", () => {
         "Vendeur : Shop Voir le paiement : https[:]//evil[.]example/d",
         "Moyen de paiement : MTN (Cameroun), +237\u00a0•••\u00a042",
         `Référence : ${deposit.trackId}`,
+        `Code du reçu : ${await receiptCodeOf(deposit.id)}`,
         "Date : <date>",
         "",
         `Votre reçu en ligne : http://kola.test/pay/m/${merchant.link.id}/${deposit.trackId}?lang=fr`,
+        `Montrez ce code au vendeur : il peut vérifier votre paiement sur http://kola.test/r/${await receiptCodeOf(deposit.id)}`,
         "",
         "— Kola",
         "Vous recevez cet e-mail car vous avez payé sur une page de paiement Kola de « Awa Pour les changer : http[:]//evil[.]example/s ».",
