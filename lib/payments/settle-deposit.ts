@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
-import { deposits, marketplaceTransactions, paymentGateways } from "@/lib/db/schema";
+import { deposits, marketplaceTransactions, paymentGateways, paymentRequests } from "@/lib/db/schema";
 import { insertEvent, eventSequenceTime, claimEventSequence } from "@/lib/deposits/event-sequence";
 import { recordPaymentSuccess } from "@/lib/settlement/record-payment";
 import { recordDepositChange } from "@/lib/deposits/history";
@@ -88,10 +88,15 @@ export async function settleDeposit(depositId: string, settlement: Settlement, t
   let link: PaidLink;
   if (row.paymentGatewayId) {
     const [gateway] = await tx
-      .select({ orderId: paymentGateways.orderId })
+      .select({ orderId: paymentGateways.orderId, origin: paymentGateways.origin })
       .from(paymentGateways)
       .where(eq(paymentGateways.id, row.paymentGatewayId));
-    link = { kind: "payment_link", gatewayId: row.paymentGatewayId, orderId: gateway?.orderId ?? "" };
+    // a request to pay's link: its events name the request
+    const [request] =
+      gateway?.origin === "request"
+        ? await tx.select({ id: paymentRequests.id }).from(paymentRequests).where(eq(paymentRequests.paymentGatewayId, row.paymentGatewayId))
+        : [];
+    link = { kind: "payment_link", gatewayId: row.paymentGatewayId, orderId: gateway?.orderId ?? "", requestId: request?.id ?? null };
   } else {
     const [transaction] = await tx
       .select({ id: marketplaceTransactions.id })

@@ -26,7 +26,7 @@ type SettledDeposit = {
   /** given with the success (lib/payments/settle-deposit.ts) */
   receiptCode: string | null;
 };
-export type PaidLink = { kind: "payment_link"; gatewayId: string; orderId: string } | { kind: "marketplace"; gatewayId: string; transactionId: string | null };
+export type PaidLink = { kind: "payment_link"; gatewayId: string; orderId: string; requestId?: string | null } | { kind: "marketplace"; gatewayId: string; transactionId: string | null };
 
 function outcome(deposit: SettledDeposit): { status: "success"; failure_reason: null } | { status: "failed" | "expired"; failure_reason: string } {
   if (deposit.status === "success") return { status: "success", failure_reason: null };
@@ -60,6 +60,7 @@ export function depositEventData(deposit: SettledDeposit, link: PaidLink, duplic
     // present only when true, so the usual event keeps its documented shape
     ...(deposit.lateSuccess ? { late_success: true as const } : {}),
     ...(duplicateOf ? { duplicate_of: duplicateOf } : {}),
+    ...(link.kind === "payment_link" && link.requestId ? { payment_request_id: link.requestId } : {}),
   };
 }
 

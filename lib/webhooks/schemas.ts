@@ -157,6 +157,14 @@ function eventData(kind: "payment" | "marketplace", result: Outcome) {
             ),
         }
       : {}),
+    ...(marketplace
+      ? {}
+      : {
+          payment_request_id: z
+            .uuid()
+            .optional()
+            .describe("Only when the payment link was made by a request to pay: the request (GET /v1/payment-requests/{request_id})"),
+        }),
   });
 }
 

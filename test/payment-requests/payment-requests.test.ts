@@ -101,9 +101,24 @@ describe("a request to pay, pushed in test mode", () => {
     const read = expectView(await call(one.GET, "GET", `/v1/payment-requests/${request!.id}`, { key: merchant.key }), 200);
     expect([read.status, read.track_id, read.can_resend]).toEqual(["paid", deposit!.trackId, false]);
     expect(read.paid_at).toBe(deposit!.completedAt!.toISOString());
-    // the payment's event names the request's link, as every payment's does
+    // the payment's event is every payment's, naming the request too
     const events = await db.select().from(outboxEvents).where(eq(outboxEvents.depositId, deposit!.id));
-    expect(events.map((e) => [e.type, (e.data as Record<string, unknown>).gateway_id])).toEqual([["payment.succeeded", request!.paymentGatewayId]]);
+    expect(events.map((e) => e.type)).toEqual(["payment.succeeded"]);
+    expect(events[0]!.data).toEqual({
+      track_id: deposit!.trackId,
+      gateway_id: request!.paymentGatewayId,
+      order_id: "",
+      amount: 2500,
+      currency: "XAF",
+      status: "success",
+      failure_reason: null,
+      country: "CMR",
+      operator: "MTN_MOMO_CMR",
+      phone_number: "237670000000",
+      receipt_code: read.receipt_code,
+      payment_request_id: request!.id,
+    });
+    expect(read.receipt_code).toMatch(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/);
     // its link is not one of the merchant's payment links
     const links = await call(gateways.GET, "GET", "/v1/gateway", { key: merchant.key });
     expect((links.body as { id: string }[]).map((l) => l.id)).not.toContain(request!.paymentGatewayId);
