@@ -7,6 +7,7 @@ import { teamEn } from "./team-en";
 import { reasonsEn } from "./reasons-en";
 import { exportsEn } from "./exports-en";
 import { sellersEn } from "./sellers-en";
+import { counterEn } from "./counter-en";
 
 // The dashboard's words in English: the same keys as fr.ts.
 export const en: Dictionary = {
@@ -38,6 +39,7 @@ export const en: Dictionary = {
   nav: {
     main: "Main navigation",
     overview: "Overview",
+    counter: "Collect",
     links: "Payment links",
     marketplace: "Marketplace",
     marketplaceLinks: "Marketplace links",
@@ -78,6 +80,7 @@ export const en: Dictionary = {
     CROSS_SITE_REQUEST: "Request refused for your security. Reload the page.",
     EMAIL_TAKEN: "An account already exists with this email. Log in instead.",
     ...teamEn.errors, // the team's and settings' errors
+    ...counterEn.errors, // the counter's errors
     API_KEY_ID_NOT_FOUND: "This API key can't be found.",
     API_KEY_REVOKED: "This API key is revoked: create a new one.",
     GATEWAY_NOT_FOUND: "This payment link can't be found or was archived.",
@@ -485,4 +488,5 @@ export const en: Dictionary = {
   reasons: reasonsEn,
   exports: exportsEn,
   sellers: sellersEn, // the marketplace sellers' pages and money, in their own file
+  counter: counterEn, // the counter screen (« Encaisser »), in its own file
 };

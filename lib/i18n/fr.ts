@@ -6,6 +6,7 @@ import { teamFr } from "./team-fr";
 import { reasonsFr } from "./reasons-fr";
 import { exportsFr } from "./exports-fr";
 import { sellersFr } from "./sellers-fr";
+import { counterFr } from "./counter-fr";
 
 // The dashboard's words in French (the default). en.ts has the same keys: `Dictionary` is this
 // file's shape, so a key missing in English is a type error. `{name}` marks a value filled in by
@@ -39,6 +40,7 @@ export const fr = {
   nav: {
     main: "Navigation principale",
     overview: "Vue d'ensemble",
+    counter: "Encaisser",
     links: "Liens de paiement",
     marketplace: "Marketplace",
     marketplaceLinks: "Liens marketplace",
@@ -79,6 +81,7 @@ export const fr = {
     CROSS_SITE_REQUEST: "Requête refusée pour votre sécurité. Rechargez la page.",
     EMAIL_TAKEN: "Un compte existe déjà avec cet e-mail. Connectez-vous plutôt.",
     ...teamFr.errors, // the team's and settings' errors
+    ...counterFr.errors, // the counter's errors
     API_KEY_ID_NOT_FOUND: "Cette clé API est introuvable.",
     API_KEY_REVOKED: "Cette clé API est révoquée : créez-en une nouvelle.",
     GATEWAY_NOT_FOUND: "Ce lien de paiement est introuvable ou archivé.",
@@ -486,6 +489,7 @@ export const fr = {
   reasons: reasonsFr, // why a payment, payout or refund failed, in their own file
   exports: exportsFr, // the CSV exports' headers and values, as a spreadsheet in French
   sellers: sellersFr, // the marketplace sellers' pages and money, in their own file
+  counter: counterFr, // the counter screen (« Encaisser »), in its own file
 } as const;
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
