@@ -91,17 +91,19 @@ async function settle(seen: Seen[], quietMs = 1500): Promise<void> {
   }
 }
 
+/** Until the service worker controls the page and keeps its shell (the page and its static files). */
 async function shellKept(page: Page): Promise<void> {
-  await page.waitForFunction(
-    async () => {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const kept = await page.evaluate(async () => {
       if (!navigator.serviceWorker.controller) return false;
-      const cache = await caches.open("kola-counter-v1");
-      const keys = await cache.keys();
-      return keys.some((k) => new URL(k.url).pathname === "/dashboard/counter") && keys.some((k) => new URL(k.url).pathname.startsWith("/_next/static/"));
-    },
-    undefined,
-    { timeout: 30_000, polling: 250 },
-  );
+      const keys = (await (await caches.open("kola-counter-v1")).keys()).map((k) => new URL(k.url).pathname);
+      return keys.includes("/dashboard/counter") && keys.some((k) => k.startsWith("/_next/static/"));
+    });
+    if (kept) return;
+    if (Date.now() > deadline) throw new Error("the service worker did not keep the counter's shell within 30 s");
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 async function main(): Promise<void> {

@@ -59,6 +59,7 @@ export const counterEn: CounterWords = {
   discard: "Drop this sale",
   checking: "Connection lost, trying again…",
   today: "Today's sales",
+  todayOffline: "Today's sales will show when the network is back.",
   todayTotal: "Collected today",
   paidCount: { one: "{n} paid sale", other: "{n} paid sales" },
   empty: "No sale today yet.",

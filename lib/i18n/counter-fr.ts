@@ -60,6 +60,7 @@ export const counterFr = {
   discard: "Abandonner cette vente",
   checking: "Connexion perdue, nouvel essai…",
   today: "Ventes du jour",
+  todayOffline: "Les ventes du jour s'afficheront au retour du réseau.",
   todayTotal: "Encaissé aujourd'hui",
   paidCount: { one: "{n} vente payée", other: "{n} ventes payées" },
   empty: "Aucune vente aujourd'hui pour l'instant.",

@@ -31,6 +31,8 @@ import { TodaySales } from "./today-sales";
 
 /** A sale asked for offline leaves by itself when the network comes back within this; after it, the cashier says. */
 const AUTO_SEND_MS = 5 * 60_000;
+/** A send whose answer the network lost is tried again after this (same key: made once). */
+const RETRY_MS = 10_000;
 
 type Problems = { amount?: string; phone?: string; operator?: string; form?: string };
 
@@ -159,13 +161,19 @@ function Till({ accountId, currency, country, shop }: { accountId: string; curre
     return { form: errorMessage(error, t) };
   }
 
-  // a sale asked for offline leaves when the network is back (if the buyer can still be there)
+  // a sale asked for offline leaves when the network is back (if the buyer can still be there); a
+  // send the network lost again is tried again every RETRY_MS while the browser says it is online
   const queuedAt = draft.queuedAt;
+  const triedAt = useRef(0);
   useEffect(() => {
-    if (!loaded || !online || !queuedAt || sending) return;
-    if (Date.now() - queuedAt < AUTO_SEND_MS) void send.current(draft);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- on the network's return, not on each keystroke
-  }, [online, loaded, queuedAt]);
+    if (!loaded || !online || !queuedAt || sending || Date.now() - queuedAt >= AUTO_SEND_MS) return;
+    const timer = setTimeout(() => {
+      triedAt.current = Date.now();
+      void send.current(draft);
+    }, Math.max(0, triedAt.current + RETRY_MS - Date.now()));
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on the network's return or a lost send, not on each keystroke
+  }, [online, loaded, queuedAt, sending]);
 
   const onKey = useCallback((key: string) => setDraft((d) => ({ ...d, amount: pressKey(d.amount, key), queuedAt: null })), [setDraft]);
 
@@ -267,7 +275,7 @@ function Till({ accountId, currency, country, shop }: { accountId: string; curre
                 aria-labelledby="amount-label"
                 aria-live="polite"
                 data-testid="amount"
-                className={cn("min-w-0 flex-1 truncate text-right text-4xl font-bold tabular-nums sm:text-5xl", draft.amount ? "text-stone-900" : "text-stone-400")}
+                className={cn("min-w-0 flex-1 truncate text-right text-4xl font-bold tabular-nums sm:text-5xl", draft.amount ? "text-stone-900" : "text-stone-500")}
               >
                 {formatMoney(minor, currency, lang)}
               </output>

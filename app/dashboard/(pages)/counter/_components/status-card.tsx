@@ -67,7 +67,7 @@ export function StatusCard({ request, shop, actions }: { request: PaymentRequest
             <p className="text-sm text-stone-600">{w.receiptPending}</p>
           )}
         </div>
-        <Button className="h-14 w-full text-lg" onClick={actions.onNewSale}>
+        <Button className="h-14 w-full text-xl" onClick={actions.onNewSale}>
           {w.newSale}
         </Button>
       </section>
@@ -100,7 +100,7 @@ export function StatusCard({ request, shop, actions }: { request: PaymentRequest
       <section className="flex flex-col items-center gap-4 rounded-2xl border border-stone-300 bg-white px-4 py-6" data-state="cancelled">
         {title(w.cancelledTitle, "text-2xl text-stone-900")}
         <p className="text-2xl font-bold tabular-nums">{amount}</p>
-        <Button className="h-14 w-full text-lg" onClick={actions.onNewSale}>
+        <Button className="h-14 w-full text-xl" onClick={actions.onNewSale}>
           {w.newSale}
         </Button>
       </section>
@@ -145,7 +145,7 @@ function FailedCard({ request, amount, phone, actions, title }: {
       )}
       {request.can_resend && (
         <div className="flex w-full flex-col gap-2">
-          <Button className="h-14 w-full text-lg" loading={actions.busy === "resend"} onClick={() => actions.onResend()}>
+          <Button className="h-14 w-full text-xl" loading={actions.busy === "resend"} onClick={() => actions.onResend()}>
             {w.resend}
           </Button>
           {others.length > 0 &&
@@ -173,7 +173,7 @@ function FailedCard({ request, amount, phone, actions, title }: {
             ))}
         </div>
       )}
-      <Button variant={request.can_resend ? "ghost" : "primary"} className={request.can_resend ? "" : "h-14 w-full text-lg"} onClick={actions.onNewSale}>
+      <Button variant={request.can_resend ? "ghost" : "primary"} className={request.can_resend ? "" : "h-14 w-full text-xl"} onClick={actions.onNewSale}>
         {w.newSale}
       </Button>
     </section>
@@ -205,7 +205,7 @@ function LinkCard({ request, shop, amount, actions, title }: {
         <a href={`sms:?body=${encodeURIComponent(message)}`} className={cn(buttonClass("secondary"), "h-12")}>
           {w.shareSms}
         </a>
-        <CopyButton value={request.pay_url} label={w.copyLink} copiedLabel={t.common.copied} size="md" className="h-12 whitespace-normal" />
+        <CopyButton value={request.pay_url} label={t.common.copy} ariaLabel={w.copyLink} copiedLabel={t.common.copied} size="md" className="h-12" />
       </div>
       <p className="text-center text-sm text-stone-700">{fill(w.linkHint, { amount })}</p>
       {actions.error && (

@@ -9,6 +9,7 @@ import { maskNumber } from "@/lib/countries/typed-number";
 import { useI18n } from "@/lib/i18n/provider";
 import { TODAY_LIMIT, useTodayRequests, useTodaySummary, type PaymentRequest } from "@/lib/query/payment-requests";
 import { useCan } from "@/lib/query/role";
+import { useOnline } from "./offline-support";
 
 const tones: Record<PaymentRequestStatus, BadgeTone> = { pending: "pending", paid: "success", failed: "failed", expired: "expired", cancelled: "neutral" };
 
@@ -22,6 +23,7 @@ export function TodaySales({ currency }: { currency: string }) {
   const seesCollectors = useCan("admin");
   const time = new Intl.DateTimeFormat(intlLocale(lang), { hour: "2-digit", minute: "2-digit" });
   const items = list.data ?? [];
+  const online = useOnline();
   return (
     <section aria-labelledby="today-title" className="rounded-2xl border border-stone-200 bg-white">
       <div className="flex flex-wrap items-end justify-between gap-2 border-b border-stone-200 px-4 py-3">
@@ -35,7 +37,7 @@ export function TodaySales({ currency }: { currency: string }) {
         </div>
       </div>
       {list.isPending ? (
-        <p className="px-4 py-6 text-sm text-stone-600">{t.common.loading}</p>
+        <p className="px-4 py-6 text-sm text-stone-600">{online ? t.common.loading : w.todayOffline}</p>
       ) : items.length === 0 ? (
         <p className="px-4 py-6 text-sm text-stone-600">{w.empty}</p>
       ) : (
