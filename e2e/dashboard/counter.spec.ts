@@ -43,6 +43,13 @@ async function typeAmount(page: Page, keys: string[]) {
 
 const shoot = (page: Page, name: string) => checkBoth(page, name, SHOTS);
 
+/** The smallest phones the counter is made for: nothing wider than 320 px; a shot to look at. */
+async function at320(page: Page, name: string) {
+  await page.setViewportSize({ width: 320, height: 640 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at 320 px`).toBeLessThanOrEqual(320);
+  await page.screenshot({ path: path.join(SHOTS, `${name}-320.png`), fullPage: true });
+}
+
 /** Back to the phone's size after checkBoth (which ends at 1440). */
 async function onPhone(page: Page) {
   await page.setViewportSize(PHONE);
@@ -57,6 +64,16 @@ test("a cashier collects 2 500 FCFA: waiting, then paid without a reload; the ow
   await shoot(cashier, "empty");
   await onPhone(cashier);
 
+  // the largest amount fits a 320 px phone, whole
+  await cashier.setViewportSize({ width: 320, height: 640 });
+  await typeAmount(cashier, ["1", "000", "000", "0", "0"]);
+  const amount = cashier.getByTestId("amount");
+  await expect(amount).toHaveText(/^10\s000\s000\sFCFA$/);
+  expect(await amount.evaluate((output) => output.scrollWidth <= output.clientWidth), "10 000 000 FCFA is not cut at 320 px").toBe(true);
+  await cashier.screenshot({ path: path.join(SHOTS, "largest-320.png") });
+  for (let i = 0; i < 8; i++) await cashier.getByRole("button", { name: "Effacer le dernier chiffre" }).click();
+  await onPhone(cashier);
+
   await typeAmount(cashier, ["2", "5", "00"]);
   await expect(cashier.getByTestId("amount")).toHaveText(/^2\s500\sFCFA$/);
   await cashier.getByLabel("Numéro du client").fill("6 70 11 22 00");
@@ -64,6 +81,7 @@ test("a cashier collects 2 500 FCFA: waiting, then paid without a reload; the ow
   await expect(cashier.getByRole("radio", { name: "MTN" })).toBeChecked();
   await expect(cashier.getByText("Détecté d'après le numéro : MTN.")).toBeVisible();
   await shoot(cashier, "typed");
+  await at320(cashier, "typed");
   await onPhone(cashier);
 
   await cashier.getByRole("button", { name: "Demander le paiement" }).click();
@@ -184,7 +202,7 @@ test("offline, the counter opens from its service worker, keeps the sale typed a
   await cashier.reload();
   await expect(cashier.getByRole("heading", { level: 1, name: "Encaisser" })).toBeVisible();
   await expect(cashier.getByTestId("offline")).toContainText("Hors connexion — la vente sera envoyée quand le réseau reviendra");
-  await expect(cashier.getByTestId("offline")).toContainText(/3\s000\sFCFA au \+237 •••••••00/);
+  await expect(cashier.getByTestId("offline")).toContainText(/3\s000\sFCFA au \+237\s•••••••00/);
   await expect(cashier.getByTestId("amount")).toHaveText(/^3\s000\sFCFA$/);
   await expect(cashier.getByLabel("Numéro du client")).toHaveValue("6 70 33 44 00");
   await expect(cashier.getByRole("list", { name: "Ventes du jour" })).toHaveCount(0);
@@ -226,6 +244,7 @@ test("an operator served only by a redirect provider: the QR code and the link t
   await expect(card.getByRole("link", { name: "SMS" })).toHaveAttribute("href", `sms:?body=${encodeURIComponent(message)}`);
   await expect(card.getByRole("button", { name: "Copier le lien" })).toBeVisible();
   await shoot(cashier, "link");
+  await at320(cashier, "link");
   await onPhone(cashier);
 
   await card.getByRole("button", { name: "Annuler la vente" }).click();

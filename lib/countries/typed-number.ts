@@ -67,3 +67,8 @@ export function maskNumber(digits: string, country?: CountryIso3): string {
   const tail = national.slice(-2);
   return `${code && digits.startsWith(code) ? `+${code} ` : ""}${"•".repeat(Math.max(0, national.length - 2))}${tail}`;
 }
+
+/** Spaces that do not break: a number stays on one line in a sentence. */
+export function unbroken(text: string): string {
+  return text.replace(/ /g, "\u00a0");
+}

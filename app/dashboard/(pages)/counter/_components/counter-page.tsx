@@ -6,7 +6,7 @@ import { cn } from "@/components/ui/cn";
 import { hasRole } from "@/lib/core/roles";
 import { formatMoney, toMinor, type Currency } from "@/lib/core/money";
 import { amountBounds, type CountryIso3 } from "@/lib/countries";
-import { maskNumber, readTypedNumber } from "@/lib/countries/typed-number";
+import { maskNumber, readTypedNumber, unbroken } from "@/lib/countries/typed-number";
 import { errorMessage } from "@/lib/forms/messages";
 import { useI18n } from "@/lib/i18n/provider";
 import { ApiRequestError } from "@/lib/query/api-fetch";
@@ -216,6 +216,7 @@ function Till({ accountId, currency, country, shop }: { accountId: string; curre
     }
   }
 
+  const shown = formatMoney(minor, currency, lang);
   const queued = Boolean(draft.queuedAt);
   const stale = queued && online && Date.now() - (draft.queuedAt ?? 0) >= AUTO_SEND_MS;
 
@@ -234,7 +235,7 @@ function Till({ accountId, currency, country, shop }: { accountId: string; curre
           )}
           {queued && (
             <p className="mt-1">
-              {fill(w.offlineKept, { amount: formatMoney(minor, currency, lang), phone: maskNumber(readTypedNumber(draft.phone, country).digits, country) })}
+              {fill(w.offlineKept, { amount: formatMoney(minor, currency, lang), phone: unbroken(maskNumber(readTypedNumber(draft.phone, country).digits, country)) })}
             </p>
           )}
           {queued && (
@@ -271,14 +272,18 @@ function Till({ accountId, currency, country, shop }: { accountId: string; curre
               {w.amount}
             </p>
             <div className="flex items-center gap-2 rounded-2xl border border-stone-200 bg-white py-2 pr-2 pl-4">
-              <output
-                aria-labelledby="amount-label"
-                aria-live="polite"
-                data-testid="amount"
-                className={cn("min-w-0 flex-1 truncate text-right text-4xl font-bold tabular-nums sm:text-5xl", draft.amount ? "text-stone-900" : "text-stone-500")}
-              >
-                {formatMoney(minor, currency, lang)}
-              </output>
+              {/* as large as the line allows: 3 rem, smaller as the amount grows (10 000 000 FCFA fits at 320 px) */}
+              <div className="@container min-w-0 flex-1">
+                <output
+                  aria-labelledby="amount-label"
+                  aria-live="polite"
+                  data-testid="amount"
+                  style={{ fontSize: `min(3rem, calc(100cqw / ${(0.62 * Math.max(8, shown.length)).toFixed(2)}))` }}
+                  className={cn("block truncate text-right leading-tight font-bold tabular-nums", draft.amount ? "text-stone-900" : "text-stone-500")}
+                >
+                  {shown}
+                </output>
+              </div>
               <EraseKey onKey={onKey} disabled={!draft.amount} />
             </div>
             {problems.amount && <p className="text-sm font-medium text-red-700">{problems.amount}</p>}

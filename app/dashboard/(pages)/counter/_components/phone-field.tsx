@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from "react";
 import { cn, focusRing } from "@/components/ui/cn";
 import { countries, type CountryIso3 } from "@/lib/countries";
 import { operatorOfNumber, walletsOnAnyNumber } from "@/lib/countries/operator-of-number";
-import { exampleNumber, readTypedNumber } from "@/lib/countries/typed-number";
+import { exampleNumber, readTypedNumber, unbroken } from "@/lib/countries/typed-number";
 import { useI18n } from "@/lib/i18n/provider";
 import { predictOperator } from "@/lib/query/payment-requests";
 
@@ -108,7 +108,7 @@ export function PhoneField({
           )}
         />
         <p id={`${id}-phone-hint`} className="text-xs text-stone-600">
-          {fill(w.phoneHint, { example: exampleNumber(country) })}
+          {fill(w.phoneHint, { example: unbroken(exampleNumber(country)) })}
         </p>
         {phoneError && (
           <p id={`${id}-phone-error`} className="text-sm font-medium text-red-700">

@@ -6,7 +6,7 @@ import { cn, focusRing } from "@/components/ui/cn";
 import { CopyButton } from "@/components/ui/copy-button";
 import { formatMoney } from "@/lib/core/money";
 import { countries, isCountry, operatorObject } from "@/lib/countries";
-import { maskNumber } from "@/lib/countries/typed-number";
+import { maskNumber, unbroken } from "@/lib/countries/typed-number";
 import type { Dictionary } from "@/lib/i18n";
 import { reasonLabel } from "@/lib/i18n/labels";
 import { useI18n } from "@/lib/i18n/provider";
@@ -33,7 +33,7 @@ export function StatusCard({ request, shop, actions }: { request: PaymentRequest
   const { t, lang, fill } = useI18n();
   const w = t.counter;
   const amount = formatMoney(request.amount, request.currency, lang);
-  const phone = maskNumber(request.phone_number, isCountry(request.country) ? request.country : undefined);
+  const phone = unbroken(maskNumber(request.phone_number, isCountry(request.country) ? request.country : undefined));
   const operator = operatorObject(request.operator).name;
   const heading = useRef<HTMLHeadingElement>(null);
   // a new state is announced and focused: the cashier's eyes and a screen reader land on it

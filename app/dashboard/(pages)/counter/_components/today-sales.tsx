@@ -26,7 +26,7 @@ export function TodaySales({ currency }: { currency: string }) {
   const online = useOnline();
   return (
     <section aria-labelledby="today-title" className="rounded-2xl border border-stone-200 bg-white">
-      <div className="flex flex-wrap items-end justify-between gap-2 border-b border-stone-200 px-4 py-3">
+      <div className="flex items-end justify-between gap-2 border-b border-stone-200 px-4 py-3">
         <h2 id="today-title" className="text-base font-semibold">
           {w.today}
         </h2>
