@@ -16,7 +16,18 @@ const nextConfig: NextConfig = {
   // Native and WASM packages load from node_modules at run time instead of being bundled.
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "postgres", "file-type", "nodemailer"],
   async headers() {
-    return unframable.map((source) => ({ source, headers: noFraming }));
+    return [
+      ...unframable.map((source) => ({ source, headers: noFraming })),
+      // the counter's service worker lives in public/ (served as it is) and controls /dashboard/counter:
+      // the header allows that scope; no-cache: a new version is seen at the next opening
+      {
+        source: "/counter-sw.js",
+        headers: [
+          { key: "Service-Worker-Allowed", value: "/dashboard/counter" },
+          { key: "Cache-Control", value: "no-cache" },
+        ],
+      },
+    ];
   },
 };
 

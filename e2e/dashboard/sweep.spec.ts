@@ -132,6 +132,7 @@ const W = {
     unarchive: "Désarchiver",
     preview: "Aperçu de la page de paiement",
     developers: "Développeurs",
+    counter: "Encaisser",
     pay: /^Payer/,
     failed: "Le paiement n’a pas abouti",
     receipt: "Paiement reçu",
@@ -145,6 +146,7 @@ const W = {
     unarchive: "Unarchive",
     preview: "Payment page preview",
     developers: "Developers",
+    counter: "Collect",
     pay: /^Pay/,
     failed: "The payment did not go through",
     receipt: "Payment received",
@@ -177,6 +179,7 @@ const visits: Visit[] = [
   { name: "marketplace-link", path: () => `/dashboard/marketplace-links/${world.market}`, signedIn: true, ready: idle(async (page) => slow(page.getByTestId("transaction")).toHaveCount(2)) },
   { name: "deposits", path: () => `/dashboard/deposits?track_id=${world.paidTrack}`, signedIn: true, ready: idle(async (page) => slow(page.getByText(world.paidTrack).first()).toBeVisible()) },
   { name: "developers", path: () => "/dashboard/developers", signedIn: true, ready: idle(says((w) => w.developers)) },
+  { name: "counter", path: () => "/dashboard/counter", signedIn: true, ready: idle(says((w) => w.counter)) },
   { name: "balance", path: () => "/dashboard/balance", signedIn: true, ready: idle(async (page) => slow(page.getByRole("heading", { level: 1 })).toBeVisible()) },
   { name: "payment", path: () => `/dashboard/payments/${world.paidTrack}`, signedIn: true, ready: idle(async (page) => slow(page.getByText(world.paidTrack).first()).toBeVisible()) },
   {

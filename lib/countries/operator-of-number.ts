@@ -172,6 +172,11 @@ export function operatorOfNumber(digits: string, country: CountryIso3): NumberOp
   return { kind: "operator", operator: best.row.operator, network: best.row.network, certain };
 }
 
+/** The country's calling code (`237`): the first digits of its numbers as stored. */
+export function callingCodeOf(country: CountryIso3): string {
+  return plans[country].callingCode;
+}
+
 /** Wallets a number of any network of the country may hold (Wave): never told by a prefix. */
 export function walletsOnAnyNumber(country: CountryIso3): string[] {
   return plans[country].anyNumber;

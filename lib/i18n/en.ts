@@ -8,6 +8,7 @@ import { reasonsEn } from "./reasons-en";
 import { exportsEn } from "./exports-en";
 import { sellersEn } from "./sellers-en";
 import { stallEn } from "./stall-en";
+import { counterEn } from "./counter-en";
 
 // The dashboard's words in English: the same keys as fr.ts.
 export const en: Dictionary = {
@@ -80,6 +81,7 @@ export const en: Dictionary = {
     CROSS_SITE_REQUEST: "Request refused for your security. Reload the page.",
     EMAIL_TAKEN: "An account already exists with this email. Log in instead.",
     ...teamEn.errors, // the team's and settings' errors
+    ...counterEn.errors, // the counter's errors
     API_KEY_ID_NOT_FOUND: "This API key can't be found.",
     API_KEY_REVOKED: "This API key is revoked: create a new one.",
     GATEWAY_NOT_FOUND: "This payment link can't be found or was archived.",
@@ -488,4 +490,5 @@ export const en: Dictionary = {
   exports: exportsEn,
   sellers: sellersEn, // the marketplace sellers' pages and money, in their own file
   stall: stallEn, // the stalls: the buyer's page, the poster, the dashboard's stall page
+  counter: counterEn, // the counter screen (« Encaisser »), in its own file
 };

@@ -7,6 +7,7 @@ import { reasonsFr } from "./reasons-fr";
 import { exportsFr } from "./exports-fr";
 import { sellersFr } from "./sellers-fr";
 import { stallFr } from "./stall-fr";
+import { counterFr } from "./counter-fr";
 
 // The dashboard's words in French (the default). en.ts has the same keys: `Dictionary` is this
 // file's shape, so a key missing in English is a type error. `{name}` marks a value filled in by
@@ -81,6 +82,7 @@ export const fr = {
     CROSS_SITE_REQUEST: "Requête refusée pour votre sécurité. Rechargez la page.",
     EMAIL_TAKEN: "Un compte existe déjà avec cet e-mail. Connectez-vous plutôt.",
     ...teamFr.errors, // the team's and settings' errors
+    ...counterFr.errors, // the counter's errors
     API_KEY_ID_NOT_FOUND: "Cette clé API est introuvable.",
     API_KEY_REVOKED: "Cette clé API est révoquée : créez-en une nouvelle.",
     GATEWAY_NOT_FOUND: "Ce lien de paiement est introuvable ou archivé.",
@@ -489,6 +491,7 @@ export const fr = {
   exports: exportsFr, // the CSV exports' headers and values, as a spreadsheet in French
   sellers: sellersFr, // the marketplace sellers' pages and money, in their own file
   stall: stallFr, // the stalls: the buyer's page, the poster, the dashboard's stall page
+  counter: counterFr, // the counter screen (« Encaisser »), in its own file
 } as const;
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -8,19 +8,20 @@ import { cn, focusRing } from "@/components/ui/cn";
 import { useToast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/forms/messages";
 import { useI18n } from "@/lib/i18n/provider";
-import { COUNTER_PAGE, dashboardHome } from "@/lib/core/roles";
 import { useMode } from "@/lib/query/mode";
 import { useRole } from "@/lib/query/role";
 import { useMe } from "@/lib/query/team";
 import { AccountSwitch } from "./account-switch";
+import { COUNTER_PAGE, dashboardHome, hasRole, type Role } from "@/lib/core/roles";
 import { LanguageSwitch } from "./language-switch";
 import { useConfirmLeave } from "./leave-guard";
 import { ModeBanner, ModeSwitch } from "./mode-switch";
 import { NavIcon, type IconName } from "./nav-icons";
 
-type NavItem = { href: string; key: Exclude<IconName, "logout">; exact?: boolean };
+type NavItem = { href: string; key: Exclude<IconName, "logout">; exact?: boolean; role?: Role };
 const items: NavItem[] = [
   { href: "/dashboard", key: "overview", exact: true },
+  { href: "/dashboard/counter", key: "counter", role: "cashier" }, // the members who may collect
   { href: "/dashboard/links", key: "links" },
   { href: "/dashboard/marketplace", key: "marketplace", exact: true },
   { href: "/dashboard/marketplace-links", key: "marketplaceLinks" },
@@ -123,7 +124,8 @@ function Brand({ businessName, email }: { businessName: string; email: string })
 
 function Nav({ pathname }: { pathname: string }) {
   const { t } = useI18n();
-  const cashier = useRole() === "cashier";
+  const role = useRole();
+  const cashier = role === "cashier";
   const linkClass = (active: boolean) =>
     cn(
       "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium",
@@ -133,7 +135,7 @@ function Nav({ pathname }: { pathname: string }) {
   return (
     <nav aria-label={t.nav.main} className="flex-1 overflow-y-auto px-3 py-4">
       <ul className="flex flex-col gap-1">
-        {(cashier ? cashierItems : items).map((item) => {
+        {(cashier ? cashierItems : items.filter((item) => !item.role || hasRole(role, item.role))).map((item) => {
           const active = item.exact ? pathname === item.href : pathname === item.href || pathname.startsWith(`${item.href}/`);
           return (
             <li key={item.href}>

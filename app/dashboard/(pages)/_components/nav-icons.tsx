@@ -1,7 +1,7 @@
 // Small stroke icons for the navigation (decorative: the link text names each item).
 const paths = {
   overview: "M3 13h4v8H3zM10 8h4v13h-4zM17 3h4v18h-4z",
-  counter: "M4 10h16v10H4zM7 10V5h10v5M8 14h2M14 14h2M8 17h8",
+  counter: "M5 4h14v16H5zM8 7h8v3H8zM8 13h2M11 13h2M14 13h2M8 16h2M11 16h2M14 16h2",
   links: "M10 14a4 4 0 005.66 0l3-3a4 4 0 00-5.66-5.66l-1 1M14 10a4 4 0 00-5.66 0l-3 3a4 4 0 005.66 5.66l1-1",
   marketplace: "M4 9l1.5-5h13L20 9M4 9h16M4 9v11h16V9M9 20v-6h6v6",
   marketplaceLinks: "M7 7h10v10H7zM3 12h4M17 12h4M12 3v4M12 17v4",
