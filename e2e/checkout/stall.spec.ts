@@ -50,6 +50,10 @@ test("a buyer pays at a cashier's stall; the cashier sees the sale; the poster p
   await expect(owner.getByTestId("stall-url")).toHaveText(stall.url);
   await shots(owner, "stall-manage");
 
+  // — the cashier's counter screen, open while the buyer pays: the sale must arrive by itself
+  await cashier.goto("/dashboard/counter");
+  await expect(cashier.getByTestId("today-total")).toContainText("0 FCFA");
+
   // — the buyer, on a phone: an amount out of bounds first, then a good one
   await page.goto(new URL(stall.url).pathname);
   await expect(page.getByRole("heading", { level: 1, name: "Caisse 1" })).toBeVisible();
@@ -75,6 +79,19 @@ test("a buyer pays at a cashier's stall; the cashier sees the sale; the poster p
   await expect(page.locator(".facts")).toContainText("2\u202f500\u00a0FCFA");
   await expect(page.locator("body")).not.toContainText("70 00 00 00");
   await shots(page, "stall-paid");
+
+  // — on the counter screen, without a reload: the stall's sale, paid, and the day's total
+  const today = cashier.getByRole("list", { name: "Ventes du jour" });
+  await expect(today.getByRole("listitem")).toHaveCount(1, { timeout: 30_000 });
+  await expect(today.getByRole("listitem").first()).toContainText("Payé");
+  await expect(cashier.getByTestId("today-total")).toContainText(/2\s500\sFCFA/);
+  await cashier.screenshot({ path: path.join(SHOTS, "stall-sale-on-counter-1440.png"), fullPage: true });
+  // the buyer's receipt code, on their page and at /r/{code}
+  const receipt = (await page.locator("body").innerText()).match(/[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}/)?.[0];
+  expect(receipt, "the paid page shows the receipt code").toBeTruthy();
+  await page.goto(`/r/${receipt}`);
+  await expect(page.locator("body")).toContainText(/2\s500\sFCFA/);
+  await page.goBack();
 
   // — the cashier: the sale is theirs, today, in the list and the summary the counter screen polls
   const session = { "kola-mode": "test" };

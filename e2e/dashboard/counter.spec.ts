@@ -96,12 +96,16 @@ test("a cashier collects 2 500 FCFA: waiting, then paid without a reload; the ow
   await expect(paid).toBeVisible({ timeout: 20_000 });
   await expect(paid.getByRole("heading", { name: "Payé" })).toBeVisible();
   await expect(paid).toContainText(/2\s500\sFCFA/);
-  // The receipt code is filled by settleDeposit on another branch of this round: until it is merged
-  // the API says null and the card says the code is on its way. Tighten to a required code after merging:
-  //   await expect(paid.getByTestId("receipt-code")).toHaveText(/^[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}$/);
+  // the receipt code, which anyone can check at /r/{code} before handing over the goods
   const code = paid.getByTestId("receipt-code");
-  if (await code.count()) await expect(code).toHaveText(/^[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}$/);
-  else await expect(paid).toContainText("Code du reçu en préparation…");
+  await expect(code).toHaveText(/^[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}$/);
+  const check = await cashier.context().newPage();
+  await check.goto(`/r/${await code.textContent()}`);
+  await expect(check.locator("body")).toContainText(/2\s500\sFCFA/);
+  await expect(check.locator("body")).toContainText("Paiement de TEST");
+  await expect(check.locator("body")).not.toContainText("70 11 22 00");
+  await check.screenshot({ path: path.join(SHOTS, "receipt-check-375.png"), fullPage: true });
+  await check.close();
   // today's list and total, updated by the summary's long-poll
   const today = cashier.getByRole("list", { name: "Ventes du jour" });
   await expect(today.getByRole("listitem")).toHaveCount(1);
