@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -53,7 +54,20 @@ export function CounterPage({ accountId, currency, country, shop }: { accountId:
   return (
     <div className="mx-auto flex max-w-md flex-col gap-6 lg:grid lg:max-w-none lg:grid-cols-[minmax(0,28rem)_minmax(0,1fr)] lg:items-start lg:gap-8">
       <Till accountId={accountId} currency={currency} country={country} shop={shop} />
-      <TodaySales currency={currency} />
+      <div className="flex flex-col gap-4">
+        <TodaySales currency={currency} />
+        {/* the stall's poster (buyers scan it and pay by themselves), and for admins the stalls */}
+        <nav aria-label={t.stall.poster.title} className="flex flex-wrap gap-x-6 gap-y-2 text-base font-medium">
+          <Link href="/dashboard/counter/poster" className="text-teal-800 underline underline-offset-4">
+            {t.stall.poster.title}
+          </Link>
+          {hasRole(role, "admin") && (
+            <Link href="/dashboard/counter/stall" className="text-teal-800 underline underline-offset-4">
+              {t.stall.poster.manage}
+            </Link>
+          )}
+        </nav>
+      </div>
     </div>
   );
 }
