@@ -166,6 +166,7 @@ it("the OpenAPI shows every request amount's bounds, within MAX_AMOUNT", () => {
       ["/v1/api/marketplace/gateway/{gateway_id} fee", 0, MAX_AMOUNT],
       ["/v1/gateway amount", 1, MAX_AMOUNT],
       ["/v1/gateway/{gateway_id} amount", 1, MAX_AMOUNT],
+      ["/v1/payment-requests amount", 1, MAX_AMOUNT],
       ["/v1/payouts amount", 1, MAX_AMOUNT],
       ["/v1/refunds amount", 1, MAX_AMOUNT],
       ["/v1/refunds/preview query amount", 1, MAX_AMOUNT],
