@@ -58,11 +58,11 @@ export function CounterPage({ accountId, currency, country, shop }: { accountId:
         <TodaySales currency={currency} />
         {/* the stall's poster (buyers scan it and pay by themselves), and for admins the stalls */}
         <nav aria-label={t.stall.poster.title} className="flex flex-wrap gap-x-6 gap-y-2 text-base font-medium">
-          <Link href="/dashboard/counter/poster" className="text-teal-800 underline underline-offset-4">
+          <Link href="/dashboard/counter/poster" prefetch={false} className="text-teal-800 underline underline-offset-4">
             {t.stall.poster.title}
           </Link>
           {hasRole(role, "admin") && (
-            <Link href="/dashboard/counter/stall" className="text-teal-800 underline underline-offset-4">
+            <Link href="/dashboard/counter/stall" prefetch={false} className="text-teal-800 underline underline-offset-4">
               {t.stall.poster.manage}
             </Link>
           )}
