@@ -1,12 +1,10 @@
-import { randomInt } from "node:crypto";
-import { formatReceiptCode, RECEIPT_ALPHABET, RECEIPT_CODE_LENGTH } from "@/lib/core/receipt-code";
+import { formatReceiptCode, RECEIPT_CODE_LENGTH } from "@/lib/core/receipt-code";
+import { randomCode } from "@/lib/runtime/random-code";
 import { publicBaseUrl } from "@/lib/runtime/config";
 
 /** A new receipt code (lib/core/receipt-code.ts): 50 bits from the system's CSPRNG. */
 export function newReceiptCode(): string {
-  let code = "";
-  for (let i = 0; i < RECEIPT_CODE_LENGTH; i++) code += RECEIPT_ALPHABET[randomInt(RECEIPT_ALPHABET.length)];
-  return code;
+  return randomCode(RECEIPT_CODE_LENGTH);
 }
 
 /** Where anyone checks a receipt code (stored form): `{PUBLIC_BASE_URL}/r/K7P2M-9XQ4D` (app/r/[code]). */

@@ -1,9 +1,8 @@
-import { randomInt } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Auth } from "@/lib/core/auth";
 import { ApiError, ValidationError, type ValidationItem } from "@/lib/core/errors";
 import type { PaymentRequestChannel, PaymentRequestDelivery } from "@/lib/core/payment-requests";
-import { RECEIPT_ALPHABET } from "@/lib/core/receipt-code";
+import { randomCode } from "@/lib/runtime/random-code";
 import { valueError } from "@/lib/core/validation";
 import { amountBounds, countries, isCountry, type CountryIso3 } from "@/lib/countries";
 import type { Currency } from "@/lib/core/money";
@@ -80,9 +79,7 @@ export async function parseBuyer(
 
 /** The short code of a request's pay link (`/p/{code}`): 8 characters, 40 random bits. */
 function newCode(): string {
-  let code = "";
-  for (let i = 0; i < 8; i++) code += RECEIPT_ALPHABET[randomInt(RECEIPT_ALPHABET.length)];
-  return code.toLowerCase();
+  return randomCode(8).toLowerCase();
 }
 
 /** How the first provider that may take the operator's money collects: a pushed prompt, or its page. */

@@ -1,10 +1,9 @@
-import { randomInt } from "node:crypto";
 import QRCode from "qrcode";
 import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Auth } from "@/lib/core/auth";
 import { ApiError, ValidationError, type ValidationItem } from "@/lib/core/errors";
 import type { Currency } from "@/lib/core/money";
-import { RECEIPT_ALPHABET } from "@/lib/core/receipt-code";
+import { randomCode } from "@/lib/runtime/random-code";
 import { item, valueError } from "@/lib/core/validation";
 import { amountBounds } from "@/lib/countries";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
@@ -25,9 +24,7 @@ type Viewer = Pick<Auth, "accountId" | "mode" | "role" | "userId">;
 export const STALL_CODE = /^[0-9a-z]{10}$/;
 
 function newStallCode(): string {
-  let code = "";
-  for (let i = 0; i < 10; i++) code += RECEIPT_ALPHABET[randomInt(RECEIPT_ALPHABET.length)];
-  return code.toLowerCase();
+  return randomCode(10).toLowerCase();
 }
 
 export const stallUrl = (code: string) => `${publicBaseUrl()}/s/${code}`;

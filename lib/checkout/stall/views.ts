@@ -1,4 +1,5 @@
 import { fill } from "@/lib/core/fill";
+import type { StallRequestState } from "@/lib/payment-requests/stall-sales";
 import type { Mode } from "@/lib/core/modes";
 import { intlLocale } from "@/lib/core/languages";
 import { decimalsOf, formatMoney, toMajor } from "@/lib/core/money";
@@ -100,19 +101,8 @@ export function renderStallMessage(page: { locale: Locale; stall?: StallFacts; o
   );
 }
 
-/** What the status page shows of a request (lib/payment-requests/stall-sales.ts's StallRequestState). */
-export type StallRequestFacts = {
-  id: string;
-  status: "pending" | "paid" | "failed" | "expired" | "cancelled";
-  delivery: "push" | "link";
-  amount: number;
-  currency: string;
-  operator: string;
-  phone: string;
-  receiptCode: string | null;
-  failureReason: string | null;
-  payUrl: string;
-};
+/** What the status page shows of a request (never the whole number). */
+export type StallRequestFacts = Omit<StallRequestState, "createdAt">;
 
 const fact = (label: string, value: Child) => html`<div><dt>${label}</dt><dd>${value}</dd></div>`;
 
