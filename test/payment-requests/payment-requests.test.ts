@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import * as callback from "@/app/api/providers/[provider]/callback/route";
 import * as collection from "@/app/v1/payment-requests/route";
 import * as one from "@/app/v1/payment-requests/[request_id]/route";
@@ -49,8 +49,15 @@ function sandboxCallbacks(hold = false) {
   return held;
 }
 
+/** Sends the sandbox's held callback(s), once the sandbox has queued one (its timer may fire a little later). */
+async function deliverHeld(held: (() => Promise<Response>)[]): Promise<void> {
+  await vi.waitFor(() => expect(held.length).toBeGreaterThan(0), { timeout: 5_000, interval: 10 });
+  expect((await Promise.all(held.map((send) => send()))).map((res) => res.status)).toEqual(held.map(() => 200));
+}
+
+/** Waits for the sandbox's callback (its timer may fire a little later) and its handling. */
 async function settled(): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  await vi.waitFor(() => expect(delivered.length).toBeGreaterThan(0), { timeout: 5_000, interval: 10 });
   await Promise.all(delivered);
 }
 
@@ -148,7 +155,7 @@ describe("a request to pay, pushed in test mode", () => {
     for (const reply of [a, b]) expect(reply.body).toEqual({ detail: { message: expect.stringContaining("prompt"), type: "PAYMENT_REQUEST_IN_FLIGHT" } });
     const refused = await call(cancel.POST, "POST", `/v1/payment-requests/${created.id}/cancel`, { key: merchant.key });
     expect(refused.status).toBe(409);
-    await Promise.all(held.map((send) => send()));
+    await deliverHeld(held);
     const closed = await call(resend.POST, "POST", `/v1/payment-requests/${created.id}/resend`, { key: merchant.key });
     expect([closed.status, (closed.body as { detail: { type: string } }).detail.type]).toEqual([409, "PAYMENT_REQUEST_CLOSED"]);
   });
@@ -175,7 +182,7 @@ describe("a request to pay, pushed in test mode", () => {
     const started = Date.now();
     const waiting = call(one.GET, "GET", `/v1/payment-requests/${created.id}?wait=10&status=pending`, { key: merchant.key });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    await Promise.all(held.map((send) => send()));
+    await deliverHeld(held);
     const changed = expectView(await waiting, 200);
     expect(changed.status).toBe("paid");
     expect(Date.now() - started).toBeLessThan(10_000); // answered on the change, not at the deadline

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import * as callback from "@/app/api/providers/[provider]/callback/route";
 import * as stallPage from "@/app/s/[code]/route";
 import * as stallQr from "@/app/s/[code]/qr.png/route";
@@ -54,8 +54,9 @@ function sandboxCallbacks() {
   );
 }
 
+/** Waits for the sandbox's callback (its timer may fire a little later) and its handling. */
 async function settled(): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  await vi.waitFor(() => expect(delivered.length).toBeGreaterThan(0), { timeout: 5_000, interval: 10 });
   await Promise.all(delivered);
 }
 
