@@ -1,4 +1,4 @@
-// A stall (issue 29 item 4) against the production server (e2e/global-setup.ts): a merchant opens a
+// A stall (a reusable counter page buyers pay by themselves) against the production server (e2e/global-setup.ts): a merchant opens a
 // stall for its cashier; a buyer on a phone scans it (/s/{code}), chooses the amount, types a
 // sandbox number that succeeds (the sandbox calls back by itself) and sees « Paiement reçu »; the
 // cashier finds the sale in the API's day and summary; the cashier's poster prints (A6 PDF).

@@ -1,4 +1,4 @@
-// The counter screen (issue 29, « Encaisser »), as a cashier lives it on a phone (375×812) and as it
+// The counter screen (« Encaisser », where a merchant asks a buyer's phone to pay), as a cashier lives it on a phone (375×812) and as it
 // looks on a desktop (1440×900): an owner invites a cashier, who types 2 500 on the keypad and a
 // sandbox number that pays (test mode: …00 pays, 01 insufficient funds, 02 refused, 03 never
 // answers); the sale turns « Payé » without a reload; a refused number says why, « Renvoyer » and

@@ -6,7 +6,7 @@ import { pageQuery } from "@/lib/core/page-query";
 import { singleLine } from "@/lib/core/single-line";
 import { paymentRequestChannels, paymentRequestDeliveries, paymentRequestStatuses } from "@/lib/core/payment-requests";
 
-// Requests to pay (issue 29): a payment asked of one buyer's phone. Kola makes the payment (a
+// Requests to pay (a merchant rings the buyer's phone instead of sending a link): a payment asked of one buyer's phone. Kola makes the payment (a
 // one-buyer payment link) and asks the operator to push the PIN prompt to the phone at once; for an
 // operator only a redirect provider serves (CinetPay), it answers a short pay link to hand over instead.
 

@@ -4,7 +4,7 @@ import { integer, optional } from "@/lib/core/lenient";
 import { defineOperations, keyErrors } from "@/lib/core/operation";
 import { singleLine } from "@/lib/core/single-line";
 
-// Stalls (issue 29): a reusable counter page, `/s/{code}`, printed as a poster with its QR. A buyer
+// Stalls (buyers at a market stall pay by themselves): a reusable counter page, `/s/{code}`, printed as a poster with its QR. A buyer
 // chooses the amount within the stall's bounds and types their number; each payment is a payment
 // request of channel `stall`, collected by the stall's cashier (or the account, for its own stall).
 

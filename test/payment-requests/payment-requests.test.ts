@@ -160,6 +160,23 @@ describe("a request to pay, pushed in test mode", () => {
     expect([closed.status, (closed.body as { detail: { type: string } }).detail.type]).toEqual([409, "PAYMENT_REQUEST_CLOSED"]);
   });
 
+  it("100 sends of one failed request at once: one new attempt, the rest told a prompt is on the phone", async () => {
+    sandboxCallbacks();
+    const { key } = await newAccount("CMR");
+    const created = expectView(await create({ amount: 1000, phone_number: "670000002" }, key), 200);
+    await pushRequests();
+    await settled(); // …02: refused by the payer, so it may be sent again
+    setSandboxTransport(async () => {});
+    const replies = await Promise.all(Array.from({ length: 100 }, () => call(resend.POST, "POST", `/v1/payment-requests/${created.id}/resend`, { key })));
+    const statuses = replies.map((r) => (r.status === 200 ? "ok" : (r.body as { detail: { type: string } }).detail.type));
+    // the database holds one attempt in flight; a send that reached the number's limit first is a 429
+    expect(statuses.filter((s) => s === "ok")).toHaveLength(1);
+    for (const s of statuses.filter((s) => s !== "ok")) expect(["PAYMENT_REQUEST_IN_FLIGHT", "RATE_LIMITED"]).toContain(s);
+    const db = await getDb();
+    const attempts = await db.select().from(deposits).where(eq(deposits.paymentGatewayId, String(created.gateway_id)));
+    expect(attempts.map((d) => d.status).sort()).toEqual(["failed", "pending"]);
+  });
+
   it("rings once for one Idempotency-Key, however often and however concurrently it is sent", async () => {
     setSandboxTransport(async () => {});
     const { key } = await newAccount("CMR");

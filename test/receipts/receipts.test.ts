@@ -23,7 +23,7 @@ import { createMarketplace } from "@/test/support/marketplace";
 import { receiptCodeOf } from "@/test/support/receipts";
 import { pendingMarketplaceSale, pendingPayment } from "@/test/support/webhooks";
 
-// Receipt codes (issue 29, item 5): every success gets one in the update that records it; the
+// Receipt codes (what lets a seller check a "paid" screenshot): every success gets one in the update that records it; the
 // buyer shows it, anyone checks it at /r/{code}, which says what it proves and nothing else.
 
 let auth: Auth & { key: string };
