@@ -31,8 +31,9 @@ export async function pruneBatch(rule: Rule, cutoff: SQL, limit: number): Promis
           select count(*)::int as n from gone`,
     )) as unknown;
     const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { n: number }[];
-    await crashPoint("retention-batch-deleted");
-    return Number(rows[0]?.n ?? 0);
+    const deleted = Number(rows[0]?.n ?? 0);
+    if (deleted) await crashPoint("retention-batch-deleted");
+    return deleted;
   });
 }
 

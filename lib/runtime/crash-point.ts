@@ -26,7 +26,7 @@ export type CrashPointName =
   | "notifications-written"
   | "notification-claimed"
   | "notification-sent"
-  // retention (lib/retention): a batch of old rows deleted, its transaction not committed yet
+  // retention (lib/retention): a batch deleted some old rows, its transaction not committed yet
   | "retention-batch-deleted";
 
 export async function crashPoint(name: CrashPointName): Promise<void> {

@@ -2,7 +2,10 @@ import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { configProblems } from "@/lib/runtime/config";
-import { pruneAll, retentionRound } from "@/lib/retention/prune";
+import { randomBytes } from "node:crypto";
+import { JOBS } from "@/lib/jobs/registry";
+import { rateLimits } from "@/lib/db/schema";
+import { pruneAll, retentionRound, type RetentionRound } from "@/lib/retention/prune";
 import { keptByDefaults, moneyChecksums, seedWorld, stillThere } from "./world";
 
 // The retention job against the test's clock: rows are dated against `now`, a year ahead, and the
@@ -84,5 +87,19 @@ describe("the retention job", () => {
     for (const [table, n] of Object.entries(before)) {
       expect({ table, deleted: deleted(table) }).toEqual({ table, deleted: n - (await count(table)) });
     }
+  });
+
+  it("is the registry's `retention` job: a round on the database's clock, again at once while a batch was full", async () => {
+    const job = JOBS.find((j) => j.name === "retention")!;
+    const db = await getDb();
+    const key = `test:${randomBytes(4).toString("hex")}`;
+    await db.insert(rateLimits).values([
+      { key: `${key}:ended`, count: 1, resetAt: new Date(Date.now() - 60_000) },
+      { key: `${key}:running`, count: 1, resetAt: new Date(Date.now() + 3_600_000) },
+    ]);
+    const round = (await job.work()) as RetentionRound;
+    const left = (await db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key).filter((k) => k.startsWith(key));
+    expect({ left, more: round.more, every: job.every() }).toEqual({ left: [`${key}:running`], more: false, every: 600_000 });
+    expect([job.again!({ deleted: {}, more: true }), job.again!({ deleted: {}, more: false })]).toEqual([true, false]);
   });
 });
