@@ -24,7 +24,8 @@ export const FLOORS: readonly (readonly string[])[] = [
   ["lib/refunds"],
   ["lib/payouts"],
   ["lib/webhooks"], // events to merchants: endpoints, signing, delivery
-  ["lib/notifications", "lib/stats", "lib/exports"],
+  // mails; figures; CSV; retention: old rows of the tables below deleted in batches, money never
+  ["lib/notifications", "lib/stats", "lib/exports", "lib/retention"],
   ["lib/money-out"], // payouts and refunds sent and settled
   ["lib/settlement"], // a settled payment's consequences: ledger, shares, refunds of late payments
   ["lib/payments"], // collection: start, offer, settle, callback, expiry

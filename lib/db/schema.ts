@@ -122,6 +122,8 @@ export const invitations = pgTable(
       .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
     index("invitations_account_idx").on(t.accountId, t.createdAt.desc()),
     index("invitations_invited_by_idx").on(t.accountId, t.invitedBy).where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+    // the retention job's batches, oldest first (lib/retention/)
+    index("invitations_unaccepted_expires_idx").on(t.expiresAt).where(sql`${t.acceptedAt} is null`),
   ],
 );
 
@@ -498,6 +500,7 @@ export const sessions = pgTable(
     uniqueIndex("sessions_token_hash_key").on(t.tokenHash),
     index("sessions_account_idx").on(t.accountId),
     index("sessions_user_idx").on(t.userId),
+    index("sessions_expires_idx").on(t.expiresAt), // the retention job's batches (lib/retention/)
   ],
 );
 
@@ -522,7 +525,11 @@ export const emailTokens = pgTable(
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("email_tokens_account_idx").on(t.accountId), index("email_tokens_user_idx").on(t.userId)],
+  (t) => [
+    index("email_tokens_account_idx").on(t.accountId),
+    index("email_tokens_user_idx").on(t.userId),
+    index("email_tokens_expires_idx").on(t.expiresAt), // the retention job's batches (lib/retention/)
+  ],
 );
 
 // Webhooks (DESIGN §8). Endpoints per account and mode; the outbox fans out to one delivery per
@@ -607,7 +614,10 @@ export const webhookAttempts = pgTable(
     error: text("error"),
     createdAt: createdAt(),
   },
-  (t) => [index("webhook_attempts_delivery_idx").on(t.deliveryId, t.attempt)],
+  (t) => [
+    index("webhook_attempts_delivery_idx").on(t.deliveryId, t.attempt),
+    index("webhook_attempts_created_idx").on(t.createdAt), // the retention job's batches (lib/retention/)
+  ],
 );
 
 // Fixed-window rate-limit counters (lib/http/rate-limit.ts) when REDIS_URL is not set: every
@@ -659,6 +669,7 @@ export const providerLogs = pgTable(
     index("provider_logs_deposit_idx").on(t.depositId, t.createdAt),
     index("provider_logs_provider_idx").on(t.provider, t.kind, t.createdAt.desc()),
     index("provider_logs_alert_idx").on(t.accountId, t.mode, t.createdAt.desc()).where(sql`${t.alert}`),
+    index("provider_logs_created_idx").on(t.createdAt), // the retention job's batches (lib/retention/)
   ],
 );
 

@@ -5,6 +5,8 @@ import { notifierRound } from "@/lib/notifications/rounds";
 import { depositExpirySeconds } from "@/lib/runtime/config";
 import { reconcilePending, sweepExpired } from "@/lib/payments/reconcile";
 import { pushRequests } from "@/lib/payment-requests/push";
+import { retentionRound, type RetentionRound } from "@/lib/retention/prune";
+import { setting } from "@/lib/runtime/config";
 import type { Job } from "./job";
 import { webhookJobs } from "./webhook-jobs";
 
@@ -17,6 +19,15 @@ const payments = { message: "background work started", fields: () => ({ expiry_s
 const settling = (label: string, task: () => Promise<number>) => async () => {
   const n = await task();
   if (n) log("info", `${label} settled`, { count: n });
+};
+
+// rows past their retention deleted in small batches (lib/retention/); again at once while a batch was full
+const retention: Job<RetentionRound> = {
+  name: "retention",
+  label: "retention",
+  every: () => setting("RETENTION_EVERY_SECONDS") * 1_000,
+  work: () => retentionRound(),
+  again: (round) => round.more,
 };
 
 export const JOBS: readonly Job[] = [
@@ -38,6 +49,7 @@ export const JOBS: readonly Job[] = [
   ...webhookJobs(),
   // notification mails; the tidy-up every 60th round
   { name: "notifier", label: "notifier", every: () => 1_000, work: notifierRound, announce: { message: "notifier started" } },
+  retention,
 ];
 
 export const JOB_NAMES: readonly JobName[] = JOBS.map((job) => job.name);
@@ -45,8 +57,8 @@ export const JOB_NAMES: readonly JobName[] = JOBS.map((job) => job.name);
 /** The sweeper, the reconciler, money out and request pushes (KOLA_BACKGROUND=off leaves them out). */
 export const PAYMENT_JOBS: readonly JobName[] = ["expiry-sweeper", "reconciler", "money-out", "request-push"];
 
-/** Webhook delivery and notification mails (KOLA_WORKER=off leaves them to `npm run worker`). */
-export const DELIVERY_JOBS: readonly JobName[] = ["webhook-dispatch", "webhook-delivery", "notifier"];
+/** Webhook delivery, notification mails and retention (KOLA_WORKER=off leaves them to `npm run worker`). */
+export const DELIVERY_JOBS: readonly JobName[] = ["webhook-dispatch", "webhook-delivery", "notifier", "retention"];
 
 /** The jobs named on a command line; an unknown name throws, saying which names there are. */
 export function jobsNamed(names: readonly string[]): JobName[] {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Field } from "./env-field";
 import { providerFields } from "./env-providers";
+import { retentionFields } from "./env-retention";
 import { serverFields } from "./env-server";
 import { toolFields } from "./env-tools";
 import { s3Settings } from "./s3-settings";
@@ -10,7 +11,7 @@ import { s3Settings } from "./s3-settings";
 // the code always did (tests change process.env between cases); checkConfig() checks them all once,
 // when a process starts.
 
-export const ENV_FIELDS = { ...serverFields, ...providerFields, ...toolFields };
+export const ENV_FIELDS = { ...serverFields, ...retentionFields, ...providerFields, ...toolFields };
 
 export type EnvName = keyof typeof ENV_FIELDS;
 type ValueOf<N extends EnvName> = ReturnType<(typeof ENV_FIELDS)[N]["read"]>;

@@ -25,7 +25,9 @@ export type CrashPointName =
   // a mail claimed, not yet handed to the SMTP server; handed over, its outcome not yet recorded
   | "notifications-written"
   | "notification-claimed"
-  | "notification-sent";
+  | "notification-sent"
+  // retention (lib/retention): a batch deleted some old rows, its transaction not committed yet
+  | "retention-batch-deleted";
 
 export async function crashPoint(name: CrashPointName): Promise<void> {
   if (setting("KOLA_CRASH_POINT") !== name) return;

@@ -189,7 +189,7 @@ export const serverFields = {
     read: (raw) => lower(raw ?? "") !== "off",
     default: "on",
     expects: "`on` or `off`",
-    description: "`off`: this server process delivers no webhooks or notification mails (separate `npm run worker` processes do)",
+    description: "`off`: this server process delivers no webhooks or notification mails and runs no retention job (separate `npm run worker` processes do)",
   }),
   KOLA_WORKER_LANES: field({
     accepts: numberText((n) => Number.isInteger(n) && n > 0 && n <= 64),
