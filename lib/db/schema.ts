@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -335,9 +336,14 @@ export const deposits = pgTable(
     uniqueIndex("deposits_track_id_key").on(t.trackId),
     uniqueIndex("deposits_receipt_code_key").on(t.receiptCode),
     uniqueIndex("deposits_client_token_key").on(t.clientToken),
-    index("deposits_payment_gateway_idx").on(t.paymentGatewayId, t.createdAt.desc()),
-    // a merchant's deposits by time: CSV exports walk it by keyset (lib/exports/)
-    index("deposits_account_created_idx").on(t.accountId, t.mode, t.createdAt, t.id),
+    // each list's filter and order (lib/http/pagination.ts: `created_at desc nulls last, id desc nulls
+    // last`, as `.desc()` declares), so a page reads its rows and no more however many there are
+    index("deposits_payment_gateway_idx").on(t.paymentGatewayId, t.createdAt.desc(), t.id.desc()),
+    index("deposits_marketplace_gateway_idx").on(t.marketplaceGatewayId, t.createdAt.desc(), t.id.desc()),
+    index("deposits_account_status_idx").on(t.accountId, t.mode, t.status, t.createdAt.desc(), t.id.desc()),
+    // a merchant's deposits by time: GET /v1/deposits reads it forward, CSV exports backward (oldest
+    // first, `asc nulls first`: lib/exports/keyset-batches.ts)
+    index("deposits_account_created_idx").on(t.accountId, t.mode, t.createdAt.desc(), t.id.desc()),
     index("deposits_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
     // Money rules the database keeps (DESIGN §3): one attempt in flight per payment link, and per
     // buyer phone on a marketplace link (an attempt given up no longer counts); a payment link is
@@ -409,7 +415,8 @@ export const marketplaceTransactions = pgTable(
   },
   (t) => [
     index("marketplace_transactions_gateway_idx").on(t.marketplaceGatewayId, t.createdAt.desc(), t.id.desc()),
-    index("marketplace_transactions_account_created_idx").on(t.accountId, t.mode, t.createdAt, t.id),
+    // read backward by CSV exports (oldest first: lib/exports/keyset-batches.ts)
+    index("marketplace_transactions_account_created_idx").on(t.accountId, t.mode, t.createdAt.desc(), t.id.desc()),
     uniqueIndex("marketplace_transactions_deposit_key").on(t.depositId),
   ],
 );
@@ -810,13 +817,18 @@ export const ledgerEntries = pgTable(
     refundId: uuid("refund_id").references(() => refunds.id),
     /** payments credited as pending: when the release makes them available */
     availableAt: timestamp("available_at", { withTimezone: true }),
+    /**
+     * a payment with a hold: when the release step dealt with it (posted its `release` entry, or
+     * found nothing pending to release), so that each round reads only the payments still held
+     */
+    releasedAt: timestamp("released_at", { withTimezone: true }),
     createdAt: clockTime(),
   },
   (t) => [
     uniqueIndex("ledger_entries_deposit_kind_key").on(t.depositId, t.kind).where(sql`${t.payoutId} is null and ${t.refundId} is null`),
     uniqueIndex("ledger_entries_payout_kind_key").on(t.payoutId, t.kind),
     uniqueIndex("ledger_entries_refund_kind_key").on(t.refundId, t.kind),
-    index("ledger_entries_release_idx").on(t.availableAt).where(sql`${t.availableAt} is not null`),
+    index("ledger_entries_release_idx").on(t.availableAt).where(sql`${t.availableAt} is not null and ${t.releasedAt} is null`),
   ],
 );
 
@@ -841,6 +853,39 @@ export const ledgerPostings = pgTable(
     index("ledger_postings_entry_idx").on(t.entryId),
     index("ledger_postings_seller_idx").on(t.sellerId, t.createdAt.desc(), t.id.desc()).where(sql`${t.sellerId} is not null`),
   ],
+);
+
+// The overview's daily totals (GET /v1/stats), so that it reads a few rows a day however many
+// payments there are. Kept by triggers in the transaction of the change they count (the last
+// migration that touches them holds their SQL), recounted by `npm run ledger:check`.
+/** Deposits finished (success, failed, expired) per UTC day of their `created_at`, status and currency. */
+export const depositDays = pgTable(
+  "deposit_days",
+  {
+    ...owner(),
+    day: date("day").notNull(),
+    status: text("status", { enum: depositStatuses }).notNull(),
+    currency: text("currency").notNull(),
+    count: integer("count").notNull().default(0),
+    amount: bigint("amount", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.mode, t.day, t.status, t.currency] })],
+);
+
+/**
+ * The merchant's own money per UTC day of the postings (merchant_pending and merchant_available,
+ * but the moves that are not revenue: release, payout, payout_failed), refunds apart.
+ */
+export const ledgerDays = pgTable(
+  "ledger_days",
+  {
+    ...owner(),
+    currency: text("currency").notNull(),
+    day: date("day").notNull(),
+    refund: boolean("refund").notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.mode, t.currency, t.day, t.refund] })],
 );
 
 // Each ledger account's balance, kept up to date in the entry's transaction (the sum of its

@@ -31,7 +31,8 @@ export function batchClauses(table: Keyed, range: DayRange, after: Key | null, s
       sql`${table.createdAt} < (${range.to}::date + 1)::timestamp at time zone 'UTC'`,
       after ? sql`(${table.createdAt}, ${table.id}) > (${after.at}::timestamptz, ${after.id}::uuid)` : undefined,
     ),
-    orderBy: [table.createdAt, table.id],
+    // NULLS FIRST (the columns hold no null): the list indexes' order (`desc nulls last`) read backward
+    orderBy: [sql`${table.createdAt} asc nulls first`, sql`${table.id} asc nulls first`],
   };
 }
 

@@ -13,13 +13,14 @@ export type LedgerProblem = { problem: string } & Record<string, string | number
  * - every maintained balance equals the sum of its account's postings (and no sum lacks a row);
  * - what is in flight equals the payouts and refunds still open; what a deposit says was
  *   refunded equals its refunds that have not failed;
- * - every marketplace seller's balances agree with the postings naming it (./check-sellers.ts).
+ * - every marketplace seller's balances agree with the postings naming it (./check-sellers.ts);
+ * - the overview's daily totals (deposit_days, ledger_days) are the sums of what they count.
  * An empty list means the books agree with themselves.
  */
 export async function checkLedger(db?: Db): Promise<LedgerProblem[]> {
   const conn = db ?? (await getDb());
-  const run = async (query: SQL): Promise<LedgerProblem[]> => {
-    const result = (await conn.execute(query)) as unknown;
+  const run = async (tx: Pick<Db, "execute">, query: SQL): Promise<LedgerProblem[]> => {
+    const result = (await tx.execute(query)) as unknown;
     const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[];
     // sums are bigint: PostgreSQL's driver hands them over as text, PGlite as numbers
     return rows.map((row) =>
@@ -63,8 +64,39 @@ export async function checkLedger(db?: Db): Promise<LedgerProblem[]> {
         from deposits d left join refunds r on r.deposit_id = d.id
         group by d.id having d.refunded_amount <> coalesce(sum(r.amount) filter (where r.status <> 'failed'), 0)`,
     ...sellerChecks,
+    // the overview's daily totals (lib/stats) are the sums of what they count
+    sql`select 'deposit_days_mismatch' as problem, coalesce(k.account_id, s.account_id)::text as account_id,
+          coalesce(k.mode, s.mode) as mode, coalesce(k.day, s.day)::text as day, coalesce(k.status, s.status) as status,
+          coalesce(k.currency, s.currency) as currency, k.count::bigint as held, coalesce(s.count, 0)::bigint as expected
+        from deposit_days k
+        full outer join (select account_id, mode, (created_at at time zone 'UTC')::date as day, status, currency,
+                                count(*) as count, sum(amount) as amount
+                         from deposits where status <> 'pending' group by 1, 2, 3, 4, 5) s
+          on s.account_id = k.account_id and s.mode = k.mode and s.day = k.day and s.status = k.status and s.currency = k.currency
+        where coalesce(k.count, 0) <> coalesce(s.count, 0) or coalesce(k.amount, 0) <> coalesce(s.amount, 0)`,
+    sql`select 'ledger_days_mismatch' as problem, coalesce(k.account_id, s.account_id)::text as account_id,
+          coalesce(k.mode, s.mode) as mode, coalesce(k.day, s.day)::text as day, coalesce(k.currency, s.currency) as currency,
+          coalesce(k.refund, s.refund)::text as refund, k.amount::bigint as held, coalesce(s.amount, 0)::bigint as expected
+        from ledger_days k
+        full outer join (select p.account_id, p.mode, p.currency, (p.created_at at time zone 'UTC')::date as day,
+                                e.kind in ('refund', 'refund_failed') as refund, sum(p.amount) as amount
+                         from ledger_postings p join ledger_entries e on e.id = p.entry_id
+                         where p.ledger_account in ('merchant_pending', 'merchant_available')
+                           and e.kind not in ('release', 'payout', 'payout_failed')
+                         group by 1, 2, 3, 4, 5) s
+          on s.account_id = k.account_id and s.mode = k.mode and s.currency = k.currency and s.day = k.day and s.refund = k.refund
+        where coalesce(k.amount, 0) <> coalesce(s.amount, 0)`,
   ];
-  const problems: LedgerProblem[] = [];
-  for (const check of checks) problems.push(...(await run(check)));
-  return problems;
+  // One snapshot for every check (a payment settled between two of them cannot look like a
+  // difference), and no statement timeout: each check reads whole tables, which takes longer than
+  // a request may (tens of seconds at millions of payments); the checks only read.
+  return conn.transaction(
+    async (tx) => {
+      await tx.execute(sql`set local statement_timeout = 0`);
+      const problems: LedgerProblem[] = [];
+      for (const check of checks) problems.push(...(await run(tx, check)));
+      return problems;
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
 }

@@ -112,6 +112,29 @@ describe("what a settled payment posts", () => {
     ]);
   });
 
+  it("the release marks the payment released in its transaction; one released before the mark existed is marked, not released twice", async () => {
+    process.env.TEST_BALANCE_HOLD_SECONDS = "3600";
+    const m = await paidMerchant(5000);
+    const db = await getDb();
+    const payment = and(eq(ledgerEntries.accountId, m.accountId), eq(ledgerEntries.kind, "payment"));
+    await db.update(ledgerEntries).set({ availableAt: new Date(Date.now() - 1000) }).where(payment);
+    const marked = async () => (await db.select({ at: ledgerEntries.releasedAt }).from(ledgerEntries).where(payment)).map((row) => row.at !== null);
+    expect(await marked()).toEqual([false]);
+    expect(await releaseDue()).toBeGreaterThanOrEqual(1);
+    expect(await marked()).toEqual([true]);
+    // as the migration left a payment whose release it did not see: read again, marked, nothing posted
+    await db.update(ledgerEntries).set({ releasedAt: null }).where(payment);
+    expect(await releaseDue()).toBe(0);
+    expect([await marked(), await balanceOf(m.key), await entriesOf(m.accountId)]).toEqual([
+      [true],
+      xaf(5000, 0),
+      [
+        ["payment", { merchant_pending: 5000, provider_clearing: -5000 }],
+        ["release", { merchant_available: 5000, merchant_pending: -5000 }],
+      ],
+    ]);
+  });
+
   it("a success after our expiry (expired → success) posts the payment then, once; a failure posts nothing", async () => {
     const m = await newAccount("CMR");
     const late = await payLink(await newLink(m.key, 5000), "237670000003"); // the sandbox never answers …03

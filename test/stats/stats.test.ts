@@ -10,6 +10,7 @@ import type { DepositStatus } from "@/lib/core/deposit-statuses";
 import { newTrackId } from "@/lib/deposits/create-deposit";
 import { call, newAccount } from "@/test/support/api";
 import { getStats } from "@/lib/stats/get-stats";
+import { checkLedger } from "@/lib/ledger/check";
 
 // GET /v1/stats (the dashboard's overview), on a real database.
 
@@ -143,6 +144,66 @@ describe("getStats: the merchant's net revenue (the overview's volume)", () => {
 
     const stats = await getStats(auth(accountId), 7);
     expect([stats.net, stats.previous.net]).toEqual([{ amount: 6375, received: 8375, refunded: 2000 }, 7000]);
+  });
+});
+
+describe("getStats: the daily totals the database keeps", () => {
+  const today = () => new Date().toISOString().slice(0, 10);
+  async function pendingDeposits(accountId: string, count: number) {
+    const db = await getDb();
+    const rows = Array.from({ length: count }, (_, i) => ({
+      accountId,
+      mode: "test" as const,
+      trackId: newTrackId(),
+      amount: 100 * (i + 1),
+      currency: "XAF",
+      country: "CMR",
+      operator: "MTN_MOMO_CMR",
+      phoneNumber: "237670000000",
+      provider: "sandbox",
+    }));
+    return (await db.insert(deposits).values(rows).returning({ id: deposits.id })).map((row) => row.id);
+  }
+  const settle = async (id: string, status: DepositStatus) => {
+    const db = await getDb();
+    await db.transaction(async (tx) => {
+      await tx.update(deposits).set({ status }).where(eq(deposits.id, id));
+    });
+  };
+  const dayProblems = async () => (await checkLedger()).filter((p) => p.problem === "deposit_days_mismatch" || p.problem === "ledger_days_mismatch");
+
+  it("counts every change once when 30 attempts of one account finish at once, late successes and new attempts among them", async () => {
+    const { accountId } = await newAccount("CMR");
+    const ids = await pendingDeposits(accountId, 30);
+    const late = ids.slice(0, 5);
+    await Promise.all(late.map((id) => settle(id, "expired")));
+    const outcomes: [string, DepositStatus][] = ids.map((id, i) => [id, late.includes(id) ? "success" : (["success", "failed", "expired"] as const)[i % 3]!]);
+    await Promise.all([...outcomes.map(([id, status]) => settle(id, status)), insert(accountId, new Date().toISOString(), "failed", 50)]);
+
+    const stats = await getStats(auth(accountId), 1);
+    // 0-4: expired then success; 5-29: success, failed, expired by turn (i % 3)
+    const succeeded = [0, 1, 2, 3, 4, 6, 9, 12, 15, 18, 21, 24, 27];
+    const amount = succeeded.reduce((sum, i) => sum + 100 * (i + 1), 0);
+    expect([stats.payments, stats.daily]).toEqual([
+      { total: 31, succeeded: 13, failed: 9, expired: 9, pending: 0 },
+      [{ date: today(), succeeded: 13, amount }],
+    ]);
+    expect(await dayProblems()).toEqual([]);
+  });
+
+  it("keeps nothing of a change whose transaction did not commit", async () => {
+    const { accountId } = await newAccount("CMR");
+    const [id] = await pendingDeposits(accountId, 1);
+    const db = await getDb();
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.update(deposits).set({ status: "success" }).where(eq(deposits.id, id!));
+        throw new Error("killed before the commit");
+      }),
+    ).rejects.toThrow("killed before the commit");
+    const stats = await getStats(auth(accountId), 1);
+    expect([stats.payments, stats.daily]).toEqual([{ total: 1, succeeded: 0, failed: 0, expired: 0, pending: 1 }, [{ date: today(), succeeded: 0, amount: 0 }]]);
+    expect(await dayProblems()).toEqual([]);
   });
 });
 
