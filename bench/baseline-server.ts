@@ -81,7 +81,8 @@ async function createGateway(req: http.IncomingMessage, res: http.ServerResponse
   }
   if (!Number.isInteger(body.amount) || typeof body.shop_name !== "string") return send(res, 422, { detail: "invalid body" });
   const text = (v: unknown) => (typeof v === "string" ? v : "");
-  const row = await sql.begin(async (tx) => {
+  const link = { amount: body.amount as number, shop_name: body.shop_name, message: text(body.message), order_id: text(body.order_id), success_url: text(body.success_url), failure_url: text(body.failure_url) };
+  const row = await (sql.begin(async (tx) => {
     const [held] = await tx`
       select k.id, k.role, m.role as maker_role from api_keys k
       join memberships m on m.account_id = k.account_id and m.user_id = k.created_by and m.role <> 'cashier'
@@ -89,11 +90,11 @@ async function createGateway(req: http.IncomingMessage, res: http.ServerResponse
     if (!held) return undefined;
     const [inserted] = await tx<GatewayRow[]>`
       insert into payment_gateways (account_id, mode, amount, currency, country, shop_name, message, order_id, success_url, failure_url)
-      values (${auth.account_id}, ${auth.mode}, ${body.amount as number}, ${auth.currency}, ${auth.country}, ${body.shop_name},
-        ${text(body.message)}, ${text(body.order_id)}, ${text(body.success_url)}, ${text(body.failure_url)})
+      values (${auth.account_id}, ${auth.mode}, ${link.amount}, ${auth.currency}, ${auth.country}, ${link.shop_name},
+        ${link.message}, ${link.order_id}, ${link.success_url}, ${link.failure_url})
       on conflict do nothing returning *`;
     return inserted;
-  });
+  }) as Promise<GatewayRow | undefined>);
   if (!row) return send(res, 409, { detail: "order_id conflict" });
   const { id, amount, currency, shop_name, ...rest } = common(row);
   send(res, 200, { id, amount, currency, shop_name, user_id: row.account_id, ...rest });

@@ -110,12 +110,21 @@ export async function inTransaction<T>(work: (tx: Db) => Promise<T>): Promise<T>
   const db = await getDb();
   return db.transaction(async (tx) => {
     const current: Ambient = { tx: tx as unknown as Db, open: true };
+    handles.set(current.tx, handleOf(db));
     try {
       return await ambient.run(current, () => work(current.tx));
     } finally {
       current.open = false;
     }
   });
+}
+
+/** The transactions inTransaction() opened, and the handle each belongs to (./prepared.ts). */
+const handles = new WeakMap<Db, Db>();
+
+/** The database handle `db` belongs to: itself, or for a transaction of inTransaction(), its handle. */
+export function handleOf(db: Db): Db {
+  return handles.get(db) ?? db;
 }
 
 /** One round trip to the database (readiness): DATABASE_UNAVAILABLE at once while the gate is closed. */
