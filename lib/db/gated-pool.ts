@@ -69,14 +69,38 @@ export function gatedPool(open: () => postgres.Sql, { max, waitMs }: { max: numb
     void candidate.end({ timeout: 0 }).catch(() => {});
   };
 
-  // The slots: `free` connections not running a statement or transaction; `waiting` in turn.
+  // The slots: `free` connections not running a statement or transaction; `waiting` in turn, the
+  // oldest first, so one timer, set for the oldest's deadline, is enough to answer the late ones.
   let free = max;
-  type Waiter = { go: () => void; timer: NodeJS.Timeout };
+  type Waiter = { go: () => void; fail: (error: unknown) => void; deadline: number };
   const waiting: Waiter[] = [];
+  let head = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const expire = () => {
+    timer = undefined;
+    const now = performance.now();
+    while (head < waiting.length && waiting[head]!.deadline <= now) waiting[head++]!.fail(busyError());
+    compact();
+    if (head < waiting.length) arm();
+  };
+  const arm = () => {
+    timer ??= setTimeout(expire, Math.max(0, waiting[head]!.deadline - performance.now()) + 1);
+  };
+  const compact = () => {
+    if (head === waiting.length) {
+      waiting.length = 0;
+      head = 0;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+    } else if (head > 1024) {
+      waiting.splice(0, head);
+      head = 0;
+    }
+  };
   const release = () => {
-    const next = waiting.shift();
-    if (!next) return void free++;
-    clearTimeout(next.timer);
+    if (head === waiting.length) return void free++;
+    const next = waiting[head++]!;
+    compact();
     next.go();
   };
   const acquire = (): Promise<void> | undefined => {
@@ -84,15 +108,9 @@ export function gatedPool(open: () => postgres.Sql, { max, waitMs }: { max: numb
       free--;
       return undefined;
     }
-    return new Promise<void>((resolve, reject) => {
-      const waiter: Waiter = {
-        go: resolve,
-        timer: setTimeout(() => {
-          waiting.splice(waiting.indexOf(waiter), 1);
-          reject(busyError());
-        }, waitMs),
-      };
-      waiting.push(waiter);
+    return new Promise<void>((go, fail) => {
+      waiting.push({ go, fail, deadline: performance.now() + waitMs });
+      arm();
     });
   };
   const failed = async (error: unknown): Promise<never> => {
