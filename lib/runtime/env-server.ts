@@ -50,8 +50,8 @@ export const serverFields = {
   }),
   DATABASE_POOL_WAIT_MS: field({
     accepts: numberText((n) => Number.isInteger(n) && n > 0),
-    read: (raw) => Number(raw || 3_000),
-    default: "`3000`",
+    read: (raw) => Number(raw || 10_000),
+    default: "`10000`",
     expects: "a whole number of milliseconds above 0",
     description:
       'how long a statement or transaction waits for one of the pool\'s connections when all are busy; then the request is answered `503 SERVICE_BUSY` with `Retry-After` (the database is up: the gate stays open). See "When the database is away"',
