@@ -36,7 +36,7 @@ const pgbouncerTests = [
 ];
 // the migration runner's own tests need a PostgreSQL server (PGlite has one process per database);
 // a database outage needs a database that can go away (PGlite runs in the process)
-const postgresOnly = ["lib/db/migrate.test.ts", "lib/db/outage.test.ts"];
+const postgresOnly = ["lib/db/migrate.test.ts", "lib/db/outage.test.ts", "test/http/burst.test.ts"];
 const withPgbouncer = Boolean(process.env.TEST_DATABASE_URL) && process.env.TEST_PGBOUNCER === "1";
 
 // A hang guard, not a speed target: with three files at once on two cores the slowest tests took

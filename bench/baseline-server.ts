@@ -2,8 +2,12 @@
 // uses (postgres.js), doing the queries Kola does for the two benchmarked operations, with the
 // same response bodies, and nothing else (no framework, no logging, no idempotency, no rate limits).
 //   GET  /v1/gateway/{id}  one prepared select of a live link
-//   POST /v1/gateway       the api-key lookup (sha-256 of the key, joined to its account), a
-//                          minimal body check, one prepared insert … returning
+//   POST /v1/gateway       the api-key lookup (sha-256 of the key, joined to its account and its
+//                          maker's membership), a minimal body check, then the transaction Kola runs
+//                          every change in: begin, the key's row held (FOR KEY SHARE: a revocation
+//                          waits for the requests using the key), one prepared insert … returning,
+//                          commit. Five statements, as Kola sends them (lib/accounts/queries.ts
+//                          `findAuthByKeyHash` and `holdKey`, lib/gateways/create-gateway.ts).
 // Started by bench/api.ts on the bench database: DATABASE_URL, PORT, HOST (127.0.0.1); it prints
 // "listening" once ready. Not part of the product: it exists to be compared with.
 import { createHash } from "node:crypto";
@@ -63,8 +67,10 @@ async function createGateway(req: http.IncomingMessage, res: http.ServerResponse
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   const hash = createHash("sha256").update(key.trim()).digest("hex");
-  const [auth] = await sql<{ account_id: string; mode: string; country: string; currency: string }[]>`
-    select k.account_id, k.mode, a.country, a.currency from api_keys k join accounts a on a.id = k.account_id
+  const [auth] = await sql<{ id: string; account_id: string; mode: string; country: string; currency: string }[]>`
+    select k.id, k.account_id, k.mode, k.role, m.role as maker_role, k.last_used_at, a.country, a.currency
+    from api_keys k join accounts a on a.id = k.account_id
+    join memberships m on m.account_id = k.account_id and m.user_id = k.created_by and m.role <> 'cashier'
     where k.key_hash = ${hash} and k.revoked_at is null`;
   if (!auth) return send(res, 401, { detail: "API key not found" });
   let body: { amount?: unknown; shop_name?: unknown; message?: unknown; order_id?: unknown; success_url?: unknown; failure_url?: unknown };
@@ -75,11 +81,20 @@ async function createGateway(req: http.IncomingMessage, res: http.ServerResponse
   }
   if (!Number.isInteger(body.amount) || typeof body.shop_name !== "string") return send(res, 422, { detail: "invalid body" });
   const text = (v: unknown) => (typeof v === "string" ? v : "");
-  const [row] = await sql<GatewayRow[]>`
-    insert into payment_gateways (account_id, mode, amount, currency, country, shop_name, message, order_id, success_url, failure_url)
-    values (${auth.account_id}, ${auth.mode}, ${body.amount as number}, ${auth.currency}, ${auth.country}, ${body.shop_name},
-      ${text(body.message)}, ${text(body.order_id)}, ${text(body.success_url)}, ${text(body.failure_url)})
-    on conflict do nothing returning *`;
+  const link = { amount: body.amount as number, shop_name: body.shop_name, message: text(body.message), order_id: text(body.order_id), success_url: text(body.success_url), failure_url: text(body.failure_url) };
+  const row = await (sql.begin(async (tx) => {
+    const [held] = await tx`
+      select k.id, k.role, m.role as maker_role from api_keys k
+      join memberships m on m.account_id = k.account_id and m.user_id = k.created_by and m.role <> 'cashier'
+      where k.id = ${auth.id} and k.revoked_at is null for key share of k`;
+    if (!held) return undefined;
+    const [inserted] = await tx<GatewayRow[]>`
+      insert into payment_gateways (account_id, mode, amount, currency, country, shop_name, message, order_id, success_url, failure_url)
+      values (${auth.account_id}, ${auth.mode}, ${link.amount}, ${auth.currency}, ${auth.country}, ${link.shop_name},
+        ${link.message}, ${link.order_id}, ${link.success_url}, ${link.failure_url})
+      on conflict do nothing returning *`;
+    return inserted;
+  }) as Promise<GatewayRow | undefined>);
   if (!row) return send(res, 409, { detail: "order_id conflict" });
   const { id, amount, currency, shop_name, ...rest } = common(row);
   send(res, 200, { id, amount, currency, shop_name, user_id: row.account_id, ...rest });

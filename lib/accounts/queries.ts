@@ -60,11 +60,17 @@ export async function findAuthByKeyHash(keyHash: string): Promise<Auth | null> {
  * that comes while it runs waits for its commit and then reads the key as it left it.
  */
 export async function holdKey(tx: Db, apiKeyId: string): Promise<Role | null> {
-  const [row] = await tx
+  const [row] = await heldKey(tx).execute({ id: apiKeyId });
+  return row ? lowerRole(row.keyRole, row.makerRole) : null;
+}
+
+// the first statement of every change made with a key: built once (lib/db/prepared.ts)
+const heldKey = prepared((db) =>
+  db
     .select(keyAuth)
     .from(apiKeys)
     .innerJoin(memberships, maker)
-    .where(and(eq(apiKeys.id, apiKeyId), notRevoked))
-    .for("key share", { of: apiKeys });
-  return row ? lowerRole(row.keyRole, row.makerRole) : null;
-}
+    .where(and(eq(apiKeys.id, sql.placeholder("id")), notRevoked))
+    .for("key share", { of: apiKeys })
+    .prepare("held_key"),
+);

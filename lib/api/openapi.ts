@@ -317,8 +317,8 @@ function errorResponses(operation: Operation, hasInput: boolean, schemas: Schema
     ...(mutating ? (["FILE_TOO_LARGE"] as const) : []),
     // some role may not call it (a cashier most operations: lib/core/roles.ts `mayCall`)
     ...(operation.auth !== "none" && roles.some((role) => !mayCall(role, operation)) ? (["INSUFFICIENT_ROLE"] as const) : []),
-    // while the database is away (lib/db/availability.ts); the liveness check never asks it
-    ...(operation.path !== "/healthz" ? (["DATABASE_UNAVAILABLE"] as const) : []),
+    // while the database is away, or up but too busy to serve in time (lib/db/availability.ts); the liveness check never asks it
+    ...(operation.path !== "/healthz" ? (["DATABASE_UNAVAILABLE", "SERVICE_BUSY"] as const) : []),
   ]);
   const byStatus = new Map<number, ErrorType[]>();
   for (const type of types) {
@@ -350,7 +350,7 @@ function errorResponses(operation: Operation, hasInput: boolean, schemas: Schema
         : errorSchema;
     const values = Object.values(examples);
     const responseHeaders: Json = { "x-request-id": headerRef("x-request-id") };
-    if (statusTypes.includes("RATE_LIMITED") || statusTypes.includes("DATABASE_UNAVAILABLE")) responseHeaders["Retry-After"] = headerRef("Retry-After");
+    if (statusTypes.some((type) => type === "RATE_LIMITED" || type === "DATABASE_UNAVAILABLE" || type === "SERVICE_BUSY")) responseHeaders["Retry-After"] = headerRef("Retry-After");
     responses[String(status)] = {
       description: lines.join("\n\n"),
       headers: responseHeaders,

@@ -1,3 +1,4 @@
+import { isRetryLater } from "@/lib/db/availability";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
 import { isTrackId, normalizeTrackId } from "@/lib/deposits/track-id";
 import { clientAddress } from "@/lib/http/client-address";
@@ -56,7 +57,7 @@ const internalError = (req: Request, error: unknown) => {
   return jsonWithCheckoutHeaders(new ApiError("INTERNAL_ERROR").body, 500);
 };
 
-const isUnavailable = (error: unknown): error is ApiError => error instanceof ApiError && error.type === "DATABASE_UNAVAILABLE";
+const isUnavailable = isRetryLater;
 
 function withRetryAfter(response: Response, error: ApiError): Response {
   response.headers.set("retry-after", error.headers?.["retry-after"] ?? "1");

@@ -86,6 +86,9 @@ export const errorTypes = {
   SMS_UNAVAILABLE: { status: 503, message: "SMS is off on this server: no SMS provider is configured" },
   // the database cannot be reached: answered at once, with Retry-After, until it is back
   DATABASE_UNAVAILABLE: { status: 503, message: "The service is briefly unavailable; retry in a moment" },
+  // the database is up but did not serve the request in time (every connection busy longer than
+  // DATABASE_POOL_WAIT_MS, a slow connect, a statement over its timeout): with Retry-After
+  SERVICE_BUSY: { status: 503, message: "The service is busy; retry in a moment" },
   INTERNAL_ERROR: { status: 500, message: "Internal server error" },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -12,7 +12,6 @@ import { assertDatabaseAvailable, watchDatabase } from "./availability";
 import { acquireFolderLock } from "./folder-lock";
 import { gatedPool } from "./gated-pool";
 import { migratePostgres } from "./migrate";
-import { oneStatementPerConnection } from "./one-statement-per-connection";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -57,7 +56,7 @@ export function databaseSettings(): Settings {
  * postgres.js options, all in one place. Behind a pooler in transaction mode each transaction may
  * run on another server connection, so a statement prepared on one is unknown on the next
  * (PgBouncer 1.21+ can track them; Debian's 1.18 cannot): statements are then sent unnamed, each
- * parsed again, and never two at once on a connection (./one-statement-per-connection.ts). Nothing
+ * parsed again, and never two at once on a connection (./gated-pool.ts). Nothing
  * else in Kola keeps session state (advisory locks are transaction-scoped,
  * no LISTEN, no SET, no temporary table, lists are read in keyset batches, not cursors).
  *
@@ -111,12 +110,21 @@ export async function inTransaction<T>(work: (tx: Db) => Promise<T>): Promise<T>
   const db = await getDb();
   return db.transaction(async (tx) => {
     const current: Ambient = { tx: tx as unknown as Db, open: true };
+    handles.set(current.tx, handleOf(db));
     try {
       return await ambient.run(current, () => work(current.tx));
     } finally {
       current.open = false;
     }
   });
+}
+
+/** The transactions inTransaction() opened, and the handle each belongs to (./prepared.ts). */
+const handles = new WeakMap<Db, Db>();
+
+/** The database handle `db` belongs to: itself, or for a transaction of inTransaction(), its handle. */
+export function handleOf(db: Db): Db {
+  return handles.get(db) ?? db;
 }
 
 /** One round trip to the database (readiness): DATABASE_UNAVAILABLE at once while the gate is closed. */
@@ -166,12 +174,10 @@ async function openPostgres(url: string, settings: Settings): Promise<Handle> {
     await migrator.end({ timeout: 5 });
   }
   // The pool behind the availability gate (./availability.ts, ./gated-pool.ts): dropped when the
-  // database goes away, opened again after a probe found it back.
-  const client = gatedPool(() => {
-    const pool = postgres(url, postgresOptions(settings, size, true));
-    return settings.pooler === "transaction" ? oneStatementPerConnection(pool, size) : pool;
-  });
-  const unwatch = watchDatabase(() => client.probe(), () => client.drop());
+  // database goes away, opened again after a probe found it back; a statement waits at most
+  // DATABASE_POOL_WAIT_MS for one of its connections, then SERVICE_BUSY.
+  const client = gatedPool(() => postgres(url, postgresOptions(settings, size, true)), { max: size, waitMs: setting("DATABASE_POOL_WAIT_MS") });
+  const unwatch = watchDatabase(() => client.probe(), () => client.drop(), () => client.check());
   const db = drizzle({ client, schema }) as unknown as Db;
   return {
     db,

@@ -1,4 +1,4 @@
-import { asUnavailable, isStatementCancelled } from "@/lib/db/availability";
+import { asRetryLater, isStatementCancelled, reportDatabaseError } from "@/lib/db/availability";
 import { describeError, log } from "@/lib/runtime/log";
 
 export { describeError };
@@ -36,6 +36,7 @@ export async function edge(
   try {
     response = await run({ requestId, url, note: (more) => Object.assign(fields, more) });
   } catch (error) {
+    await reportDatabaseError(error); // a lost connection: the gate decides "away" or "busy" first
     response = answerError(error, req, requestId, format);
   }
   response.headers.set(REQUEST_ID_HEADER, requestId);
@@ -52,11 +53,12 @@ export async function edge(
 
 /**
  * An error as its format answers it; one that is neither ApiError nor ValidationError is logged first.
- * A statement that failed because the database cannot be reached, or that its timeout cancelled, is
- * DATABASE_UNAVAILABLE (503, with Retry-After), whichever code it reached: lib/db/availability.ts.
+ * A statement that failed because the database cannot be reached is DATABASE_UNAVAILABLE; one that
+ * waited too long for a connection, lost a slow one while the database answers, or that its timeout
+ * cancelled is SERVICE_BUSY (both 503, with Retry-After), whichever code it reached: lib/db/availability.ts.
  */
 export function answerError(thrown: unknown, req: Request, requestId: string, format: ErrorFormat): Response {
-  const error = asUnavailable(thrown) ?? thrown;
+  const error = asRetryLater(thrown) ?? thrown;
   if (!(error instanceof ApiError) && !(error instanceof ValidationError)) {
     log("error", "unhandled error", { request_id: requestId, error });
   } else if (isStatementCancelled(thrown)) {

@@ -28,7 +28,7 @@ describe("unexpected errors", () => {
 });
 
 describe("a statement its timeout cancelled", () => {
-  it("answers 503 DATABASE_UNAVAILABLE with Retry-After, not a 500: its transaction rolled back, the client retries", async () => {
+  it("answers 503 SERVICE_BUSY with Retry-After, not a 500 nor 'unavailable': its transaction rolled back, the client retries", async () => {
     const handler = route(boom, async () => {
       await inTransaction(async (tx) => {
         if ((await dbKind()) === "pglite") {
@@ -44,7 +44,7 @@ describe("a statement its timeout cancelled", () => {
     expect([res.status, res.headers.get("retry-after"), res.body]).toEqual([
       503,
       "1",
-      { detail: { message: "The service is briefly unavailable; retry in a moment", type: "DATABASE_UNAVAILABLE" } },
+      { detail: { message: "The service is busy; retry in a moment", type: "SERVICE_BUSY" } },
     ]);
   });
 });

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { parseForm, parseJson, readBody } from "./body";
 import { allowAnyOrigin, crossOrigin, preflightResponse } from "./cors";
 import { answerError, describeError, edge, jsonErrors } from "./edge";
+import { reportDatabaseError } from "@/lib/db/availability";
 import { ValidationError, type ValidationItem } from "@/lib/core/errors";
 import { inRequestTransaction, withIdempotencyKey } from "./idempotency";
 import { jsonResponse } from "./json-response";
@@ -83,6 +84,7 @@ async function run<O extends Operation, A extends Caller>(
       const result = await handler({ req, url, auth: caller, requestId, raw, ...input } as Context<O, A>);
       return result instanceof Response ? result : jsonResponse(result);
     } catch (error) {
+      await reportDatabaseError(error); // answered inside the transaction: the gate decides "away" or "busy" first
       return errorResponse(error, req, requestId);
     }
   };

@@ -1,5 +1,5 @@
+import { isRetryLater } from "@/lib/db/availability";
 import { formatReceiptCode, normalizeReceiptCode } from "@/lib/core/receipt-code";
-import { ApiError } from "@/lib/core/errors";
 import { addressSubject, clientAddress } from "@/lib/http/client-address";
 import { hit, RateLimitedError, type Limit } from "@/lib/http/rate-limit";
 import { checkoutHeaders, checkoutRoute } from "@/lib/checkout/respond";
@@ -36,7 +36,7 @@ function localeOf(req: Request): { url: URL; locale: Locale; otherLangHref: stri
 /** The page of an unexpected error: "try again in a moment" (503 with Retry-After while the database is away). */
 function troublePage(req: Request, error: unknown): Response {
   const { locale, otherLangHref } = localeOf(req);
-  if (error instanceof ApiError && error.type === "DATABASE_UNAVAILABLE") {
+  if (isRetryLater(error)) {
     return send(renderTrouble({ locale, otherLangHref, kind: "outage" }), 503, { "retry-after": error.headers?.["retry-after"] ?? "1" });
   }
   return send(renderTrouble({ locale, otherLangHref, kind: "error" }), 500);

@@ -48,6 +48,14 @@ export const serverFields = {
     expects: "a whole number above 0",
     description: "PostgreSQL connections per process",
   }),
+  DATABASE_POOL_WAIT_MS: field({
+    accepts: numberText((n) => Number.isInteger(n) && n > 0),
+    read: (raw) => Number(raw || 10_000),
+    default: "`10000`",
+    expects: "a whole number of milliseconds above 0",
+    description:
+      'how long a statement or transaction waits for one of the pool\'s connections when all are busy; then the request is answered `503 SERVICE_BUSY` with `Retry-After` (the database is up: the gate stays open). See "When the database is away"',
+  }),
   DATABASE_POOLER: field({
     accepts: oneOf(["", "none", "transaction", "session"]),
     read: (raw): "transaction" | "session" | undefined => {

@@ -23,6 +23,10 @@ describe("scrub", () => {
     ["at 2026-11-26 11:20:27 and 2026-11-26T11:20:27Z", "at 2026-11-26 11:20:27 and 2026-11-26T11:20:27Z"],
     ["cpm_trans_date 20261126112027", "cpm_trans_date 20261126112027"],
     ["a run of 1234567890123456789 digits", "a run of 1234567890123456789 digits"],
+    // a path: its ids kept, a phone number in it hidden
+    ["/v1/gateway/12345678-1234-4abc-9def-123456789012", "/v1/gateway/12345678-1234-4abc-9def-123456789012"],
+    ["/v1/phones/237670000000", "/v1/phones/[number]"],
+    ["/v1/phones/237-670-000-000/x", "/v1/phones/[number]/x"],
     // credentials
     [`api-key ${key} unknown`, "api-key kola_live_[hidden] unknown"],
     ["secret whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw= leaked", "secret whsec_[hidden] leaked"],

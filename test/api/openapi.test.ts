@@ -153,7 +153,7 @@ describe("OpenAPI document", () => {
       return content.examples ? Object.keys(content.examples) : [content.example.detail.type];
     };
     expect(Object.keys(post.responses)).toEqual(["200", "401", "404", "413", "422", "503"]);
-    expect([examples("401"), examples("404"), examples("503")]).toEqual([["INVALID_SIGNATURE"], ["PROVIDER_NOT_FOUND", "DEPOSIT_NOT_FOUND"], ["PROVIDER_UNAVAILABLE", "DATABASE_UNAVAILABLE"]]);
+    expect([examples("401"), examples("404"), examples("503")]).toEqual([["INVALID_SIGNATURE"], ["PROVIDER_NOT_FOUND", "DEPOSIT_NOT_FOUND"], ["PROVIDER_UNAVAILABLE", "DATABASE_UNAVAILABLE", "SERVICE_BUSY"]]);
     expect(examples("422")).toEqual(["validation", "INVALID_CALLBACK"]);
   });
 

@@ -1,3 +1,4 @@
+import { isRetryLater } from "@/lib/db/availability";
 import { ApiError, ValidationError, type ValidationItem } from "@/lib/core/errors";
 import { fill } from "@/lib/core/fill";
 import { toMajor } from "@/lib/core/money";
@@ -27,7 +28,7 @@ const send = (page: Html, status = 200) => htmlResponse(page, { status });
 /** An unexpected error: "try again in a moment" while the database is away, else the generic page. */
 function errorPage(req: Request, error: unknown): Response {
   const { url, locale } = localeOf(req);
-  const outage = error instanceof ApiError && error.type === "DATABASE_UNAVAILABLE" ? error : null;
+  const outage = isRetryLater(error) ? error : null;
   const kind = outage ? "outage" : "error";
   const response = send(renderMessage({ kind, locale, otherLangHref: `${url.pathname}?lang=${locale === "fr" ? "en" : "fr"}`, retryHref: `${url.pathname}${url.search}` }).page, outage ? 503 : 500);
   if (outage) response.headers.set("retry-after", outage.headers?.["retry-after"] ?? "1");
@@ -108,7 +109,7 @@ export const submitStall = checkoutRoute<{ code: string }>(async (req, { code })
       return page;
     }
     if (error instanceof FormAlreadySent) return again({ form: w.alreadySent }, 409);
-    if (error instanceof ApiError && error.type !== "DATABASE_UNAVAILABLE" && error.status < 500) return again({ form: w.problems }, error.status);
+    if (error instanceof ApiError && error.status < 500) return again({ form: w.problems }, error.status);
     if (error instanceof ApiError && error.type === "LIVE_PAYMENTS_UNAVAILABLE") return again({ form: w.unavailable }, 503);
     throw error;
   }
@@ -144,7 +145,6 @@ export const stallRequestStatus = checkoutRoute<{ code: string; request_id: stri
     return jsonWithCheckoutHeaders(request.status === "paid" ? { status: request.status, receipt_code: request.receiptCode } : { status: request.status });
   },
   (_req, error) => {
-    const outage = error instanceof ApiError && error.type === "DATABASE_UNAVAILABLE";
-    return jsonWithCheckoutHeaders(new ApiError(outage ? "DATABASE_UNAVAILABLE" : "INTERNAL_ERROR").body, outage ? 503 : 500);
+    return isRetryLater(error) ? jsonWithCheckoutHeaders(error.body, 503) : jsonWithCheckoutHeaders(new ApiError("INTERNAL_ERROR").body, 500);
   },
 );
