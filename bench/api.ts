@@ -242,7 +242,8 @@ async function insertLinks(database: Database, dataDir: string, pgUrl: string | 
     return;
   }
   const { PGlite } = await import("@electric-sql/pglite");
-  const client = await PGlite.create(path.join(dataDir, "pglite"));
+  const { pgliteExtensions } = await import("../lib/db/client");
+  const client = await PGlite.create(path.join(dataDir, "pglite"), { extensions: await pgliteExtensions() });
   try {
     await client.exec(statement);
   } finally {

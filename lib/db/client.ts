@@ -214,7 +214,7 @@ async function openPglite(dataDir: string): Promise<Handle> {
   try {
     const options = { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] };
     if (!inMemory && !fs.existsSync(path.join(location, "PG_VERSION"))) await initdbApart(location, options);
-    const client = await PGlite.create(location, options);
+    const client = await PGlite.create(location, { ...options, extensions: await pgliteExtensions() });
     const db = drizzle({ client, schema }) as unknown as Db;
     await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS });
     return {
@@ -229,6 +229,12 @@ async function openPglite(dataDir: string): Promise<Handle> {
     release();
     throw error;
   }
+}
+
+/** The contrib extensions the migrations create (pg_trgm: the links' search), for every PGlite that opens Kola's database. */
+export async function pgliteExtensions() {
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  return { pg_trgm };
 }
 
 /**
