@@ -1,26 +1,33 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, gt, inArray, isNull, lt, lte, notExists, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lt, lte, notExists, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, type Tx } from "@/lib/db/client";
 import { outboxEvents, webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
 import { log } from "@/lib/runtime/log";
 import { MAX_ATTEMPTS, retryDelayMs } from "./backoff";
 import { postWebhook, type AttemptResult } from "./post";
-import type { UrlPolicy } from "./settings";
+import { endpointInFlight, type UrlPolicy } from "./settings";
+import { createSlots, type Slots } from "./slots";
 import { signedHeaders } from "./signing";
 
-// Claiming and delivering (DESIGN §8). A worker leases an endpoint's oldest due deliveries (a batch)
-// and sends them one after the other, in event order. While an endpoint has a batch in flight no
-// other worker takes any of its deliveries, so an endpoint sees its events in order as far as
-// retries allow: a failed delivery waits for its retry while newer ones go on. The lease is short
-// (3 s) and renewed every second while the batch runs, however long one attempt takes (up to its
-// 10 s timeout): a worker that dies stops renewing, and its deliveries are due again within seconds
-// (at-least-once, same webhook-id), while a live worker keeps its batch to itself.
+// Claiming and delivering (DESIGN §8). A delivery lane claims some of one endpoint's oldest due
+// deliveries under a lease and sends them at once; as each attempt is recorded it claims the next
+// (a sliding window), until it has claimed `batchSize` of them, one fails, or none is left, and then
+// looks at the other endpoints. An endpoint has at most `endpointInFlight` deliveries leased at
+// once, all lanes and processes together: claimers of an endpoint take turns on its row lock and
+// count its leases first. A process has at most KOLA_WEBHOOK_IN_FLIGHT requests in flight (slots.ts).
 //
-// The events about one deposit reach an endpoint in their `sequence` order, whatever fails
-//: a delivery waits while an earlier event of its deposit is still pending for the same
-// endpoint (delivered or given up lets it go) or is not yet dispatched at all (another dispatcher
-// holds it), so a late success is never sent before the expiry it follows.
+// Order lives in the database: the events about one deposit reach an endpoint in their `sequence`
+// order, whatever fails. A delivery is claimable only while no earlier event of its deposit is
+// still pending for the same endpoint (in flight, or waiting for its retry: delivered or given up
+// lets it go) or not yet dispatched at all (another dispatcher holds it), so a late success is
+// never sent before the expiry it follows, however many lanes and processes deliver. A failing
+// event holds back only its own deposit's later events to that endpoint; other deposits' events,
+// and events about no deposit (payouts, test events), go on beside it in any order.
+//
+// A lease is short (3 s) and renewed every second while the lane runs, however long one attempt
+// takes (up to its 10 s timeout): a worker that dies stops renewing, and the deliveries it had in
+// flight are due again within seconds (at least once, same webhook-id); a live worker keeps them.
 
 export type DeliveryOptions = {
   policy: UrlPolicy;
@@ -28,9 +35,12 @@ export type DeliveryOptions = {
   timeoutMs: number;
   /** how long a claim holds its deliveries without a heartbeat: the delay after a worker dies */
   leaseMs: number;
-  /** how often a running batch renews its lease; well under leaseMs */
+  /** how often a running lane renews its lease; well under leaseMs */
   heartbeatMs: number;
+  /** deliveries a lane claims from one endpoint before it looks at the others */
   batchSize: number;
+  /** deliveries one endpoint has leased (in flight) at once, all workers together */
+  endpointInFlight: number;
   maxAttempts: number;
   /** the wait after failed attempt number n */
   backoff: (attempt: number) => number;
@@ -41,7 +51,8 @@ export const defaultDeliveryOptions = (policy: UrlPolicy): DeliveryOptions => ({
   timeoutMs: 10_000,
   leaseMs: 3_000,
   heartbeatMs: 1_000,
-  batchSize: 100,
+  batchSize: 200,
+  endpointInFlight: endpointInFlight(),
   maxAttempts: MAX_ATTEMPTS,
   backoff: (attempt) => retryDelayMs(attempt),
 });
@@ -52,9 +63,11 @@ export type Claim = {
   endpoint: { id: string; url: string; secrets: string[] };
   deliveries: ClaimedDelivery[];
 };
+type ClaimOptions = Pick<DeliveryOptions, "batchSize" | "leaseMs" | "endpointInFlight">;
 
 const d = webhookDeliveries;
 const due = () => and(eq(d.status, "pending"), lte(d.nextAttemptAt, sql`now()`));
+const notLeased = () => or(isNull(d.lockedUntil), lte(d.lockedUntil, sql`now()`));
 const secondsOf = (ms: number) => sql`make_interval(secs => ${ms / 1000})`;
 
 /** No earlier event of the delivery's deposit is still on its way to the same endpoint. */
@@ -79,149 +92,191 @@ function earlierEventsDone(tx: Pick<Tx, "select">) {
   );
 }
 
-/** Leases the oldest due deliveries of one endpoint that has none in flight; null when there is no work. */
-export async function claimBatch(options: Pick<DeliveryOptions, "batchSize" | "leaseMs">): Promise<Claim | null> {
+/**
+ * Leases up to `max` of the oldest claimable deliveries of one endpoint that has room (fewer than
+ * endpointInFlight leased); null when there is no work.
+ */
+export async function claimBatch(options: ClaimOptions, max = options.batchSize): Promise<Claim | null> {
+  if (max <= 0) return null;
   const db = await getDb();
   return db.transaction(async (tx) => {
-    // endpoints with due deliveries of which none is leased, the longest waiting first
+    // endpoints with claimable deliveries and room for more, the longest waiting first
     const candidates = await tx
       .select({ endpointId: d.endpointId })
       .from(d)
       .innerJoin(webhookEndpoints, and(eq(webhookEndpoints.id, d.endpointId), eq(webhookEndpoints.enabled, true)))
       .where(and(due(), earlierEventsDone(tx))) // held-back deliveries do not make an endpoint a candidate
       .groupBy(d.endpointId)
-      .having(sql`bool_and(${d.lockedUntil} is null or ${d.lockedUntil} <= now())`)
+      .having(
+        and(
+          sql`count(*) filter (where ${d.lockedUntil} > now()) < ${options.endpointInFlight}`,
+          sql`count(*) filter (where ${d.lockedUntil} is null or ${d.lockedUntil} <= now()) > 0`,
+        ),
+      )
       .orderBy(sql`min(${d.nextAttemptAt})`)
       .limit(20);
 
     for (const { endpointId } of candidates) {
-      // Holding the endpoint's row lock, a claimer is alone on it: the statement below (a fresh
-      // snapshot) sees every lease committed before, so two batches of one endpoint never overlap.
-      const [endpoint] = await tx
-        .select({
-          id: webhookEndpoints.id,
-          url: webhookEndpoints.url,
-          secret: webhookEndpoints.secret,
-          previousSecret: webhookEndpoints.previousSecret,
-          previousValid: sql<boolean>`coalesce(${webhookEndpoints.previousSecretExpiresAt} > now(), false)`,
-        })
-        .from(webhookEndpoints)
-        .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.enabled, true)))
-        .for("no key update", { skipLocked: true });
+      const endpoint = await lockEndpoint(tx, endpointId, true);
       if (!endpoint) continue;
-
-      const inFlight = alias(webhookDeliveries, "in_flight");
-      const batch = tx
-        .select({ id: d.id })
-        .from(d)
-        .where(
-          and(
-            eq(d.endpointId, endpoint.id),
-            due(),
-            or(isNull(d.lockedUntil), lte(d.lockedUntil, sql`now()`)),
-            earlierEventsDone(tx),
-            notExists(
-              tx
-                .select({ one: sql`1` })
-                .from(inFlight)
-                .where(and(eq(inFlight.endpointId, endpoint.id), eq(inFlight.status, "pending"), gt(inFlight.lockedUntil, sql`now()`))),
-            ),
-          ),
-        )
-        .orderBy(asc(d.eventCreatedAt), asc(d.sequence), asc(d.id))
-        .limit(options.batchSize)
-        .for("update", { skipLocked: true });
       const leaseId = randomUUID();
-      const claimed = await tx
-        .update(d)
-        .set({ leaseId, lockedUntil: sql`now() + ${secondsOf(options.leaseMs)}` })
-        .where(inArray(d.id, batch))
-        .returning({
-          id: d.id,
-          eventId: d.eventId,
-          sequence: d.sequence,
-          payload: d.payload,
-          attemptCount: d.attemptCount,
-          eventCreatedAt: d.eventCreatedAt,
-        });
-      if (claimed.length === 0) continue;
-      claimed.sort((a, b) => a.eventCreatedAt.getTime() - b.eventCreatedAt.getTime() || a.sequence - b.sequence || (a.id < b.id ? -1 : 1));
-      const secrets = [endpoint.secret, ...(endpoint.previousSecret && endpoint.previousValid ? [endpoint.previousSecret] : [])];
-      return {
-        leaseId,
-        endpoint: { id: endpoint.id, url: endpoint.url, secrets },
-        deliveries: claimed.map(({ id, eventId, sequence, payload, attemptCount }) => ({ id, eventId, sequence, payload, attemptCount })),
-      };
+      const deliveries = await lease(tx, endpoint.id, leaseId, max, options);
+      if (deliveries.length) return { leaseId, endpoint, deliveries };
     }
     return null;
   });
 }
 
+/** Up to `max` more of the claim's endpoint's claimable deliveries, under the same lease (the sliding window). */
+export async function claimMore(claim: Pick<Claim, "leaseId" | "endpoint">, max: number, options: ClaimOptions): Promise<ClaimedDelivery[]> {
+  if (max <= 0) return [];
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const endpoint = await lockEndpoint(tx, claim.endpoint.id, false); // a claimer's turn is short: wait for it
+    return endpoint ? lease(tx, endpoint.id, claim.leaseId, max, options) : [];
+  });
+}
+
+/**
+ * The endpoint's row, locked: claimers of one endpoint take turns, so each statement after the
+ * lock (a fresh snapshot) sees every lease committed before, and the in-flight count holds.
+ */
+async function lockEndpoint(tx: Tx, endpointId: string, skipLocked: boolean): Promise<Claim["endpoint"] | null> {
+  const [endpoint] = await tx
+    .select({
+      id: webhookEndpoints.id,
+      url: webhookEndpoints.url,
+      secret: webhookEndpoints.secret,
+      previousSecret: webhookEndpoints.previousSecret,
+      previousValid: sql<boolean>`coalesce(${webhookEndpoints.previousSecretExpiresAt} > now(), false)`,
+    })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.enabled, true)))
+    .for("no key update", skipLocked ? { skipLocked: true } : {});
+  if (!endpoint) return null;
+  const secrets = [endpoint.secret, ...(endpoint.previousSecret && endpoint.previousValid ? [endpoint.previousSecret] : [])];
+  return { id: endpoint.id, url: endpoint.url, secrets };
+}
+
+/** Leases up to `max` claimable deliveries of a locked endpoint, as many as its room allows, oldest first. */
+async function lease(tx: Tx, endpointId: string, leaseId: string, max: number, options: ClaimOptions): Promise<ClaimedDelivery[]> {
+  // the leased-deliveries index holds only leases: the count reads those of this endpoint
+  const [leased] = await tx
+    .select({ n: count() })
+    .from(d)
+    .where(and(eq(d.endpointId, endpointId), eq(d.status, "pending"), isNotNull(d.leaseId), gt(d.lockedUntil, sql`now()`)));
+  const room = Math.min(max, options.endpointInFlight - (leased?.n ?? 0));
+  if (room <= 0) return [];
+  const batch = tx
+    .select({ id: d.id })
+    .from(d)
+    .where(and(eq(d.endpointId, endpointId), due(), notLeased(), earlierEventsDone(tx)))
+    .orderBy(asc(d.eventCreatedAt), asc(d.sequence), asc(d.id))
+    .limit(room)
+    .for("update", { skipLocked: true });
+  const claimed = await tx
+    .update(d)
+    .set({ leaseId, lockedUntil: sql`now() + ${secondsOf(options.leaseMs)}` })
+    .where(inArray(d.id, batch))
+    .returning({
+      id: d.id,
+      eventId: d.eventId,
+      sequence: d.sequence,
+      payload: d.payload,
+      attemptCount: d.attemptCount,
+      eventCreatedAt: d.eventCreatedAt,
+    });
+  claimed.sort((a, b) => a.eventCreatedAt.getTime() - b.eventCreatedAt.getTime() || a.sequence - b.sequence || (a.id < b.id ? -1 : 1));
+  return claimed.map(({ id, eventId, sequence, payload, attemptCount }) => ({ id, eventId, sequence, payload, attemptCount }));
+}
+
 type Outcome = { delivery: ClaimedDelivery; result: AttemptResult };
 
 /**
- * Sends a claimed batch in order. Consecutive successes are written in groups; the first failure is
- * written at once, schedules its retry and ends the batch (the rest is released, not attempted:
- * the endpoint is likely down). Returns the number of attempts made.
+ * Sends a claim's deliveries at once and keeps its endpoint's window full: each recorded attempt
+ * makes room for the next claim under the same lease, until the lane has claimed batchSize, an
+ * attempt failed (the endpoint may be down: its other deliveries wait for the next round), or
+ * nothing is claimable. `slots` are the process's; the claim's deliveries hold one each already
+ * (without `slots`, the endpoint's window alone bounds it). Returns the number of attempts made.
  */
-export async function deliverBatch(claim: Claim, options: DeliveryOptions): Promise<number> {
-  const outcomes: Outcome[] = [];
+export async function deliverBatch(claim: Claim, options: DeliveryOptions, slots?: Slots): Promise<number> {
+  const pool = slots ?? createSlots(Math.max(options.endpointInFlight, claim.deliveries.length));
+  if (!slots) pool.take(claim.deliveries.length);
   let attempts = 0;
+  let claimed = claim.deliveries.length;
+  let stop = false;
+  const running = new Set<Promise<void>>();
+  const send = (delivery: ClaimedDelivery) => {
+    const sending = (async () => {
+      try {
+        const headers = signedHeaders(claim.endpoint.secrets, delivery.eventId, delivery.payload, delivery.sequence);
+        const result = await postWebhook(claim.endpoint.url, headers, delivery.payload, options);
+        attempts++;
+        if (!result.ok) {
+          stop = true;
+          log("warn", "webhook attempt failed", {
+            delivery_id: delivery.id,
+            event_id: delivery.eventId,
+            endpoint_id: claim.endpoint.id,
+            attempt: delivery.attemptCount + 1,
+            status_code: result.statusCode,
+            error: result.error,
+          });
+        }
+        await record(claim.leaseId, [{ delivery, result }], options);
+      } catch (error) {
+        // not recorded (the database is away?): the lease runs out and the delivery is sent again
+        stop = true;
+        log("error", "webhook attempt not recorded", { delivery_id: delivery.id, endpoint_id: claim.endpoint.id, error });
+      } finally {
+        pool.give(1);
+      }
+    })();
+    running.add(sending);
+    void sending.then(() => running.delete(sending));
+  };
+
   const lease = holdLease(claim, options);
   try {
-    for (const delivery of claim.deliveries) {
-      if (!(await lease.held())) {
-        log("warn", "webhook lease lost: batch stopped", { endpoint_id: claim.endpoint.id, lease_id: claim.leaseId });
-        break;
+    claim.deliveries.forEach(send);
+    while (!stop && claimed < options.batchSize) {
+      const taken = pool.take(Math.min(options.endpointInFlight, options.batchSize - claimed));
+      if (taken === 0) {
+        await (running.size ? Promise.race(running) : pool.free());
+        continue;
       }
-      const headers = signedHeaders(claim.endpoint.secrets, delivery.eventId, delivery.payload, delivery.sequence);
-      const result = await postWebhook(claim.endpoint.url, headers, delivery.payload, options);
-      attempts++;
-      outcomes.push({ delivery, result });
-      if (!result.ok) {
-        log("warn", "webhook attempt failed", {
-          delivery_id: delivery.id,
-          event_id: delivery.eventId,
-          endpoint_id: claim.endpoint.id,
-          attempt: delivery.attemptCount + 1,
-          status_code: result.statusCode,
-          error: result.error,
-        });
-        break;
+      let more: ClaimedDelivery[] = [];
+      try {
+        more = await claimMore(claim, taken, options);
+      } finally {
+        pool.give(taken - more.length);
       }
-      if (outcomes.length >= 25) await record(claim.leaseId, outcomes.splice(0), options);
+      claimed += more.length;
+      more.forEach(send);
+      if (more.length === 0) {
+        if (running.size === 0) break; // nothing claimable, nothing in flight: the endpoint is done
+        await Promise.race(running); // full, or the next events wait for those in flight
+      }
     }
-    await record(claim.leaseId, outcomes.splice(0), options);
   } finally {
+    await Promise.all(running);
     await lease.stop();
     await release(claim).catch((error: unknown) => log("error", "webhook lease release failed", { error }));
   }
   return attempts;
 }
 
-type LeaseHolder = {
-  /** whether the lease is still this worker's; renews first when a heartbeat is overdue (a stalled process) */
-  held: () => Promise<boolean>;
-  /** stops renewing (after the renewal under way, if any) */
-  stop: () => Promise<void>;
-};
-
 /**
- * The heartbeat of a running batch: every heartbeatMs, its pending deliveries are leased for
- * leaseMs more. A renewal that finds none of them (another worker took the endpoint over after this
- * one stalled past its lease, or the endpoint was deleted) marks the lease lost.
+ * The heartbeat of a running lane: every heartbeatMs, its pending deliveries are leased for leaseMs
+ * more. Deliveries another worker took over (this one stalled past its lease) are not its own any
+ * more: their attempts are logged, but only the lease holder moves them on (record()).
  */
-function holdLease(claim: Pick<Claim, "leaseId" | "endpoint">, options: Pick<DeliveryOptions, "leaseMs" | "heartbeatMs">): LeaseHolder {
-  let lost = false;
-  let heldUntil = Date.now() + options.leaseMs; // the claim was made just before
+function holdLease(claim: Pick<Claim, "leaseId" | "endpoint">, options: Pick<DeliveryOptions, "leaseMs" | "heartbeatMs">): { stop: () => Promise<void> } {
   let renewing: Promise<void> = Promise.resolve();
   const renew = () =>
     (renewing = renewing.then(async () => {
-      if (lost) return;
-      const startedAt = Date.now();
       try {
-        if (await renewLease(claim, options.leaseMs)) heldUntil = startedAt + options.leaseMs;
-        else lost = true;
+        await renewLease(claim, options.leaseMs);
       } catch (error) {
         log("warn", "webhook lease renewal failed", { lease_id: claim.leaseId, error });
       }
@@ -229,10 +284,6 @@ function holdLease(claim: Pick<Claim, "leaseId" | "endpoint">, options: Pick<Del
   const timer = setInterval(() => void renew(), options.heartbeatMs);
   timer.unref();
   return {
-    async held() {
-      if (!lost && heldUntil - Date.now() < options.leaseMs - options.heartbeatMs * 1.5) await renew();
-      return !lost && heldUntil > Date.now();
-    },
     async stop() {
       clearInterval(timer);
       await renewing;
@@ -240,19 +291,17 @@ function holdLease(claim: Pick<Claim, "leaseId" | "endpoint">, options: Pick<Del
   };
 }
 
-/** Extends the lease of the batch's deliveries not yet settled; false when it holds none any more. */
-async function renewLease(claim: Pick<Claim, "leaseId" | "endpoint">, leaseMs: number): Promise<boolean> {
+/** Extends the lease of the lane's deliveries not yet settled. */
+async function renewLease(claim: Pick<Claim, "leaseId" | "endpoint">, leaseMs: number): Promise<void> {
   const db = await getDb();
-  // by endpoint first: the pending-deliveries index finds the batch without a scan
-  const renewed = await db
+  // by endpoint and lease: the leased-deliveries index finds them without a scan
+  await db
     .update(d)
     .set({ lockedUntil: sql`now() + ${secondsOf(leaseMs)}` })
-    .where(and(eq(d.endpointId, claim.endpoint.id), eq(d.status, "pending"), eq(d.leaseId, claim.leaseId)))
-    .returning({ id: d.id });
-  return renewed.length > 0;
+    .where(and(eq(d.endpointId, claim.endpoint.id), eq(d.status, "pending"), eq(d.leaseId, claim.leaseId)));
 }
 
-/** Whatever of the batch was not attempted is free again at once. */
+/** Whatever of the lane's claim was not attempted is free again at once. */
 async function release(claim: Pick<Claim, "leaseId" | "endpoint">): Promise<void> {
   const db = await getDb();
   await db
