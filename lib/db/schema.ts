@@ -605,6 +605,10 @@ export const webhookDeliveries = pgTable(
     index("webhook_deliveries_pending_sequence_idx")
       .on(t.endpointId, t.depositId, t.sequence)
       .where(sql`${t.status} = 'pending' and ${t.depositId} is not null`),
+    // the deliveries in flight (leased): an endpoint's count before a claim, a lane's heartbeat
+    index("webhook_deliveries_leased_idx")
+      .on(t.endpointId, t.leaseId, t.lockedUntil)
+      .where(sql`${t.status} = 'pending' and ${t.leaseId} is not null`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { deliveryRound, dispatchRound, type WorkerOptions } from "@/lib/webhooks/rounds";
+import { deliveryRound, deliverySlots, dispatchRound, type WorkerOptions } from "@/lib/webhooks/rounds";
 import { workerLanes } from "@/lib/webhooks/settings";
 import type { Job } from "./job";
 
@@ -7,9 +7,11 @@ const announce = (options: WorkerOptions) => ({ message: "webhook worker started
 /**
  * Webhook delivery as two jobs: the dispatcher (every 200 ms, at once again while it finds events,
  * waking the lanes when it wrote deliveries) and the delivery lanes (KOLA_WORKER_LANES loops, each
- * one endpoint's batch at a time, idle for a second unless woken). Tests pass their own settings.
+ * one endpoint at a time with several requests in flight, idle for a second unless woken), which
+ * share the process's KOLA_WEBHOOK_IN_FLIGHT slots. Tests pass their own settings.
  */
 export function webhookJobs(options: WorkerOptions = {}): Job[] {
+  const slots = deliverySlots(options);
   const dispatch: Job<number> = {
     name: "webhook-dispatch",
     label: "webhook dispatch",
@@ -26,7 +28,7 @@ export function webhookJobs(options: WorkerOptions = {}): Job[] {
     every: () => options.idleMs ?? 1_000,
     immediate: true,
     copies: () => options.lanes ?? workerLanes(),
-    work: () => deliveryRound(options),
+    work: () => deliveryRound(options, slots),
     again: (attempts) => attempts !== null,
     announce: announce(options),
   };

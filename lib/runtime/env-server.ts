@@ -206,6 +206,21 @@ export const serverFields = {
     expects: "a whole number from 1 to 64",
     description: "endpoints a worker process delivers webhooks to at once",
   }),
+  KOLA_WEBHOOK_ENDPOINT_IN_FLIGHT: field({
+    accepts: numberText((n) => Number.isInteger(n) && n > 0 && n <= 100),
+    read: (raw) => numberOr(raw || "10", 10, (n) => Number.isInteger(n) && n > 0 && n <= 100),
+    default: "`10`",
+    expects: "a whole number from 1 to 100",
+    description:
+      "webhook requests one endpoint has in flight at once, all workers together (`1`: one at a time); a payment's events still go one after the other",
+  }),
+  KOLA_WEBHOOK_IN_FLIGHT: field({
+    accepts: numberText((n) => Number.isInteger(n) && n > 0 && n <= 1000),
+    read: (raw) => numberOr(raw || "32", 32, (n) => Number.isInteger(n) && n > 0 && n <= 1000),
+    default: "`32`",
+    expects: "a whole number from 1 to 1000",
+    description: "webhook requests a worker process has in flight at once, all endpoints together",
+  }),
   WEBHOOKS_ALLOW_PRIVATE_URLS: field({
     accepts: oneOf(["", "1", "true", "yes", "0", "false", "no"], lower),
     // undefined: decided by NODE_ENV (lib/webhooks/settings.ts)

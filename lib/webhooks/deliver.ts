@@ -1,26 +1,33 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, gt, inArray, isNull, lt, lte, notExists, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lt, lte, notExists, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, type Tx } from "@/lib/db/client";
 import { outboxEvents, webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
 import { log } from "@/lib/runtime/log";
 import { MAX_ATTEMPTS, retryDelayMs } from "./backoff";
 import { postWebhook, type AttemptResult } from "./post";
-import type { UrlPolicy } from "./settings";
+import { endpointInFlight, type UrlPolicy } from "./settings";
+import { createSlots, type Slots } from "./slots";
 import { signedHeaders } from "./signing";
 
-// Claiming and delivering (DESIGN §8). A worker leases an endpoint's oldest due deliveries (a batch)
-// and sends them one after the other, in event order. While an endpoint has a batch in flight no
-// other worker takes any of its deliveries, so an endpoint sees its events in order as far as
-// retries allow: a failed delivery waits for its retry while newer ones go on. The lease is short
-// (3 s) and renewed every second while the batch runs, however long one attempt takes (up to its
-// 10 s timeout): a worker that dies stops renewing, and its deliveries are due again within seconds
-// (at-least-once, same webhook-id), while a live worker keeps its batch to itself.
+// Claiming and delivering (DESIGN §8). A delivery lane claims some of one endpoint's oldest due
+// deliveries under a lease and sends them at once; as each attempt is recorded it claims the next
+// (a sliding window), until it has claimed `batchSize` of them, a window's worth failed, or none is
+// left, and then looks at the other endpoints. An endpoint has at most `endpointInFlight` deliveries leased at
+// once, all lanes and processes together: claimers of an endpoint take turns on its row lock and
+// count its leases first. A process has at most KOLA_WEBHOOK_IN_FLIGHT requests in flight (slots.ts).
 //
-// The events about one deposit reach an endpoint in their `sequence` order, whatever fails
-//: a delivery waits while an earlier event of its deposit is still pending for the same
-// endpoint (delivered or given up lets it go) or is not yet dispatched at all (another dispatcher
-// holds it), so a late success is never sent before the expiry it follows.
+// Order lives in the database: the events about one deposit reach an endpoint in their `sequence`
+// order, whatever fails. A delivery is claimable only while no earlier event of its deposit is
+// still pending for the same endpoint (in flight, or waiting for its retry: delivered or given up
+// lets it go) or not yet dispatched at all (another dispatcher holds it), so a late success is
+// never sent before the expiry it follows, however many lanes and processes deliver. A failing
+// event holds back only its own deposit's later events to that endpoint; other deposits' events,
+// and events about no deposit (payouts, test events), go on beside it in any order.
+//
+// A lease is short (3 s) and renewed every second while the lane runs, however long one attempt
+// takes (up to its 10 s timeout): a worker that dies stops renewing, and the deliveries it had in
+// flight are due again within seconds (at least once, same webhook-id); a live worker keeps them.
 
 export type DeliveryOptions = {
   policy: UrlPolicy;
@@ -28,9 +35,12 @@ export type DeliveryOptions = {
   timeoutMs: number;
   /** how long a claim holds its deliveries without a heartbeat: the delay after a worker dies */
   leaseMs: number;
-  /** how often a running batch renews its lease; well under leaseMs */
+  /** how often a running lane renews its lease; well under leaseMs */
   heartbeatMs: number;
+  /** deliveries a lane claims from one endpoint before it looks at the others */
   batchSize: number;
+  /** deliveries one endpoint has leased (in flight) at once, all workers together */
+  endpointInFlight: number;
   maxAttempts: number;
   /** the wait after failed attempt number n */
   backoff: (attempt: number) => number;
@@ -41,7 +51,8 @@ export const defaultDeliveryOptions = (policy: UrlPolicy): DeliveryOptions => ({
   timeoutMs: 10_000,
   leaseMs: 3_000,
   heartbeatMs: 1_000,
-  batchSize: 100,
+  batchSize: 200,
+  endpointInFlight: endpointInFlight(),
   maxAttempts: MAX_ATTEMPTS,
   backoff: (attempt) => retryDelayMs(attempt),
 });
@@ -52,9 +63,11 @@ export type Claim = {
   endpoint: { id: string; url: string; secrets: string[] };
   deliveries: ClaimedDelivery[];
 };
+type ClaimOptions = Pick<DeliveryOptions, "batchSize" | "leaseMs" | "endpointInFlight">;
 
 const d = webhookDeliveries;
 const due = () => and(eq(d.status, "pending"), lte(d.nextAttemptAt, sql`now()`));
+const notLeased = () => or(isNull(d.lockedUntil), lte(d.lockedUntil, sql`now()`));
 const secondsOf = (ms: number) => sql`make_interval(secs => ${ms / 1000})`;
 
 /** No earlier event of the delivery's deposit is still on its way to the same endpoint. */
@@ -79,106 +92,136 @@ function earlierEventsDone(tx: Pick<Tx, "select">) {
   );
 }
 
-/** Leases the oldest due deliveries of one endpoint that has none in flight; null when there is no work. */
-export async function claimBatch(options: Pick<DeliveryOptions, "batchSize" | "leaseMs">): Promise<Claim | null> {
+/**
+ * Leases up to `max` of the oldest claimable deliveries of one endpoint that has room (fewer than
+ * endpointInFlight leased); null when there is no work.
+ */
+export async function claimBatch(options: ClaimOptions, max = options.batchSize): Promise<Claim | null> {
+  if (max <= 0) return null;
   const db = await getDb();
   return db.transaction(async (tx) => {
-    // endpoints with due deliveries of which none is leased, the longest waiting first
-    const candidates = await tx
-      .select({ endpointId: d.endpointId })
+    // Endpoints with a claimable delivery and room for more, the oldest such event first. Driven by
+    // the endpoints that have pending deliveries at all (an index-only scan), each looked into
+    // through its own pending deliveries in event order, down to its first claimable one: not every
+    // due delivery of every endpoint with its ordering checks (a backlog of 10,000 made that 0.3 s).
+    const leased = alias(webhookDeliveries, "leased");
+    const pending = alias(webhookDeliveries, "pending");
+    const first = tx
+      .select({ at: d.eventCreatedAt })
       .from(d)
-      .innerJoin(webhookEndpoints, and(eq(webhookEndpoints.id, d.endpointId), eq(webhookEndpoints.enabled, true)))
-      .where(and(due(), earlierEventsDone(tx))) // held-back deliveries do not make an endpoint a candidate
-      .groupBy(d.endpointId)
-      .having(sql`bool_and(${d.lockedUntil} is null or ${d.lockedUntil} <= now())`)
-      .orderBy(sql`min(${d.nextAttemptAt})`)
+      .where(and(eq(d.endpointId, webhookEndpoints.id), due(), notLeased(), earlierEventsDone(tx)))
+      .orderBy(asc(d.eventCreatedAt))
+      .limit(1)
+      .as("first_claimable");
+    const candidates = await tx
+      .select({ endpointId: webhookEndpoints.id })
+      .from(webhookEndpoints)
+      .innerJoinLateral(first, sql`true`)
+      .where(
+        and(
+          eq(webhookEndpoints.enabled, true),
+          inArray(webhookEndpoints.id, tx.selectDistinct({ id: pending.endpointId }).from(pending).where(eq(pending.status, "pending"))),
+          sql`(${tx
+            .select({ n: count() })
+            .from(leased)
+            .where(and(eq(leased.endpointId, webhookEndpoints.id), eq(leased.status, "pending"), isNotNull(leased.leaseId), gt(leased.lockedUntil, sql`now()`)))}) < ${options.endpointInFlight}`,
+        ),
+      )
+      .orderBy(asc(first.at))
       .limit(20);
 
     for (const { endpointId } of candidates) {
-      // Holding the endpoint's row lock, a claimer is alone on it: the statement below (a fresh
-      // snapshot) sees every lease committed before, so two batches of one endpoint never overlap.
-      const [endpoint] = await tx
-        .select({
-          id: webhookEndpoints.id,
-          url: webhookEndpoints.url,
-          secret: webhookEndpoints.secret,
-          previousSecret: webhookEndpoints.previousSecret,
-          previousValid: sql<boolean>`coalesce(${webhookEndpoints.previousSecretExpiresAt} > now(), false)`,
-        })
-        .from(webhookEndpoints)
-        .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.enabled, true)))
-        .for("no key update", { skipLocked: true });
+      const endpoint = await lockEndpoint(tx, endpointId, true);
       if (!endpoint) continue;
-
-      const inFlight = alias(webhookDeliveries, "in_flight");
-      const batch = tx
-        .select({ id: d.id })
-        .from(d)
-        .where(
-          and(
-            eq(d.endpointId, endpoint.id),
-            due(),
-            or(isNull(d.lockedUntil), lte(d.lockedUntil, sql`now()`)),
-            earlierEventsDone(tx),
-            notExists(
-              tx
-                .select({ one: sql`1` })
-                .from(inFlight)
-                .where(and(eq(inFlight.endpointId, endpoint.id), eq(inFlight.status, "pending"), gt(inFlight.lockedUntil, sql`now()`))),
-            ),
-          ),
-        )
-        .orderBy(asc(d.eventCreatedAt), asc(d.sequence), asc(d.id))
-        .limit(options.batchSize)
-        .for("update", { skipLocked: true });
       const leaseId = randomUUID();
-      const claimed = await tx
-        .update(d)
-        .set({ leaseId, lockedUntil: sql`now() + ${secondsOf(options.leaseMs)}` })
-        .where(inArray(d.id, batch))
-        .returning({
-          id: d.id,
-          eventId: d.eventId,
-          sequence: d.sequence,
-          payload: d.payload,
-          attemptCount: d.attemptCount,
-          eventCreatedAt: d.eventCreatedAt,
-        });
-      if (claimed.length === 0) continue;
-      claimed.sort((a, b) => a.eventCreatedAt.getTime() - b.eventCreatedAt.getTime() || a.sequence - b.sequence || (a.id < b.id ? -1 : 1));
-      const secrets = [endpoint.secret, ...(endpoint.previousSecret && endpoint.previousValid ? [endpoint.previousSecret] : [])];
-      return {
-        leaseId,
-        endpoint: { id: endpoint.id, url: endpoint.url, secrets },
-        deliveries: claimed.map(({ id, eventId, sequence, payload, attemptCount }) => ({ id, eventId, sequence, payload, attemptCount })),
-      };
+      const deliveries = await lease(tx, endpoint.id, leaseId, max, options);
+      if (deliveries.length) return { leaseId, endpoint, deliveries };
     }
     return null;
   });
 }
 
+/**
+ * The endpoint's row, locked: claimers of one endpoint take turns, so each statement after the
+ * lock (a fresh snapshot) sees every lease committed before, and the in-flight count holds.
+ */
+async function lockEndpoint(tx: Tx, endpointId: string, skipLocked: boolean): Promise<Claim["endpoint"] | null> {
+  const [endpoint] = await tx
+    .select({
+      id: webhookEndpoints.id,
+      url: webhookEndpoints.url,
+      secret: webhookEndpoints.secret,
+      previousSecret: webhookEndpoints.previousSecret,
+      previousValid: sql<boolean>`coalesce(${webhookEndpoints.previousSecretExpiresAt} > now(), false)`,
+    })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.enabled, true)))
+    .for("no key update", skipLocked ? { skipLocked: true } : {});
+  if (!endpoint) return null;
+  const secrets = [endpoint.secret, ...(endpoint.previousSecret && endpoint.previousValid ? [endpoint.previousSecret] : [])];
+  return { id: endpoint.id, url: endpoint.url, secrets };
+}
+
+/** Leases up to `max` claimable deliveries of a locked endpoint, as many as its room allows, oldest first. */
+async function lease(tx: Tx, endpointId: string, leaseId: string, max: number, options: ClaimOptions): Promise<ClaimedDelivery[]> {
+  // the leased-deliveries index holds only leases: the count reads those of this endpoint
+  const [leased] = await tx
+    .select({ n: count() })
+    .from(d)
+    .where(and(eq(d.endpointId, endpointId), eq(d.status, "pending"), isNotNull(d.leaseId), gt(d.lockedUntil, sql`now()`)));
+  const room = Math.min(max, options.endpointInFlight - (leased?.n ?? 0));
+  if (room <= 0) return [];
+  const batch = tx
+    .select({ id: d.id })
+    .from(d)
+    .where(and(eq(d.endpointId, endpointId), due(), notLeased(), earlierEventsDone(tx)))
+    .orderBy(asc(d.eventCreatedAt), asc(d.sequence), asc(d.id))
+    .limit(room)
+    .for("update", { skipLocked: true });
+  const claimed = await tx
+    .update(d)
+    .set({ leaseId, lockedUntil: sql`now() + ${secondsOf(options.leaseMs)}` })
+    .where(inArray(d.id, batch))
+    .returning({
+      id: d.id,
+      eventId: d.eventId,
+      sequence: d.sequence,
+      payload: d.payload,
+      attemptCount: d.attemptCount,
+      eventCreatedAt: d.eventCreatedAt,
+    });
+  claimed.sort((a, b) => a.eventCreatedAt.getTime() - b.eventCreatedAt.getTime() || a.sequence - b.sequence || (a.id < b.id ? -1 : 1));
+  return claimed.map(({ id, eventId, sequence, payload, attemptCount }) => ({ id, eventId, sequence, payload, attemptCount }));
+}
+
 type Outcome = { delivery: ClaimedDelivery; result: AttemptResult };
 
 /**
- * Sends a claimed batch in order. Consecutive successes are written in groups; the first failure is
- * written at once, schedules its retry and ends the batch (the rest is released, not attempted:
- * the endpoint is likely down). Returns the number of attempts made.
+ * Sends a claim's deliveries at once and keeps its endpoint's window full: the attempts that ended
+ * are recorded and their room claimed again in one transaction (those that end meanwhile wait for
+ * the next: under load one transaction records and claims several), until the lane has claimed
+ * batchSize, endpointInFlight attempts failed (the endpoint may be down: its other deliveries wait
+ * for the next round; with a window of 1, the first failure), or nothing is claimable. `slots` are the process's; the claim's deliveries hold one each
+ * already (without `slots`, the endpoint's window alone bounds it). Returns the attempts made.
  */
-export async function deliverBatch(claim: Claim, options: DeliveryOptions): Promise<number> {
-  const outcomes: Outcome[] = [];
+export async function deliverBatch(claim: Claim, options: DeliveryOptions, slots?: Slots): Promise<number> {
+  const pool = slots ?? createSlots(Math.max(options.endpointInFlight, claim.deliveries.length));
+  if (!slots) pool.take(claim.deliveries.length);
   let attempts = 0;
-  const lease = holdLease(claim, options);
-  try {
-    for (const delivery of claim.deliveries) {
-      if (!(await lease.held())) {
-        log("warn", "webhook lease lost: batch stopped", { endpoint_id: claim.endpoint.id, lease_id: claim.leaseId });
-        break;
-      }
-      const headers = signedHeaders(claim.endpoint.secrets, delivery.eventId, delivery.payload, delivery.sequence);
-      const result = await postWebhook(claim.endpoint.url, headers, delivery.payload, options);
+  let claimed = claim.deliveries.length;
+  let running = 0;
+  let failures = 0;
+  let stop = false;
+  const ended: Outcome[] = []; // attempts made, not yet recorded: each holds its slot until then
+  let wake: (() => void) | null = null;
+  const send = (delivery: ClaimedDelivery) => {
+    running++;
+    const headers = signedHeaders(claim.endpoint.secrets, delivery.eventId, delivery.payload, delivery.sequence);
+    void postWebhook(claim.endpoint.url, headers, delivery.payload, options).then((result) => {
       attempts++;
-      outcomes.push({ delivery, result });
+      running--;
       if (!result.ok) {
+        if (++failures >= options.endpointInFlight) stop = true; // a window's worth failed: the endpoint may be down
         log("warn", "webhook attempt failed", {
           delivery_id: delivery.id,
           event_id: delivery.eventId,
@@ -187,41 +230,83 @@ export async function deliverBatch(claim: Claim, options: DeliveryOptions): Prom
           status_code: result.statusCode,
           error: result.error,
         });
-        break;
       }
-      if (outcomes.length >= 25) await record(claim.leaseId, outcomes.splice(0), options);
+      ended.push({ delivery, result });
+      wake?.();
+    });
+  };
+  const nextEnd = () => new Promise<void>((resolve) => (wake = resolve)).then(() => void (wake = null));
+
+  const lease = holdLease(claim, options);
+  try {
+    claim.deliveries.forEach(send);
+    let lastClaimed = claim.deliveries.length;
+    for (;;) {
+      if (ended.length === 0) {
+        if (running === 0 && (stop || lastClaimed === 0 || claimed >= options.batchSize)) break;
+        if (running > 0 && (stop || lastClaimed === 0 || claimed >= options.batchSize || running >= options.endpointInFlight)) {
+          await nextEnd();
+          continue;
+        }
+      }
+      const outcomes = ended.splice(0);
+      // the slots of the attempts that ended, and more of the process's up to the endpoint's window
+      const free = outcomes.length + pool.take(Math.max(0, options.endpointInFlight - running - outcomes.length));
+      const wanted = stop ? 0 : Math.min(free, options.batchSize - claimed);
+      let more: ClaimedDelivery[] = [];
+      try {
+        more = await recordAndClaim(claim, outcomes, wanted, options);
+      } catch (error) {
+        // not recorded (the database is away?): the lease runs out and these are sent again
+        stop = true;
+        log("error", "webhook attempts not recorded", { endpoint_id: claim.endpoint.id, deliveries: outcomes.length, error });
+      } finally {
+        pool.give(free - more.length);
+      }
+      claimed += more.length;
+      lastClaimed = more.length;
+      more.forEach(send);
     }
-    await record(claim.leaseId, outcomes.splice(0), options);
   } finally {
+    while (running > 0) await nextEnd(); // only after an error above: every attempt ends (its timeout)
     await lease.stop();
     await release(claim).catch((error: unknown) => log("error", "webhook lease release failed", { error }));
   }
   return attempts;
 }
 
-type LeaseHolder = {
-  /** whether the lease is still this worker's; renews first when a heartbeat is overdue (a stalled process) */
-  held: () => Promise<boolean>;
-  /** stops renewing (after the renewal under way, if any) */
-  stop: () => Promise<void>;
-};
+/**
+ * One transaction: the attempts that ended are logged and their deliveries moved on, and up to
+ * `wanted` more of the endpoint's deliveries are claimed under the same lease (the sliding window).
+ * An endpoint deleted meanwhile: nothing to keep, nothing more to claim.
+ */
+async function recordAndClaim(claim: Pick<Claim, "leaseId" | "endpoint">, outcomes: Outcome[], wanted: number, options: DeliveryOptions): Promise<ClaimedDelivery[]> {
+  if (outcomes.length === 0 && wanted <= 0) return [];
+  const db = await getDb();
+  try {
+    return await db.transaction(async (tx) => {
+      await record(tx, claim.leaseId, outcomes, options);
+      if (wanted <= 0) return [];
+      const endpoint = await lockEndpoint(tx, claim.endpoint.id, false); // a claimer's turn is short: wait for it
+      return endpoint ? lease(tx, endpoint.id, claim.leaseId, wanted, options) : [];
+    });
+  } catch (error) {
+    if (foreignKeyViolation(error)) return [];
+    throw error;
+  }
+}
 
 /**
- * The heartbeat of a running batch: every heartbeatMs, its pending deliveries are leased for
- * leaseMs more. A renewal that finds none of them (another worker took the endpoint over after this
- * one stalled past its lease, or the endpoint was deleted) marks the lease lost.
+ * The heartbeat of a running lane: every heartbeatMs, its pending deliveries are leased for leaseMs
+ * more. Deliveries another worker took over (this one stalled past its lease) are not its own any
+ * more: their attempts are logged, but only the lease holder moves them on (record()).
  */
-function holdLease(claim: Pick<Claim, "leaseId" | "endpoint">, options: Pick<DeliveryOptions, "leaseMs" | "heartbeatMs">): LeaseHolder {
-  let lost = false;
-  let heldUntil = Date.now() + options.leaseMs; // the claim was made just before
+function holdLease(claim: Pick<Claim, "leaseId" | "endpoint">, options: Pick<DeliveryOptions, "leaseMs" | "heartbeatMs">): { stop: () => Promise<void> } {
   let renewing: Promise<void> = Promise.resolve();
   const renew = () =>
     (renewing = renewing.then(async () => {
-      if (lost) return;
-      const startedAt = Date.now();
       try {
-        if (await renewLease(claim, options.leaseMs)) heldUntil = startedAt + options.leaseMs;
-        else lost = true;
+        await renewLease(claim, options.leaseMs);
       } catch (error) {
         log("warn", "webhook lease renewal failed", { lease_id: claim.leaseId, error });
       }
@@ -229,10 +314,6 @@ function holdLease(claim: Pick<Claim, "leaseId" | "endpoint">, options: Pick<Del
   const timer = setInterval(() => void renew(), options.heartbeatMs);
   timer.unref();
   return {
-    async held() {
-      if (!lost && heldUntil - Date.now() < options.leaseMs - options.heartbeatMs * 1.5) await renew();
-      return !lost && heldUntil > Date.now();
-    },
     async stop() {
       clearInterval(timer);
       await renewing;
@@ -240,19 +321,17 @@ function holdLease(claim: Pick<Claim, "leaseId" | "endpoint">, options: Pick<Del
   };
 }
 
-/** Extends the lease of the batch's deliveries not yet settled; false when it holds none any more. */
-async function renewLease(claim: Pick<Claim, "leaseId" | "endpoint">, leaseMs: number): Promise<boolean> {
+/** Extends the lease of the lane's deliveries not yet settled. */
+async function renewLease(claim: Pick<Claim, "leaseId" | "endpoint">, leaseMs: number): Promise<void> {
   const db = await getDb();
-  // by endpoint first: the pending-deliveries index finds the batch without a scan
-  const renewed = await db
+  // by endpoint and lease: the leased-deliveries index finds them without a scan
+  await db
     .update(d)
     .set({ lockedUntil: sql`now() + ${secondsOf(leaseMs)}` })
-    .where(and(eq(d.endpointId, claim.endpoint.id), eq(d.status, "pending"), eq(d.leaseId, claim.leaseId)))
-    .returning({ id: d.id });
-  return renewed.length > 0;
+    .where(and(eq(d.endpointId, claim.endpoint.id), eq(d.status, "pending"), eq(d.leaseId, claim.leaseId)));
 }
 
-/** Whatever of the batch was not attempted is free again at once. */
+/** Whatever of the lane's claim was not attempted is free again at once. */
 async function release(claim: Pick<Claim, "leaseId" | "endpoint">): Promise<void> {
   const db = await getDb();
   await db
@@ -265,56 +344,48 @@ async function release(claim: Pick<Claim, "leaseId" | "endpoint">): Promise<void
  * Logs the attempts and moves their deliveries on, but only while this claim still holds them: a
  * worker that lost its lease (it was too slow, another took over) still logs what it sent.
  */
-async function record(leaseId: string, outcomes: Outcome[], options: DeliveryOptions): Promise<void> {
+async function record(tx: Tx, leaseId: string, outcomes: Outcome[], options: DeliveryOptions): Promise<void> {
   if (outcomes.length === 0) return;
-  const db = await getDb();
-  try {
-    await db.transaction(async (tx) => {
-      await tx.insert(webhookAttempts).values(
-        outcomes.map(({ delivery, result }) => ({
-          deliveryId: delivery.id,
-          attempt: delivery.attemptCount + 1,
-          statusCode: result.statusCode,
-          latencyMs: result.latencyMs,
-          responseExcerpt: result.excerpt,
-          responseBody: result.body,
-          error: result.error,
-          createdAt: result.startedAt,
-        })),
-      );
-      const succeeded = outcomes.filter((o) => o.result.ok).map((o) => o.delivery.id);
-      if (succeeded.length) {
-        await tx
-          .update(d)
-          .set({
-            status: "succeeded",
-            attemptCount: sql`${d.attemptCount} + 1`,
-            lastAttemptAt: sql`now()`,
-            nextAttemptAt: null,
-            leaseId: null,
-            lockedUntil: null,
-          })
-          .where(and(inArray(d.id, succeeded), eq(d.leaseId, leaseId)));
-      }
-      for (const { delivery } of outcomes.filter((o) => !o.result.ok)) {
-        const attempt = delivery.attemptCount + 1;
-        const last = attempt >= options.maxAttempts;
-        await tx
-          .update(d)
-          .set({
-            status: last ? "failed" : "pending",
-            attemptCount: sql`${d.attemptCount} + 1`,
-            lastAttemptAt: sql`now()`,
-            nextAttemptAt: last ? null : sql`now() + ${secondsOf(options.backoff(attempt))}`,
-            leaseId: null,
-            lockedUntil: null,
-          })
-          .where(and(eq(d.id, delivery.id), eq(d.leaseId, leaseId)));
-      }
-    });
-  } catch (error) {
-    if (foreignKeyViolation(error)) return; // the endpoint was deleted meanwhile: nothing to keep
-    throw error;
+  await tx.insert(webhookAttempts).values(
+    outcomes.map(({ delivery, result }) => ({
+      deliveryId: delivery.id,
+      attempt: delivery.attemptCount + 1,
+      statusCode: result.statusCode,
+      latencyMs: result.latencyMs,
+      responseExcerpt: result.excerpt,
+      responseBody: result.body,
+      error: result.error,
+      createdAt: result.startedAt,
+    })),
+  );
+  const succeeded = outcomes.filter((o) => o.result.ok).map((o) => o.delivery.id);
+  if (succeeded.length) {
+    await tx
+      .update(d)
+      .set({
+        status: "succeeded",
+        attemptCount: sql`${d.attemptCount} + 1`,
+        lastAttemptAt: sql`now()`,
+        nextAttemptAt: null,
+        leaseId: null,
+        lockedUntil: null,
+      })
+      .where(and(inArray(d.id, succeeded), eq(d.leaseId, leaseId)));
+  }
+  for (const { delivery } of outcomes.filter((o) => !o.result.ok)) {
+    const attempt = delivery.attemptCount + 1;
+    const last = attempt >= options.maxAttempts;
+    await tx
+      .update(d)
+      .set({
+        status: last ? "failed" : "pending",
+        attemptCount: sql`${d.attemptCount} + 1`,
+        lastAttemptAt: sql`now()`,
+        nextAttemptAt: last ? null : sql`now() + ${secondsOf(options.backoff(attempt))}`,
+        leaseId: null,
+        lockedUntil: null,
+      })
+      .where(and(eq(d.id, delivery.id), eq(d.leaseId, leaseId)));
   }
 }
 

@@ -185,7 +185,7 @@ describe("retries", () => {
     const inbox = await receiver((n) => (n < 4 ? { status: 500, body: "down" } : n < 6 ? "hang" : { status: 200, body: "ok" }));
     const endpoint = await endpointFor(shop, inbox.url);
     const deposits = [await settled(shop), await settled(shop), await settled(shop)];
-    const run = worker({ timeoutMs: 300 });
+    const run = worker({ timeoutMs: 300, endpointInFlight: 1 }); // one at a time: which request each event meets is fixed
 
     const before = Date.now();
     await run.drain(); // each event's first attempt fails (a failure ends a batch: newer ones go next)
@@ -269,18 +269,19 @@ describe("retries", () => {
 });
 
 describe("workers side by side", () => {
-  it("two workers running at once deliver each event exactly once, and one endpoint's events in order", async () => {
+  it("two workers running at once deliver each event exactly once, never more at once than an endpoint's window", async () => {
     const shop = await merchant();
     const inboxes = [
-      await receiver(() => ({ status: 200, delayMs: 2 })),
-      await receiver(() => ({ status: 200, delayMs: 1 })),
+      await receiver(() => ({ status: 200, delayMs: 20 })),
+      await receiver(() => ({ status: 200, delayMs: 5 })),
       await receiver(() => ({ status: 200 })),
     ];
     const endpoints = await Promise.all(inboxes.map((r) => endpointFor(shop, r.url)));
     const count = 30;
     for (let i = 0; i < count; i++) await settled(shop);
 
-    const options = { lanes: 3, batchSize: 4, dispatchEveryMs: 20, idleMs: 20 };
+    // a generous time limit: an answer given up on is sent again (at least once), which is not what this counts
+    const options = { lanes: 3, batchSize: 4, endpointInFlight: 3, dispatchEveryMs: 20, idleMs: 20, timeoutMs: 30_000 };
     const a = worker(options);
     const b = worker(options);
     a.start();
@@ -298,10 +299,11 @@ describe("workers side by side", () => {
       .from(outboxEvents)
       .where(eq(outboxEvents.accountId, shop.accountId))
       .orderBy(outboxEvents.createdAt, outboxEvents.id);
-    const expected = order.map((o) => eventIdOf(o.id));
+    const expected = order.map((o) => eventIdOf(o.id)).sort();
     inboxes.forEach((inbox, i) => {
-      expect(inbox.received.map((r) => r.headers["webhook-id"])).toEqual(expected);
-      expect(inbox.maxConcurrent()).toBe(1);
+      // each payment has one event here: no order between them, each once
+      expect(inbox.received.map((r) => r.headers["webhook-id"]).sort()).toEqual(expected);
+      expect(inbox.maxConcurrent()).toBeLessThanOrEqual(3); // the window holds across both workers
       inbox.verifyAll(endpoints[i]!.secret);
     });
   });
@@ -315,7 +317,7 @@ describe("workers side by side", () => {
     await dispatchOutbox();
 
     // A worker claims the batch, sends the first event, and dies before recording anything.
-    const claim = (await claimBatch({ batchSize: 100, leaseMs: 60_000 }))!;
+    const claim = (await claimBatch({ batchSize: 100, leaseMs: 60_000, endpointInFlight: 10 }))!;
     expect(claim.deliveries).toHaveLength(2);
     const killed = { ...claim, deliveries: claim.deliveries.slice(0, 1) };
     const { postWebhook } = await import("./post");
@@ -336,7 +338,7 @@ describe("workers side by side", () => {
       .update(webhookDeliveries)
       .set({ lockedUntil: sql`now() - interval '1 second'` })
       .where(eq(webhookDeliveries.leaseId, claim.leaseId));
-    expect(await worker().drain()).toBe(2);
+    expect(await worker({ endpointInFlight: 1 }).drain()).toBe(2); // one at a time: the arrivals' order is fixed
     const ids = inbox.received.map((r) => r.headers["webhook-id"]);
     expect(ids).toEqual([first.eventId, first.eventId, claim.deliveries[1]!.eventId]);
     inbox.verifyAll(endpoint.secret);
@@ -359,7 +361,7 @@ describe("workers side by side", () => {
     const endpoint = await endpointFor(shop, inbox.url);
     await settled(shop);
     await dispatchOutbox();
-    const claim = (await claimBatch({ batchSize: 100, leaseMs: 60_000 }))!;
+    const claim = (await claimBatch({ batchSize: 100, leaseMs: 60_000, endpointInFlight: 10 }))!;
     const db = await getDb();
     await db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
     await expect(deliverBatch(claim, defaultDeliveryOptions(urlPolicy()))).resolves.toBe(1);

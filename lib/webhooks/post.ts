@@ -37,7 +37,8 @@ function agentFor(protocol: string, policy: UrlPolicy): http.Agent {
   const key = `${protocol}${policy.allowPrivate}`;
   let agent = agents.get(key);
   if (!agent) {
-    const options = { keepAlive: true, maxSockets: 16, maxFreeSockets: 16, timeout: 30_000 };
+    // sockets per receiver: at least an endpoint's largest window (KOLA_WEBHOOK_ENDPOINT_IN_FLIGHT ≤ 100)
+    const options = { keepAlive: true, maxSockets: 100, maxFreeSockets: 16, timeout: 30_000 };
     agent = protocol === "https:" ? new https.Agent(options) : new http.Agent(options);
     agents.set(key, agent);
   }

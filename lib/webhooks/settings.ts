@@ -44,3 +44,13 @@ export function inProcessWorkerEnabled(): boolean {
 export function workerLanes(): number {
   return setting("KOLA_WORKER_LANES");
 }
+
+/** Requests one endpoint has in flight at once, all workers together (KOLA_WEBHOOK_ENDPOINT_IN_FLIGHT). */
+export function endpointInFlight(): number {
+  return setting("KOLA_WEBHOOK_ENDPOINT_IN_FLIGHT");
+}
+
+/** Requests one worker process has in flight at once, all endpoints together (KOLA_WEBHOOK_IN_FLIGHT). */
+export function processInFlight(): number {
+  return setting("KOLA_WEBHOOK_IN_FLIGHT");
+}

@@ -1,9 +1,11 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import * as marketplaceGatewayRoutes from "@/app/v1/api/marketplace/gateway/route";
 import type { Auth } from "@/lib/core/auth";
+import { getDb } from "@/lib/db/client";
+import { webhookDeliveries } from "@/lib/db/schema";
 import { createGateway } from "@/lib/gateways/create-gateway";
 import { getMarketplaceGatewayOrThrow } from "@/lib/marketplace-gateways/queries";
 import { setSandboxTransport } from "@/lib/providers/sandbox";
@@ -131,4 +133,37 @@ export async function pendingMarketplaceSale(auth: Auth, key: string) {
     answers: {},
   });
   return { deposit, gateway };
+}
+
+/** One event of `queueDeliveries`: about payment `payment` (null: about no payment), its `sequence`. */
+export type QueuedEvent = { payment: string | null; sequence: number };
+
+/**
+ * Deliveries written straight to `endpointId`, due now, one per event, their `created_at` in the
+ * order given (a payment's events must come in sequence order): many payments' events without
+ * settling each. The body carries `payment` and `sequence`, so a receiver can check the order.
+ */
+export async function queueDeliveries(auth: Auth, endpointId: string, events: QueuedEvent[]): Promise<{ id: string; eventId: string }[]> {
+  const db = await getDb();
+  const base = Date.now() - events.length - 1_000;
+  const rows = events.map((event, i) => {
+    const eventId = `evt_${randomBytes(16).toString("hex")}`;
+    const createdAt = new Date(base + i);
+    return {
+      accountId: auth.accountId,
+      mode: auth.mode,
+      endpointId,
+      eventId,
+      eventType: "payment.succeeded",
+      eventCreatedAt: createdAt,
+      depositId: event.payment,
+      sequence: event.sequence,
+      payload: JSON.stringify({ id: eventId, type: "payment.succeeded", created_at: createdAt.toISOString(), sequence: event.sequence, data: { payment: event.payment } }),
+    };
+  });
+  const written: { id: string; eventId: string }[] = [];
+  for (let i = 0; i < rows.length; i += 500) {
+    written.push(...(await db.insert(webhookDeliveries).values(rows.slice(i, i + 500)).returning({ id: webhookDeliveries.id, eventId: webhookDeliveries.eventId })));
+  }
+  return written;
 }

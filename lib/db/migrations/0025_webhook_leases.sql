@@ -1,0 +1,1 @@
+CREATE INDEX "webhook_deliveries_leased_idx" ON "webhook_deliveries" USING btree ("endpoint_id","lease_id","locked_until") WHERE "webhook_deliveries"."status" = 'pending' and "webhook_deliveries"."lease_id" is not null;
