@@ -303,6 +303,17 @@ async function main(): Promise<void> {
   const started = performance.now();
   console.log(`Kola scale benchmark of ${SERVED}: database ${name}, sizes ${SIZES.join(", ")}, others ×${OTHERS} over ${OTHER_ACCOUNTS} accounts, ${CONNECTIONS} connections, ${SECONDS} s per endpoint`);
   const stages: Stage[] = [];
+  // stopped by a signal: the server stopped and the database dropped all the same
+  const onSignal = () => {
+    console.log("stopped: stopping the server and dropping the database…");
+    void (async () => {
+      await server?.stop(2_000);
+      if (!KEEP) await admin.unsafe(`drop database if exists ${name} with (force)`).catch(() => {});
+      process.exit(130);
+    })();
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
   try {
     const env: NodeJS.ProcessEnv = {
       ...process.env,
