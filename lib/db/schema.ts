@@ -596,6 +596,8 @@ export const webhookDeliveries = pgTable(
   (t) => [
     uniqueIndex("webhook_deliveries_endpoint_event_key").on(t.endpointId, t.eventId),
     index("webhook_deliveries_list_idx").on(t.endpointId, t.createdAt.desc(), t.id.desc()),
+    // an endpoint's list filtered by status (?status=failed): the few failed ones without reading the rest
+    index("webhook_deliveries_status_list_idx").on(t.endpointId, t.status, t.createdAt.desc(), t.id.desc()),
     // what workers look for: pending deliveries, by due time, and per endpoint in event order
     index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index("webhook_deliveries_pending_idx")
@@ -777,6 +779,12 @@ export const payouts = pgTable(
     uniqueIndex("payouts_one_live_per_sale_key").on(t.depositId).where(sql`${t.depositId} is not null and ${t.status} <> 'failed'`),
     uniqueIndex("payouts_retry_of_key").on(t.retryOf),
     index("payouts_seller_idx").on(t.sellerId, t.createdAt.desc()).where(sql`${t.sellerId} is not null`),
+    // the payouts list filtered by kind (?kind=withdrawal: the few among the seller payouts)
+    index("payouts_kind_list_idx").on(t.accountId, t.mode, t.kind, t.createdAt.desc(), t.id.desc()),
+    // a sale's latest payout (a seller's sales), read backwards: created_at desc, id desc
+    index("payouts_deposit_idx").on(t.depositId, t.createdAt, t.id).where(sql`${t.depositId} is not null`),
+    // a seller's paid-out total (GET /v1/sellers): summed from the index alone
+    index("payouts_seller_paid_idx").on(t.sellerId, t.amount).where(sql`${t.sellerId} is not null and ${t.status} = 'success'`),
     check("payouts_amount_check", sql`${t.amount} > 0`),
   ],
 );
@@ -1014,6 +1022,8 @@ export const notifications = pgTable(
     index("notifications_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index("notifications_sending_idx").on(t.claimedAt).where(sql`${t.status} = 'sending'`),
     index("notifications_created_idx").on(t.createdAt),
+    // the tidy-up of old mails that are done with (lib/notifications/send.ts), oldest first
+    index("notifications_done_idx").on(t.createdAt).where(sql`${t.status} in ('sent', 'failed', 'unknown')`),
   ],
 );
 

@@ -1,0 +1,5 @@
+CREATE INDEX "notifications_done_idx" ON "notifications" USING btree ("created_at") WHERE "notifications"."status" in ('sent', 'failed', 'unknown');--> statement-breakpoint
+CREATE INDEX "payouts_kind_list_idx" ON "payouts" USING btree ("account_id","mode","kind","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "payouts_deposit_idx" ON "payouts" USING btree ("deposit_id","created_at","id") WHERE "payouts"."deposit_id" is not null;--> statement-breakpoint
+CREATE INDEX "payouts_seller_paid_idx" ON "payouts" USING btree ("seller_id","amount") WHERE "payouts"."seller_id" is not null and "payouts"."status" = 'success';--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_status_list_idx" ON "webhook_deliveries" USING btree ("endpoint_id","status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
