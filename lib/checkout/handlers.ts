@@ -41,23 +41,21 @@ function messagePage(kind: MessageKind, status: number, url: URL, locale: Locale
   return send(renderMessage({ kind, locale, otherLangHref: otherLang(url, locale), checkout, retryHref }), status);
 }
 
-/** A page's error: "try again in a moment" while the database is away (503, Retry-After), else the generic error page. */
+/** A page's error: "try again in a moment" while the database is away or busy (503, Retry-After), else the generic error page. */
 const errorPage = (req: Request, error: unknown) => {
   const { url, locale } = localeOf(req);
-  if (isUnavailable(error)) return withRetryAfter(messagePage("outage", 503, url, locale), error);
+  if (isRetryLater(error)) return withRetryAfter(messagePage("outage", 503, url, locale), error);
   return messagePage("error", 500, url, locale);
 };
 
 /** The JSON endpoints' error: while the database is away the page's script shows the buyer's words. */
 const internalError = (req: Request, error: unknown) => {
-  if (isUnavailable(error)) {
+  if (isRetryLater(error)) {
     const message = t(localeOf(req).locale, "outage.body");
     return withRetryAfter(jsonWithCheckoutHeaders({ ...error.body, message, errors: { form: message } }, 503), error);
   }
   return jsonWithCheckoutHeaders(new ApiError("INTERNAL_ERROR").body, 500);
 };
-
-const isUnavailable = isRetryLater;
 
 function withRetryAfter(response: Response, error: ApiError): Response {
   response.headers.set("retry-after", error.headers?.["retry-after"] ?? "1");
@@ -169,7 +167,7 @@ export function submitCheckoutJson(kind: Kind) {
       const next = deposit.redirectUrl ?? waitPath(checkout, deposit.trackId, locale);
       return jsonWithCheckoutHeaders({ track_id: deposit.trackId, status: deposit.status, next });
     } catch (error) {
-      if (isUnavailable(error)) throw error; // the buyer's "try again in a moment" (internalError)
+      if (isRetryLater(error)) throw error; // the buyer's "try again in a moment" (internalError)
       const { input, values } = submitted;
       const country = values?.country ?? String((input as { country?: unknown }).country ?? "");
       const answer = buyerAnswerOf(error, { checkout, locale, country });

@@ -112,6 +112,24 @@ describe("what a settled payment posts", () => {
     ]);
   });
 
+  it("100 release rounds at once: each held payment released once, its mark set once", { timeout: 120_000 }, async () => {
+    process.env.TEST_BALANCE_HOLD_SECONDS = "3600";
+    const merchants = [await paidMerchant(5000), await paidMerchant(7000), await paidMerchant(9000)];
+    const db = await getDb();
+    for (const m of merchants) await db.update(ledgerEntries).set({ availableAt: new Date(Date.now() - 1000) }).where(eq(ledgerEntries.accountId, m.accountId));
+    await Promise.all(Array.from({ length: 100 }, () => releaseDue()));
+    for (const [m, amount] of merchants.map((m, i) => [m, [5000, 7000, 9000][i]!] as const)) {
+      expect([await balanceOf(m.key), await entriesOf(m.accountId)]).toEqual([
+        xaf(amount, 0),
+        [
+          ["payment", { merchant_pending: amount, provider_clearing: -amount }],
+          ["release", { merchant_available: amount, merchant_pending: -amount }],
+        ],
+      ]);
+    }
+    expect(await releaseDue()).toBe(0);
+  });
+
   it("the release marks the payment released in its transaction; one released before the mark existed is marked, not released twice", async () => {
     process.env.TEST_BALANCE_HOLD_SECONDS = "3600";
     const m = await paidMerchant(5000);
