@@ -199,11 +199,14 @@ export const paymentGateways = pgTable(
       .where(sql`${t.orderId} <> '' and ${t.archivedAt} is null`),
     // the payin lookup by order_id, archived holders included
     index("payment_gateways_order_id_idx").on(t.accountId, t.mode, t.orderId).where(sql`${t.orderId} <> ''`),
-    // `?q=` finds a word anywhere in these three (ILIKE '%…%'): trigram indexes (pg_trgm) answer it
-    // from the rows that hold the word instead of reading every link of the account
+    // `?q=` finds a word anywhere in the shop name and the message (ILIKE '%…%'): trigram indexes
+    // (pg_trgm) answer it from the rows that hold the word instead of reading every link of the account
     index("payment_gateways_shop_name_trgm_idx").using("gin", t.shopName.op("gin_trgm_ops")),
-    index("payment_gateways_order_id_trgm_idx").using("gin", t.orderId.op("gin_trgm_ops")),
     index("payment_gateways_message_trgm_idx").using("gin", t.message.op("gin_trgm_ops")),
+    // …and an order_id by its beginning, any case (lower(order_id) LIKE 'q%'): a range of this index.
+    // Not by trigrams: order ids share all their trigrams ("ord", "cmd", digits), so a trigram search
+    // for one id intersected posting lists as long as the table (3,800 pages at a million links)
+    index("payment_gateways_order_id_prefix_idx").on(t.accountId, t.mode, sql`lower(${t.orderId}) text_pattern_ops`),
   ],
 );
 

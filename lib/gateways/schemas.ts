@@ -80,7 +80,7 @@ export const payinStatus = z
   .object({ order_id: z.string(), status: z.enum(depositStatuses) })
   .meta({ id: "PayinStatus" });
 export const gatewayListQuery = wholeListQuery.extend({
-  q: z.string().trim().max(100).optional().describe("Search in shop_name, order_id and message (case-insensitive)"),
+  q: z.string().trim().max(100).optional().describe("Search, case-insensitive: a word anywhere in shop_name or message, or the beginning of an order_id"),
   paid: queryBoolean.optional().describe("`true`: only links paid successfully; `false`: only links not paid yet"),
   archived: queryBoolean
     .default(false)

@@ -932,6 +932,8 @@ describe("GET /v1/gateway filters and include=payment_status", () => {
     ["", () => [paid, failed, untried, percent]],
     ["?q=boutique", () => [paid, untried]],
     ["?q=CMD", () => [paid, untried]], // order_id, any case
+    ["?q=cmd-7", () => [untried]], // a whole order_id
+    ["?q=MD-7", () => []], // an order_id by its beginning only
     ["?q=wax", () => [failed]], // message
     ["?q=%25", () => [percent]], // a literal %, not a wildcard
     ["?q=_", () => [percent]], // a literal _, not a wildcard

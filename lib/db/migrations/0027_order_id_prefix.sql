@@ -1,0 +1,2 @@
+DROP INDEX "payment_gateways_order_id_trgm_idx";--> statement-breakpoint
+CREATE INDEX "payment_gateways_order_id_prefix_idx" ON "payment_gateways" USING btree ("account_id","mode",lower("order_id") text_pattern_ops);
