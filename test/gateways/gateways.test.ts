@@ -904,6 +904,32 @@ describe("GET /v1/gateway without limit: the whole list", () => {
   });
 });
 
+describe("GET /v1/gateway?q= with few and with many matches", () => {
+  // The search looks its matches up unordered first (at most 500), then reads the page from them;
+  // past 500 it walks the links newest first (lib/gateways/queries.ts): both give the same pages.
+  it("pages through 520 matches and finds the one rare link, newest first, with the cursor", async () => {
+    const account = await newAccount();
+    const db = await getDb();
+    const at = Date.parse("2026-01-01T00:00:00Z");
+    const base = { accountId: account.accountId, mode: "test", amount: 1000, currency: "XAF", country: "CMR" } as const;
+    const dense = await db
+      .insert(paymentGateways)
+      .values(Array.from({ length: 520 }, (_, i) => ({ ...base, shopName: "Boutique Dense", orderId: `D-${i}`, createdAt: new Date(at + i * 1000) })))
+      .returning({ id: paymentGateways.id });
+    const [rare] = await db.insert(paymentGateways).values({ ...base, shopName: "Autre", orderId: "RARE-1", createdAt: new Date(at - 1000) }).returning({ id: paymentGateways.id });
+    const newest = dense.map((row) => row.id).reverse();
+    const page = async (query: string) => ((await list(account.key, query)).body as View[]).map((g) => g.id);
+
+    expect(await page("?q=dense&limit=3")).toEqual(newest.slice(0, 3));
+    expect(await page(`?q=dense&limit=3&starting_after=${newest[2]}`)).toEqual(newest.slice(3, 6));
+    expect(await page(`?q=dense&limit=3&starting_after=${newest[517]}`)).toEqual(newest.slice(518, 520));
+    expect(await page("?q=d-51&limit=20")).toEqual(newest.filter((_, i) => [519 - 51, ...Array.from({ length: 10 }, (_, n) => 519 - 510 - n)].includes(i)));
+    expect(await page("?q=rare-1")).toEqual([rare!.id]);
+    expect(await page(`?q=rare-1&starting_after=${rare!.id}`)).toEqual([]);
+    expect(await page("?q=nowhere")).toEqual([]);
+  });
+});
+
 describe("GET /v1/gateway filters and include=payment_status", () => {
   let account: Awaited<ReturnType<typeof newAccount>>;
   let paid: Created;
