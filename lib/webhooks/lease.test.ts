@@ -95,22 +95,22 @@ describe("a lane whose lease came back too short", () => {
 
 describe("a starved lane", () => {
   it("no heartbeat at all, requests that leave late, two workers: no event sent twice, each payment's in order", { timeout: 240_000 }, async () => {
-    // The lease (3 s) is a tenth of the default, with the default's shape; the heartbeat never beats.
+    // The lease (4 s) has the default's shape at a smaller scale; the heartbeat never beats.
     const HEARTBEAT = 777;
-    const options = { lanes: 2, endpointInFlight: 10, inFlight: 32, backoff: () => 0, idleMs: 20, dispatchEveryMs: 50, timeoutMs: 1_000, leaseMarginMs: 500, leaseMs: 3_000, heartbeatMs: HEARTBEAT };
+    const options = { lanes: 2, endpointInFlight: 10, inFlight: 32, backoff: () => 0, idleMs: 20, dispatchEveryMs: 50, timeoutMs: 2_000, leaseMarginMs: 1_000, leaseMs: 4_000, heartbeatMs: HEARTBEAT };
     const realSetInterval = globalThis.setInterval;
     vi.spyOn(globalThis, "setInterval").mockImplementation(((callback: () => void, ms?: number) =>
       ms === HEARTBEAT ? realSetInterval(() => {}, 1 << 30) : realSetInterval(callback, ms)) as typeof setInterval);
 
     // Each request opens a connection of its own (Connection: close) and looks its name up first:
-    // one lookup in four takes 3.5 s, longer than the lease the lane's claim wrote, one in four 0.4 s
+    // one lookup in four takes 4.5 s, longer than the lease the lane's claim wrote, one in four 0.4 s
     // (a request that leaves late, well within its time limit). Under the old design (a 3 s lease
     // that only the heartbeat kept, a 10 s time limit) the slow ones left after their lease had
     // ended, when another lane could have sent the event, and the payment's next one, already.
     let lookups = 0;
     setWebhookResolver(async () => {
       const n = lookups++;
-      const delay = n % 4 === 1 ? 3_500 : n % 4 === 3 ? 400 : 0;
+      const delay = n % 4 === 1 ? 4_500 : n % 4 === 3 ? 400 : 0;
       if (delay) await new Promise((r) => setTimeout(r, delay));
       return [{ address: "127.0.0.1", family: 4 }];
     });
@@ -160,7 +160,13 @@ describe("a starved lane", () => {
       if (numbers.join() !== numbers.map((_, i) => i + 1).join()) problems.push(`${delivery.eventId}: attempts numbered ${numbers.join()}`);
       if (tries.filter((a) => a.statusCode === 200).length !== 1 || tries.at(-1)!.statusCode !== 200) problems.push(`${delivery.eventId}: answers ${tries.map((a) => a.statusCode).join()}`);
       const copies = arrivals.filter((e) => e.id === delivery.eventId).map((e) => tries.findLastIndex((a) => a.createdAt.getTime() <= e.at + 5));
-      if (new Set(copies).size !== copies.length || copies.includes(-1)) problems.push(`${delivery.eventId}: copies of attempts ${copies.join()}`);
+      if (new Set(copies).size !== copies.length || copies.includes(-1)) {
+        // the times, from the first attempt's start: what arrived when, each attempt's start, length and error
+        const t0 = tries[0]!.createdAt.getTime();
+        const arrived = arrivals.filter((e) => e.id === delivery.eventId).map((e) => e.at - t0);
+        const made = tries.map((a) => `${a.createdAt.getTime() - t0}+${a.latencyMs} ${a.statusCode ?? a.error}`);
+        problems.push(`${delivery.eventId}: copies of attempts ${copies.join()} (arrived at ${arrived.join(", ")}; attempts ${made.join(", ")})`);
+      }
     }
     expect({
       outOfOrder,

@@ -174,14 +174,15 @@ describe("a worker process killed with several deliveries in flight", () => {
 
 describe("a live worker with a slow receiver", () => {
   it("keeps a payment's events for longer than a lease, sending one after the other, while another worker polls: each once, in order", { timeout: 60_000 }, async () => {
-    // every answer takes most of the time limit; the lane outlives its first lease several times over
-    const inbox = await receiver(() => ({ status: 200, body: "ok", delayMs: 700 }));
+    // every answer takes a second (a third of the time limit: a loaded machine must not turn it
+    // into a timeout and a retry); five in a row outlive the lane's first lease
+    const inbox = await receiver(() => ({ status: 200, body: "ok", delayMs: 1_000 }));
     const { key } = await newAccount("CMR");
     const shop: Auth = (await findAuthByKeyHash(hashApiKey(key)))!;
     const endpoint = await createEndpoint(shop, { url: inbox.url, event_types: [], description: "", enabled: true });
     const payment = randomUUID();
-    await queueDeliveries(shop, endpoint.id, [1, 2, 3, 4].map((sequence) => ({ payment, sequence })));
-    const options = { lanes: 1, timeoutMs: 1_000, leaseMarginMs: 400, leaseMs: 2_000, heartbeatMs: 200, idleMs: 20, dispatchEveryMs: 20 };
+    await queueDeliveries(shop, endpoint.id, [1, 2, 3, 4, 5].map((sequence) => ({ payment, sequence })));
+    const options = { lanes: 1, timeoutMs: 3_000, leaseMarginMs: 500, leaseMs: 4_000, heartbeatMs: 200, idleMs: 20, dispatchEveryMs: 20 };
     const slow = createWebhookWorker(options);
     const other = createWebhookWorker(options);
     slow.start();
@@ -193,7 +194,7 @@ describe("a live worker with a slow receiver", () => {
       await Promise.all([slow.stop(), other.stop()]);
     }
     const delivered = await deliveriesOf(endpoint.id);
-    expect(inbox.received.map((r) => (JSON.parse(r.body) as { sequence: number }).sequence)).toEqual([1, 2, 3, 4]);
+    expect(inbox.received.map((r) => (JSON.parse(r.body) as { sequence: number }).sequence)).toEqual([1, 2, 3, 4, 5]);
     expect(inbox.received.map((r) => r.headers["webhook-id"])).toEqual(delivered.map((d) => d.eventId));
     expect(delivered.map((d) => [d.status, d.attemptCount])).toEqual(delivered.map(() => ["succeeded", 1]));
     expect(inbox.received.at(-1)!.at - inbox.received[0]!.at).toBeGreaterThan(options.leaseMs); // it did outlive a lease
