@@ -25,17 +25,26 @@ import { signedHeaders } from "./signing";
 // event holds back only its own deposit's later events to that endpoint; other deposits' events,
 // and events about no deposit (payouts, test events), go on beside it in any order.
 //
-// A lease is short (3 s) and renewed every second while the lane runs, however long one attempt
-// takes (up to its 10 s timeout): a worker that dies stops renewing, and the deliveries it had in
-// flight are due again within seconds (at least once, same webhook-id); a live worker keeps them.
+// A lease outlives every request it covers, by design: it is longer than an attempt's time limit
+// with a margin to spare (30 s against 10 s), and a lane starts a request only while the lease it
+// wrote when it claimed that delivery (counted by its own clock from before the write was sent) has
+// at least the time limit and the margin left; a delivery that came back too late (the database
+// answered slowly) is handed back unsent. Each attempt is cut off at its time limit, so a request
+// has ended before its lease can end, however starved the heartbeat is: no other lane sends it (or
+// the payment's next event) while it may still be on its way. The heartbeat (every 5 s while the
+// lane runs) keeps the attempts that ended until they are recorded; recording is conditional on the
+// lease still being this lane's. A worker that dies stops renewing: the deliveries it had in flight
+// are due again when their lease ends (within 30 s; at least once, same webhook-id).
 
 export type DeliveryOptions = {
   policy: UrlPolicy;
   /** one attempt's time limit (10 s) */
   timeoutMs: number;
-  /** how long a claim holds its deliveries without a heartbeat: the delay after a worker dies */
+  /** how long a claim holds its deliveries without a heartbeat: the delay after a worker dies; at least timeoutMs + 2 × leaseMarginMs */
   leaseMs: number;
-  /** how often a running lane renews its lease; well under leaseMs */
+  /** lease a request must still have left when its time limit is up: a request starts only with timeoutMs + leaseMarginMs left */
+  leaseMarginMs: number;
+  /** how often a running lane renews its lease (what ended, until it is recorded); at most half of leaseMs */
   heartbeatMs: number;
   /** deliveries a lane claims from one endpoint before it looks at the others */
   batchSize: number;
@@ -49,17 +58,38 @@ export type DeliveryOptions = {
 export const defaultDeliveryOptions = (policy: UrlPolicy): DeliveryOptions => ({
   policy,
   timeoutMs: 10_000,
-  leaseMs: 3_000,
-  heartbeatMs: 1_000,
+  leaseMs: 30_000,
+  leaseMarginMs: 5_000,
+  heartbeatMs: 5_000,
   batchSize: 200,
   endpointInFlight: endpointInFlight(),
   maxAttempts: MAX_ATTEMPTS,
   backoff: (attempt) => retryDelayMs(attempt),
 });
 
+/**
+ * The options, or an error when a lease could end while a request it covers is still on its way:
+ * the lease must hold the time limit and the margin, and leave a claim as long as the margin to come
+ * back (leaseMs ≥ timeoutMs + 2 × leaseMarginMs); the heartbeat must beat at least twice a lease.
+ */
+export function checkDeliveryOptions<T extends DeliveryOptions>(options: T): T {
+  const { timeoutMs, leaseMs, leaseMarginMs, heartbeatMs } = options;
+  const problems = [
+    !(timeoutMs > 0) && "timeoutMs must be above 0",
+    !(leaseMarginMs > 0) && "leaseMarginMs must be above 0",
+    !(heartbeatMs > 0) && "heartbeatMs must be above 0",
+    !(leaseMs >= timeoutMs + 2 * leaseMarginMs) && `leaseMs (${leaseMs}) must be at least timeoutMs + 2 × leaseMarginMs (${timeoutMs + 2 * leaseMarginMs})`,
+    !(heartbeatMs * 2 <= leaseMs) && `heartbeatMs (${heartbeatMs}) must be at most half of leaseMs`,
+  ].filter(Boolean);
+  if (problems.length) throw new Error(`webhook delivery options: ${problems.join("; ")}`);
+  return options;
+}
+
 export type ClaimedDelivery = { id: string; eventId: string; sequence: number; payload: string; attemptCount: number };
 export type Claim = {
   leaseId: string;
+  /** when the claim's lease ends by this process's clock (performance.now()), counted from before the claim was sent */
+  leaseEndsAt: number;
   endpoint: { id: string; url: string; secrets: string[] };
   deliveries: ClaimedDelivery[];
 };
@@ -98,6 +128,7 @@ function earlierEventsDone(tx: Pick<Tx, "select">) {
  */
 export async function claimBatch(options: ClaimOptions, max = options.batchSize): Promise<Claim | null> {
   if (max <= 0) return null;
+  const sent = performance.now(); // before the pool's queue: the lease is counted from no earlier than this
   const db = await getDb();
   return db.transaction(async (tx) => {
     // Endpoints with a claimable delivery and room for more, the oldest such event first. Driven by
@@ -135,7 +166,7 @@ export async function claimBatch(options: ClaimOptions, max = options.batchSize)
       if (!endpoint) continue;
       const leaseId = randomUUID();
       const deliveries = await lease(tx, endpoint.id, leaseId, max, options);
-      if (deliveries.length) return { leaseId, endpoint, deliveries };
+      if (deliveries.length) return { leaseId, leaseEndsAt: sent + options.leaseMs, endpoint, deliveries };
     }
     return null;
   });
@@ -203,8 +234,13 @@ type Outcome = { delivery: ClaimedDelivery; result: AttemptResult };
  * batchSize, endpointInFlight attempts failed (the endpoint may be down: its other deliveries wait
  * for the next round; with a window of 1, the first failure), or nothing is claimable. `slots` are the process's; the claim's deliveries hold one each
  * already (without `slots`, the endpoint's window alone bounds it). Returns the attempts made.
+ *
+ * A delivery is sent only while the lease written when it was claimed has timeoutMs + leaseMarginMs
+ * left (the lane's clock, from before that write was sent); one that came back later is handed back
+ * unsent, and the lane claims no more: the database is slow, the lane finishes what it has in flight.
  */
 export async function deliverBatch(claim: Claim, options: DeliveryOptions, slots?: Slots): Promise<number> {
+  checkDeliveryOptions(options);
   const pool = slots ?? createSlots(Math.max(options.endpointInFlight, claim.deliveries.length));
   if (!slots) pool.take(claim.deliveries.length);
   let attempts = 0;
@@ -214,9 +250,26 @@ export async function deliverBatch(claim: Claim, options: DeliveryOptions, slots
   let stop = false;
   const ended: Outcome[] = []; // attempts made, not yet recorded: each holds its slot until then
   let wake: (() => void) | null = null;
+  let handingBack: Promise<void> = Promise.resolve();
+  /** Sends what the lease written at `leaseEndsAt` still covers for a whole attempt; hands back the rest. */
+  const sendAll = (deliveries: ClaimedDelivery[], leaseEndsAt: number) => {
+    const late = leaseEndsAt - performance.now() < options.timeoutMs + options.leaseMarginMs;
+    if (!late) return deliveries.forEach(send);
+    if (deliveries.length === 0) return;
+    stop = true;
+    pool.give(deliveries.length);
+    const ids = deliveries.map((delivery) => delivery.id);
+    log("warn", "webhook deliveries handed back unsent: their lease came back too short for an attempt", {
+      endpoint_id: claim.endpoint.id,
+      deliveries: ids.length,
+      lease_left_ms: Math.round(leaseEndsAt - performance.now()),
+    });
+    handingBack = handingBack.then(() => release(claim, ids)).catch((error: unknown) => log("error", "webhook lease release failed", { error }));
+  };
   const send = (delivery: ClaimedDelivery) => {
     running++;
     const headers = signedHeaders(claim.endpoint.secrets, delivery.eventId, delivery.payload, delivery.sequence);
+    // postWebhook cuts the attempt off at timeoutMs: it ends before its lease does
     void postWebhook(claim.endpoint.url, headers, delivery.payload, options).then((result) => {
       attempts++;
       running--;
@@ -239,7 +292,7 @@ export async function deliverBatch(claim: Claim, options: DeliveryOptions, slots
 
   const lease = holdLease(claim, options);
   try {
-    claim.deliveries.forEach(send);
+    sendAll(claim.deliveries, claim.leaseEndsAt);
     let lastClaimed = claim.deliveries.length;
     for (;;) {
       if (ended.length === 0) {
@@ -254,6 +307,7 @@ export async function deliverBatch(claim: Claim, options: DeliveryOptions, slots
       const free = outcomes.length + pool.take(Math.max(0, options.endpointInFlight - running - outcomes.length));
       const wanted = stop ? 0 : Math.min(free, options.batchSize - claimed);
       let more: ClaimedDelivery[] = [];
+      const sent = performance.now(); // the new leases are counted from before the transaction was sent
       try {
         more = await recordAndClaim(claim, outcomes, wanted, options);
       } catch (error) {
@@ -265,11 +319,12 @@ export async function deliverBatch(claim: Claim, options: DeliveryOptions, slots
       }
       claimed += more.length;
       lastClaimed = more.length;
-      more.forEach(send);
+      sendAll(more, sent + options.leaseMs);
     }
   } finally {
     while (running > 0) await nextEnd(); // only after an error above: every attempt ends (its timeout)
     await lease.stop();
+    await handingBack;
     await release(claim).catch((error: unknown) => log("error", "webhook lease release failed", { error }));
   }
   return attempts;
@@ -298,8 +353,10 @@ async function recordAndClaim(claim: Pick<Claim, "leaseId" | "endpoint">, outcom
 
 /**
  * The heartbeat of a running lane: every heartbeatMs, its pending deliveries are leased for leaseMs
- * more. Deliveries another worker took over (this one stalled past its lease) are not its own any
- * more: their attempts are logged, but only the lease holder moves them on (record()).
+ * more. A request never needs it (its own lease outlives it); what it keeps is the attempts that
+ * ended and wait to be recorded. Deliveries another worker took over (this one stalled past their
+ * lease before recording them) are not its own any more: their attempts are logged, but only the
+ * lease holder moves them on (record()).
  */
 function holdLease(claim: Pick<Claim, "leaseId" | "endpoint">, options: Pick<DeliveryOptions, "leaseMs" | "heartbeatMs">): { stop: () => Promise<void> } {
   let renewing: Promise<void> = Promise.resolve();
@@ -331,13 +388,13 @@ async function renewLease(claim: Pick<Claim, "leaseId" | "endpoint">, leaseMs: n
     .where(and(eq(d.endpointId, claim.endpoint.id), eq(d.status, "pending"), eq(d.leaseId, claim.leaseId)));
 }
 
-/** Whatever of the lane's claim was not attempted is free again at once. */
-async function release(claim: Pick<Claim, "leaseId" | "endpoint">): Promise<void> {
+/** Whatever of the lane's claim was not attempted (or only the deliveries `ids`) is free again at once. */
+async function release(claim: Pick<Claim, "leaseId" | "endpoint">, ids?: string[]): Promise<void> {
   const db = await getDb();
   await db
     .update(d)
     .set({ leaseId: null, lockedUntil: null })
-    .where(and(eq(d.endpointId, claim.endpoint.id), eq(d.status, "pending"), eq(d.leaseId, claim.leaseId)));
+    .where(and(eq(d.endpointId, claim.endpoint.id), eq(d.status, "pending"), eq(d.leaseId, claim.leaseId), ids ? inArray(d.id, ids) : undefined));
 }
 
 /**
@@ -372,21 +429,29 @@ async function record(tx: Tx, leaseId: string, outcomes: Outcome[], options: Del
       })
       .where(and(inArray(d.id, succeeded), eq(d.leaseId, leaseId)));
   }
-  for (const { delivery } of outcomes.filter((o) => !o.result.ok)) {
+  for (const { delivery, result } of outcomes.filter((o) => !o.result.ok)) {
     const attempt = delivery.attemptCount + 1;
     const last = attempt >= options.maxAttempts;
+    // An attempt cut off at its time limit may have left just before: its copy can still be on its
+    // way, so its retry (whichever lane makes it) waits at least the margin a lease keeps for that.
+    const wait = gaveUp(result, options) ? Math.max(options.backoff(attempt), options.leaseMarginMs) : options.backoff(attempt);
     await tx
       .update(d)
       .set({
         status: last ? "failed" : "pending",
         attemptCount: sql`${d.attemptCount} + 1`,
         lastAttemptAt: sql`now()`,
-        nextAttemptAt: last ? null : sql`now() + ${secondsOf(options.backoff(attempt))}`,
+        nextAttemptAt: last ? null : sql`now() + ${secondsOf(wait)}`,
         leaseId: null,
         lockedUntil: null,
       })
       .where(and(eq(d.id, delivery.id), eq(d.leaseId, leaseId)));
   }
+}
+
+/** The attempt was cut off at its time limit without an answer. */
+function gaveUp(result: AttemptResult, options: Pick<DeliveryOptions, "timeoutMs">): boolean {
+  return result.statusCode === null && result.latencyMs >= options.timeoutMs;
 }
 
 function foreignKeyViolation(error: unknown): boolean {

@@ -280,8 +280,9 @@ describe("workers side by side", () => {
     const count = 30;
     for (let i = 0; i < count; i++) await settled(shop);
 
-    // a generous time limit: an answer given up on is sent again (at least once), which is not what this counts
-    const options = { lanes: 3, batchSize: 4, endpointInFlight: 3, dispatchEveryMs: 20, idleMs: 20, timeoutMs: 30_000 };
+    // a generous time limit (and a lease that outlives it): an answer given up on is sent again (at
+    // least once), which is not what this counts
+    const options = { lanes: 3, batchSize: 4, endpointInFlight: 3, dispatchEveryMs: 20, idleMs: 20, timeoutMs: 30_000, leaseMs: 45_000 };
     const a = worker(options);
     const b = worker(options);
     a.start();

@@ -82,8 +82,9 @@ describe("concurrent delivery to one endpoint", () => {
 
     // two workers at once (as two nodes would), each with two lanes; the endpoint's window is theirs
     // together. A generous time limit: an answer the sender gave up on would be sent again (at least
-    // once), and on a loaded PGlite (one event loop for both sides) an answer can come late.
-    const options = { lanes: 2, endpointInFlight: 10, inFlight: 32, backoff: () => 0, idleMs: 20, dispatchEveryMs: 50, timeoutMs: 30_000 };
+    // once), and on a loaded PGlite (one event loop for both sides) an answer can come late. The
+    // lease outlives the time limit by twice the margin (checkDeliveryOptions).
+    const options = { lanes: 2, endpointInFlight: 10, inFlight: 32, backoff: () => 0, idleMs: 20, dispatchEveryMs: 50, timeoutMs: 30_000, leaseMs: 45_000 };
     const workers = [createWebhookWorker(options), createWebhookWorker(options)];
     workers.forEach((w) => w.start());
     try {

@@ -1,4 +1,4 @@
-import { claimBatch, defaultDeliveryOptions, deliverBatch, type Claim, type DeliveryOptions } from "./deliver";
+import { checkDeliveryOptions, claimBatch, defaultDeliveryOptions, deliverBatch, type Claim, type DeliveryOptions } from "./deliver";
 import { dispatchOutbox } from "./dispatch";
 import { processInFlight, urlPolicy } from "./settings";
 import { createSlots, type Slots } from "./slots";
@@ -34,7 +34,8 @@ export function deliverySlots(options: WorkerOptions = {}): Slots {
  * waits for a free slot of the process first, and takes as many as the endpoint's window allows.
  */
 export async function deliveryRound(options: WorkerOptions = {}, slots: Slots = deliverySlots(options)): Promise<number | null> {
-  const current: DeliveryOptions = { ...defaultDeliveryOptions(urlPolicy()), ...definedOnly(options) };
+  // refused before anything is claimed: a lease shorter than an attempt would let two lanes send it
+  const current: DeliveryOptions = checkDeliveryOptions({ ...defaultDeliveryOptions(urlPolicy()), ...definedOnly(options) });
   await slots.free();
   const taken = slots.take(Math.min(current.endpointInFlight, current.batchSize));
   let claim: Claim | null = null;
