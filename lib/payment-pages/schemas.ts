@@ -41,7 +41,35 @@ export const createPaymentPageBody = z.object({
   form_blocks: optional(z.array(blockInput).max(20), []).describe("Questions the buyer answers, as a marketplace's `form_blocks` blocks"),
   success_url: optional(httpUrl, ""),
   currency: currencyField,
-});
+})
+  // The rules between fields, checked even when other fields failed theirs (`when`), so that one
+  // answer names every problem; the values may then be raw input, hence the typeof checks. The
+  // bounds of the account's currency are the page's own check (create-page.ts).
+  .superRefine(
+    (body, ctx) => {
+      const raw = body as Record<string, unknown>;
+      const given = (field: string) => raw[field] !== undefined && raw[field] !== null;
+      const missing = (field: string) => ctx.addIssue({ code: "custom", path: [field], message: "Field required", params: { type: "missing" } });
+      const unwanted = (field: string) => ctx.addIssue({ code: "custom", path: [field], message: `not for amount_type ${String(raw.amount_type)}` });
+      if (raw.amount_type === "fixed") {
+        if (!given("amount")) missing("amount");
+        if (given("min_amount")) unwanted("min_amount");
+        if (given("max_amount")) unwanted("max_amount");
+      } else if (raw.amount_type === "custom") {
+        if (given("amount")) unwanted("amount");
+        if (!given("min_amount")) missing("min_amount");
+        if (!given("max_amount")) missing("max_amount");
+        if (typeof raw.min_amount === "number" && typeof raw.max_amount === "number" && raw.min_amount > raw.max_amount) {
+          ctx.addIssue({ code: "custom", path: ["max_amount"], message: "must be at least min_amount" });
+        }
+        if (given("max_quantity") && raw.max_quantity !== 1) unwanted("max_quantity");
+      }
+      if (typeof raw.ends_at === "string" && !Number.isNaN(Date.parse(raw.ends_at)) && Date.parse(raw.ends_at) <= Date.now()) {
+        ctx.addIssue({ code: "custom", path: ["ends_at"], message: "must be in the future" });
+      }
+    },
+    { when: () => true },
+  );
 export type CreatePaymentPageBody = z.output<typeof createPaymentPageBody>;
 
 export const paymentPageView = z

@@ -152,10 +152,11 @@ describe("creating a payment page", () => {
       ] as Item[],
     ],
     [
-      "a fixed page's rules",
-      { title: "Don", amount_type: "fixed", min_amount: 100, max_amount: 200, ends_at: "2001-01-01T00:00:00Z", currency: "XOF" },
+      "a fixed page's rules, beside a type error",
+      { title: "", amount_type: "fixed", max_quantity: "x", min_amount: 100, max_amount: 200, ends_at: "2001-01-01T00:00:00Z" },
       [
-        bad(["body", "currency"], "Input should be 'XAF'", "literal_error", { expected: "'XAF'" }),
+        bad(["body", "title"], "String should have at least 1 character", "string_too_short", { min_length: 1 }),
+        bad(["body", "max_quantity"], "Input should be a valid integer, unable to parse string as an integer", "int_parsing"),
         missing("amount"),
         value("min_amount", "not for amount_type fixed"),
         value("max_amount", "not for amount_type fixed"),
@@ -164,13 +165,19 @@ describe("creating a payment page", () => {
     ],
     [
       "a custom page's rules",
-      { title: "Don", amount_type: "custom", amount: 5000, min_amount: 50, max_amount: 20_000_000, max_quantity: 3 },
-      [value("amount", "not for amount_type custom"), atLeast("min_amount", 100), atMost("max_amount", 10_000_000), value("max_quantity", "not for amount_type custom")],
+      { title: "Don", amount_type: "custom", amount: 5000, max_quantity: 3 },
+      [value("amount", "not for amount_type custom"), missing("min_amount"), missing("max_amount"), value("max_quantity", "not for amount_type custom")],
     ],
     [
       "bounds the wrong way round",
       { title: "Don", amount_type: "custom", min_amount: 5000, max_amount: 1000 },
       [value("max_amount", "must be at least min_amount")],
+    ],
+    [
+      // checked once the body keeps its own rules: they depend on the account, not on the body
+      "another currency, and amounts outside the currency's bounds",
+      { title: "Don", amount_type: "custom", min_amount: 50, max_amount: 20_000_000, currency: "XOF" },
+      [bad(["body", "currency"], "Input should be 'XAF'", "literal_error", { expected: "'XAF'" }), atLeast("min_amount", 100), atMost("max_amount", 10_000_000)],
     ],
   ])("%s → 422 with every problem", async (_name, body, expected) => {
     const res = await call(collection.POST, "POST", "/v1/payment-pages", { key, json: body });
