@@ -82,6 +82,9 @@ test("create a payment page, share it, two buyers pay it, see its payments, clos
   await expect(page.getByTestId("page-payment").filter({ hasText: "Réussi" })).toHaveCount(2);
   await expect(page.getByTestId("page-payment").first()).toContainText("5 000");
   await shots(page, "84-payment-page-detail");
+  await page.setViewportSize(PHONE);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), "page width at 375 px").toBeLessThanOrEqual(PHONE.width);
+  await page.setViewportSize(WIDE);
 
   // closed: its message, no form
   await page.getByRole("button", { name: "Fermer la page" }).click();

@@ -130,7 +130,8 @@ async function recordPagePayment(page: PaymentPageRow, order: Order, payer: Paye
         currency: page.currency,
         country: page.country,
         shopName: page.title,
-        message: page.description.slice(0, 500),
+        // what the receipt says was bought: the page, and how many of it
+        message: page.amountType === "fixed" ? `${page.title} × ${order.quantity}` : page.title,
         successUrl: page.successUrl,
         origin: "page",
       })

@@ -42,13 +42,13 @@ export type PageFormValues = FormValues & { quantity: string; amount: string };
 
 export const payPagePath = (id: string, locale: Locale) => `/pp/${id}?lang=${locale}`;
 
-function frame(page: PageFacts, locale: Locale, title: string, body: Child) {
+function frame(page: PageFacts, locale: Locale, title: string, body: Child, testHelp = false) {
   return renderPage({
     locale,
     title,
     otherLangHref: payPagePath(page.id, locale === "fr" ? "en" : "fr"),
     mode: page.mode,
-    testHelp: true,
+    testHelp,
     heading: page.title,
     support: page.support,
     body,
@@ -121,7 +121,7 @@ export function renderPageForm(page: PageFacts, locale: Locale, values: PageForm
   const body = html`<section class="sum"><h1 class="shop">${page.title}</h1>${page.description ? html`<p class="msg">${page.description}</p>` : null}${price}${left}${ends}</section><form id="page-pay" method="post" novalidate${attrs({
     action: payPagePath(page.id, locale),
   })}><p class="alert" id="err-form" role="alert"${attrs({ hidden: !problems })}>${errors.form ?? (problems ? t(locale, "form.problems") : "")}</p><input type="hidden" name="client_token" value="${values.client_token}">${choice}${questions}${payer}<button type="submit" class="btn">${w.pay}</button></form>`;
-  return frame(page, locale, t(locale, "page.pay", { shop: page.title }), body);
+  return frame(page, locale, t(locale, "page.pay", { shop: page.title }), body, true);
 }
 
 export type ClosedKind = "closed" | "ended" | "sold_out";

@@ -53,7 +53,7 @@ export function PaymentPageDetail({ id }: { id: string }) {
           ) : null
         }
       />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
         <Card title={w.share}>
           <ShareLink url={p.link} name={p.title} amount={priceText(p, lang, w.amountRange)} />
         </Card>
