@@ -13,7 +13,8 @@ import type { CreatePaymentPageBody } from "./schemas";
 export function pageProblems(body: CreatePaymentPageBody, currency: string): ValidationItem[] {
   const problems: ValidationItem[] = [];
   const { min, max } = amountBounds(currency as Currency);
-  for (const field of ["amount", "min_amount", "max_amount"] as const) {
+  const fields = body.amount_type === "fixed" ? (["amount"] as const) : (["min_amount", "max_amount"] as const);
+  for (const field of fields) {
     const value = body[field];
     if (value === undefined) continue;
     if (value < min) problems.push(item(["body", field], "greater_than_equal", { ge: min }));
@@ -33,6 +34,7 @@ export async function createPaymentPage(auth: Auth, body: CreatePaymentPageBody)
   }
   problems.push(...pageProblems(body, auth.currency));
   if (problems.length) throw new ValidationError(problems);
+  const bounds = amountBounds(auth.currency as Currency);
   const db = await getDb();
   const [row] = await db
     .insert(paymentPages)
@@ -45,9 +47,9 @@ export async function createPaymentPage(auth: Auth, body: CreatePaymentPageBody)
       country: auth.country,
       amountType: body.amount_type,
       amount: body.amount_type === "fixed" ? body.amount! : null,
-      minAmount: body.amount_type === "custom" ? body.min_amount! : null,
-      maxAmount: body.amount_type === "custom" ? body.max_amount! : null,
-      maxQuantity: body.max_quantity,
+      minAmount: body.amount_type === "custom" ? (body.min_amount ?? bounds.min) : null,
+      maxAmount: body.amount_type === "custom" ? (body.max_amount ?? bounds.max) : null,
+      maxQuantity: body.amount_type === "fixed" ? body.max_quantity : 1,
       stock: body.stock ?? null,
       maxPayments: body.max_payments ?? null,
       endsAt: body.ends_at ? new Date(body.ends_at) : null,

@@ -25,9 +25,9 @@ export const createPaymentPageBody = z.object({
   title: singleLine(100).describe("What the buyer sees first: the product, the cause, the bill"),
   description: optional(z.string().max(1000), ""),
   amount_type: z.enum(amountTypes).describe("`fixed`: `amount` per unit, the buyer picks a quantity up to `max_quantity`; `custom`: the buyer types an amount between `min_amount` and `max_amount`"),
-  amount: optional(integer().meta(amountRule("`fixed` only: the unit price"))),
-  min_amount: optional(integer().meta(amountRule("`custom` only: the least the buyer may pay"))),
-  max_amount: optional(integer().meta(amountRule("`custom` only: the most the buyer may pay"))),
+  amount: optional(integer().meta(amountRule("`fixed` only (required there): the unit price"))),
+  min_amount: optional(integer().meta(amountRule("`custom` only: the least the buyer may pay; absent: the currency's least amount"))),
+  max_amount: optional(integer().meta(amountRule("`custom` only: the most the buyer may pay (at least `min_amount`); absent: the currency's most"))),
   max_quantity: optional(
     integer((n) => n.min(1).max(MAX_QUANTITY_LIMIT)),
     1,
@@ -36,7 +36,7 @@ export const createPaymentPageBody = z.object({
     "Units for sale in all (a `custom` payment is one unit); absent: no limit. A payment in progress holds its units until it fails or expires.",
   ),
   max_payments: optional(integer((n) => n.min(1).max(COUNT_LIMIT))).describe("Payments taken in all; absent: no limit"),
-  ends_at: optional(z.iso.datetime({ offset: true })).describe("When the page stops taking payments (ISO 8601); absent: never"),
+  ends_at: optional(z.iso.datetime({ offset: true }).meta({ examples: ["2099-12-31T23:59:59Z"] })).describe("When the page stops taking payments (ISO 8601, in the future); absent: never"),
   closed_message: optional(z.string().max(500), "").describe("Shown instead of the form once the page is closed, past its end or sold out"),
   form_blocks: optional(z.array(blockInput).max(20), []).describe("Questions the buyer answers, as a marketplace's `form_blocks` blocks"),
   success_url: optional(httpUrl, ""),
@@ -44,32 +44,25 @@ export const createPaymentPageBody = z.object({
 })
   // The rules between fields, checked even when other fields failed theirs (`when`), so that one
   // answer names every problem; the values may then be raw input, hence the typeof checks. The
-  // bounds of the account's currency are the page's own check (create-page.ts).
+  // bounds of the account's currency are the page's own check (create-page.ts). Fields of the other
+  // amount type are ignored, as documented.
   .superRefine(
     (body, ctx) => {
       const raw = body as Record<string, unknown>;
-      const given = (field: string) => raw[field] !== undefined && raw[field] !== null;
-      const missing = (field: string) => ctx.addIssue({ code: "custom", path: [field], message: "Field required", params: { type: "missing" } });
-      const unwanted = (field: string) => ctx.addIssue({ code: "custom", path: [field], message: `not for amount_type ${String(raw.amount_type)}` });
-      if (raw.amount_type === "fixed") {
-        if (!given("amount")) missing("amount");
-        if (given("min_amount")) unwanted("min_amount");
-        if (given("max_amount")) unwanted("max_amount");
-      } else if (raw.amount_type === "custom") {
-        if (given("amount")) unwanted("amount");
-        if (!given("min_amount")) missing("min_amount");
-        if (!given("max_amount")) missing("max_amount");
-        if (typeof raw.min_amount === "number" && typeof raw.max_amount === "number" && raw.min_amount > raw.max_amount) {
-          ctx.addIssue({ code: "custom", path: ["max_amount"], message: "must be at least min_amount" });
-        }
-        if (given("max_quantity") && raw.max_quantity !== 1) unwanted("max_quantity");
+      if (raw.amount_type === "fixed" && (raw.amount === undefined || raw.amount === null)) {
+        ctx.addIssue({ code: "custom", path: ["amount"], message: "Field required", params: { type: "missing" } });
+      }
+      if (raw.amount_type === "custom" && typeof raw.min_amount === "number" && typeof raw.max_amount === "number" && raw.min_amount > raw.max_amount) {
+        ctx.addIssue({ code: "custom", path: ["max_amount"], message: "must be at least min_amount" });
       }
       if (typeof raw.ends_at === "string" && !Number.isNaN(Date.parse(raw.ends_at)) && Date.parse(raw.ends_at) <= Date.now()) {
         ctx.addIssue({ code: "custom", path: ["ends_at"], message: "must be in the future" });
       }
     },
     { when: () => true },
-  );
+  )
+  // the first rule above for the reference
+  .meta({ if: { properties: { amount_type: { const: "fixed" } } }, then: { required: ["amount"] } });
 export type CreatePaymentPageBody = z.output<typeof createPaymentPageBody>;
 
 export const paymentPageView = z
@@ -122,7 +115,7 @@ export const paymentPageOperations = defineOperations("Payment pages", {
     method: "POST",
     path: "/v1/payment-pages",
     summary: "Create a payment page",
-    description: "A link many buyers pay: a fixed price with a quantity, or an amount the buyer chooses. Every problem of the body is answered at once (422).",
+    description: "A link many buyers pay: a fixed price with a quantity, or an amount the buyer chooses. Every problem of the body is answered at once (422); the amounts are checked against your currency's bounds once the body keeps its own rules. Fields of the other amount type are ignored.",
     auth: "key",
     body: createPaymentPageBody,
     example: { title: "Cotisation 2027", amount_type: "custom", min_amount: 1000, max_amount: 50000, closed_message: "Les cotisations sont closes." },
