@@ -25,7 +25,8 @@ export const createPaymentPageBody = z.object({
   title: singleLine(100).describe("What the buyer sees first: the product, the cause, the bill"),
   description: optional(z.string().max(1000), ""),
   amount_type: z.enum(amountTypes).describe("`fixed`: `amount` per unit, the buyer picks a quantity up to `max_quantity`; `custom`: the buyer types an amount between `min_amount` and `max_amount`"),
-  amount: optional(integer().meta(amountRule("`fixed` only (required there): the unit price"))),
+  // not nullable: a fixed page needs it, and null is no price
+  amount: integer().meta(amountRule("`fixed` only (required there): the unit price")).optional(),
   min_amount: optional(integer().meta(amountRule("`custom` only: the least the buyer may pay; absent: the currency's least amount"))),
   max_amount: optional(integer().meta(amountRule("`custom` only: the most the buyer may pay (at least `min_amount`); absent: the currency's most"))),
   max_quantity: optional(
