@@ -394,3 +394,39 @@ describe("a custom page without bounds, and fields of the other amount type", ()
     expect(fixed).toMatchObject({ amount: 1000, min_amount: null, max_amount: null });
   });
 });
+
+describe("the buyer's page without JavaScript", () => {
+  it("shows the form, says each problem beside its field, and a good submit goes to the payment's waiting page", async () => {
+    const page = await createPage({ title: "Cotisation AG", amount_type: "custom", min_amount: 1000, max_amount: 20000, form_blocks: [{ type: "text", label: "Matricule", required: true }] });
+    const shown = await hit(payPage.GET, { id: page.id }, `/pp/${page.id}`);
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(shown.text).toContain("Cotisation AG");
+    expect(shown.text).toContain('name="amount"');
+    expect(shown.text).toContain('name="answers[matricule]"');
+    expect(shown.text).not.toContain("<script"); // the form works without any
+
+    const form = { country: "CMR", operator: "MTN_MOMO_CMR", phone: "12", client_token: token(), amount: "500" };
+    const refused = await hit(payPage.POST, { id: page.id }, `/pp/${page.id}`, { form });
+    expect(refused.status).toBe(422);
+    expect(refused.text).toContain("Saisissez un montant entre 1\u202f000\u00a0FCFA et 20\u202f000\u00a0FCFA.");
+    expect(refused.text).toContain("Ce champ est obligatoire.");
+    expect(refused.text).toMatch(/Ce numéro ne semble pas valide/);
+    expect(await pageRow(page.id)).toMatchObject({ unitsTaken: 0 });
+
+    const paid = await hit(payPage.POST, { id: page.id }, `/pp/${page.id}?lang=en`, { form: { ...form, phone: "6 70 00 00 44", amount: "2 500", "answers[matricule]": "A-17" } });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get("location")).toMatch(/^\/pay\/[0-9a-f-]{36}\/TRK[A-Z2-7]{20}\?lang=en$/);
+    const db = await getDb();
+    const [deposit] = await db.select().from(deposits).where(eq(deposits.paymentPageId, page.id));
+    expect(deposit!.amount).toBe(2500);
+    const listed = await call(paymentsRoute.GET, "GET", `/v1/payment-pages/${page.id}/payments`, { key });
+    expect((listed.body as { additional_info: unknown }[])[0]!.additional_info).toEqual([{ fieldName: "matricule", value: "A-17" }]);
+    await settleDeposit(deposit!.id, { status: "failed", reason: "refused_by_payer" });
+  });
+
+  it("an unknown page is a 404 page", async () => {
+    const res = await hit(payPage.GET, { id: "00000000-0000-4000-8000-000000000000" }, "/pp/00000000-0000-4000-8000-000000000000?lang=en");
+    expect([res.status, res.text.includes("Payment page not found")]).toEqual([404, true]);
+  });
+});

@@ -18,7 +18,7 @@ import { countryName, pickLocale, t, type Locale } from "../i18n";
 import { findSupportContact } from "../queries";
 import { checkoutRoute, htmlResponse, jsonWithCheckoutHeaders, seeOther } from "../respond";
 import { renderMessage } from "../views/message";
-import { payPagePath, quantityLimit, renderPageClosed, renderPageForm, renderPageNotFound, type PageFacts, type PageFormValues } from "./views";
+import { payPagePath, quantityLimit, renderPageClosed, renderPageForm, renderPageNotFound, renderToProvider, type PageFacts, type PageFormValues } from "./views";
 import { pageWords } from "./words";
 
 // The payment page's routes (app/pp/**, app/api/checkout/pp/**): the buyer's form, its submit
@@ -126,6 +126,7 @@ export const submitPaymentPage = checkoutRoute<{ id: string }>(async (req, { id 
   };
   try {
     const deposit = await startPagePayment(page.id, input, clientAddress(req));
+    if (deposit.redirectUrl) return send(renderToProvider(await factsOf(page), locale, deposit.redirectUrl));
     return seeOther(`/pay/${deposit.paymentGatewayId}/${deposit.trackId}?lang=${locale}`);
   } catch (error) {
     const errors = formErrors(error, page, locale, values.country);
@@ -193,7 +194,7 @@ export const submitPaymentPageJson = checkoutRoute<{ id: string }>(
       const body = parseJson(await readBody(req, MAX_BODY));
       const input = body && typeof body === "object" && !Array.isArray(body) ? { ...body, lang: locale } : body;
       const deposit = await startPagePayment(id, input, clientAddress(req));
-      return jsonWithCheckoutHeaders({ track_id: deposit.trackId, status: deposit.status, next: `/pay/${deposit.paymentGatewayId}/${deposit.trackId}?lang=${locale}` });
+      return jsonWithCheckoutHeaders({ track_id: deposit.trackId, status: deposit.status, next: deposit.redirectUrl ?? `/pay/${deposit.paymentGatewayId}/${deposit.trackId}?lang=${locale}` });
     } catch (error) {
       if (isRetryLater(error)) throw error;
       if (error instanceof ValidationError) return jsonWithCheckoutHeaders(error.body, 422);

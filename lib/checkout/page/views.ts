@@ -139,3 +139,18 @@ export function renderPageNotFound(locale: Locale, otherLangHref: string) {
   const body = html`<section class="state"><div class="icon info" aria-hidden="true">!</div><h1>${w.notFoundTitle}</h1><p>${w.notFoundBody}</p></section>`;
   return renderPage({ locale, title: w.notFoundTitle, otherLangHref, body });
 }
+
+/** A redirect flow (CinetPay): the buyer pays on the provider's page; a page, not a 303 (the CSP's form-action is 'self'). */
+export function renderToProvider(page: PageFacts, locale: Locale, url: string) {
+  const title = t(locale, "continue.provider");
+  const body = html`<section class="state"><h1>${title}</h1><a class="btn" href="${url}">${t(locale, "continue.link")}</a></section>`;
+  return renderPage({
+    locale,
+    title,
+    otherLangHref: payPagePath(page.id, locale === "fr" ? "en" : "fr"),
+    mode: page.mode,
+    heading: page.title,
+    body,
+    head: html`<meta http-equiv="refresh" content="0;url=${url}">`,
+  });
+}
