@@ -5,6 +5,7 @@ import { depositOperations } from "@/lib/deposits/schemas";
 import { balanceOperations } from "@/lib/ledger/schemas";
 import { payoutOperations } from "@/lib/payouts/schemas";
 import { paymentRequestOperations } from "@/lib/payment-requests/schemas";
+import { paymentPageOperations } from "@/lib/payment-pages/schemas";
 import { stallOperations } from "@/lib/payment-requests/stall-schemas";
 import { refundOperations } from "@/lib/refunds/schemas";
 import { sellerOperations } from "@/lib/sellers/schemas";
@@ -31,6 +32,7 @@ const groups: Record<string, Record<string, Operation>> = {
   marketplace: marketplaceOperations,
   marketplace_gateway: marketplaceGatewayOperations,
   deposit: depositOperations,
+  payment_page: paymentPageOperations,
   payment_request: paymentRequestOperations,
   stall: stallOperations,
   refund: refundOperations,

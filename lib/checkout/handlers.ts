@@ -8,6 +8,7 @@ import { GIVE_UP_AFTER_SECONDS } from "@/lib/payments/expiry";
 import { giveUpAttempt } from "@/lib/payments/give-up-attempt";
 import { OperatorUnreachable } from "@/lib/payments/offer-deposit";
 import { startPayment } from "@/lib/payments/start-payment";
+import { findPageOfGateway } from "@/lib/payment-pages/queries";
 import { findAsset } from "./assets";
 import { buyerAnswerOf, unreachableWords, type BuyerAnswer } from "./buyer-answer";
 import { linkState, loadCheckout, pagePath, waitPath, type Checkout, type Kind, type LinkState } from "./checkout";
@@ -113,6 +114,11 @@ export function showCheckout(kind: Kind) {
   return checkoutRoute<{ id: string }>(async (req, { id }) => {
     const { url, locale } = localeOf(req);
     const state = await linkState(kind, id);
+    // a payment page's payment: a new attempt starts from its page, where its units are counted
+    if (state.state !== "not_found" && state.state !== "paid" && state.checkout.target.kind === "link" && state.checkout.target.gateway.origin === "page") {
+      const pageId = await findPageOfGateway(id);
+      if (pageId) return seeOther(`/pp/${pageId}?lang=${locale}`);
+    }
     if (state.state !== "open") return closedPage(state, url, locale);
     return formPage(state.checkout, locale, await startingValues(state.checkout, url.searchParams.get("from")));
   }, errorPage);

@@ -186,8 +186,8 @@ export const paymentGateways = pgTable(
     orderId: text("order_id").notNull().default(""),
     successUrl: text("success_url").notNull().default(""),
     failureUrl: text("failure_url").notNull().default(""),
-    /** `link`: made by POST /v1/gateway (listed there); `request`: made by a request to pay, listed with those */
-    origin: text("origin", { enum: ["link", "request"] }).notNull().default("link"),
+    /** `link`: made by POST /v1/gateway (listed there); `request`: made by a request to pay, listed with those; `page`: one buyer's payment on a payment page */
+    origin: text("origin", { enum: ["link", "request", "page"] }).notNull().default("link"),
     archivedAt: timestamp("archived_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -290,6 +290,49 @@ export const marketplaceGateways = pgTable(
   (t) => [index("marketplace_gateways_list_idx").on(t.accountId, t.mode, t.createdAt.desc(), t.id.desc())],
 );
 
+// A payment page: one link many buyers pay (a product at a fixed price with a quantity, or an amount
+// the buyer chooses between two bounds). Each buyer's payment is a deposit on a one-payment link of
+// its own (origin `page`), so webhooks, receipts, the books and exports treat it as any payment.
+// `units_taken` and `payments_taken` count what pending and successful payments hold: a payment's
+// start raises them by one conditional update (never past `stock` / `max_payments`), and a trigger on
+// deposits gives them back when a payment fails or expires (and takes them again on a late success).
+export const paymentPages = pgTable(
+  "payment_pages",
+  {
+    id: id(),
+    ...owner(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    currency: text("currency").notNull(),
+    country: text("country").notNull(),
+    amountType: text("amount_type", { enum: ["fixed", "custom"] }).notNull(),
+    /** fixed: the unit price; custom: null */
+    amount: integer("amount"),
+    /** custom: the buyer's amount bounds */
+    minAmount: integer("min_amount"),
+    maxAmount: integer("max_amount"),
+    /** fixed: the most units one payment may buy (1: no quantity to choose) */
+    maxQuantity: integer("max_quantity").notNull().default(1),
+    /** units for sale in all; null: no limit */
+    stock: integer("stock"),
+    /** payments taken in all; null: no limit */
+    maxPayments: integer("max_payments"),
+    unitsTaken: integer("units_taken").notNull().default(0),
+    paymentsTaken: integer("payments_taken").notNull().default(0),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    /** shown instead of the form once the page is closed, past its end, or sold out */
+    closedMessage: text("closed_message").notNull().default(""),
+    formBlocks: jsonb("form_blocks").$type<FormBlock[]>().notNull().default([]),
+    successUrl: text("success_url").notNull().default(""),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("payment_pages_list_idx").on(t.accountId, t.mode, t.createdAt.desc(), t.id.desc()),
+    check("payment_pages_taken_check", sql`${t.unitsTaken} >= 0 and ${t.paymentsTaken} >= 0`),
+  ],
+);
+
 // One mobile-money collection: every payment attempt on a payment link or a marketplace link.
 export const deposits = pgTable(
   "deposits",
@@ -311,6 +354,8 @@ export const deposits = pgTable(
       onDelete: "cascade",
     }),
     clientToken: text("client_token"),
+    /** the payment page this payment was made on (its link is then the payment's own, origin `page`) */
+    paymentPageId: uuid("payment_page_id").references(() => paymentPages.id, { onDelete: "cascade" }),
     /** when the reconciler or the expiry sweeper last asked the provider about this pending deposit */
     checkedAt: timestamp("checked_at", { withTimezone: true }),
     /**
@@ -348,6 +393,7 @@ export const deposits = pgTable(
     // last`, as `.desc()` declares), so a page reads its rows and no more however many there are
     index("deposits_payment_gateway_idx").on(t.paymentGatewayId, t.createdAt.desc(), t.id.desc()),
     index("deposits_marketplace_gateway_idx").on(t.marketplaceGatewayId, t.createdAt.desc(), t.id.desc()),
+    index("deposits_payment_page_idx").on(t.paymentPageId, t.createdAt.desc(), t.id.desc()),
     index("deposits_account_status_idx").on(t.accountId, t.mode, t.status, t.createdAt.desc(), t.id.desc()),
     // a merchant's deposits by time: GET /v1/deposits reads it forward, CSV exports backward (oldest
     // first, `asc nulls first`: lib/exports/keyset-batches.ts)
@@ -1118,4 +1164,26 @@ export const accountPhones = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("account_phones_account_phone_key").on(t.accountId, t.phoneNumber)],
+);
+
+// One buyer's payment on a payment page: how many units it holds and the answers to the page's
+// questions; its status is its deposit's.
+export const paymentPagePayments = pgTable(
+  "payment_page_payments",
+  {
+    depositId: uuid("deposit_id")
+      .primaryKey()
+      .references(() => deposits.id, { onDelete: "cascade" }),
+    ...owner(),
+    paymentPageId: uuid("payment_page_id")
+      .notNull()
+      .references(() => paymentPages.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    additionalInfo: jsonb("additional_info").$type<{ fieldName: string; value: string }[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("payment_page_payments_page_idx").on(t.paymentPageId, t.createdAt.desc()),
+    check("payment_page_payments_quantity_check", sql`${t.quantity} >= 1`),
+  ],
 );

@@ -18,6 +18,8 @@ export type NewDeposit = {
   provider: string;
   paymentGatewayId?: string;
   marketplaceGatewayId?: string;
+  /** a payment page's payment (its own link is `paymentGatewayId`) */
+  paymentPageId?: string;
   clientToken?: string;
   status?: DepositStatus;
 };

@@ -1,3 +1,4 @@
+import { pagesEn } from "./pages-en";
 import type { Dictionary } from "./fr";
 import { marketplaceEn } from "./marketplace-en";
 import { moneyEn } from "./money-en";
@@ -42,6 +43,7 @@ export const en: Dictionary = {
     counter: "Take a payment",
     overview: "Overview",
     links: "Payment links",
+    paymentPages: "Payment pages",
     marketplace: "Marketplace",
     marketplaceLinks: "Marketplace links",
     deposits: "Deposits",
@@ -491,4 +493,5 @@ export const en: Dictionary = {
   sellers: sellersEn, // the marketplace sellers' pages and money, in their own file
   stall: stallEn, // the stalls: the buyer's page, the poster, the dashboard's stall page
   counter: counterEn, // the counter screen (« Encaisser »), in its own file
+  paymentPages: pagesEn, // payment pages: one link many buyers pay
 };

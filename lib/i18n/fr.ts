@@ -1,3 +1,4 @@
+import { pagesFr } from "./pages-fr";
 import { marketplaceFr } from "./marketplace-fr";
 import { moneyFr } from "./money-fr";
 import { providerHealthFr } from "./provider-health-fr";
@@ -43,6 +44,7 @@ export const fr = {
     counter: "Encaisser",
     overview: "Vue d'ensemble",
     links: "Liens de paiement",
+    paymentPages: "Pages de paiement",
     marketplace: "Marketplace",
     marketplaceLinks: "Liens marketplace",
     deposits: "Dépôts",
@@ -492,6 +494,7 @@ export const fr = {
   sellers: sellersFr, // the marketplace sellers' pages and money, in their own file
   stall: stallFr, // the stalls: the buyer's page, the poster, the dashboard's stall page
   counter: counterFr, // the counter screen (« Encaisser »), in its own file
+  paymentPages: pagesFr, // payment pages: one link many buyers pay
 } as const;
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

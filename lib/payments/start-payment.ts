@@ -52,6 +52,8 @@ export async function startPayment(
 
   const { gateway } = target;
   if (gateway.archivedAt) throw new ApiError("GATEWAY_NOT_FOUND");
+  // a page payment's own link is paid from its page only, where its units are counted
+  if (target.kind === "link" && target.gateway.origin === "page") throw new ApiError("GATEWAY_NOT_FOUND");
   providerForMode(gateway.mode);
   if (target.kind === "link" && (await isGatewayPaid(gateway.id))) throw new ApiError("GATEWAY_ALREADY_PAID");
   if (target.kind === "link" && target.gateway.origin === "request") await assertRequestOpen(gateway.id);
@@ -59,17 +61,8 @@ export async function startPayment(
     throw new ApiError("MARKETPLACE_INACTIVE");
   }
 
-  const problems: ValidationItem[] = [];
+  const { problems, phone } = checkPayer(gateway.currency, input);
   const country = input.country;
-  if (!payableCountries(gateway.currency).includes(country)) {
-    problems.push(valueError(["body", "country"], `cannot pay ${gateway.currency} from ${country}`));
-  }
-  const operators = countries[country].operators as Record<string, string>;
-  if (!Object.hasOwn(operators, input.operator)) {
-    problems.push(valueError(["body", "operator"], "not an operator of this country"));
-  }
-  const phone = parsePhone(input.phone, country);
-  if (!phone) problems.push(valueError(["body", "phone"], "not a valid phone number for this country"));
 
   let answers: { fieldName: string; value: string }[] = [];
   if (target.kind === "market") {
@@ -97,6 +90,22 @@ export async function startPayment(
   return offerDeposit(deposit, candidates);
 }
 
+/** The payer's country, operator and phone as a link of `currency` takes them: every problem, and the phone. */
+export function checkPayer(currency: string, input: { country: CountryIso3; operator: string; phone: string }) {
+  const problems: ValidationItem[] = [];
+  const { country } = input;
+  if (!payableCountries(currency).includes(country)) {
+    problems.push(valueError(["body", "country"], `cannot pay ${currency} from ${country}`));
+  }
+  const operators = countries[country].operators as Record<string, string>;
+  if (!Object.hasOwn(operators, input.operator)) {
+    problems.push(valueError(["body", "operator"], "not an operator of this country"));
+  }
+  const phone = parsePhone(input.phone, country);
+  if (!phone) problems.push(valueError(["body", "phone"], "not a valid phone number for this country"));
+  return { problems, phone };
+}
+
 /** A request to pay's link is paid only while its request is open (not past its expiry; a cancel archives it). */
 async function assertRequestOpen(gatewayId: string): Promise<void> {
   const conn = await getDb();
@@ -105,7 +114,7 @@ async function assertRequestOpen(gatewayId: string): Promise<void> {
 }
 
 /** The same submit again, after no provider could be reached: the same honest answer. */
-function unlessUnreached(deposit: DepositRow): DepositRow {
+export function unlessUnreached(deposit: DepositRow): DepositRow {
   const unreached = deposit.status === "failed" ? deposit.failureReason === "provider_unreachable" : deposit.status === "pending" && !deposit.providerReference && deposit.abandonedAt;
   if (unreached) throw new OperatorUnreachable(deposit);
   return deposit;
@@ -208,7 +217,7 @@ function secondsLeft(deposit: DepositRow): number {
   return Math.max(60, Math.ceil(left));
 }
 
-async function findByClientToken(token: string): Promise<DepositRow | undefined> {
+export async function findByClientToken(token: string): Promise<DepositRow | undefined> {
   const conn = await getDb();
   const [row] = await conn.select().from(deposits).where(eq(deposits.clientToken, token));
   return row;

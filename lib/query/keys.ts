@@ -11,6 +11,9 @@ export const queryKeys = {
   gatewayList: (mode: Mode, filters: GatewayFilters, cursor: string | null, limit: number) =>
     [mode, "gateways", "list", filters, cursor, limit] as const,
   gateway: (mode: Mode, id: string) => [mode, "gateways", "detail", id] as const,
+  paymentPages: (mode: Mode) => [mode, "payment-pages"] as const,
+  paymentPage: (mode: Mode, id: string) => [mode, "payment-pages", "detail", id] as const,
+  paymentPagePayments: (mode: Mode, id: string) => [mode, "payment-pages", "payments", id] as const,
   deposits: (mode: Mode) => [mode, "deposits"] as const,
   depositList: (mode: Mode, filters: DepositFilters, cursor: string | null, limit: number) =>
     [mode, "deposits", "list", filters, cursor, limit] as const,

@@ -6,6 +6,8 @@ import { setting } from "./config";
 
 export type CrashPointName =
   | "deposit-recorded"
+  // a payment page: the buyer's units reserved on the page, its deposit not yet written (one transaction)
+  | "page-units-reserved"
   // a provider's attempt claimed (deposit_provider_attempts), its initiation not yet sent
   | "attempt-claimed"
   // a provider took the initiation (the sandbox: its reference written), our books do not say so yet

@@ -53,7 +53,7 @@ function field(spec: FieldSpec, errors: Record<string, string>, locale: Locale, 
   }${spec.control(describedBy, Boolean(error))}<p class="err" id="${errId}"${attrs({ hidden: !error })}>${error ?? ""}</p></div>`;
 }
 
-function blockField(block: FormBlock, value: string, errors: Record<string, string>, locale: Locale): Html {
+export function blockField(block: FormBlock, value: string, errors: Record<string, string>, locale: Locale): Html {
   const id = `a-${block.fieldName}`;
   const name = `answers[${block.fieldName}]`;
   const key = `answers.${block.fieldName}`;
@@ -111,7 +111,7 @@ function blockField(block: FormBlock, value: string, errors: Record<string, stri
   );
 }
 
-function countryOptions(checkout: FormCheckout, chosen: string, locale: Locale): Html[] {
+export function countryOptions(checkout: FormCheckout, chosen: string, locale: Locale): Html[] {
   return checkout.payable.map(
     (code) =>
       html`<option${attrs({ value: code, selected: code === chosen, "data-dial": dialCode(code), "data-ex": examplePhone(code) })}>${countryName(
@@ -121,7 +121,7 @@ function countryOptions(checkout: FormCheckout, chosen: string, locale: Locale):
   );
 }
 
-function operatorOptions(checkout: FormCheckout, chosen: string, country: CountryIso3, locale: Locale): Child {
+export function operatorOptions(checkout: FormCheckout, chosen: string, country: CountryIso3, locale: Locale): Child {
   // an operator no configured provider can take now stays listed, greyed out, so the buyer knows why
   const option = (code: string, name: string, c: CountryIso3) =>
     checkout.unavailable?.[code]

@@ -1,0 +1,107 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, PageHeader } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Table, TBody, THead, Td, Th } from "@/components/ui/table";
+import { formatMoney } from "@/lib/core/money";
+import { useI18n } from "@/lib/i18n/provider";
+import { useClosePaymentPage, usePagePayments, usePaymentPage } from "@/lib/query/payment-pages";
+import { useMayCall } from "@/lib/query/role";
+import { paymentPageOperations } from "@/lib/payment-pages/schemas";
+import { QueryError } from "../../../_components/query-error";
+import { ShareLink } from "../../../_components/share-link";
+import { StatusBadge } from "../../../_components/status-badge";
+import { priceText, statusTone } from "../../_components/page-words";
+
+/** One payment page: what it sells and how much is taken, its share panel, its payments, and closing it. */
+export function PaymentPageDetail({ id }: { id: string }) {
+  const { t, lang, fill } = useI18n();
+  const w = t.paymentPages;
+  const page = usePaymentPage(id);
+  const payments = usePagePayments(id);
+  const close = useClosePaymentPage();
+  const mayClose = useMayCall(paymentPageOperations.close);
+  const [confirming, setConfirming] = useState(false);
+
+  if (page.isPending) return <Skeleton className="h-60" />;
+  if (page.isError) return <QueryError error={page.error} onRetry={() => void page.refetch()} />;
+  const p = page.data;
+  return (
+    <>
+      <Link href="/dashboard/payment-pages" className="mb-3 inline-block text-sm text-teal-800 underline-offset-2 hover:underline">
+        ← {w.back}
+      </Link>
+      <PageHeader
+        title={p.title}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            <Badge tone={statusTone[p.status]}>{w.status[p.status]}</Badge>
+            <span>{priceText(p, lang, w.amountRange)}</span>
+            <span>· {p.stock !== null ? fill(w.sold, { taken: p.units_taken, stock: p.stock }) : fill(w.taken, { taken: p.payments_taken })}</span>
+          </span>
+        }
+        action={
+          mayClose && p.status !== "closed" ? (
+            <Button variant="secondary" onClick={() => setConfirming(true)}>
+              {w.close}
+            </Button>
+          ) : null
+        }
+      />
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
+        <Card title={w.share}>
+          <ShareLink url={p.link} name={p.title} amount={priceText(p, lang, w.amountRange)} />
+        </Card>
+        <Card title={w.payments}>
+          {payments.isPending ? (
+            <Skeleton className="h-24" />
+          ) : payments.isError ? (
+            <QueryError error={payments.error} onRetry={() => void payments.refetch()} />
+          ) : payments.data.length === 0 ? (
+            <p className="text-sm text-stone-600">{w.noPayments}</p>
+          ) : (
+            <Table label={w.payments}>
+              <THead>
+                <Th>{w.date}</Th>
+                <Th>{w.quantity}</Th>
+                <Th className="text-right">{w.amount}</Th>
+                <Th>{w.paymentStatus}</Th>
+              </THead>
+              <TBody>
+                {payments.data.map((payment) => (
+                  <tr key={payment.track_id} data-testid="page-payment">
+                    <Td>
+                      <Link href={`/dashboard/payments/${encodeURIComponent(payment.track_id)}`} className="font-mono text-xs text-teal-800 underline-offset-2 hover:underline">
+                        {new Date(payment.created_at).toLocaleString(lang === "fr" ? "fr-FR" : "en-GB", { dateStyle: "short", timeStyle: "short" })}
+                      </Link>
+                    </Td>
+                    <Td>{payment.quantity}</Td>
+                    <Td className="text-right tabular-nums">{formatMoney(payment.amount, payment.currency, lang)}</Td>
+                    <Td>
+                      <StatusBadge status={payment.status} />
+                    </Td>
+                  </tr>
+                ))}
+              </TBody>
+            </Table>
+          )}
+        </Card>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title={w.closeTitle}
+        text={w.closeText}
+        confirmLabel={w.close}
+        successMessage={w.closed}
+        onConfirm={() => close.mutateAsync(p.id)}
+        onClose={() => setConfirming(false)}
+        onDone={() => void page.refetch()}
+      />
+    </>
+  );
+}

@@ -1,0 +1,217 @@
+import { isRetryLater } from "@/lib/db/availability";
+import { ApiError, ValidationError, type ValidationItem } from "@/lib/core/errors";
+import { fill } from "@/lib/core/fill";
+import { decimalsOf, formatMoney } from "@/lib/core/money";
+import { isCountry, operatorObject } from "@/lib/countries";
+import { examplePhone } from "@/lib/countries/format";
+import { parseJson, readBody, readFormEntries } from "@/lib/http/body";
+import { clientAddress } from "@/lib/http/client-address";
+import { RateLimitedError } from "@/lib/http/rate-limit";
+import { OperatorUnreachable } from "@/lib/payments/offer-deposit";
+import { payableCountries } from "@/lib/payments/start-payment";
+import { providerForMode } from "@/lib/providers";
+import { startPagePayment } from "@/lib/payment-pages/pay-page";
+import { findPublicPaymentPage, pageStatus, type PaymentPageRow } from "@/lib/payment-pages/queries";
+import { emptyValues, valuesFromForm } from "../form-input";
+import type { Html } from "../html";
+import { countryName, pickLocale, t, type Locale } from "../i18n";
+import { findSupportContact } from "../queries";
+import { checkoutRoute, htmlResponse, jsonWithCheckoutHeaders, seeOther } from "../respond";
+import { renderMessage } from "../views/message";
+import { payPagePath, quantityLimit, renderPageClosed, renderPageForm, renderPageNotFound, renderToProvider, type PageFacts, type PageFormValues } from "./views";
+import { pageWords } from "./words";
+
+// The payment page's routes (app/pp/**, app/api/checkout/pp/**): the buyer's form, its submit
+// without JavaScript (303 to the payment's waiting page, the checkout's own), and the same submit
+// as JSON, answered as the API answers (422 with every problem, the error table's bodies).
+
+const MAX_BODY = 64 * 1024;
+
+function localeOf(req: Request): { url: URL; locale: Locale } {
+  const url = new URL(req.url);
+  return { url, locale: pickLocale(url, req.headers.get("accept-language")) };
+}
+
+const send = ({ page, imageOrigins }: { page: Html; imageOrigins: string[] }, status = 200) => htmlResponse(page, { status, imageOrigins });
+
+function errorPage(req: Request, error: unknown): Response {
+  const { url, locale } = localeOf(req);
+  const outage = isRetryLater(error) ? error : null;
+  const response = send(renderMessage({ kind: outage ? "outage" : "error", locale, otherLangHref: `${url.pathname}?lang=${locale === "fr" ? "en" : "fr"}`, retryHref: `${url.pathname}${url.search}` }), outage ? 503 : 500);
+  if (outage) response.headers.set("retry-after", outage.headers?.["retry-after"] ?? "1");
+  return response;
+}
+
+async function factsOf(page: PaymentPageRow): Promise<PageFacts> {
+  const payable = payableCountries(page.currency);
+  const own = isCountry(page.country) && payable.includes(page.country) ? page.country : undefined;
+  return {
+    id: page.id,
+    mode: page.mode,
+    title: page.title,
+    description: page.description,
+    currency: page.currency,
+    amountType: page.amountType,
+    amount: page.amount,
+    minAmount: page.minAmount,
+    maxAmount: page.maxAmount,
+    maxQuantity: page.maxQuantity,
+    unitsLeft: page.stock === null ? null : Math.max(0, page.stock - page.unitsTaken),
+    endsAt: page.endsAt,
+    closedMessage: page.closedMessage,
+    blocks: page.formBlocks,
+    payable,
+    defaultCountry: own ?? payable[0] ?? "CMR",
+    support: await findSupportContact(page.accountId),
+  };
+}
+
+const CLOSED_STATUS = { closed: 410, ended: 410, sold_out: 409 } as const;
+
+/** The page as it stands: its form, or why it takes no payment (closed, ended, sold out, no live payments). */
+async function pageAnswer(page: PaymentPageRow, url: URL, locale: Locale, values?: PageFormValues, errors: Record<string, string> = {}, status = 200): Promise<Response> {
+  const facts = await factsOf(page);
+  const state = pageStatus(page);
+  if (state !== "open") return send(renderPageClosed(facts, locale, state), CLOSED_STATUS[state]);
+  try {
+    providerForMode(page.mode);
+  } catch (error) {
+    if (error instanceof ApiError && error.type === "LIVE_PAYMENTS_UNAVAILABLE") {
+      return send(renderMessage({ kind: "unavailable", locale, otherLangHref: payPagePath(page.id, locale === "fr" ? "en" : "fr") }), 503);
+    }
+    throw error;
+  }
+  return send(renderPageForm(facts, locale, values ?? { ...emptyValues(facts.defaultCountry), quantity: "1", amount: "" }, errors), status);
+}
+
+function notFound(url: URL, locale: Locale): Response {
+  return send(renderPageNotFound(locale, `${url.pathname}?lang=${locale === "fr" ? "en" : "fr"}`), 404);
+}
+
+/** GET /pp/{id}: the form, or the page's message. */
+export const showPaymentPage = checkoutRoute<{ id: string }>(async (req, { id }) => {
+  const { url, locale } = localeOf(req);
+  const page = await findPublicPaymentPage(id);
+  if (!page) return notFound(url, locale);
+  return pageAnswer(page, url, locale);
+}, errorPage);
+
+/** The amount typed on the form, in the major unit ("5 000", "12,50"), as minor units; anything else as typed (the schema words it). */
+function amountOf(typed: string, currency: string): unknown {
+  const text = typed.replace(/[\s\u00a0\u202f]/g, "").replace(",", ".");
+  if (text === "") return undefined;
+  const value = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text) || !Number.isFinite(value)) return typed;
+  return Math.round(value * 10 ** decimalsOf(currency));
+}
+
+/** POST /pp/{id}: the form without JavaScript; 303 to the payment's waiting page. */
+export const submitPaymentPage = checkoutRoute<{ id: string }>(async (req, { id }) => {
+  const { url, locale } = localeOf(req);
+  const page = await findPublicPaymentPage(id);
+  if (!page) return notFound(url, locale);
+  const raw = await readBody(req, MAX_BODY);
+  const { text } = await readFormEntries(raw, req.headers.get("content-type") ?? "application/x-www-form-urlencoded");
+  const form = new URLSearchParams(text);
+  const values: PageFormValues = { ...valuesFromForm(form), quantity: form.get("quantity") ?? "1", amount: form.get("amount") ?? "" };
+  const input = {
+    country: values.country,
+    operator: values.operator,
+    phone: values.phone,
+    client_token: values.client_token,
+    answers: values.answers,
+    quantity: page.amountType === "fixed" ? values.quantity || undefined : undefined,
+    amount: page.amountType === "custom" ? amountOf(values.amount, page.currency) : undefined,
+    lang: locale,
+  };
+  try {
+    const deposit = await startPagePayment(page.id, input, clientAddress(req));
+    if (deposit.redirectUrl) return send(renderToProvider(await factsOf(page), locale, deposit.redirectUrl));
+    return seeOther(`/pay/${deposit.paymentGatewayId}/${deposit.trackId}?lang=${locale}`);
+  } catch (error) {
+    const errors = formErrors(error, page, locale, values.country);
+    if (!errors) {
+      // closed, ended or sold out meanwhile: the page says so
+      if (error instanceof ApiError && (error.type === "PAYMENT_PAGE_CLOSED" || error.type === "PAYMENT_PAGE_SOLD_OUT")) {
+        const now = (await findPublicPaymentPage(page.id)) ?? page;
+        if (pageStatus(now) !== "open") return pageAnswer(now, url, locale);
+        return pageAnswer(now, url, locale, values, { quantity: pageWords(locale).soldOut }, 409);
+      }
+      throw error;
+    }
+    // a new token when the attempt did not start (or failed to reach anyone): the next submit is a new attempt
+    const fresh = error instanceof OperatorUnreachable ? emptyValues(values.country).client_token : values.client_token;
+    return pageAnswer(page, url, locale, { ...values, client_token: fresh }, errors, error instanceof ValidationError ? 422 : 409);
+  }
+}, errorPage);
+
+/** The buyer's words for what went wrong with the form, by field; null when the page itself must say it. */
+function formErrors(error: unknown, page: PaymentPageRow, locale: Locale, country: string): Record<string, string> | null {
+  if (error instanceof ValidationError) return Object.fromEntries(error.items.map((item) => [keyOf(item), wordsFor(item, page, locale, country)]));
+  if (error instanceof OperatorUnreachable) return { form: t(locale, "unreachable.form", { operator: operatorObject(error.deposit.operator).name }) };
+  if (error instanceof RateLimitedError) return { form: t(locale, "limit.attempts", { minutes: Math.ceil(Number(error.headers?.["retry-after"] ?? 60) / 60) }) };
+  if (error instanceof ApiError && error.type === "LIVE_PAYMENTS_UNAVAILABLE") return { operator: error.message };
+  return null;
+}
+
+function keyOf(item: ValidationItem): string {
+  if (item.loc[1] === "answers" && item.loc[2] !== undefined) return `answers.${item.loc[2]}`;
+  if (item.loc[1] === "client_token") return "form";
+  return String(item.loc[1] ?? "form");
+}
+
+function wordsFor(item: ValidationItem, page: PaymentPageRow, locale: Locale, country: string): string {
+  const w = pageWords(locale);
+  const money = (minor: number) => formatMoney(minor, page.currency, locale);
+  const missing = item.type === "missing" || item.type === "string_too_short";
+  switch (item.loc[1]) {
+    case "amount":
+      return fill(w.amountBad, { min: money(page.minAmount ?? 0), max: money(page.maxAmount ?? 0) });
+    case "quantity":
+      return fill(w.quantityBad, { max: quantityLimit({ maxQuantity: page.maxQuantity, unitsLeft: page.stock === null ? null : page.stock - page.unitsTaken }) });
+    case "country":
+      return missing ? t(locale, "err.country.missing") : t(locale, "err.country.invalid", { currency: page.currency });
+    case "operator":
+      return missing ? t(locale, "err.operator.missing") : t(locale, "err.operator.invalid");
+    case "phone":
+      return missing || !isCountry(country)
+        ? t(locale, "err.phone.missing")
+        : t(locale, "err.phone.invalid", { country: countryName(locale, country), example: examplePhone(country) });
+    case "answers":
+      return missing ? t(locale, "err.answer.missing") : t(locale, "err.field");
+    case "client_token":
+      return t(locale, "form.expired");
+    default:
+      return t(locale, "err.field");
+  }
+}
+
+/** POST /api/checkout/pp/{id}: the same submit as JSON (`amount` in minor units), answered as the API answers. */
+export const submitPaymentPageJson = checkoutRoute<{ id: string }>(
+  async (req, { id }) => {
+    const { locale } = localeOf(req);
+    try {
+      const body = parseJson(await readBody(req, MAX_BODY));
+      const input = body && typeof body === "object" && !Array.isArray(body) ? { ...body, lang: locale } : body;
+      const deposit = await startPagePayment(id, input, clientAddress(req));
+      return jsonWithCheckoutHeaders({ track_id: deposit.trackId, status: deposit.status, next: deposit.redirectUrl ?? `/pay/${deposit.paymentGatewayId}/${deposit.trackId}?lang=${locale}` });
+    } catch (error) {
+      if (isRetryLater(error)) throw error;
+      if (error instanceof ValidationError) return jsonWithCheckoutHeaders(error.body, 422);
+      if (error instanceof ApiError) {
+        const res = jsonWithCheckoutHeaders(error.body, error.status);
+        for (const [name, value] of Object.entries(error.headers ?? {})) res.headers.set(name, value);
+        return res;
+      }
+      throw error;
+    }
+  },
+  (_req, error) => {
+    if (isRetryLater(error)) {
+      const res = jsonWithCheckoutHeaders(error.body, error.status);
+      res.headers.set("retry-after", error.headers?.["retry-after"] ?? "1");
+      return res;
+    }
+    return jsonWithCheckoutHeaders(new ApiError("INTERNAL_ERROR").body, 500);
+  },
+);
