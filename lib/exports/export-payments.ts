@@ -44,6 +44,7 @@ const selection = {
   refunded_amount: deposits.refundedAmount,
   refund_statuses: sql<string | null>`(select string_agg(r.status, ',' order by r.created_at, r.id) from refunds r where r.deposit_id = "deposits"."id")`,
   receipt_code: sql<string | null>`${deposits.receiptCode}`.mapWith(formatReceiptCode),
+  payment_page_id: deposits.paymentPageId,
 };
 async function fetchBatch(auth: Auth, range: DayRange, after: Key | null, size: number) {
   const db = await getDb();

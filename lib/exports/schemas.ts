@@ -34,7 +34,7 @@ const csvNotes = [
   "A `text/csv; charset=utf-8` file (RFC 4180: comma-separated unless `delimiter` or `lang=fr` says otherwise, CRLF line ends, quotes doubled), oldest first, streamed: any range, however large, is sent as it is read.",
   "It starts with a UTF-8 byte order mark so that Excel reads accents right; most CSV readers skip it (Python: `encoding=\"utf-8-sig\"`).",
   "A text cell that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return) is written with a leading `'`.",
-  "Without `lang`: the columns below, amounts as integers in the currency's minor unit, times ISO 8601 UTC, codes as the API writes them. `refunded_amount` is what refunds made or under way took back from the payment; `refund_statuses` the statuses of its refunds, oldest first, comma-separated. `receipt_code` is a success's public receipt code (`K7P2M-9XQ4D`, checked at `/r/{receipt_code}`), empty otherwise; it comes last, so the columns before it keep their places.",
+  "Without `lang`: the columns below, amounts as integers in the currency's minor unit, times ISO 8601 UTC, codes as the API writes them. `refunded_amount` is what refunds made or under way took back from the payment; `refund_statuses` the statuses of its refunds, oldest first, comma-separated. `receipt_code` is a success's public receipt code (`K7P2M-9XQ4D`, checked at `/r/{receipt_code}`), empty otherwise. Columns added later come after the others, so the columns before them keep their places.",
 ];
 
 export const paymentColumns = [
@@ -62,6 +62,7 @@ export const paymentColumns = [
   "refunded_amount",
   "refund_statuses",
   "receipt_code",
+  "payment_page_id",
 ] as const;
 
 export const transactionColumns = [
@@ -100,7 +101,7 @@ export const exportOperations = defineOperations("Exports", {
     description: csvDescription(
       "Every deposit of the key's account and mode created in the range, payment links and marketplace links alike.",
       paymentColumns,
-      "`link_type` is `payment_link` or `marketplace_link`.",
+      "`link_type` is `payment_link` or `marketplace_link`. `payment_page_id` is the payment page a payment was made on (GET /v1/payment-pages/{page_id}), empty otherwise; such a payment's `link_type` is `payment_link` and its `link_id` the payment's own link (its `gateway_id` in webhooks).",
     ),
     ...csvExport,
   },

@@ -32,6 +32,7 @@ export const exportsEn = {
     buyer_phone: "Customer phone",
     buyer_country: "Customer country",
     receipt_code: "Receipt code",
+    payment_page_id: "Payment page ID",
     additional_info: "Customer's answers",
   },
   linkTypes: { payment_link: "Payment link", marketplace_link: "Marketplace link" },

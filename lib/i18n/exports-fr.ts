@@ -33,6 +33,7 @@ export const exportsFr = {
     buyer_phone: "Téléphone du client",
     buyer_country: "Pays du client",
     receipt_code: "Code du reçu",
+    payment_page_id: "Identifiant de la page de paiement",
     additional_info: "Réponses du client",
   },
   linkTypes: { payment_link: "Lien de paiement", marketplace_link: "Lien marketplace" },

@@ -96,7 +96,8 @@ export async function settleDeposit(depositId: string, settlement: Settlement, t
       gateway?.origin === "request"
         ? await tx.select({ id: paymentRequests.id }).from(paymentRequests).where(eq(paymentRequests.paymentGatewayId, row.paymentGatewayId))
         : [];
-    link = { kind: "payment_link", gatewayId: row.paymentGatewayId, orderId: gateway?.orderId ?? "", requestId: request?.id ?? null };
+    // a payment page's payment: its events name the page
+    link = { kind: "payment_link", gatewayId: row.paymentGatewayId, orderId: gateway?.orderId ?? "", requestId: request?.id ?? null, pageId: row.paymentPageId };
   } else {
     const [transaction] = await tx
       .select({ id: marketplaceTransactions.id })

@@ -26,7 +26,7 @@ type SettledDeposit = {
   /** given with the success (lib/payments/settle-deposit.ts) */
   receiptCode: string | null;
 };
-export type PaidLink = { kind: "payment_link"; gatewayId: string; orderId: string; requestId?: string | null } | { kind: "marketplace"; gatewayId: string; transactionId: string | null };
+export type PaidLink = { kind: "payment_link"; gatewayId: string; orderId: string; requestId?: string | null; pageId?: string | null } | { kind: "marketplace"; gatewayId: string; transactionId: string | null };
 
 function outcome(deposit: SettledDeposit): { status: "success"; failure_reason: null } | { status: "failed" | "expired"; failure_reason: string } {
   if (deposit.status === "success") return { status: "success", failure_reason: null };
@@ -61,6 +61,7 @@ export function depositEventData(deposit: SettledDeposit, link: PaidLink, duplic
     ...(deposit.lateSuccess ? { late_success: true as const } : {}),
     ...(duplicateOf ? { duplicate_of: duplicateOf } : {}),
     ...(link.kind === "payment_link" && link.requestId ? { payment_request_id: link.requestId } : {}),
+    ...(link.kind === "payment_link" && link.pageId ? { payment_page_id: link.pageId } : {}),
   };
 }
 

@@ -13,7 +13,7 @@ import { createMarketplace } from "@/test/support/marketplace";
 import { eventPayload, testEventPayload } from "./events";
 import { eventIdOf } from "@/lib/deposits/event-sequence";
 import { webhookEvents } from "./schemas";
-import { pendingMarketplaceSale, pendingPayment } from "@/test/support/webhooks";
+import { pendingMarketplaceSale, pendingPagePayment, pendingPayment } from "@/test/support/webhooks";
 import { sandboxPaymentData, sandboxSaleData } from "@/test/support/event-bodies";
 import { receiptCodeOf } from "@/test/support/receipts";
 
@@ -64,6 +64,18 @@ describe("webhook event schemas", () => {
         // a success's receipt code, formatted; a failure or an expiry has none
         ...(status === "success" ? { receipt_code: await receiptCodeOf(deposit.id) } : {}),
       });
+    });
+
+    it(`payment.${suffix} of a payment page's payment: the page's id last, in the text too`, async () => {
+      const { page, deposit } = await pendingPagePayment(auth);
+      await settleDeposit(deposit.id, settlement);
+      const event = await sentEvent(deposit.id);
+      expect(event.type).toBe(`payment.${suffix}`);
+      expect(webhookEvents[event.type as keyof typeof webhookEvents].parse(event)).toEqual(event);
+      const receipt_code = status === "success" ? await receiptCodeOf(deposit.id) : undefined;
+      const data = { ...sandboxPaymentData({ track_id: deposit.trackId, gateway_id: deposit.paymentGatewayId!, order_id: "", amount: 7000, status, failure_reason: reason, receipt_code }), payment_page_id: page.id };
+      expect(event.data).toEqual(data);
+      expect(JSON.stringify(event.data)).toBe(JSON.stringify(data)); // the documented key order
     });
 
     it(`marketplace.transaction.${suffix}: the buyer price as amount, an empty order_id`, async () => {

@@ -164,6 +164,10 @@ function eventData(kind: "payment" | "marketplace", result: Outcome) {
             .uuid()
             .optional()
             .describe("Only when the payment link was made by a request to pay: the request (GET /v1/payment-requests/{request_id})"),
+          payment_page_id: z
+            .uuid()
+            .optional()
+            .describe("Only when the payment was made on a payment page: the page (GET /v1/payment-pages/{page_id}); `gateway_id` is then the payment's own link"),
         }),
   });
 }

@@ -131,6 +131,8 @@ describe("OpenAPI document", () => {
     ]);
     expect(get.description).toMatch(/byte order mark/);
     expect(get.description).toMatch(/`track_id`, `status`/);
+    // columns are only ever added at the end
+    expect(get.description).toMatch(/`receipt_code`, `payment_page_id`\. /);
     expect(operationOf("GET", "/v1/exports/marketplace-transactions").description).toMatch(/`buyer_price`, `product_price`, `fee`/);
   });
 

@@ -11,7 +11,9 @@ import { findAuthByKeyHash } from "@/lib/accounts/queries";
 import type { Auth } from "@/lib/core/auth";
 import { merchantWithMarketplace, createLink } from "@/test/support/checkout";
 import { getDb } from "@/lib/db/client";
-import { deposits, marketplaceTransactions, refunds } from "@/lib/db/schema";
+import { deposits, marketplaceTransactions, paymentGateways, refunds } from "@/lib/db/schema";
+import { createPaymentPage } from "@/lib/payment-pages/create-page";
+import { createPaymentPageBody } from "@/lib/payment-pages/schemas";
 import { call, newAccount } from "@/test/support/api";
 import { csvCell } from "@/lib/exports/csv";
 import { exportPayments } from "@/lib/exports/export-payments";
@@ -22,7 +24,7 @@ import { say, styleOf } from "@/lib/exports/spreadsheet";
 
 const BOM = "\uFEFF";
 const PAYMENT_HEADER =
-  "created_at,completed_at,track_id,status,failure_reason,amount,currency,country,operator,phone_number,provider,provider_reference,link_type,link_id,link_name,order_id,buyer_name,buyer_email,duplicate_of,late_success,given_up,refunded_amount,refund_statuses,receipt_code\r\n";
+  "created_at,completed_at,track_id,status,failure_reason,amount,currency,country,operator,phone_number,provider,provider_reference,link_type,link_id,link_name,order_id,buyer_name,buyer_email,duplicate_of,late_success,given_up,refunded_amount,refund_statuses,receipt_code,payment_page_id\r\n";
 const TRANSACTION_HEADER =
   "created_at,transaction_id,track_id,status,failure_reason,link_id,seller,buyer_price,product_price,fee,currency,buyer_name,buyer_email,buyer_phone,buyer_country,operator,additional_info,refunded_amount,refund_statuses,receipt_code\r\n";
 
@@ -50,6 +52,8 @@ describe("csvCell", () => {
 let owner: { key: string; email: string; accountId: string; link: { id: string } };
 let auth: Auth;
 let paymentLink: string;
+/** a payment page and its payment's own link (a page payment's `link_id`) */
+let page: { id: string; link: string };
 
 async function insertDeposit(values: Omit<Partial<typeof deposits.$inferInsert>, "createdAt"> & { trackId: string; createdAt: string }) {
   const db = await getDb();
@@ -103,6 +107,23 @@ beforeAll(async () => {
     completedAt: new Date("2026-11-03T00:00:02.000Z"),
   });
   const db = await getDb();
+  // a buyer's payment on a payment page: its own link, named after the page (lib/payment-pages/pay-page.ts)
+  const pageRow = await createPaymentPage(auth, createPaymentPageBody.parse({ title: "Billet Gala", amount_type: "fixed", amount: 2500, max_quantity: 2, currency: "XAF" }));
+  const [pageLink] = await db
+    .insert(paymentGateways)
+    .values({ accountId: owner.accountId, mode: "test", amount: 5000, currency: "XAF", country: "CMR", shopName: "Billet Gala", message: "Billet Gala × 2", origin: "page" })
+    .returning();
+  page = { id: pageRow.id, link: pageLink!.id };
+  await insertDeposit({
+    trackId: "TRKPAGE",
+    createdAt: "2026-11-02T12:00:00Z",
+    paymentGatewayId: page.link,
+    paymentPageId: page.id,
+    status: "success",
+    providerReference: "SBX-2",
+    completedAt: new Date("2026-11-02T12:00:04.000Z"),
+    receiptCode: "M3Q8RT2VWX",
+  });
   await db.insert(marketplaceTransactions).values({
     accountId: owner.accountId,
     mode: "test",
@@ -156,8 +177,9 @@ describe("GET /v1/exports/payments", () => {
         "2026-11-01-2026-11-02",
         BOM +
         PAYMENT_HEADER +
-        `2026-11-01T08:00:00.123456Z,2026-11-01T08:00:03.000000Z,TRKPAID,success,,5000,XAF,CMR,MTN_MOMO_CMR,237670000000,sandbox,SBX-1,payment_link,${paymentLink},"Boutique ""Awa"", Douala",'=CMD+1,,,,false,false,0,,K7P2M-9XQ4D\r\n` +
-        `2026-11-02T23:59:59.999999Z,2026-11-03T00:00:02.000000Z,TRKSALE,failed,insufficient_funds,10500,XAF,CMR,ORANGE_MONEY_CMR,237690000001,sandbox,,marketplace_link,${owner.link.id},Atelier Fatou,,'=cmd|' /C calc'!A0,awa@example.com,,false,false,0,,\r\n`,
+        `2026-11-01T08:00:00.123456Z,2026-11-01T08:00:03.000000Z,TRKPAID,success,,5000,XAF,CMR,MTN_MOMO_CMR,237670000000,sandbox,SBX-1,payment_link,${paymentLink},"Boutique ""Awa"", Douala",'=CMD+1,,,,false,false,0,,K7P2M-9XQ4D,\r\n` +
+        `2026-11-02T12:00:00.000000Z,2026-11-02T12:00:04.000000Z,TRKPAGE,success,,5000,XAF,CMR,MTN_MOMO_CMR,237670000000,sandbox,SBX-2,payment_link,${page.link},Billet Gala,,,,,false,false,0,,M3Q8R-T2VWX,${page.id}\r\n` +
+        `2026-11-02T23:59:59.999999Z,2026-11-03T00:00:02.000000Z,TRKSALE,failed,insufficient_funds,10500,XAF,CMR,ORANGE_MONEY_CMR,237690000001,sandbox,,marketplace_link,${owner.link.id},Atelier Fatou,,'=cmd|' /C calc'!A0,awa@example.com,,false,false,0,,,\r\n`,
       ),
     );
   });
@@ -230,9 +252,9 @@ describe("date bounds (0001-01-01 to 9999-12-31, what PostgreSQL stores)", () =>
     ctx: { error: "must be a day written YYYY-MM-DD, from 0001-01-01 to 9999-12-31" },
   });
   const endpoints = [
-    { name: "GET /v1/exports/payments", path: "/v1/exports/payments", handler: paymentsRoute.GET, header: PAYMENT_HEADER, rows: ["TRKBEFORE", "TRKPAID", "TRKSALE", "TRKAFTER"] },
+    { name: "GET /v1/exports/payments", path: "/v1/exports/payments", handler: paymentsRoute.GET, header: PAYMENT_HEADER, rows: ["TRKBEFORE", "TRKPAID", "TRKPAGE", "TRKSALE", "TRKAFTER"] },
     { name: "GET /v1/exports/marketplace-transactions", path: "/v1/exports/marketplace-transactions", handler: transactionsRoute.GET, header: TRANSACTION_HEADER, rows: ["TRKSALE"] },
-    { name: "GET /dashboard/exports/payments", path: "/dashboard/exports/payments", handler: dashboardPayments.GET, header: PAYMENT_HEADER, rows: ["TRKBEFORE", "TRKPAID", "TRKSALE", "TRKAFTER"] },
+    { name: "GET /dashboard/exports/payments", path: "/dashboard/exports/payments", handler: dashboardPayments.GET, header: PAYMENT_HEADER, rows: ["TRKBEFORE", "TRKPAID", "TRKPAGE", "TRKSALE", "TRKAFTER"] },
     {
       name: "GET /dashboard/exports/marketplace-transactions",
       path: "/dashboard/exports/marketplace-transactions",
@@ -298,9 +320,10 @@ describe("for a spreadsheet: ?lang (and ?delimiter)", () => {
         "payments",
         "2026-11-01-2026-11-02",
         BOM +
-        "Créé le (UTC);Terminé le (UTC);N° de suivi;Statut;Motif de l'échec;Montant;Devise;Pays;Opérateur;Téléphone;Fournisseur;Référence du fournisseur;Type de lien;Identifiant du lien;Lien;Référence de commande;Client;E-mail du client;Doublon de;Réussi après expiration;Abandonné par le client;Montant remboursé;Remboursements;Code du reçu\r\n" +
-        `2026-11-01 08:00:00;2026-11-01 08:00:03;TRKPAID;Réussi;;5000;XAF;Cameroun;MTN;'+237670000000;Bac à sable;SBX-1;Lien de paiement;${paymentLink};"Boutique ""Awa"", Douala";'=CMD+1;;;;Non;Non;2000;"Réussi, Échoué";K7P2M-9XQ4D\r\n` +
-        `2026-11-02 23:59:59;2026-11-03 00:00:02;TRKSALE;Échoué;Solde mobile money insuffisant;10500;XAF;Cameroun;Orange;'+237690000001;Bac à sable;;Lien marketplace;${owner.link.id};Atelier Fatou;;'=cmd|' /C calc'!A0;awa@example.com;;Non;Non;0;;\r\n`,
+        "Créé le (UTC);Terminé le (UTC);N° de suivi;Statut;Motif de l'échec;Montant;Devise;Pays;Opérateur;Téléphone;Fournisseur;Référence du fournisseur;Type de lien;Identifiant du lien;Lien;Référence de commande;Client;E-mail du client;Doublon de;Réussi après expiration;Abandonné par le client;Montant remboursé;Remboursements;Code du reçu;Identifiant de la page de paiement\r\n" +
+        `2026-11-01 08:00:00;2026-11-01 08:00:03;TRKPAID;Réussi;;5000;XAF;Cameroun;MTN;'+237670000000;Bac à sable;SBX-1;Lien de paiement;${paymentLink};"Boutique ""Awa"", Douala";'=CMD+1;;;;Non;Non;2000;"Réussi, Échoué";K7P2M-9XQ4D;\r\n` +
+        `2026-11-02 12:00:00;2026-11-02 12:00:04;TRKPAGE;Réussi;;5000;XAF;Cameroun;MTN;'+237670000000;Bac à sable;SBX-2;Lien de paiement;${page.link};Billet Gala;;;;;Non;Non;0;;M3Q8R-T2VWX;${page.id}\r\n` +
+        `2026-11-02 23:59:59;2026-11-03 00:00:02;TRKSALE;Échoué;Solde mobile money insuffisant;10500;XAF;Cameroun;Orange;'+237690000001;Bac à sable;;Lien marketplace;${owner.link.id};Atelier Fatou;;'=cmd|' /C calc'!A0;awa@example.com;;Non;Non;0;;;\r\n`,
       ),
     );
   });
@@ -308,13 +331,13 @@ describe("for a spreadsheet: ?lang (and ?delimiter)", () => {
   it("payments in English keep commas; the integrators' file shows the refunds as codes", async () => {
     const english = await download(paymentsRoute.GET, "/v1/exports/payments?from=2026-11-01&to=2026-11-01&lang=en");
     expect(english.text.split("\r\n").slice(0, 2)).toEqual([
-      `${BOM}Created (UTC),Completed (UTC),Tracking no.,Status,Failure reason,Amount,Currency,Country,Operator,Phone,Provider,Provider reference,Link type,Link ID,Link,Order reference,Customer,Customer e-mail,Duplicate of,Succeeded after expiry,Given up by the customer,Refunded amount,Refunds,Receipt code`,
-      `2026-11-01 08:00:00,2026-11-01 08:00:03,TRKPAID,Succeeded,,5000,XAF,Cameroon,MTN,'+237670000000,Sandbox,SBX-1,Payment link,${paymentLink},"Boutique ""Awa"", Douala",'=CMD+1,,,,No,No,2000,"Succeeded, Failed",K7P2M-9XQ4D`,
+      `${BOM}Created (UTC),Completed (UTC),Tracking no.,Status,Failure reason,Amount,Currency,Country,Operator,Phone,Provider,Provider reference,Link type,Link ID,Link,Order reference,Customer,Customer e-mail,Duplicate of,Succeeded after expiry,Given up by the customer,Refunded amount,Refunds,Receipt code,Payment page ID`,
+      `2026-11-01 08:00:00,2026-11-01 08:00:03,TRKPAID,Succeeded,,5000,XAF,Cameroon,MTN,'+237670000000,Sandbox,SBX-1,Payment link,${paymentLink},"Boutique ""Awa"", Douala",'=CMD+1,,,,No,No,2000,"Succeeded, Failed",K7P2M-9XQ4D,`,
     ]);
     const plain = await download(paymentsRoute.GET, "/v1/exports/payments?from=2026-11-01&to=2026-11-01");
-    expect(plain.text.split("\r\n")[1]!.endsWith(',false,false,2000,"success,failed",K7P2M-9XQ4D')).toBe(true);
+    expect(plain.text.split("\r\n")[1]!.endsWith(',false,false,2000,"success,failed",K7P2M-9XQ4D,')).toBe(true);
     const semicolons = await download(paymentsRoute.GET, "/v1/exports/payments?from=2026-11-01&to=2026-11-01&delimiter=semicolon");
-    expect(semicolons.text.split("\r\n")[1]!.endsWith(";false;false;2000;\"success,failed\";K7P2M-9XQ4D")).toBe(true);
+    expect(semicolons.text.split("\r\n")[1]!.endsWith(";false;false;2000;\"success,failed\";K7P2M-9XQ4D;")).toBe(true);
   });
 
   it("transactions in French: one column per question of the form, headed by its label, where the answers' JSON was", async () => {

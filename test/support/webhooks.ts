@@ -8,6 +8,9 @@ import { getDb } from "@/lib/db/client";
 import { webhookDeliveries } from "@/lib/db/schema";
 import { createGateway } from "@/lib/gateways/create-gateway";
 import { getMarketplaceGatewayOrThrow } from "@/lib/marketplace-gateways/queries";
+import { createPaymentPage } from "@/lib/payment-pages/create-page";
+import { startPagePayment } from "@/lib/payment-pages/pay-page";
+import { createPaymentPageBody } from "@/lib/payment-pages/schemas";
 import { setSandboxTransport } from "@/lib/providers/sandbox";
 import { startPayment } from "@/lib/payments/start-payment";
 import { call } from "./api";
@@ -109,6 +112,20 @@ export async function pendingPayment(auth: Auth, options: { orderId?: string; am
     phone: "237670000000",
     client_token: randomUUID().replaceAll("-", ""),
   });
+}
+
+/** A buyer's pending payment on a new payment page of `auth`'s account: 2 units of 3500 XAF, from the test wallet. */
+export async function pendingPagePayment(auth: Auth) {
+  setSandboxTransport(async () => {});
+  const page = await createPaymentPage(auth, createPaymentPageBody.parse({ title: "Billets Webhooks", amount_type: "fixed", amount: 3500, max_quantity: 2, currency: "XAF" }));
+  const deposit = await startPagePayment(page.id, {
+    country: "CMR",
+    operator: "MTN_MOMO_CMR",
+    phone: "670000000",
+    quantity: 2,
+    client_token: randomUUID().replaceAll("-", ""),
+  });
+  return { page, deposit };
 }
 
 /**
