@@ -1,14 +1,10 @@
-import { createHash, randomUUID } from "node:crypto";
-import { asc, eq, inArray } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { asc, inArray } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { hashApiKey } from "@/lib/accounts/api-keys";
-import { findAuthByKeyHash } from "@/lib/accounts/queries";
-import type { Auth } from "@/lib/core/auth";
 import { getDb } from "@/lib/db/client";
-import { webhookAttempts, webhookDeliveries } from "@/lib/db/schema";
-import { newAccount } from "@/test/support/api";
+import { webhookAttempts } from "@/lib/db/schema";
 import { createWebhookWorker } from "@/test/support/webhook-worker";
-import { queueDeliveries, startReceiver, type Receiver } from "@/test/support/webhooks";
+import { deliveriesOf, hashOf, newMerchant, queueDeliveries, startReceiver, until, type Receiver } from "@/test/support/webhooks";
 import { createEndpoint } from "./create-endpoint";
 import { checkDeliveryOptions, claimBatch, defaultDeliveryOptions, deliverBatch } from "./deliver";
 import { deliveryRound } from "./rounds";
@@ -28,10 +24,6 @@ afterEach(async () => {
   receivers = [];
 });
 
-async function merchant(): Promise<Auth> {
-  const { key } = await newAccount("CMR");
-  return (await findAuthByKeyHash(hashApiKey(key)))!;
-}
 
 async function receiver(...args: Parameters<typeof startReceiver>) {
   const started = await startReceiver(...args);
@@ -39,20 +31,8 @@ async function receiver(...args: Parameters<typeof startReceiver>) {
   return started;
 }
 
-async function deliveriesOf(endpointId: string) {
-  const db = await getDb();
-  return db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId)).orderBy(asc(webhookDeliveries.eventCreatedAt));
-}
 
-async function until(condition: () => Promise<boolean>, ms = 200_000) {
-  const deadline = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error("timed out waiting");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
-const hashOf = (text: string) => createHash("sha256").update(text).digest().readUInt32BE(0);
 
 describe("delivery options", () => {
   it("refuse a lease that an attempt could outlive", async () => {
@@ -70,7 +50,7 @@ describe("delivery options", () => {
 
 describe("a lane whose lease came back too short", () => {
   it("hands its deliveries back unsent, free for the next claim at once", async () => {
-    const shop = await merchant();
+    const shop = await newMerchant();
     const inbox = await receiver();
     const endpoint = await createEndpoint(shop, { url: inbox.url, event_types: [], description: "", enabled: true });
     const payment = randomUUID();
@@ -116,7 +96,7 @@ describe("a starved lane", () => {
     });
     const inbox = await receiver((n, received) => ({ status: 200, body: "", headers: { connection: "close" }, delayMs: hashOf(String(received.headers["webhook-id"])) % 150 }));
     const port = new URL(inbox.url).port;
-    const shop = await merchant();
+    const shop = await newMerchant();
     const endpoint = await createEndpoint(shop, { url: `http://hooks.kola.test:${port}/hooks/kola`, event_types: [], description: "", enabled: true });
     const payments = Array.from({ length: 30 }, () => randomUUID());
     await queueDeliveries(

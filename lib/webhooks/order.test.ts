@@ -1,14 +1,10 @@
-import { createHash, randomUUID } from "node:crypto";
-import { asc, eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { hashApiKey } from "@/lib/accounts/api-keys";
-import { findAuthByKeyHash } from "@/lib/accounts/queries";
-import type { Auth } from "@/lib/core/auth";
 import { getDb } from "@/lib/db/client";
-import { webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
-import { newAccount } from "@/test/support/api";
+import { webhookEndpoints } from "@/lib/db/schema";
 import { createWebhookWorker } from "@/test/support/webhook-worker";
-import { queueDeliveries, startReceiver, type QueuedEvent, type Receiver } from "@/test/support/webhooks";
+import { deliveriesOf, hashOf, newMerchant, queueDeliveries, startReceiver, until, type QueuedEvent, type Receiver } from "@/test/support/webhooks";
 import { createEndpoint } from "./create-endpoint";
 import { claimBatch } from "./deliver";
 
@@ -22,26 +18,9 @@ afterEach(async () => {
   receivers = [];
 });
 
-async function merchant(): Promise<Auth> {
-  const { key } = await newAccount("CMR");
-  return (await findAuthByKeyHash(hashApiKey(key)))!;
-}
 
-async function deliveriesOf(endpointId: string) {
-  const db = await getDb();
-  return db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId)).orderBy(asc(webhookDeliveries.eventCreatedAt));
-}
 
-async function until(condition: () => Promise<boolean>, ms = 200_000) {
-  const deadline = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error("timed out waiting");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
-/** A number from 0 to 2^32 - 1 that depends on `text` only: which attempts fail, how long answers take. */
-const hashOf = (text: string) => createHash("sha256").update(text).digest().readUInt32BE(0);
 
 /** A payment's events interleaved with the others', each payment's in sequence order; a few about no payment. */
 function interleaved(payments: number, eventsEach: number, withoutPayment: number): QueuedEvent[] {
@@ -62,7 +41,7 @@ function interleaved(payments: number, eventsEach: number, withoutPayment: numbe
 
 describe("concurrent delivery to one endpoint", () => {
   it("events of 200 payments, 10 in flight, a receiver answering out of order and failing some: each payment's events arrive in sequence, none acknowledged twice", { timeout: 240_000 }, async () => {
-    const shop = await merchant();
+    const shop = await newMerchant();
     const answers: number[] = []; // the status answered to request n
     const tries = new Map<string, number>();
     const inbox = await startReceiver((n, received) => {
@@ -124,7 +103,7 @@ describe("concurrent delivery to one endpoint", () => {
   });
 
   it("a failing event holds back only its own payment's later events; other payments and events about no payment go on", async () => {
-    const shop = await merchant();
+    const shop = await newMerchant();
     const failing = new Set<string>();
     const inbox = await startReceiver((n, received) => ({ status: failing.has(String(received.headers["webhook-id"])) ? 503 : 200 }));
     receivers.push(inbox);
@@ -154,7 +133,7 @@ describe("concurrent delivery to one endpoint", () => {
   });
 
   it("an endpoint's window is shared by every claimer: claims stop at endpointInFlight leases", async () => {
-    const shop = await merchant();
+    const shop = await newMerchant();
     const endpoint = await createEndpoint(shop, { url: "http://127.0.0.1:9/never", event_types: [], description: "", enabled: true });
     await queueDeliveries(shop, endpoint.id, Array.from({ length: 8 }, () => ({ payment: null, sequence: 1 })));
     const options = { batchSize: 100, leaseMs: 60_000, endpointInFlight: 5 };

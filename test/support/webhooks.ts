@@ -1,8 +1,11 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { asc, eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import * as marketplaceGatewayRoutes from "@/app/v1/api/marketplace/gateway/route";
+import { hashApiKey } from "@/lib/accounts/api-keys";
+import { findAuthByKeyHash } from "@/lib/accounts/queries";
 import type { Auth } from "@/lib/core/auth";
 import { getDb } from "@/lib/db/client";
 import { webhookDeliveries } from "@/lib/db/schema";
@@ -13,7 +16,7 @@ import { startPagePayment } from "@/lib/payment-pages/pay-page";
 import { createPaymentPageBody } from "@/lib/payment-pages/schemas";
 import { setSandboxTransport } from "@/lib/providers/sandbox";
 import { startPayment } from "@/lib/payments/start-payment";
-import { call } from "./api";
+import { call, newAccount } from "./api";
 
 // For webhook tests: a receiver on 127.0.0.1 (an ephemeral port) that records what it is sent and
 // answers as the test says, and a pending payment (of a link or a marketplace sale) to settle.
@@ -184,3 +187,27 @@ export async function queueDeliveries(auth: Auth, endpointId: string, events: Qu
   }
   return written;
 }
+
+/** A new merchant's Auth (test mode, Cameroon). */
+export async function newMerchant(): Promise<Auth> {
+  const { key } = await newAccount("CMR");
+  return (await findAuthByKeyHash(hashApiKey(key)))!;
+}
+
+/** An endpoint's deliveries, oldest event first. */
+export async function deliveriesOf(endpointId: string) {
+  const db = await getDb();
+  return db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId)).orderBy(asc(webhookDeliveries.eventCreatedAt));
+}
+
+/** Polls `condition` every 50 ms until it holds, or fails after `ms`. */
+export async function until(condition: () => Promise<boolean>, ms = 200_000) {
+  const deadline = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error("timed out waiting");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** A number from 0 to 2^32 - 1 that depends on `text` only: which attempts fail, how long answers take. */
+export const hashOf = (text: string) => createHash("sha256").update(text).digest().readUInt32BE(0);
