@@ -3,8 +3,8 @@ import { asc, inArray } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { webhookAttempts } from "@/lib/db/schema";
-import { createWebhookWorker } from "@/test/support/webhook-worker";
-import { deliveriesOf, hashOf, newMerchant, queueDeliveries, startReceiver, until, type Receiver } from "@/test/support/webhooks";
+import { deliverWithWorkers } from "@/test/support/webhook-worker";
+import { deliveriesOf, hashOf, newMerchant, queueDeliveries, startReceiver, type Receiver } from "@/test/support/webhooks";
 import { createEndpoint } from "./create-endpoint";
 import { checkDeliveryOptions, claimBatch, defaultDeliveryOptions, deliverBatch } from "./deliver";
 import { deliveryRound } from "./rounds";
@@ -105,13 +105,7 @@ describe("a starved lane", () => {
       [1, 2, 3].flatMap((sequence) => payments.map((payment) => ({ payment, sequence }))),
     );
 
-    const workers = [createWebhookWorker(options), createWebhookWorker(options)];
-    workers.forEach((w) => w.start());
-    try {
-      await until(async () => (await deliveriesOf(endpoint.id)).every((d) => d.status === "succeeded"));
-    } finally {
-      await Promise.all(workers.map((w) => w.stop()));
-    }
+    await deliverWithWorkers(endpoint.id, options);
 
     // Walk what arrived. A payment's events come in sequence; an event may come again (a retry), but
     // only as a retry: its attempts are numbered 1, 2, … (no two lanes made "the same" attempt) and

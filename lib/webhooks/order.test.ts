@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { webhookEndpoints } from "@/lib/db/schema";
-import { createWebhookWorker } from "@/test/support/webhook-worker";
-import { deliveriesOf, hashOf, newMerchant, queueDeliveries, startReceiver, until, type QueuedEvent, type Receiver } from "@/test/support/webhooks";
+import { createWebhookWorker, deliverWithWorkers } from "@/test/support/webhook-worker";
+import { deliveriesOf, hashOf, newMerchant, queueDeliveries, startReceiver, type QueuedEvent, type Receiver } from "@/test/support/webhooks";
 import { createEndpoint } from "./create-endpoint";
 import { claimBatch } from "./deliver";
 
@@ -64,13 +64,7 @@ describe("concurrent delivery to one endpoint", () => {
     // once), and on a loaded PGlite (one event loop for both sides) an answer can come late. The
     // lease outlives the time limit by twice the margin (checkDeliveryOptions).
     const options = { lanes: 2, endpointInFlight: 10, inFlight: 32, backoff: () => 0, idleMs: 20, dispatchEveryMs: 50, timeoutMs: 30_000, leaseMs: 45_000 };
-    const workers = [createWebhookWorker(options), createWebhookWorker(options)];
-    workers.forEach((w) => w.start());
-    try {
-      await until(async () => (await deliveriesOf(endpoint.id)).every((d) => d.status === "succeeded"));
-    } finally {
-      await Promise.all(workers.map((w) => w.stop()));
-    }
+    await deliverWithWorkers(endpoint.id, options);
 
     // walk the requests as they arrived: a payment's next one is a retry of the event not yet
     // acknowledged or the event after the last acknowledged, never one further on
