@@ -47,8 +47,9 @@ export default defineConfig({
       name: "pay",
       testDir: "./e2e/pay",
       // a payment waits for the sandbox (1–3 s) or for expiry (DEPOSIT_EXPIRY_SECONDS); full-page
-      // screenshots at 2x take seconds each on a busy 2-core machine
-      timeout: 90_000,
+      // screenshots at 2x take seconds each on a busy 2-core machine (a guard against hangs: the
+      // page without JavaScript went past 90 s on a machine loaded by other work)
+      timeout: 120_000,
       use: { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: "fr-FR" },
     },
     // The stall's pages (/s/{code}) on a phone, the cashier's view of the sale and the printed poster (e2e/.artifacts/checkout/).
