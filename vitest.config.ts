@@ -36,6 +36,7 @@ const pgbouncerTests = [
   "test/payments/attempts.test.ts",
   "test/payments/payments.test.ts",
   "test/payments/crash.test.ts",
+  "test/payment-pages/payment-pages.test.ts",
   "test/money-out/money-out.test.ts",
   "lib/webhooks/delivery.test.ts",
   "lib/http/rate-limit.test.ts",
