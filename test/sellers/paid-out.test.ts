@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as disbursementCallback from "@/app/api/providers/[provider]/disbursements/callback/route";
@@ -6,7 +7,7 @@ import { payouts, sellers } from "@/lib/db/schema";
 import { checkLedger } from "@/lib/ledger/check";
 import { processMoneyWork } from "@/lib/money-out/round";
 import { buy, callbackRequest, deliverCallbacks, queuedCallbacks } from "@/test/support/money-out";
-import { balances, marketplaceWithHold, sellersOf, sellerTestHooks } from "@/test/support/sellers";
+import { balances, marketplaceWithHold, moneyRound, sale, sellersOf, sellerTestHooks } from "@/test/support/sellers";
 
 // A seller's paid_out is kept by the transaction that settles each of its payouts (not summed at
 // every read): 100 payouts of one seller settling at once, each announced twice by the provider,
@@ -58,6 +59,23 @@ describe("ledger:check", () => {
     await db.update(sellers).set({ paidOut: 700 }).where(eq(sellers.id, id!));
     expect(await checkLedger()).toEqual([{ problem: "seller_paid_out_mismatch", seller_id: id, paid_out: 700, succeeded: 0 }]);
     await db.update(sellers).set({ paidOut: 0 }).where(eq(sellers.id, id!));
+    expect(await checkLedger()).toEqual([]);
+  });
+});
+
+describe("the migration that made paid_out", () => {
+  it("counts the payouts that succeeded before it", async () => {
+    const m = await marketplaceWithHold(0);
+    await sale(m.link.id);
+    await moneyRound(); // made and sent
+    await moneyRound(); // the sandbox's success delivered
+    const [{ id }] = await sellersOf(m.key);
+    const db = await getDb();
+    await db.update(sellers).set({ paidOut: 0 }).where(eq(sellers.id, id!)); // as the column was made: 0
+    const migration = fs.readFileSync("lib/db/migrations/0029_seller_paid_out.sql", "utf8");
+    const backfill = migration.split("--> statement-breakpoint").find((statement) => statement.includes('UPDATE "sellers"'))!;
+    await db.execute(sql.raw(backfill));
+    expect((await balances(m.key, id!)).seller).toEqual({ pending: 0, available: 0, in_flight: 0, paid_out: 10000 });
     expect(await checkLedger()).toEqual([]);
   });
 });
