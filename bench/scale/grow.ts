@@ -209,6 +209,13 @@ export async function rebalance(sql: postgres.Sql): Promise<void> {
     select seller_id, min(account_id::text)::uuid, min(mode), ledger_account, min(currency), sum(amount), now()
     from ledger_postings where seller_id is not null group by seller_id, ledger_account
     on conflict (seller_id, ledger_account) do update set balance = excluded.balance, updated_at = now()`);
+  // sellers' paid-out totals, which settling a payout keeps (a checkout older than the column has none)
+  const [paidOut] = await sql.unsafe(`select 1 from information_schema.columns where table_name = 'sellers' and column_name = 'paid_out'`);
+  if (paidOut) {
+    await sql.unsafe(`update sellers s set paid_out = t.total
+      from (select seller_id, sum(amount) as total from payouts where seller_id is not null and status = 'success' group by seller_id) t
+      where t.seller_id = s.id and s.paid_out <> t.total`);
+  }
   // the overview's daily totals, which triggers keep (skipped above with the foreign keys' checks):
   // counted again from the rows, as the migration that made them did
   await sql.begin(async (tx) => {

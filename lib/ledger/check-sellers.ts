@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 
 // What ledger:check proves about marketplace sellers, beside the merchant's books
 // (./check.ts): each seller's balances are the sums of the postings naming it, a debt is exactly
-// what the merchant advanced, and the sales' shares explain what is held, what is owed (and can be
-// paid) and what was refunded.
+// what the merchant advanced, the sales' shares explain what is held, what is owed (and can be
+// paid) and what was refunded, and each seller's paid_out is its payouts that succeeded.
 export const sellerChecks = [
   // a line to a seller account always names its seller
   sql`select 'seller_line_without_seller' as problem, p.id::text as posting_id, p.ledger_account
@@ -30,6 +30,12 @@ export const sellerChecks = [
       from sellers s
       left join seller_balances b on b.seller_id = s.id and b.ledger_account = 'payouts_in_flight'
       where coalesce(b.balance, 0) <> coalesce((select sum(o.amount) from payouts o where o.seller_id = s.id and o.status in ('pending', 'processing')), 0)`,
+  // what a seller was paid (its paid_out, kept as each payout settles) is the sum of its payouts that succeeded
+  sql`select 'seller_paid_out_mismatch' as problem, s.id::text as seller_id, s.paid_out::bigint as paid_out, coalesce(t.total, 0)::bigint as succeeded
+      from sellers s
+      left join (select seller_id, sum(amount) as total from payouts where seller_id is not null and status = 'success' group by seller_id) t
+        on t.seller_id = s.id
+      where s.paid_out <> coalesce(t.total, 0)`,
   // what a seller has on hold is what its sales' shares still hold
   sql`select 'seller_held_mismatch' as problem, s.id::text as seller_id, coalesce(b.balance, 0)::bigint as balance,
         coalesce((select sum(h.held) from seller_shares h where h.seller_id = s.id), 0)::bigint as held

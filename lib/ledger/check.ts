@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { getDb, type Db } from "@/lib/db/client";
 import { sellerChecks } from "./check-sellers";
 
-const NUMERIC = new Set(["sum", "balance", "postings", "open", "refunded_amount", "refunds", "expected", "held", "refunded", "share_parts", "refunding", "owed"]);
+const NUMERIC = new Set(["sum", "balance", "postings", "open", "refunded_amount", "refunds", "expected", "held", "refunded", "share_parts", "refunding", "owed", "paid_out", "succeeded"]);
 
 /** One thing the ledger's invariants found wrong; `npm run ledger:check` prints them. */
 export type LedgerProblem = { problem: string } & Record<string, string | number | null>;

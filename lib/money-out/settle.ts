@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db/client";
-import { deposits, payouts, refunds, sellerShares } from "@/lib/db/schema";
+import { deposits, payouts, refunds, sellers, sellerShares } from "@/lib/db/schema";
 import { insertEvent, claimEventSequence } from "@/lib/deposits/event-sequence";
 import type { Line } from "@/lib/ledger/entry";
 import { postEntry } from "@/lib/ledger/post";
@@ -28,7 +28,9 @@ const outcomeColumns = (success: boolean, outcome: Outcome, reference: unknown) 
  * (it left the provider); a failure returns it where it came from: the seller's available balance
  * and its sale's share (send it again: retry, or PATCH a new phone), or the merchant's available
  * balance for a withdrawal. False when it was settled already. A seller payout is announced as
- * `seller_payout.*` (with the sale's split), a withdrawal as `payout.*`.
+ * `seller_payout.*` (with the sale's split), a withdrawal as `payout.*`. A seller payout's success
+ * adds to the seller's `paid_out` here too: a payout is settled once and never leaves success or
+ * failed, so the total only grows, in the transaction that made it so.
  */
 export async function settlePayout(tx: Db | Tx, payoutId: string, outcome: Outcome): Promise<boolean> {
   const success = outcome.outcome === "success";
@@ -57,6 +59,11 @@ export async function settlePayout(tx: Db | Tx, payoutId: string, outcome: Outco
       success ? { account: "provider_clearing", amount: row.amount } : seller ? { account: "seller_payable", amount: row.amount, sellerId: seller } : { account: "merchant_available", amount: row.amount },
     ],
   });
+  // after the seller's balance rows (postEntry): the lock order every payout of the seller takes
+  if (success && seller) {
+    await tx.update(sellers).set({ paidOut: sql`${sellers.paidOut} + ${row.amount}` }).where(eq(sellers.id, seller));
+    await crashPoint("seller-paid-out-counted"); // a crash here rolls the total back with the outcome
+  }
   const view = await getPayoutOrThrow(row, row.id, tx);
   const prefix = row.kind === "seller" ? "seller_payout" : "payout";
   // a seller's payout is numbered among its sale's events; a withdrawal has no deposit

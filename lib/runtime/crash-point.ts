@@ -23,6 +23,8 @@ export type CrashPointName =
   | "seller-payout-recorded"
   // a payout's or refund's outcome written, its ledger entry not yet (one transaction)
   | "disbursement-settled"
+  // a seller payout's success: its outcome, entry and the seller's paid_out written, not committed
+  | "seller-paid-out-counted"
   // notifications (lib/notifications): mails written, their source not yet marked (one transaction);
   // a mail claimed, not yet handed to the SMTP server; handed over, its outcome not yet recorded
   | "notifications-written"

@@ -20,14 +20,13 @@ function selectViews(db: Db | Tx) {
       pending: balanceOf("seller_pending"),
       available: balanceOf("seller_payable"),
       inFlight: balanceOf("payouts_in_flight"),
-      paidOut: bigint(sql`select sum(p.amount) from payouts p where p.seller_id = ${sellers.id} and p.status = 'success'`),
     })
     .from(sellers);
 }
 
 type Joined = Awaited<ReturnType<ReturnType<typeof selectViews>["where"]>>[number];
 
-function present({ seller: s, pending, available, inFlight, paidOut }: Joined): SellerView {
+function present({ seller: s, pending, available, inFlight }: Joined): SellerView {
   return {
     id: s.id,
     marketplace_id: s.marketplaceId,
@@ -38,7 +37,7 @@ function present({ seller: s, pending, available, inFlight, paidOut }: Joined): 
     on_hold: s.heldAt !== null,
     hold_reason: s.holdReason,
     held_at: s.heldAt?.toISOString() ?? null,
-    balance: { pending, available, in_flight: inFlight, paid_out: paidOut },
+    balance: { pending, available, in_flight: inFlight, paid_out: s.paidOut },
     created_at: s.createdAt.toISOString(),
   };
 }

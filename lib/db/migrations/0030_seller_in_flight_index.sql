@@ -1,0 +1,1 @@
+CREATE INDEX "seller_balances_in_flight_idx" ON "seller_balances" USING btree ("account_id","mode","currency") WHERE "seller_balances"."ledger_account" = 'payouts_in_flight' and "seller_balances"."balance" > 0;
