@@ -36,7 +36,7 @@ export async function createCustomer(auth: Auth, body: CreateCustomerBody): Prom
           phoneNumber: phone!.digits,
           country: phone!.country,
           name: body.name || null,
-          email: body.email || null,
+          email: body.email.toLowerCase() || null,
           createdBy: "manual",
         })
         .returning(),
@@ -55,7 +55,7 @@ export async function updateCustomer(auth: Auth, id: string, body: UpdateCustome
   assertLive(current);
   const set: Partial<typeof customers.$inferInsert> = { updatedAt: new Date() };
   if (body.name !== undefined) set.name = body.name || null;
-  if (body.email !== undefined) set.email = body.email || null;
+  if (body.email !== undefined) set.email = body.email.toLowerCase() || null;
   const db = await getDb();
   await db.update(customers).set(set).where(eq(customers.id, id));
   return getCustomerOrThrow(auth, id);
@@ -75,7 +75,7 @@ export async function mergeCustomers(auth: Auth, id: string, otherId: string): P
   const survivor = locked.find((c) => c.id === id);
   const other = locked.find((c) => c.id === otherId);
   if (!survivor) throw new ApiError("CUSTOMER_NOT_FOUND");
-  if (!other) throw new ValidationError([valueError(["body", "customer_id"], "no such customer")]);
+  if (!other) throw new ApiError("CUSTOMER_NOT_FOUND");
   assertLive(survivor);
   if (other.mergedInto === id) return getCustomerOrThrow(auth, id); // merged already: the same answer
   assertLive(other);

@@ -11,7 +11,8 @@ import { countryCodes } from "@/lib/countries";
 
 export const customerOrigins = ["payment", "manual"] as const;
 
-const email = z.string().trim().toLowerCase().max(254).pipe(z.union([z.literal(""), z.email()]));
+// kept as sent but for case (lower-cased by the verbs); empty: none
+const email = z.union([z.literal(""), z.email().max(254)]);
 
 export const createCustomerBody = z.object({
   phone_number: z
@@ -132,6 +133,7 @@ export const customerOperations = defineOperations("Customers", {
     auth: "key",
     params: customerParams,
     body: updateCustomerBody,
+    example: { name: "Awa Ndiaye", email: "awa.ndiaye@example.com" },
     response: customerView,
     errors: [...keyErrors, "CUSTOMER_NOT_FOUND", "CUSTOMER_MERGED", "CUSTOMER_ERASED", ...idempotencyErrors],
   },
@@ -140,10 +142,11 @@ export const customerOperations = defineOperations("Customers", {
     path: "/v1/customers/{customer_id}/merge",
     summary: "Merge another record of the same person into this one",
     description:
-      "The other record's payments move to this one (totals follow), it is marked `merged_into` this one, and later payments from its number are booked here. Merging again the same pair answers the same. Name and e-mail this one lacks are taken from the other.",
+      "Another record of the caller's (else `404 CUSTOMER_NOT_FOUND`): its payments move to this one (totals follow), it is marked `merged_into` this one, and later payments from its number are booked here. Merging again the same pair answers the same. Name and e-mail this one lacks are taken from the other.",
     auth: "key",
     params: customerParams,
     body: mergeCustomerBody,
+    example: { customer_id: "6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f" },
     response: customerView,
     errors: [...keyErrors, "CUSTOMER_NOT_FOUND", "CUSTOMER_MERGED", "CUSTOMER_ERASED", ...idempotencyErrors],
   },
