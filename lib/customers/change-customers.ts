@@ -10,7 +10,7 @@ import { isUniqueViolation } from "@/lib/db/errors";
 import { customers, deposits, marketplaceTransactions, paymentRequests } from "@/lib/db/schema";
 import { maskPhone } from "@/lib/runtime/log";
 import { getCustomerOrThrow, type CustomerRow, type CustomerWithTotals } from "./queries";
-import type { CreateCustomerBody, UpdateCustomerBody } from "./schemas";
+import { NOT_A_NUMBER, type CreateCustomerBody, type UpdateCustomerBody } from "./schemas";
 
 // The book's changes by hand. Each runs in its request's transaction (route(): every change does),
 // so a merge or an erasure is whole or nothing.
@@ -21,7 +21,7 @@ export async function createCustomer(auth: Auth, body: CreateCustomerBody): Prom
   const international = /^\s*(\+|00)/.test(body.phone_number);
   const country = body.country ?? (isCountry(auth.country) ? auth.country : undefined);
   const phone = international ? parsePhone(body.phone_number.replace(/^\s*00/, "+")) : parsePhone(body.phone_number, country);
-  if (!phone) problems.push(valueError(["body", "phone_number"], "not a valid mobile number (international form, or national form of `country`)"));
+  if (!phone) problems.push(valueError(["body", "phone_number"], NOT_A_NUMBER));
   else if (body.country && phone.country !== body.country) problems.push(valueError(["body", "phone_number"], `a number of ${phone.country}, not of ${body.country}`));
   if (problems.length) throw new ValidationError(problems);
   const db = await getDb();

@@ -9,6 +9,9 @@ import { countryCodes } from "@/lib/countries";
 // The customer book: the merchant's payers, one per number (E.164 digits) per account and mode,
 // made by their first successful payment or by hand. Browser-safe: the dashboard's forms use these.
 
+export const NOT_A_NUMBER = "not a valid mobile number (international form, or national form of `country`)";
+const PLAUSIBLE_NUMBER = /^(\+|00)?\d{6,15}$/;
+
 export const customerOrigins = ["payment", "manual"] as const;
 
 // kept as sent but for case (lower-cased by the verbs); empty: none
@@ -22,7 +25,18 @@ export const createCustomerBody = z.object({
   country: optional(z.enum(countryCodes)).describe("The country of a national number; absent: your account's"),
   name: optional(singleLine(100, { min: 0 }), ""),
   email: optional(email, "").describe("An e-mail address, or empty"),
-});
+})
+  // a number that cannot be one whatever the country, said with the other fields' problems (the
+  // whole check, which needs the account's country, is the verb's)
+  .superRefine(
+    (body, ctx) => {
+      const raw = (body as { phone_number?: unknown }).phone_number;
+      if (typeof raw === "string" && !PLAUSIBLE_NUMBER.test(raw.replace(/[\s\-().]/g, ""))) {
+        ctx.addIssue({ code: "custom", path: ["phone_number"], message: NOT_A_NUMBER });
+      }
+    },
+    { when: () => true },
+  );
 export type CreateCustomerBody = z.output<typeof createCustomerBody>;
 
 export const updateCustomerBody = z.object({

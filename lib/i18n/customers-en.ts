@@ -28,6 +28,7 @@ export const customersEn: Words<typeof customersFr> = {
   noPayments: "No successful payment yet.",
   date: "Date",
   amount: "Amount",
+  status: "Status",
   operator: "Operator",
   phone: "Number",
   email: "E-mail",

@@ -25,6 +25,7 @@ export const customersFr = {
   noPayments: "Aucun paiement réussi pour l'instant.",
   date: "Date",
   amount: "Montant",
+  status: "Statut",
   operator: "Opérateur",
   phone: "Numéro",
   email: "E-mail",

@@ -14,6 +14,7 @@ import { eq } from "drizzle-orm";
 import { addMember, sessionHeaders } from "@/test/support/accounts";
 import { call, newAccount, newAuth, type Reply } from "@/test/support/api";
 import { hit } from "@/test/support/checkout";
+import { NOT_A_NUMBER } from "@/lib/customers/schemas";
 import { customersOf, depositRow, pendingPayments } from "@/test/support/customers";
 
 // The customer book: made from successful payments (one per number, whatever form the buyer typed),
@@ -119,6 +120,14 @@ describe("adding customers by hand", () => {
           { loc: ["body", "country"], msg: `Input should be ${COUNTRIES}`, type: "enum", ctx: { expected: COUNTRIES } },
           { loc: ["body", "name"], msg: "String should have at most 100 characters", type: "string_too_long", ctx: { max_length: 100 } },
           { loc: ["body", "email"], msg: "Value error, Invalid email address", type: "value_error", ctx: { error: "Invalid email address" } },
+        ],
+      ],
+      [
+        "no number at all, and a bad e-mail: both",
+        { phone_number: "12", email: "non" },
+        [
+          { loc: ["body", "email"], msg: "Value error, Invalid email address", type: "value_error", ctx: { error: "Invalid email address" } },
+          { loc: ["body", "phone_number"], msg: `Value error, ${NOT_A_NUMBER}`, type: "value_error", ctx: { error: NOT_A_NUMBER } },
         ],
       ],
       [

@@ -131,8 +131,8 @@ function Payments({ customer: c }: { customer: Customer }) {
       <THead>
         <Th>{w.date}</Th>
         <Th className="text-right">{w.amount}</Th>
-        <Th>{w.operator}</Th>
-        <Th>{t.customers.colPayments}</Th>
+        <Th className="hidden sm:table-cell">{w.operator}</Th>
+        <Th>{w.status}</Th>
       </THead>
       <TBody>
         {c.payments.map((p) => (
@@ -143,7 +143,7 @@ function Payments({ customer: c }: { customer: Customer }) {
               </Link>
             </Td>
             <Td className="text-right whitespace-nowrap tabular-nums">{formatMoney(p.amount, p.currency, lang)}</Td>
-            <Td className="text-xs whitespace-nowrap">{p.operator.replace(/_[A-Z]{3}$/, "").replaceAll("_", " ")}</Td>
+            <Td className="hidden text-xs whitespace-nowrap sm:table-cell">{p.operator.replace(/_[A-Z]{3}$/, "").replaceAll("_", " ")}</Td>
             <Td>
               <StatusBadge status={p.status} />
             </Td>
