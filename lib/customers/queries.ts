@@ -20,8 +20,10 @@ type Owner = Pick<Auth, "accountId" | "mode" | "currency">;
  * booked to a customer. Amounts in another currency than the account's (a marketplace seller
  * abroad) count as payments but not in the sum.
  */
-function totalsOf(currency: string) {
-  const mine = sql`${deposits.customerId} = ${customers.id}`;
+export function totalsOf(currency: string) {
+  // the outer row spelled out: in a one-table select Drizzle leaves column names unqualified, and
+  // inside the subquery an unqualified `id` would be the deposit's
+  const mine = sql`${deposits.customerId} = "customers"."id"`;
   return {
     paymentsCount: sql<number>`(select count(*)::int from ${deposits} where ${mine})`.mapWith(Number),
     amountPaid: sql<number>`(select coalesce(sum(${deposits.amount}), 0)::bigint from ${deposits} where ${mine} and ${deposits.currency} = ${currency})`.mapWith(Number),

@@ -11,6 +11,7 @@ export const customersEn: Words<typeof customersFr> = {
   noMatch: "No customer matches this search.",
   searchLabel: "Search customers",
   searchPlaceholder: "Name, e-mail or digits of the number",
+  export: "Export (CSV)",
   new: "Add a customer",
   createTitle: "New customer",
   created: "Customer added",

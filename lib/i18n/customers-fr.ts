@@ -8,6 +8,7 @@ export const customersFr = {
   noMatch: "Aucun client ne correspond à cette recherche.",
   searchLabel: "Rechercher un client",
   searchPlaceholder: "Nom, e-mail ou chiffres du numéro",
+  export: "Exporter (CSV)",
   new: "Ajouter un client",
   createTitle: "Nouveau client",
   created: "Client ajouté",

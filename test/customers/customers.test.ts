@@ -4,6 +4,7 @@ import * as collection from "@/app/v1/customers/route";
 import * as item from "@/app/v1/customers/[customer_id]/route";
 import * as mergeRoute from "@/app/v1/customers/[customer_id]/merge/route";
 import * as eraseRoute from "@/app/v1/customers/[customer_id]/erase/route";
+import * as exportRoute from "@/app/v1/exports/customers/route";
 import * as pagesRoute from "@/app/v1/payment-pages/route";
 import * as payJson from "@/app/api/checkout/pp/[id]/route";
 import { settleDeposit } from "@/lib/payments/settle-deposit";
@@ -88,6 +89,17 @@ describe("the book made from payments", () => {
       status: 200,
       body: { ...summary("237*******42", 2, 4000), phone_number: "237670000042", payments: [payment(2500), payment(1500)] },
     });
+    // the export: whole numbers and totals, the documented columns; for a spreadsheet in French, words
+    const csv = await call(exportRoute.GET, "GET", "/v1/exports/customers", { key });
+    const lines = (csv.body as string).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    expect(lines.map((l) => l.replace(/[0-9a-f-]{36}/g, "ID").replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, "TIME"))).toEqual([
+      "created_at,customer_id,phone_number,country,name,email,created_by,payments_count,amount_paid,amount_refunded,currency,last_payment_at",
+      "TIME,ID,237670000042,CMR,,,payment,2,4000,0,XAF,TIME",
+      "TIME,ID,237690000017,CMR,,,payment,1,700,0,XAF,TIME",
+    ]);
+    const fr = await call(exportRoute.GET, "GET", "/v1/exports/customers?lang=fr", { key });
+    expect((fr.body as string).split("\r\n")[0]).toBe("\uFEFFCréé le (UTC);Identifiant du client;Téléphone;Pays;Nom;E-mail;Ajouté par;Paiements;Total payé;Total remboursé;Devise;Dernier paiement (UTC)");
+    expect((fr.body as string).split("\r\n")[1]).toMatch(/^[\d-]+ [\d:]+;[0-9a-f-]{36};'\+237670000042;Cameroun;;;Ajouté par un paiement;2;4000;0;XAF;[\d-]+ [\d:]+$/);
     // a failed attempt books nothing
     const [failed] = await pendingPayments(auth, "237670000042", [900]);
     await settleDeposit(failed!.id, { status: "failed", reason: "refused_by_payer" });

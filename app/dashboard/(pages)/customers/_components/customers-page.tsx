@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useEffect, useState } from "react";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClass } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/card";
 import { cn, focusRing } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -29,7 +29,7 @@ function useDebounced<T>(value: T, ms: number): T {
 
 /** The book: payers newest first, numbers masked, searched by name, e-mail or digits; add by hand. */
 export function CustomersPage() {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const w = t.customers;
   const [search, setSearch] = useState("");
   const q = useDebounced(search.trim(), 300);
@@ -38,9 +38,18 @@ export function CustomersPage() {
   const mayCreate = useMayCall(customerOperations.create);
   const [creating, setCreating] = useState(false);
   const newButton = mayCreate ? <Button onClick={() => setCreating(true)}>{w.new}</Button> : null;
+  // a plain link: the browser saves the stream as it comes (lib/exports/dashboard-download.ts)
+  const actions = (
+    <div className="flex flex-wrap gap-2">
+      {newButton}
+      <a href={`/dashboard/exports/customers?lang=${lang}`} className={buttonClass("secondary")} download>
+        {w.export}
+      </a>
+    </div>
+  );
   return (
     <>
-      <PageHeader title={w.title} description={w.intro} action={newButton} />
+      <PageHeader title={w.title} description={w.intro} action={actions} />
       <div className="mb-4 max-w-md">
         <Field label={w.searchLabel} hideLabel>
           <Input type="search" placeholder={w.searchPlaceholder} value={search} onChange={(e) => setSearch(e.target.value)} data-testid="customer-search" />
