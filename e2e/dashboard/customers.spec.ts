@@ -1,6 +1,7 @@
 // The customer book: three payments by two numbers (one typed in two forms) make two customers,
 // numbers masked in the list and whole on the customer's page with its payments; search, edit,
-// merge the two records of one person, erase on request; a customer added by hand.
+// pre-fill a request at the counter, merge the two records of one person, erase on request; a
+// customer added by hand.
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures";
@@ -65,6 +66,12 @@ test("payers become customers; the book is searched, a customer's page shows its
   await edit.getByLabel("Nom (optionnel)").fill("Awa Ndiaye");
   await edit.getByLabel("E-mail (optionnel)").fill("awa@example.com");
   await edit.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(page.getByRole("heading", { name: "Awa Ndiaye", level: 1 })).toBeVisible();
+
+  // the book pre-fills a request to pay: the counter opens with her number
+  await page.getByTestId("ask-payment").click();
+  await expect(page.getByLabel("Numéro du client")).toHaveValue(/^\+237\s?6\s?70\s?00\s?00\s?42$/);
+  await page.goBack();
   await expect(page.getByRole("heading", { name: "Awa Ndiaye", level: 1 })).toBeVisible();
 
   // the other number is hers too: merged, its payment moves here

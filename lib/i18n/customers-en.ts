@@ -38,6 +38,7 @@ export const customersEn: Words<typeof customersFr> = {
   paymentsCount: "{count} payment(s)",
   refunded: "of which {amount} refunded",
   back: "All customers",
+  askPayment: "Ask for a payment",
   edit: "Edit",
   editTitle: "Edit customer",
   save: "Save",

@@ -35,6 +35,7 @@ export const customersFr = {
   paymentsCount: "{count} paiement(s)",
   refunded: "dont {amount} remboursé(s)",
   back: "Tous les clients",
+  askPayment: "Demander un paiement",
   edit: "Modifier",
   editTitle: "Modifier le client",
   save: "Enregistrer",

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClass } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -12,7 +12,7 @@ import { formatMoney } from "@/lib/core/money";
 import { customerOperations } from "@/lib/customers/schemas";
 import { useI18n } from "@/lib/i18n/provider";
 import { useCustomer, useEraseCustomer, type Customer } from "@/lib/query/customers";
-import { useMayCall } from "@/lib/query/role";
+import { useCan, useMayCall } from "@/lib/query/role";
 import { QueryError } from "../../../_components/query-error";
 import { StatusBadge } from "../../../_components/status-badge";
 import { numberText, shortDate } from "../../_components/customer-words";
@@ -28,6 +28,7 @@ export function CustomerDetail({ id }: { id: string }) {
   const mayChange = useMayCall(customerOperations.update);
   const mayMerge = useMayCall(customerOperations.merge);
   const mayErase = useMayCall(customerOperations.erase);
+  const mayCollect = useCan("cashier"); // the members who may ask a buyer to pay at the counter
   const [dialog, setDialog] = useState<"edit" | "merge" | "erase" | null>(null);
 
   if (customer.isPending) return <Skeleton className="h-60" />;
@@ -46,6 +47,11 @@ export function CustomerDetail({ id }: { id: string }) {
         action={
           live ? (
             <div className="flex flex-wrap gap-2">
+              {mayCollect && c.phone_number && (
+                <Link href={`/dashboard/counter?phone=${c.phone_number}`} className={buttonClass("primary")} data-testid="ask-payment">
+                  {w.askPayment}
+                </Link>
+              )}
               {mayChange && (
                 <Button variant="secondary" onClick={() => setDialog("edit")}>
                   {w.edit}
