@@ -138,7 +138,8 @@ function Payments({ customer: c }: { customer: Customer }) {
         <Th>{w.date}</Th>
         <Th className="text-right">{w.amount}</Th>
         <Th className="hidden sm:table-cell">{w.operator}</Th>
-        <Th>{w.status}</Th>
+        {/* every booked payment is a success: on a phone the column would only push the amounts out */}
+        <Th className="hidden sm:table-cell">{w.status}</Th>
       </THead>
       <TBody>
         {c.payments.map((p) => (
@@ -150,7 +151,7 @@ function Payments({ customer: c }: { customer: Customer }) {
             </Td>
             <Td className="text-right whitespace-nowrap tabular-nums">{formatMoney(p.amount, p.currency, lang)}</Td>
             <Td className="hidden text-xs whitespace-nowrap sm:table-cell">{p.operator.replace(/_[A-Z]{3}$/, "").replaceAll("_", " ")}</Td>
-            <Td>
+            <Td className="hidden sm:table-cell">
               <StatusBadge status={p.status} />
             </Td>
           </tr>
