@@ -249,6 +249,21 @@ describe("merging and erasing", () => {
     expect(live).toHaveLength(1);
   });
 
+  it("payments of a number booked while its record is merged away: every one ends on the survivor", { timeout: 120_000 }, async () => {
+    const auth = await newAuth("CMR");
+    const a = (await call(collection.POST, "POST", "/v1/customers", { key: auth.key, json: { phone_number: "670000041" } })).body as { id: string };
+    const b = (await call(collection.POST, "POST", "/v1/customers", { key: auth.key, json: { phone_number: "670000042" } })).body as { id: string };
+    const made = await pendingPayments(auth, "237670000042", Array.from({ length: 30 }, () => 100));
+    const settling = made.map((d) => settleDeposit(d.id, { status: "success", providerReference: `SBX-${d.trackId}` }));
+    const merged = call(mergeRoute.POST, "POST", `/v1/customers/${a.id}/merge`, { key: auth.key, json: { customer_id: b.id } });
+    expect((await Promise.all(settling)).every(Boolean)).toBe(true);
+    expect((await merged).status).toBe(200);
+    const booked = await Promise.all(made.map((d) => depositRow(d.id)));
+    expect(new Set(booked.map((d) => d.customerId))).toEqual(new Set([a.id]));
+    const survivor = (await call(item.GET, "GET", `/v1/customers/${a.id}`, { key: auth.key })).body as { payments_count: number; amount_paid: number };
+    expect([survivor.payments_count, survivor.amount_paid]).toEqual([30, 3000]);
+  });
+
   it("erase removes the person from the customer and its payments; payments and amounts stay", async () => {
     const auth = await newAuth("CMR");
     const key = auth.key;
