@@ -46,6 +46,13 @@ export async function bookCustomer(tx: Db | Tx, deposit: Paid): Promise<string> 
     })
     .returning({ id: customers.id, mergedInto: customers.mergedInto });
   const customerId = row!.mergedInto ?? row!.id;
+  // a number merged into another record: the name and e-mail it brings go to that record
+  if (row!.mergedInto && (buyer?.name || buyer?.email)) {
+    await tx
+      .update(customers)
+      .set({ name: sql`coalesce(${customers.name}, ${buyer.name || null})`, email: sql`coalesce(${customers.email}, ${buyer.email || null})`, updatedAt: sql`now()` })
+      .where(eq(customers.id, customerId));
+  }
   await tx.update(deposits).set({ customerId }).where(eq(deposits.id, deposit.id));
   return customerId;
 }
