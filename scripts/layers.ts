@@ -19,7 +19,7 @@ export const FLOORS: readonly (readonly string[])[] = [
   ["lib/deposits", "lib/ledger"], // payments as rows; the double-entry ledger
   ["lib/gateways", "lib/marketplaces"],
   ["lib/form-builder", "lib/marketplace-gateways"],
-  ["lib/sellers"], // sellers' shares of marketplace sales
+  ["lib/sellers", "lib/customers"], // sellers' shares of marketplace sales; the book of payers
   ["lib/providers"], // the providers' contracts: adapters, routing per operator, breaker, provider log
   ["lib/refunds"],
   ["lib/payouts"],

@@ -71,6 +71,7 @@ const needsState: Record<string, [number, string]> = {
   "POST /v1/account/phones": [503, "SMS_UNAVAILABLE"], // sends a code by SMS: the tests' server sends none
   "POST /v1/account/phones/{phone_id}/verify": [404, "PHONE_NOT_FOUND"], // verifies a number the reader added
   "PATCH /v1/account/phones/{phone_id}": [404, "PHONE_NOT_FOUND"],
+  "POST /v1/customers/{customer_id}/merge": [404, "CUSTOMER_NOT_FOUND"], // merges a second record of the reader's book into the first
 };
 
 describe("request body examples (in the document's order: a link exists before it is updated)", () => {

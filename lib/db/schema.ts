@@ -337,6 +337,39 @@ export const paymentPages = pgTable(
   ],
 );
 
+// A customer: the merchant's book of payers, one per payer's number (E.164 digits) per account and
+// mode, made by the first successful payment from that number (in the success's own transaction,
+// lib/customers/record-customer.ts) or by hand. Its totals are read from its payments
+// (deposits_customer_idx), never kept here: a merge moves payments, and nothing can drift.
+// A merged record keeps its number (and its place in the unique index) and points at the record it
+// was merged into, so a later payment from that number lands on the survivor; an erased one has
+// no number, name or e-mail left, and frees the number for a new record.
+export const customers = pgTable(
+  "customers",
+  {
+    id: id(),
+    ...owner(),
+    /** E.164 digits without `+`; null once erased */
+    phoneNumber: text("phone_number"),
+    /** ISO 3166 alpha-3 of the number */
+    country: text("country"),
+    name: text("name"),
+    email: text("email"),
+    createdBy: text("created_by", { enum: ["payment", "manual"] }).notNull(),
+    mergedInto: uuid("merged_into").references((): AnyPgColumn => customers.id),
+    mergedAt: timestamp("merged_at", { withTimezone: true }),
+    erasedAt: timestamp("erased_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("customers_account_phone_key").on(t.accountId, t.mode, t.phoneNumber).where(sql`${t.erasedAt} is null`),
+    index("customers_list_idx").on(t.accountId, t.mode, t.createdAt.desc(), t.id.desc()),
+    check("customers_erased_check", sql`${t.erasedAt} is null or (${t.phoneNumber} is null and ${t.name} is null and ${t.email} is null)`),
+    check("customers_phone_check", sql`${t.erasedAt} is not null or ${t.phoneNumber} is not null`),
+  ],
+);
+
 // One mobile-money collection: every payment attempt on a payment link or a marketplace link.
 export const deposits = pgTable(
   "deposits",
@@ -388,6 +421,8 @@ export const deposits = pgTable(
      * transaction that records the success; `/r/{code}` shows what it proves (amount, shop, date, status)
      */
     receiptCode: text("receipt_code"),
+    /** the customer a success is booked to (lib/customers), set in the transaction that records the success */
+    customerId: uuid("customer_id").references(() => customers.id),
   },
   (t) => [
     uniqueIndex("deposits_track_id_key").on(t.trackId),
@@ -402,6 +437,8 @@ export const deposits = pgTable(
     // a merchant's deposits by time: GET /v1/deposits reads it forward, CSV exports backward (oldest
     // first, `asc nulls first`: lib/exports/keyset-batches.ts)
     index("deposits_account_created_idx").on(t.accountId, t.mode, t.createdAt.desc(), t.id.desc()),
+    // a customer's payments, newest first, and its totals (count, sum, last): only its own rows read
+    index("deposits_customer_idx").on(t.customerId, t.completedAt.desc(), t.id.desc()).where(sql`${t.customerId} is not null`),
     index("deposits_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
     // Money rules the database keeps (DESIGN §3): one attempt in flight per payment link, and per
     // buyer phone on a marketplace link (an attempt given up no longer counts); a payment link is

@@ -7,11 +7,12 @@ import { MODE_COOKIE, modeOf } from "@/lib/core/mode-cookie";
 import { exportMarketplaceTransactions } from "./export-transactions";
 import { exportPayments } from "./export-payments";
 import { csvResponse } from "./respond";
-import { exportOperations, exportQuery } from "./schemas";
+import { exportCustomers } from "./export-customers";
+import { customerExportQuery, exportOperations, exportQuery } from "./schemas";
 
 const exporters = { payments: exportPayments, "marketplace-transactions": exportMarketplaceTransactions };
 // the API's operation of the same export: the download asks the same role (a cashier gets none)
-const operations = { payments: exportOperations.payments, "marketplace-transactions": exportOperations.marketplaceTransactions };
+const operations = { payments: exportOperations.payments, "marketplace-transactions": exportOperations.marketplaceTransactions, customers: exportOperations.customers };
 
 /**
  * The dashboard's download of an export: a plain GET (a form or a link, no JavaScript), so the
@@ -19,7 +20,7 @@ const operations = { payments: exportOperations.payments, "marketplace-transacti
  * which a link cannot send; here the mode is the dashboard's own cookie, as its pages read it.
  * Read-only: a cross-site link could only start a download into the merchant's own browser.
  */
-export function dashboardDownload(kind: keyof typeof exporters) {
+export function dashboardDownload(kind: keyof typeof operations) {
   return (req: Request) =>
     edge(req, jsonErrors, async ({ url, note }) => {
       const token = readCookie(req, SESSION_COOKIE);
@@ -27,7 +28,9 @@ export function dashboardDownload(kind: keyof typeof exporters) {
       if (!auth) throw new ApiError("NOT_SIGNED_IN");
       note({ account_id: auth.accountId });
       assertRole(auth.role, operations[kind]);
-      const query = validate(exportQuery, Object.fromEntries(url.searchParams), "query");
+      const params = Object.fromEntries(url.searchParams);
+      if (kind === "customers") return csvResponse(exportCustomers(auth, validate(customerExportQuery, params, "query")), kind);
+      const query = validate(exportQuery, params, "query");
       return csvResponse(exporters[kind](auth, query), kind, query);
     });
 }

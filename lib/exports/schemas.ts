@@ -88,6 +88,25 @@ export const transactionColumns = [
   "receipt_code",
 ] as const;
 
+export const customerColumns = [
+  "created_at",
+  "customer_id",
+  "phone_number",
+  "country",
+  "name",
+  "email",
+  "created_by",
+  "payments_count",
+  "amount_paid",
+  "amount_refunded",
+  "currency",
+  "last_payment_at",
+] as const;
+
+/** The customer book is exported whole (it is not a range of days): only the file's style is asked. */
+export const customerExportQuery = z.object({ lang: exportQuery.shape.lang, delimiter: exportQuery.shape.delimiter });
+export type CustomerExportQuery = z.output<typeof customerExportQuery>;
+
 /** What both exports are: a range of the key's account and mode in, one CSV document out. */
 const csvExport = { auth: "key" as const, query: exportQuery, response: z.string(), responseType: "text/csv" as const, errors: [...keyErrors] };
 const csvDescription = (intro: string, columns: readonly string[], columnNotes: string) =>
@@ -115,5 +134,17 @@ export const exportOperations = defineOperations("Exports", {
       "`fee` is `buyer_price − product_price`; `additional_info` is the buyer's answers as JSON (`[{\"fieldName\", \"value\"}]`); with `lang`, one column per question instead, headed by its label.",
     ),
     ...csvExport,
+  },
+  customers: {
+    method: "GET",
+    path: "/v1/exports/customers",
+    summary: "Export the customer book as CSV",
+    description: [
+      "Every customer of the key's account and mode, oldest first, with its whole number and its totals; merged and erased records are left out.",
+      ...csvNotes.slice(1),
+      `Columns: ${customerColumns.map((c) => `\`${c}\``).join(", ")}. \`created_by\` is \`payment\` or \`manual\`; the totals are as GET /v1/customers/{customer_id} gives them.`,
+    ].join("\n\n"),
+    ...csvExport,
+    query: customerExportQuery,
   },
 });

@@ -1,4 +1,5 @@
 import { pagesEn } from "./pages-en";
+import { customersEn } from "./customers-en";
 import type { Dictionary } from "./fr";
 import { marketplaceEn } from "./marketplace-en";
 import { moneyEn } from "./money-en";
@@ -49,6 +50,7 @@ export const en: Dictionary = {
     deposits: "Deposits",
     balance: "Balance",
     sellers: "Sellers",
+    customers: "Customers",
     developers: "Developers",
     team: "Team",
     settings: "Settings",
@@ -87,6 +89,10 @@ export const en: Dictionary = {
     API_KEY_ID_NOT_FOUND: "This API key can't be found.",
     API_KEY_REVOKED: "This API key is revoked: create a new one.",
     GATEWAY_NOT_FOUND: "This payment link can't be found or was archived.",
+    CUSTOMER_NOT_FOUND: "This customer does not exist (any more).",
+    CUSTOMER_EXISTS: "This number is already among your customers.",
+    CUSTOMER_MERGED: "This record was merged into another one: use that one.",
+    CUSTOMER_ERASED: "This customer's data was erased: the record no longer changes.",
     GATEWAY_ALREADY_PAID: "This link has been paid: its amount can no longer change.",
     ORDER_ID_CONFLICT: "This order reference is already used by another link.",
     DEPOSIT_NOT_FOUND: "No deposit with this tracking number in this mode.",
@@ -494,4 +500,5 @@ export const en: Dictionary = {
   stall: stallEn, // the stalls: the buyer's page, the poster, the dashboard's stall page
   counter: counterEn, // the counter screen (« Encaisser »), in its own file
   paymentPages: pagesEn, // payment pages: one link many buyers pay
+  customers: customersEn, // the customer book: payers, their payments, merge and erase
 };

@@ -1,4 +1,5 @@
 import { pagesFr } from "./pages-fr";
+import { customersFr } from "./customers-fr";
 import { marketplaceFr } from "./marketplace-fr";
 import { moneyFr } from "./money-fr";
 import { providerHealthFr } from "./provider-health-fr";
@@ -50,6 +51,7 @@ export const fr = {
     deposits: "Dépôts",
     balance: "Solde",
     sellers: "Vendeurs",
+    customers: "Clients",
     developers: "Développeurs",
     team: "Équipe",
     settings: "Réglages",
@@ -88,6 +90,10 @@ export const fr = {
     API_KEY_ID_NOT_FOUND: "Cette clé API est introuvable.",
     API_KEY_REVOKED: "Cette clé API est révoquée : créez-en une nouvelle.",
     GATEWAY_NOT_FOUND: "Ce lien de paiement est introuvable ou archivé.",
+    CUSTOMER_NOT_FOUND: "Ce client n'existe pas (ou plus).",
+    CUSTOMER_EXISTS: "Ce numéro est déjà dans vos clients.",
+    CUSTOMER_MERGED: "Cette fiche a été fusionnée dans une autre : utilisez celle-là.",
+    CUSTOMER_ERASED: "Les données de ce client ont été effacées : sa fiche ne change plus.",
     GATEWAY_ALREADY_PAID: "Ce lien a déjà été payé : son montant ne peut plus changer.",
     ORDER_ID_CONFLICT: "Cette référence de commande est déjà utilisée par un autre lien.",
     DEPOSIT_NOT_FOUND: "Aucun dépôt avec ce numéro de suivi dans ce mode.",
@@ -495,6 +501,7 @@ export const fr = {
   stall: stallFr, // the stalls: the buyer's page, the poster, the dashboard's stall page
   counter: counterFr, // the counter screen (« Encaisser »), in its own file
   paymentPages: pagesFr, // payment pages: one link many buyers pay
+  customers: customersFr, // the customer book: payers, their payments, merge and erase
 } as const;
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -12,6 +12,7 @@ import { eventTypeFor, statusesBefore } from "./status";
 import { depositEventData, type PaidLink } from "@/lib/webhooks/event-data";
 import { newReceiptCode } from "@/lib/deposits/receipt-code";
 import { isUniqueViolation } from "@/lib/db/errors";
+import { bookCustomer } from "@/lib/customers/book-customer";
 
 export type { Settlement } from "@/lib/providers/types";
 
@@ -84,6 +85,11 @@ export async function settleDeposit(depositId: string, settlement: Settlement, t
   if (!row) throw new Error(`settleDeposit: ${depositId} changed under its lock`);
   await recordDepositChange(tx, { deposit: row, event: "status_changed", from: before.status, to: row.status, reason: row.failureReason, at: eventSequenceTime(slot) });
   await crashPoint("settlement-written"); // a crash here rolls the transition back: nothing announced, nothing changed
+  // the payer's customer (lib/customers): booked with the success, or not at all
+  if (success) {
+    await bookCustomer(tx, row);
+    await crashPoint("customer-booked"); // a crash here rolls both back: no payment without its customer, none counted twice
+  }
 
   let link: PaidLink;
   if (row.paymentGatewayId) {

@@ -13,6 +13,8 @@ export type CrashPointName =
   // a provider took the initiation (the sandbox: its reference written), our books do not say so yet
   | "collection-requested"
   | "settlement-written"
+  // a success and its customer booked (lib/customers), its event not yet written (one transaction)
+  | "customer-booked"
   // a request to pay: its attempt committed, the push round about to offer it to the provider
   | "push-due"
   // an event's number taken on its deposit's row, the event not yet written (one transaction)

@@ -43,10 +43,10 @@ beforeAll(async () => {
   own.currency = () => "XAF"; // the account's (Cameroon)
   own.country = () => "CMR"; // a country of the account's currency
   // the caller's wallet (and its operator); on a marketplace link, its seller's (the seller released below)
-  // a request to pay rings a number at most 5 times in 10 minutes: each generated request its own number
+  // a request to pay rings a number at most 5 times in 10 minutes, a customer is one per number: each generated one its own number
   let rung = 0;
   own.phone_number = (operation) =>
-    operation.includes("/marketplace/gateway") ? "+237 6 99 00 00 00" : operation === "POST /v1/payment-requests" ? `+237 6 77 ${String(++rung).padStart(6, "0")}` : "+237 6 77 00 00 00";
+    operation.includes("/marketplace/gateway") ? "+237 6 99 00 00 00" : operation === "POST /v1/payment-requests" || operation === "POST /v1/customers" ? `+237 6 77 ${String(++rung).padStart(6, "0")}` : "+237 6 77 00 00 00";
   own.operator = () => "MTN_MOMO_CMR";
   // a payment of the caller's, fresh each time (a refund may take it all): a marketplace sale where
   // a seller's share is named or released, else a paid payment link
@@ -59,6 +59,10 @@ beforeAll(async () => {
   // a stall's cashier: a member of role cashier of the account, one per stall (one open stall each)
   own.user_id = async () => (await addMember(m.accountId, "cashier")).userId;
   ids.stall_id = async () => ((await send("POST", "/v1/stalls", { min_amount: 100, max_amount: 1000, user_id: (await addMember(m.accountId, "cashier")).userId })).body as { id: string }).id;
+  // a customer of the caller's book, fresh each time (a merge marks the other one merged)
+  const newCustomer = async () => ((await send("POST", "/v1/customers", { phone_number: `+237 6 78 ${String(++rung).padStart(6, "0")}` })).body as { id: string }).id;
+  ids.customer_id = newCustomer;
+  own.customer_id = newCustomer;
   const webhook = await send("POST", "/v1/webhooks", { url: "http://127.0.0.1:9/hook" });
   ids.webhook_id = () => (webhook.body as { id: string }).id;
 }, 240_000);

@@ -12,8 +12,10 @@ export async function generateMetadata(): Promise<Metadata> {
 
 // /dashboard/counter — « Encaisser »: the amount on a keypad, the buyer's number, one button; the
 // sale followed live; today's sales below. The layout has checked the session.
-export default async function Page() {
+// `?phone=` (E.164 digits): the number to ask, from a customer's page (the book pre-fills a request).
+export default async function Page({ searchParams }: { searchParams: Promise<{ phone?: string | string[] }> }) {
   const { account } = await readDashboardSession();
+  const { phone } = await searchParams;
   const country = account!.country.iso_code;
   return (
     <CounterPage
@@ -21,6 +23,7 @@ export default async function Page() {
       currency={account!.currency as Currency}
       country={isCountry(country) ? country : "CMR"}
       shop={account!.business_name}
+      prefillPhone={typeof phone === "string" && /^\d{6,15}$/.test(phone) ? phone : undefined}
     />
   );
 }

@@ -38,7 +38,7 @@ const RETRY_MS = 10_000;
 type Problems = { amount?: string; phone?: string; operator?: string; form?: string };
 
 /** /dashboard/counter — « Encaisser »: the till a trader keeps open on their phone all day. */
-export function CounterPage({ accountId, currency, country, shop }: { accountId: string; currency: Currency; country: CountryIso3; shop: string }) {
+export function CounterPage({ accountId, currency, country, shop, prefillPhone }: { accountId: string; currency: Currency; country: CountryIso3; shop: string; prefillPhone?: string }) {
   const { t, fill } = useI18n();
   const w = t.counter;
   const role = useRole();
@@ -53,7 +53,7 @@ export function CounterPage({ accountId, currency, country, shop }: { accountId:
   }
   return (
     <div className="mx-auto flex max-w-md flex-col gap-6 lg:grid lg:max-w-none lg:grid-cols-[minmax(0,28rem)_minmax(0,1fr)] lg:items-start lg:gap-8">
-      <Till accountId={accountId} currency={currency} country={country} shop={shop} />
+      <Till accountId={accountId} currency={currency} country={country} shop={shop} prefillPhone={prefillPhone} />
       <div className="flex flex-col gap-4">
         <TodaySales currency={currency} />
         {/* the stall's poster (buyers scan it and pay by themselves), and for admins the stalls */}
@@ -72,7 +72,7 @@ export function CounterPage({ accountId, currency, country, shop }: { accountId:
   );
 }
 
-function Till({ accountId, currency, country, shop }: { accountId: string; currency: Currency; country: CountryIso3; shop: string }) {
+function Till({ accountId, currency, country, shop, prefillPhone }: { accountId: string; currency: Currency; country: CountryIso3; shop: string; prefillPhone?: string }) {
   const { t, lang, fill } = useI18n();
   const w = t.counter;
   const { mode } = useMode();
@@ -84,9 +84,15 @@ function Till({ accountId, currency, country, shop }: { accountId: string; curre
   const [stored, setStored] = useState<Stored>({ draft: emptyDraft, sale: null });
   const [loaded, setLoaded] = useState(false);
   useEffect(() => {
-    setStored(loadStored(accountId, mode));
+    let kept = loadStored(accountId, mode);
+    // a customer's number sent from their page: a new sale to them, unless one is on screen or waits for the network
+    if (prefillPhone && !kept.sale && !kept.draft.queuedAt) {
+      kept = { ...kept, draft: { ...emptyDraft, phone: `+${prefillPhone}` } };
+      window.history.replaceState(null, "", window.location.pathname); // once: a reload keeps what was typed since
+    }
+    setStored(kept);
     setLoaded(true);
-  }, [accountId, mode]);
+  }, [accountId, mode, prefillPhone]);
   useEffect(() => {
     if (loaded) saveStored(accountId, mode, stored);
   }, [accountId, mode, stored, loaded]);

@@ -1,0 +1,16 @@
+import { eraseCustomer } from "@/lib/customers/change-customers";
+import { presentCustomer } from "@/lib/customers/present";
+import { customerPayments } from "@/lib/customers/queries";
+import { customerOperations as op } from "@/lib/customers/schemas";
+import { methodNotAllowed, preflight, route } from "@/lib/api/route";
+
+// POST /v1/customers/{customer_id}/erase — the customer's personal data erased; its payments stay
+export const POST = route(op.erase, async ({ auth, params }) => {
+  const customer = await eraseCustomer(auth, params.customer_id);
+  return presentCustomer(customer, await customerPayments(customer.id));
+});
+
+// OPTIONS /v1/customers/{customer_id}/erase — the methods above, to CORS preflight requests too
+export const OPTIONS = preflight(POST);
+
+export { methodNotAllowed as GET, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE };
