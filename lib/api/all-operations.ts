@@ -6,6 +6,7 @@ import { balanceOperations } from "@/lib/ledger/schemas";
 import { payoutOperations } from "@/lib/payouts/schemas";
 import { paymentRequestOperations } from "@/lib/payment-requests/schemas";
 import { paymentPageOperations } from "@/lib/payment-pages/schemas";
+import { invoiceOperations } from "@/lib/invoices/schemas";
 import { stallOperations } from "@/lib/payment-requests/stall-schemas";
 import { refundOperations } from "@/lib/refunds/schemas";
 import { sellerOperations } from "@/lib/sellers/schemas";
@@ -33,6 +34,7 @@ const groups: Record<string, Record<string, Operation>> = {
   marketplace_gateway: marketplaceGatewayOperations,
   deposit: depositOperations,
   payment_page: paymentPageOperations,
+  invoice: invoiceOperations,
   payment_request: paymentRequestOperations,
   stall: stallOperations,
   refund: refundOperations,
