@@ -116,7 +116,8 @@ async function messagesOf(tx: Tx, invoice: InvoiceRow, step: number): Promise<Me
   }
   if (invoice.customerPhone && smsEnabled()) {
     if (!test || (await isVerifiedPhone(tx, invoice.accountId, invoice.customerPhone))) {
-      const text = reminderSms(lang, { shop, amount: balance, currency: invoice.currency, when: dueWhen(lang, step, invoice.dueDate), url, test });
+      // the page opens in the invoice's language without ?lang=: a shorter SMS
+      const text = reminderSms(lang, { shop, amount: balance, currency: invoice.currency, when: dueWhen(lang, step, invoice.dueDate), url: `${publicBaseUrl()}${invoicePath(invoice.id)}`, test });
       out.push({ ...base, kind: "sms_invoice_reminder", recipient: invoice.customerPhone, subject: "", text });
     } else {
       log("info", "test-mode reminder SMS not sent: not a verified number of the account", { invoice_id: invoice.id, phone: maskPhone(invoice.customerPhone) });

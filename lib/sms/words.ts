@@ -14,7 +14,7 @@ const table = {
     alert: "{test}Kola : payé ! {amount} reçu sur {link}.{code}",
     alertCode: " Reçu {code}",
     phoneCode: "Kola : votre code de vérification est {code}. Il expire dans 10 minutes. Ne le donnez à personne.",
-    reminder: "{test}{shop} : rappel, {amount} à payer {when}. Facture et paiement : {url}",
+    reminder: "{test}{shop} : rappel, {amount} à payer {when}. Payer : {url}",
   },
   en: {
     test: "[Test] ",
@@ -22,7 +22,7 @@ const table = {
     alert: "{test}Kola: paid! {amount} received on {link}.{code}",
     alertCode: " Receipt {code}",
     phoneCode: "Kola: your verification code is {code}. It expires in 10 minutes. Do not share it.",
-    reminder: "{test}{shop}: reminder, {amount} to pay {when}. Invoice and payment: {url}",
+    reminder: "{test}{shop}: reminder, {amount} to pay {when}. Pay: {url}",
   },
 } satisfies Record<Lang, Record<string, string>>;
 
