@@ -20,7 +20,8 @@ export function invoiceProblems(body: CreateInvoiceBody, auth: Pick<Auth, "curre
   });
   if (total < min) problems.push(item(["body", "lines"], "value_error", { error: `the total must be at least ${min}` }));
   else if (total > max) problems.push(item(["body", "lines"], "value_error", { error: `the total must be at most ${max}` }));
-  if (body.min_part_amount !== undefined) {
+  // `allow_partial` only: ignored otherwise, as documented
+  if (body.allow_partial && body.min_part_amount !== undefined) {
     if (body.min_part_amount < min) problems.push(item(["body", "min_part_amount"], "greater_than_equal", { ge: min }));
     else if (body.min_part_amount > total) problems.push(item(["body", "min_part_amount"], "less_than_equal", { le: total }));
   }

@@ -31,32 +31,26 @@ export const createInvoiceBody = z
   .object({
     reference: optional(singleLine(40, { min: 0 }), "").describe("Your own reference, e.g. `F-2027-014` (shown to the customer); may be empty"),
     customer_name: singleLine(100).describe("Who the invoice is for"),
-    customer_phone: optional(z.string().trim().max(32), "").describe("The customer's number, in your country's national form or international (`+237…`): SMS reminders. Empty: none"),
-    customer_email: optional(z.union([z.literal(""), z.string().trim().toLowerCase().pipe(z.email().max(254))]), "").describe("The customer's e-mail: e-mail reminders. Empty: none"),
+    customer_phone: optional(z.string().trim().max(32).meta({ examples: ["670000000", "+237 6 70 00 00 01"] }), "").describe("The customer's number, in your country's national form or international (`+237…`): SMS reminders. Empty: none"),
+    customer_email: optional(z.union([z.literal(""), z.string().trim().toLowerCase().pipe(z.email().max(254))]).meta({ examples: ["awa@example.com", ""] }), "").describe("The customer's e-mail: e-mail reminders. Empty: none"),
     language: optional(z.enum(languages), "fr").describe("The language of the customer's page and reminders"),
     lines: z.array(line).min(1).max(MAX_LINES).describe("What is billed; the total is the sum of quantity × unit price"),
     memo: optional(z.string().max(1000), "").describe("A note shown on the invoice (terms, bank details…)"),
-    due_date: z.iso.date().describe("The day payment is due (YYYY-MM-DD, your country's calendar)"),
+    due_date: z.iso.date().meta({ examples: ["2099-01-31"] }).describe("The day payment is due (YYYY-MM-DD, your country's calendar)"),
     allow_partial: optional(boolean(), false).describe("Whether the customer may pay in parts (a deposit, then the balance); each payment reduces what is due"),
-    min_part_amount: optional(integer().meta(amountRule("`allow_partial` only: the least one part may be (the balance may always be paid whole); absent: the currency's least amount"))),
-    reminder_days: optional(z.array(integer((n) => n.min(-REMINDER_REACH).max(REMINDER_REACH))).max(MAX_REMINDERS), []).describe(
-      "When to remind the customer, in days from the due date: e.g. `[-3, 0, 7]` (3 days before, on the day, 7 days after). One reminder per step at most, by e-mail and SMS (to what the customer has), none once paid or cancelled",
+    min_part_amount: optional(integer().meta(amountRule("`allow_partial` only (ignored otherwise): the least one part may be (the balance may always be paid whole); absent: the currency's least amount"))),
+    reminder_days: optional(z.array(integer((n) => n.min(-REMINDER_REACH).max(REMINDER_REACH)).meta({ examples: [-3, 7] })).max(MAX_REMINDERS).meta({ examples: [[-3, 0, 7], []] }), []).describe(
+      "When to remind the customer, in days from the due date: e.g. `[-3, 0, 7]` (3 days before, on the day, 7 days after). One reminder per step at most, by e-mail and SMS to what the customer has (none: the step is recorded with no message), none once paid or cancelled. A step whose day has passed when the round first sees it is skipped for the latest one due: reminders are never sent in a burst",
     ),
     currency: currencyField,
   })
-  // rules between fields, checked even when other fields failed theirs (`when`): one answer names every problem
+  // checked even when other fields failed theirs (`when`): one answer names every problem
   .superRefine(
     (body, ctx) => {
       const raw = body as Record<string, unknown>;
       if (Array.isArray(raw.reminder_days)) {
         const days = raw.reminder_days.filter((d) => typeof d === "number");
         if (new Set(days).size !== days.length) ctx.addIssue({ code: "custom", path: ["reminder_days"], message: "must not repeat a day" });
-        if (raw.reminder_days.length > 0 && !raw.customer_phone && !raw.customer_email) {
-          ctx.addIssue({ code: "custom", path: ["reminder_days"], message: "needs the customer's phone or e-mail" });
-        }
-      }
-      if (raw.min_part_amount !== undefined && raw.min_part_amount !== null && raw.allow_partial !== true && raw.allow_partial !== "true") {
-        ctx.addIssue({ code: "custom", path: ["min_part_amount"], message: "only with allow_partial" });
       }
     },
     { when: () => true },
