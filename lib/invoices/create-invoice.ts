@@ -6,6 +6,7 @@ import { amountBounds, assertCurrency, isCountry } from "@/lib/countries";
 import { parsePhone } from "@/lib/countries/phones";
 import { getDb } from "@/lib/db/client";
 import { invoices } from "@/lib/db/schema";
+import { wakeJob } from "@/lib/runtime/wake";
 import type { InvoiceRow } from "./queries";
 import type { CreateInvoiceBody } from "./schemas";
 
@@ -70,5 +71,7 @@ export async function createInvoice(auth: Auth, body: CreateInvoiceBody): Promis
       reminderDays: [...body.reminder_days].sort((a, b) => a - b),
     })
     .returning();
+  // a step may be due today already (e.g. 3 days before a due date 3 days away): the round looks now
+  if (row!.reminderDays.length) wakeJob("invoice-reminders");
   return row!;
 }

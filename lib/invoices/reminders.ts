@@ -28,14 +28,14 @@ const BATCH = 100;
 
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-/** The step due at `now`, if any: the latest reminder day that has come, after the invoice's own creation day. */
+/** The step due at `now`, if any: the latest reminder day that has come, not before the invoice's own creation day. */
 export function dueStep(invoice: Pick<InvoiceRow, "reminderDays" | "dueDate" | "country" | "createdAt">, now: Date): number | null {
   const today = todayIn(invoice.country, now);
   const created = todayIn(invoice.country, invoice.createdAt);
   let due: number | null = null;
   for (const step of invoice.reminderDays) {
     const day = addDays(invoice.dueDate, step);
-    if (day <= today && day > created && (due === null || step > due)) due = step;
+    if (day <= today && day >= created && (due === null || step > due)) due = step;
   }
   return due;
 }
