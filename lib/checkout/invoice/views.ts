@@ -111,7 +111,7 @@ function summary(inv: InvoiceFacts, locale: Locale): Html {
   const w = invoiceWords(locale);
   const money = (minor: number) => formatMoney(minor, inv.currency, locale);
   const title = inv.reference ? `${w.invoice} ${inv.reference}` : w.invoice;
-  return html`<section class="sum"><p class="label">${title} · ${w.for} ${inv.customer.name}</p><p class="amount">${money(inv.balance)}</p><p class="label">${
+  return html`<section class="sum"><p class="label">${title} · ${w.for} ${inv.customer.name}</p><p class="amount">${money(inv.status === "paid" || inv.status === "cancelled" ? inv.total : inv.balance)}</p><p class="label">${
     inv.status === "paid" || inv.status === "cancelled" ? null : dueLine(inv, locale)
   }</p>${badge(inv, locale)}</section>`;
 }
