@@ -82,9 +82,11 @@ test("an invoice sent, reminded, opened without JavaScript, paid in two parts, p
   expect([paid.status, paid.amount_paid, paid.balance_due]).toEqual(["paid", 100000, 0]);
 
   await page.goto(`/i/${invoice.id}/print`);
-  await expect(page.getByText("Prix unitaire")).toBeVisible();
+  await expect(page.getByText("Échéance")).toBeVisible();
+  await expect(page.getByText("Prix unitaire")).toBeHidden(); // on a phone: quantity and amount only
   await shot(page, "05-print-375");
   await page.setViewportSize(WIDE);
+  await expect(page.getByText("Prix unitaire")).toBeVisible();
   await shot(page, "06-print-1440");
   await page.goto(`/i/${invoice.id}`);
   await shot(page, "07-paid-1440");

@@ -97,13 +97,16 @@ function linesTable(inv: InvoiceFacts, locale: Locale, wide: boolean): Html {
       ? html`<tr><td>${l.label}</td><td>${l.quantity}</td><td>${money(l.unit_price)}</td><td>${money(l.amount)}</td></tr>`
       : html`<tr><td>${l.label}<span class="sub">${l.quantity} × ${money(l.unit_price)}</span></td><td>${money(l.amount)}</td></tr>`,
   );
-  const span = wide ? 3 : 1;
   const foot = [
-    html`<tr><td${attrs({ colspan: span })}>${w.total}</td><td>${money(inv.total)}</td></tr>`,
-    inv.paid > 0 ? html`<tr class="minor"><td${attrs({ colspan: span })}>${w.paid}</td><td>− ${money(inv.paid)}</td></tr>` : null,
-    inv.pending > 0 ? html`<tr class="minor"><td${attrs({ colspan: span })}>${w.pending}</td><td>${money(inv.pending)}</td></tr>` : null,
-    html`<tr class="due"><td${attrs({ colspan: span })}>${w.balance}</td><td>${money(inv.balance)}</td></tr>`,
+    html`<tr><td>${w.total}</td><td>${money(inv.total)}</td></tr>`,
+    inv.paid > 0 ? html`<tr class="minor"><td>${w.paid}</td><td>− ${money(inv.paid)}</td></tr>` : null,
+    inv.pending > 0 ? html`<tr class="minor"><td>${w.pending}</td><td>${money(inv.pending)}</td></tr>` : null,
+    html`<tr class="due"><td>${w.balance}</td><td>${money(inv.balance)}</td></tr>`,
   ];
+  // printed, the totals are a table of their own: the lines' columns may then narrow on a phone
+  if (wide) {
+    return html`<table class="lines"><caption class="sr">${w.lines}</caption><thead>${head}</thead><tbody>${rows}</tbody></table><table class="lines totals"><caption class="sr">${w.balance}</caption><tbody>${foot}</tbody></table>`;
+  }
   return html`<table class="lines"><caption class="sr">${w.lines}</caption><thead>${head}</thead><tbody>${rows}</tbody><tfoot>${foot}</tfoot></table>`;
 }
 
