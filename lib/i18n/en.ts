@@ -1,4 +1,5 @@
 import { pagesEn } from "./pages-en";
+import { invoicesEn } from "./invoices-en";
 import type { Dictionary } from "./fr";
 import { marketplaceEn } from "./marketplace-en";
 import { moneyEn } from "./money-en";
@@ -44,6 +45,7 @@ export const en: Dictionary = {
     overview: "Overview",
     links: "Payment links",
     paymentPages: "Payment pages",
+    invoices: "Invoices",
     marketplace: "Marketplace",
     marketplaceLinks: "Marketplace links",
     deposits: "Deposits",
@@ -497,4 +499,5 @@ export const en: Dictionary = {
   stall: stallEn, // the stalls: the buyer's page, the poster, the dashboard's stall page
   counter: counterEn, // the counter screen (« Encaisser »), in its own file
   paymentPages: pagesEn, // payment pages: one link many buyers pay
+  invoices: invoicesEn, // invoices: a payment request to one customer
 };

@@ -1,4 +1,5 @@
 import { pagesFr } from "./pages-fr";
+import { invoicesFr } from "./invoices-fr";
 import { marketplaceFr } from "./marketplace-fr";
 import { moneyFr } from "./money-fr";
 import { providerHealthFr } from "./provider-health-fr";
@@ -45,6 +46,7 @@ export const fr = {
     overview: "Vue d'ensemble",
     links: "Liens de paiement",
     paymentPages: "Pages de paiement",
+    invoices: "Factures",
     marketplace: "Marketplace",
     marketplaceLinks: "Liens marketplace",
     deposits: "Dépôts",
@@ -498,6 +500,7 @@ export const fr = {
   stall: stallFr, // the stalls: the buyer's page, the poster, the dashboard's stall page
   counter: counterFr, // the counter screen (« Encaisser »), in its own file
   paymentPages: pagesFr, // payment pages: one link many buyers pay
+  invoices: invoicesFr, // invoices: a payment request to one customer
 } as const;
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

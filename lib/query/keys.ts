@@ -12,6 +12,7 @@ export const queryKeys = {
     [mode, "gateways", "list", filters, cursor, limit] as const,
   gateway: (mode: Mode, id: string) => [mode, "gateways", "detail", id] as const,
   paymentPages: (mode: Mode) => [mode, "payment-pages"] as const,
+  invoices: (mode: Mode) => [mode, "invoices"] as const,
   paymentPage: (mode: Mode, id: string) => [mode, "payment-pages", "detail", id] as const,
   paymentPagePayments: (mode: Mode, id: string) => [mode, "payment-pages", "payments", id] as const,
   deposits: (mode: Mode) => [mode, "deposits"] as const,

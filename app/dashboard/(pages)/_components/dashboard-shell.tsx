@@ -24,6 +24,7 @@ const items: NavItem[] = [
   { href: "/dashboard/counter", key: "counter", role: "cashier" }, // the members who may collect
   { href: "/dashboard/links", key: "links" },
   { href: "/dashboard/payment-pages", key: "paymentPages" },
+  { href: "/dashboard/invoices", key: "invoices" },
   { href: "/dashboard/marketplace", key: "marketplace", exact: true },
   { href: "/dashboard/marketplace-links", key: "marketplaceLinks" },
   { href: "/dashboard/sellers", key: "sellers" },
