@@ -29,7 +29,7 @@ export const FLOORS: readonly (readonly string[])[] = [
   ["lib/money-out"], // payouts and refunds sent and settled
   ["lib/settlement"], // a settled payment's consequences: ledger, shares, refunds of late payments
   ["lib/payments"], // collection: start, offer, settle, callback, expiry
-  ["lib/payment-requests", "lib/payment-pages"], // payment pages: one link many buyers pay; requests to pay: a buyer's phone asked (pushed prompt or pay link), the counter's sales
+  ["lib/payment-requests", "lib/payment-pages", "lib/invoices"], // invoices: a payment request to one customer, paid whole or in parts, reminded on a schedule; payment pages: one link many buyers pay; requests to pay: a buyer's phone asked (pushed prompt or pay link), the counter's sales
   ["lib/checkout"], // the buyers' pages
   ["lib/receipts"], // the public receipt check (/r/{code}), in the checkout's page style
   ["lib/api"], // the OpenAPI document, every operation

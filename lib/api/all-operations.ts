@@ -7,6 +7,7 @@ import { payoutOperations } from "@/lib/payouts/schemas";
 import { paymentRequestOperations } from "@/lib/payment-requests/schemas";
 import { paymentPageOperations } from "@/lib/payment-pages/schemas";
 import { customerOperations } from "@/lib/customers/schemas";
+import { invoiceOperations } from "@/lib/invoices/schemas";
 import { stallOperations } from "@/lib/payment-requests/stall-schemas";
 import { refundOperations } from "@/lib/refunds/schemas";
 import { sellerOperations } from "@/lib/sellers/schemas";
@@ -35,6 +36,7 @@ const groups: Record<string, Record<string, Operation>> = {
   deposit: depositOperations,
   payment_page: paymentPageOperations,
   customer: customerOperations,
+  invoice: invoiceOperations,
   payment_request: paymentRequestOperations,
   stall: stallOperations,
   refund: refundOperations,

@@ -9,6 +9,7 @@ import { giveUpAttempt } from "@/lib/payments/give-up-attempt";
 import { OperatorUnreachable } from "@/lib/payments/offer-deposit";
 import { startPayment } from "@/lib/payments/start-payment";
 import { findPageOfGateway } from "@/lib/payment-pages/queries";
+import { findInvoiceOfGateway } from "@/lib/invoices/queries";
 import { findAsset } from "./assets";
 import { buyerAnswerOf, unreachableWords, type BuyerAnswer } from "./buyer-answer";
 import { linkState, loadCheckout, pagePath, waitPath, type Checkout, type Kind, type LinkState } from "./checkout";
@@ -118,6 +119,11 @@ export function showCheckout(kind: Kind) {
     if (state.state !== "not_found" && state.state !== "paid" && state.checkout.target.kind === "link" && state.checkout.target.gateway.origin === "page") {
       const pageId = await findPageOfGateway(id);
       if (pageId) return seeOther(`/pp/${pageId}?lang=${locale}`);
+    }
+    // an invoice's payment: a new one starts from the invoice, where its balance is counted
+    if (state.state !== "not_found" && state.state !== "paid" && state.checkout.target.kind === "link" && state.checkout.target.gateway.origin === "invoice") {
+      const invoiceId = await findInvoiceOfGateway(id);
+      if (invoiceId) return seeOther(`/i/${invoiceId}?lang=${locale}`);
     }
     if (state.state !== "open") return closedPage(state, url, locale);
     return formPage(state.checkout, locale, await startingValues(state.checkout, url.searchParams.get("from")));

@@ -15,6 +15,10 @@ export const eventTypes = [
   "seller_payout.failed",
   "refund.succeeded",
   "refund.failed",
+  // an invoice (lib/invoices): a payment made it partly paid, or paid; the merchant cancelled it
+  "invoice.partially_paid",
+  "invoice.paid",
+  "invoice.cancelled",
 ] as const;
 export type EventType = (typeof eventTypes)[number];
 

@@ -17,6 +17,9 @@ export const notificationKinds = [
   "sms_receipt",
   "sms_payment_alert",
   "sms_phone_code",
+  // an invoice's reminder to its customer (lib/invoices/reminders.ts), by mail and by SMS
+  "invoice_reminder",
+  "sms_invoice_reminder",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

@@ -187,7 +187,7 @@ export const paymentGateways = pgTable(
     successUrl: text("success_url").notNull().default(""),
     failureUrl: text("failure_url").notNull().default(""),
     /** `link`: made by POST /v1/gateway (listed there); `request`: made by a request to pay, listed with those; `page`: one buyer's payment on a payment page */
-    origin: text("origin", { enum: ["link", "request", "page"] }).notNull().default("link"),
+    origin: text("origin", { enum: ["link", "request", "page", "invoice"] }).notNull().default("link"),
     archivedAt: timestamp("archived_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -393,6 +393,8 @@ export const deposits = pgTable(
     clientToken: text("client_token"),
     /** the payment page this payment was made on (its link is then the payment's own, origin `page`) */
     paymentPageId: uuid("payment_page_id").references(() => paymentPages.id, { onDelete: "cascade" }),
+    /** the invoice this payment pays (all of its balance, or a part): its link is then the payment's own, origin `invoice` */
+    invoiceId: uuid("invoice_id").references((): AnyPgColumn => invoices.id, { onDelete: "cascade" }),
     /** when the reconciler or the expiry sweeper last asked the provider about this pending deposit */
     checkedAt: timestamp("checked_at", { withTimezone: true }),
     /**
@@ -433,6 +435,7 @@ export const deposits = pgTable(
     index("deposits_payment_gateway_idx").on(t.paymentGatewayId, t.createdAt.desc(), t.id.desc()),
     index("deposits_marketplace_gateway_idx").on(t.marketplaceGatewayId, t.createdAt.desc(), t.id.desc()),
     index("deposits_payment_page_idx").on(t.paymentPageId, t.createdAt.desc(), t.id.desc()),
+    index("deposits_invoice_idx").on(t.invoiceId, t.createdAt.desc(), t.id.desc()),
     index("deposits_account_status_idx").on(t.accountId, t.mode, t.status, t.createdAt.desc(), t.id.desc()),
     // a merchant's deposits by time: GET /v1/deposits reads it forward, CSV exports backward (oldest
     // first, `asc nulls first`: lib/exports/keyset-batches.ts)
@@ -1090,6 +1093,8 @@ export const notifications = pgTable(
     providerLogId: uuid("provider_log_id").references(() => providerLogs.id, { onDelete: "cascade" }),
     /** the payment a receipt or a « payé » alert is about: at most one of each kind per recipient */
     depositId: uuid("deposit_id").references(() => deposits.id, { onDelete: "cascade" }),
+    /** an invoice's reminder: a payment or a cancellation of the invoice stops it while still pending (a trigger on invoices) */
+    invoiceId: uuid("invoice_id").references((): AnyPgColumn => invoices.id, { onDelete: "cascade" }),
     /** the member it is for; null for a buyer's receipt */
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     recipient: text("recipient").notNull(),
@@ -1227,4 +1232,70 @@ export const paymentPagePayments = pgTable(
     index("payment_page_payments_page_idx").on(t.paymentPageId, t.createdAt.desc()),
     check("payment_page_payments_quantity_check", sql`${t.quantity} >= 1`),
   ],
+);
+
+// An invoice (a payment request to one customer): lines, a due date, a reminder schedule, and
+// whether it may be paid in parts. Each payment is a deposit of its own (deposits.invoice_id) on a
+// one-payment link of its own (origin `invoice`), so webhooks, receipts and the books treat it as
+// any payment. `amount_reserved` counts what pending and successful payments hold: a payment's start
+// raises it by one conditional update (never past `total`), a trigger on deposits gives it back when
+// a payment fails or expires; `amount_paid` counts successes, raised by that trigger in the success's
+// own transaction. The customer is a copy (name, phone, e-mail), not a reference.
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: id(),
+    ...owner(),
+    /** the merchant's own reference, e.g. `F-2027-014`; may be empty */
+    reference: text("reference").notNull().default(""),
+    customerName: text("customer_name").notNull(),
+    /** E.164 digits without `+`, or empty */
+    customerPhone: text("customer_phone").notNull().default(""),
+    customerEmail: text("customer_email").notNull().default(""),
+    /** `fr` or `en`: the customer's page and reminders */
+    language: text("language", { enum: languages }).notNull().default("fr"),
+    currency: text("currency").notNull(),
+    country: text("country").notNull(),
+    lines: jsonb("lines").$type<{ label: string; quantity: number; unit_price: number; amount: number }[]>().notNull(),
+    total: integer("total").notNull(),
+    memo: text("memo").notNull().default(""),
+    /** the day it is due (the merchant's calendar day; reminders count days from it) */
+    dueDate: date("due_date").notNull(),
+    allowPartial: boolean("allow_partial").notNull().default(false),
+    /** the least one part may be (the balance may always be paid whole) */
+    minPartAmount: integer("min_part_amount"),
+    /** days from the due date, e.g. [-3, 0, 7]: one reminder per step */
+    reminderDays: jsonb("reminder_days").$type<number[]>().notNull().default([]),
+    amountReserved: integer("amount_reserved").notNull().default(0),
+    amountPaid: integer("amount_paid").notNull().default(0),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("invoices_list_idx").on(t.accountId, t.mode, t.createdAt.desc(), t.id.desc()),
+    // the reminder round reads open invoices only
+    index("invoices_open_idx").on(t.dueDate).where(sql`${t.paidAt} is null and ${t.cancelledAt} is null`),
+    check("invoices_amounts_check", sql`${t.amountReserved} >= 0 and ${t.amountPaid} >= 0 and ${t.total} > 0`),
+  ],
+);
+
+// One reminder step of an invoice, written once: the unique key (invoice_id, step) makes "never two
+// reminders for one step" a rule of the database; its mail and SMS (rows of `notifications`) are
+// written in the same transaction, and the notifier sends each at most once.
+export const invoiceReminders = pgTable(
+  "invoice_reminders",
+  {
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    ...owner(),
+    /** the step, in days from the due date */
+    step: integer("step").notNull(),
+    /** the round's clock when it wrote the step */
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+    /** how many messages it wrote (mail, SMS): 0 when the customer has neither */
+    messages: integer("messages").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.invoiceId, t.step] })],
 );

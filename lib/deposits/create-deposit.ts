@@ -20,6 +20,8 @@ export type NewDeposit = {
   marketplaceGatewayId?: string;
   /** a payment page's payment (its own link is `paymentGatewayId`) */
   paymentPageId?: string;
+  /** an invoice's payment (its own link is `paymentGatewayId`) */
+  invoiceId?: string;
   clientToken?: string;
   status?: DepositStatus;
 };

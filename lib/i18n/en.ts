@@ -1,5 +1,6 @@
 import { pagesEn } from "./pages-en";
 import { customersEn } from "./customers-en";
+import { invoicesEn } from "./invoices-en";
 import type { Dictionary } from "./fr";
 import { marketplaceEn } from "./marketplace-en";
 import { moneyEn } from "./money-en";
@@ -45,6 +46,7 @@ export const en: Dictionary = {
     overview: "Overview",
     links: "Payment links",
     paymentPages: "Payment pages",
+    invoices: "Invoices",
     marketplace: "Marketplace",
     marketplaceLinks: "Marketplace links",
     deposits: "Deposits",
@@ -485,6 +487,9 @@ export const en: Dictionary = {
       "seller_payout.failed": "Seller payout failed",
       "refund.succeeded": "Refund succeeded",
       "refund.failed": "Refund failed",
+      "invoice.partially_paid": "Invoice partly paid",
+      "invoice.paid": "Invoice paid",
+      "invoice.cancelled": "Invoice cancelled",
       "webhook.test": "Test",
     },
     loading: "Loading keys…",
@@ -501,4 +506,5 @@ export const en: Dictionary = {
   counter: counterEn, // the counter screen (« Encaisser »), in its own file
   paymentPages: pagesEn, // payment pages: one link many buyers pay
   customers: customersEn, // the customer book: payers, their payments, merge and erase
+  invoices: invoicesEn, // invoices: a payment request to one customer
 };

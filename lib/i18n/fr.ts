@@ -1,5 +1,6 @@
 import { pagesFr } from "./pages-fr";
 import { customersFr } from "./customers-fr";
+import { invoicesFr } from "./invoices-fr";
 import { marketplaceFr } from "./marketplace-fr";
 import { moneyFr } from "./money-fr";
 import { providerHealthFr } from "./provider-health-fr";
@@ -46,6 +47,7 @@ export const fr = {
     overview: "Vue d'ensemble",
     links: "Liens de paiement",
     paymentPages: "Pages de paiement",
+    invoices: "Factures",
     marketplace: "Marketplace",
     marketplaceLinks: "Liens marketplace",
     deposits: "Dépôts",
@@ -486,6 +488,9 @@ export const fr = {
       "seller_payout.failed": "Vendeur : versement échoué",
       "refund.succeeded": "Remboursement réussi",
       "refund.failed": "Remboursement échoué",
+      "invoice.partially_paid": "Facture payée en partie",
+      "invoice.paid": "Facture payée",
+      "invoice.cancelled": "Facture annulée",
       "webhook.test": "Test",
     },
     loading: "Chargement des clés…",
@@ -502,6 +507,7 @@ export const fr = {
   counter: counterFr, // the counter screen (« Encaisser »), in its own file
   paymentPages: pagesFr, // payment pages: one link many buyers pay
   customers: customersFr, // the customer book: payers, their payments, merge and erase
+  invoices: invoicesFr, // invoices: a payment request to one customer
 } as const;
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -27,7 +27,7 @@ afterEach(async () => {
 
 describe("the registry", () => {
   it("declares every job once, by name", () => {
-    expect([...JOB_NAMES].sort()).toEqual(["expiry-sweeper", "money-out", "notifier", "reconciler", "request-push", "retention", "webhook-delivery", "webhook-dispatch"]);
+    expect([...JOB_NAMES].sort()).toEqual(["expiry-sweeper", "invoice-reminders", "money-out", "notifier", "reconciler", "request-push", "retention", "webhook-delivery", "webhook-dispatch"]);
   });
 
   it("runs a started job's round now when woken by name, and later when woken from anywhere (wakeJob)", async () => {

@@ -2,6 +2,7 @@ import { log } from "@/lib/runtime/log";
 import type { JobName } from "@/lib/runtime/wake";
 import { processMoneyWork } from "@/lib/money-out/round";
 import { notifierRound } from "@/lib/notifications/rounds";
+import { remindInvoices } from "@/lib/invoices/reminders";
 import { depositExpirySeconds } from "@/lib/runtime/config";
 import { reconcilePending, sweepExpired } from "@/lib/payments/reconcile";
 import { pushRequests } from "@/lib/payment-requests/push";
@@ -49,6 +50,17 @@ export const JOBS: readonly Job[] = [
   ...webhookJobs(),
   // notification mails; the tidy-up every 60th round
   { name: "notifier", label: "notifier", every: () => 1_000, work: notifierRound, announce: { message: "notifier started" } },
+  // invoices' reminders due now, written once per step for the notifier to send
+  {
+    name: "invoice-reminders",
+    label: "invoice reminders",
+    every: () => 60_000,
+    work: async () => {
+      const n = await remindInvoices(new Date());
+      if (n) log("info", "invoice reminders written", { count: n });
+    },
+    announce: { message: "invoice reminders started" },
+  },
   retention,
 ];
 
@@ -57,8 +69,8 @@ export const JOB_NAMES: readonly JobName[] = JOBS.map((job) => job.name);
 /** The sweeper, the reconciler, money out and request pushes (KOLA_BACKGROUND=off leaves them out). */
 export const PAYMENT_JOBS: readonly JobName[] = ["expiry-sweeper", "reconciler", "money-out", "request-push"];
 
-/** Webhook delivery, notification mails and retention (KOLA_WORKER=off leaves them to `npm run worker`). */
-export const DELIVERY_JOBS: readonly JobName[] = ["webhook-dispatch", "webhook-delivery", "notifier", "retention"];
+/** Webhook delivery, notification mails, invoice reminders and retention (KOLA_WORKER=off leaves them to `npm run worker`). */
+export const DELIVERY_JOBS: readonly JobName[] = ["webhook-dispatch", "webhook-delivery", "notifier", "invoice-reminders", "retention"];
 
 /** The jobs named on a command line; an unknown name throws, saying which names there are. */
 export function jobsNamed(names: readonly string[]): JobName[] {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
-import { deposits, marketplaceTransactions, paymentGateways, paymentRequests } from "@/lib/db/schema";
+import { deposits, invoices, marketplaceTransactions, paymentGateways, paymentRequests } from "@/lib/db/schema";
 import { insertEvent, eventSequenceTime, claimEventSequence } from "@/lib/deposits/event-sequence";
 import { recordPaymentSuccess } from "@/lib/settlement/record-payment";
 import { recordDepositChange } from "@/lib/deposits/history";
@@ -9,7 +9,7 @@ import { log, maskPhone } from "@/lib/runtime/log";
 import { crashPoint } from "@/lib/runtime/crash-point";
 import type { Settlement } from "@/lib/providers/types";
 import { eventTypeFor, statusesBefore } from "./status";
-import { depositEventData, type PaidLink } from "@/lib/webhooks/event-data";
+import { depositEventData, invoiceEventData, type PaidLink } from "@/lib/webhooks/event-data";
 import { newReceiptCode } from "@/lib/deposits/receipt-code";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { bookCustomer } from "@/lib/customers/book-customer";
@@ -103,7 +103,8 @@ export async function settleDeposit(depositId: string, settlement: Settlement, t
         ? await tx.select({ id: paymentRequests.id }).from(paymentRequests).where(eq(paymentRequests.paymentGatewayId, row.paymentGatewayId))
         : [];
     // a payment page's payment: its events name the page
-    link = { kind: "payment_link", gatewayId: row.paymentGatewayId, orderId: gateway?.orderId ?? "", requestId: request?.id ?? null, pageId: row.paymentPageId };
+    // an invoice's payment: its events name the invoice
+    link = { kind: "payment_link", gatewayId: row.paymentGatewayId, orderId: gateway?.orderId ?? "", requestId: request?.id ?? null, pageId: row.paymentPageId, invoiceId: row.invoiceId };
   } else {
     const [transaction] = await tx
       .select({ id: marketplaceTransactions.id })
@@ -115,6 +116,7 @@ export async function settleDeposit(depositId: string, settlement: Settlement, t
   const data = depositEventData(row, link, keptSuccess?.trackId);
   await crashPoint("event-sequence-claimed"); // a crash here gives the number back with the transition: no gap
   await insertEvent(tx, { accountId: row.accountId, mode: row.mode, type: eventTypeFor(link.kind, settlement.status), depositId: row.id, data }, slot);
+  if (success && row.invoiceId) await announceInvoicePayment(tx, row);
   // the money it brought, in the ledger; a duplicate is refunded
   if (success) await recordPaymentSuccess(tx, row);
   log("info", "deposit settled", { track_id: row.trackId, status: row.status, reason: row.failureReason });
@@ -131,6 +133,24 @@ export async function settleDeposit(depositId: string, settlement: Settlement, t
     });
   }
   return true;
+}
+
+/**
+ * An invoice's payment succeeded: the trigger on deposits (migration 0029) has already added it to
+ * the invoice's `amount_paid` in this transaction; its event says what the invoice became, after
+ * the payment's own event in the deposit's order. A late success on an invoice paid meanwhile
+ * changes nothing the merchant has not been told: no invoice event, an alert (to refund).
+ */
+async function announceInvoicePayment(tx: Db | Tx, row: typeof deposits.$inferSelect): Promise<void> {
+  const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, row.invoiceId!));
+  if (!invoice) return;
+  if (invoice.amountPaid - row.amount >= invoice.total) {
+    log("error", "alert: payment on an invoice already paid", { track_id: row.trackId, invoice_id: invoice.id, phone: maskPhone(row.phoneNumber) });
+    return;
+  }
+  const status = invoice.amountPaid >= invoice.total ? "paid" : "partially_paid";
+  const slot = await claimEventSequence(tx, row.id);
+  await insertEvent(tx, { accountId: row.accountId, mode: row.mode, type: `invoice.${status}`, depositId: row.id, data: invoiceEventData(invoice, status, row) }, slot);
 }
 
 /**

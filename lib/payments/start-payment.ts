@@ -53,7 +53,7 @@ export async function startPayment(
   const { gateway } = target;
   if (gateway.archivedAt) throw new ApiError("GATEWAY_NOT_FOUND");
   // a page payment's own link is paid from its page only, where its units are counted
-  if (target.kind === "link" && target.gateway.origin === "page") throw new ApiError("GATEWAY_NOT_FOUND");
+  if (target.kind === "link" && (target.gateway.origin === "page" || target.gateway.origin === "invoice")) throw new ApiError("GATEWAY_NOT_FOUND");
   providerForMode(gateway.mode);
   if (target.kind === "link" && (await isGatewayPaid(gateway.id))) throw new ApiError("GATEWAY_ALREADY_PAID");
   if (target.kind === "link" && target.gateway.origin === "request") await assertRequestOpen(gateway.id);

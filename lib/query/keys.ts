@@ -15,6 +15,7 @@ export const queryKeys = {
   customers: (mode: Mode) => [mode, "customers"] as const,
   customerList: (mode: Mode, q: string, cursor: string | null, limit: number) => [mode, "customers", "list", q, cursor, limit] as const,
   customer: (mode: Mode, id: string) => [mode, "customers", "detail", id] as const,
+  invoices: (mode: Mode) => [mode, "invoices"] as const,
   paymentPage: (mode: Mode, id: string) => [mode, "payment-pages", "detail", id] as const,
   paymentPagePayments: (mode: Mode, id: string) => [mode, "payment-pages", "payments", id] as const,
   deposits: (mode: Mode) => [mode, "deposits"] as const,

@@ -8,6 +8,10 @@ export type CrashPointName =
   | "deposit-recorded"
   // a payment page: the buyer's units reserved on the page, its deposit not yet written (one transaction)
   | "page-units-reserved"
+  // an invoice: the payment's amount reserved on it, its deposit not yet written (one transaction)
+  | "invoice-amount-reserved"
+  // an invoice's reminder step written with its messages, the transaction not yet committed
+  | "invoice-reminder-written"
   // a provider's attempt claimed (deposit_provider_attempts), its initiation not yet sent
   | "attempt-claimed"
   // a provider took the initiation (the sandbox: its reference written), our books do not say so yet

@@ -5,7 +5,7 @@
 // so the signal goes through a named BroadcastChannel, which reaches every copy in the process.
 
 /** The names of the process's background jobs. */
-export type JobName = "expiry-sweeper" | "reconciler" | "money-out" | "request-push" | "webhook-dispatch" | "webhook-delivery" | "notifier" | "retention";
+export type JobName = "expiry-sweeper" | "reconciler" | "money-out" | "request-push" | "webhook-dispatch" | "webhook-delivery" | "notifier" | "invoice-reminders" | "retention";
 
 const CHANNEL = "kola:wake-job";
 

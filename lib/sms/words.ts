@@ -14,6 +14,7 @@ const table = {
     alert: "{test}Kola : payé ! {amount} reçu sur {link}.{code}",
     alertCode: " Reçu {code}",
     phoneCode: "Kola : votre code de vérification est {code}. Il expire dans 10 minutes. Ne le donnez à personne.",
+    reminder: "{test}{shop} : rappel, {amount} à payer {when}. Payer : {url}",
   },
   en: {
     test: "[Test] ",
@@ -21,6 +22,7 @@ const table = {
     alert: "{test}Kola: paid! {amount} received on {link}.{code}",
     alertCode: " Receipt {code}",
     phoneCode: "Kola: your verification code is {code}. It expires in 10 minutes. Do not share it.",
+    reminder: "{test}{shop}: reminder, {amount} to pay {when}. Pay: {url}",
   },
 } satisfies Record<Lang, Record<string, string>>;
 
@@ -41,4 +43,12 @@ export function alertSms(lang: Lang, a: AlertSms): string {
 
 export function phoneCodeSms(lang: Lang, code: string): string {
   return oneSms(table[lang].phoneCode, { code });
+}
+
+export type ReminderSms = { shop: string; amount: number; currency: string; when: string; url: string; test: boolean };
+
+/** An invoice's reminder to its customer; `when` is already in the customer's words ("avant le 31 janvier"). */
+export function reminderSms(lang: Lang, r: ReminderSms): string {
+  const w = table[lang];
+  return oneSms(w.reminder, { test: r.test ? w.test : "", shop: r.shop, amount: formatMoney(r.amount, r.currency, lang), when: r.when, url: r.url }, "shop");
 }

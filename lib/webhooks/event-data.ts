@@ -26,7 +26,7 @@ type SettledDeposit = {
   /** given with the success (lib/payments/settle-deposit.ts) */
   receiptCode: string | null;
 };
-export type PaidLink = { kind: "payment_link"; gatewayId: string; orderId: string; requestId?: string | null; pageId?: string | null } | { kind: "marketplace"; gatewayId: string; transactionId: string | null };
+export type PaidLink = { kind: "payment_link"; gatewayId: string; orderId: string; requestId?: string | null; pageId?: string | null; invoiceId?: string | null } | { kind: "marketplace"; gatewayId: string; transactionId: string | null };
 
 function outcome(deposit: SettledDeposit): { status: "success"; failure_reason: null } | { status: "failed" | "expired"; failure_reason: string } {
   if (deposit.status === "success") return { status: "success", failure_reason: null };
@@ -62,6 +62,26 @@ export function depositEventData(deposit: SettledDeposit, link: PaidLink, duplic
     ...(duplicateOf ? { duplicate_of: duplicateOf } : {}),
     ...(link.kind === "payment_link" && link.requestId ? { payment_request_id: link.requestId } : {}),
     ...(link.kind === "payment_link" && link.pageId ? { payment_page_id: link.pageId } : {}),
+    ...(link.kind === "payment_link" && link.invoiceId ? { invoice_id: link.invoiceId } : {}),
+  };
+}
+
+type InvoiceFacts = { id: string; reference: string; currency: string; total: number; amountPaid: number };
+
+/**
+ * The data of an invoice's event (`invoice.partially_paid`, `invoice.paid`, `invoice.cancelled`):
+ * the invoice's amounts as the event's transaction left them, and the payment that changed them.
+ */
+export function invoiceEventData(invoice: InvoiceFacts, status: "partially_paid" | "paid" | "cancelled", payment?: { trackId: string; amount: number }): DataOf<"invoice.paid"> {
+  return {
+    invoice_id: invoice.id,
+    reference: invoice.reference,
+    status,
+    currency: invoice.currency,
+    total: invoice.total,
+    amount_paid: invoice.amountPaid,
+    balance_due: Math.max(0, invoice.total - invoice.amountPaid),
+    ...(payment ? { track_id: payment.trackId, amount: payment.amount } : {}),
   };
 }
 

@@ -168,6 +168,10 @@ function eventData(kind: "payment" | "marketplace", result: Outcome) {
             .uuid()
             .optional()
             .describe("Only when the payment was made on a payment page: the page (GET /v1/payment-pages/{page_id}); `gateway_id` is then the payment's own link"),
+          invoice_id: z
+            .uuid()
+            .optional()
+            .describe("Only when the payment pays an invoice (all of it or a part): the invoice (GET /v1/invoices/{invoice_id}); `gateway_id` is then the payment's own link"),
         }),
   });
 }
@@ -206,6 +210,18 @@ const marketplaceEvent = (result: Outcome) =>
     `MarketplaceTransactionEvent${result[0]!.toUpperCase()}${result.slice(1)}`,
     `A buyer's payment on a marketplace link ${result}. \`amount\` is the buyer price; \`order_id\` is empty.`,
   );
+
+const invoiceData = z.object({
+  invoice_id: z.uuid().describe("GET /v1/invoices/{invoice_id}"),
+  reference: z.string().describe("Your reference for it (may be empty)"),
+  status: z.enum(["partially_paid", "paid", "cancelled"]).describe("What the event says happened"),
+  currency: z.string(),
+  total: z.int(),
+  amount_paid: z.int().describe("What successful payments brought, this one included"),
+  balance_due: z.int().describe("`total` − `amount_paid`, never below 0"),
+  track_id: z.string().optional().describe("Payment events only: the payment that changed the invoice (its own `payment.succeeded` carries `invoice_id`)"),
+  amount: z.int().optional().describe("Payment events only: what that payment brought"),
+});
 
 /** Every event type with the zod schema of its body: `data` as the outbox stores it. */
 export const webhookEvents = {
@@ -251,6 +267,19 @@ export const webhookEvents = {
     "RefundEventFailed",
     "A refund failed: its amount is back where it came from (your available balance; a marketplace sale's seller part, as `split` says, to the seller) and may be refunded again.",
   ),
+  "invoice.partially_paid": event(
+    "invoice.partially_paid",
+    invoiceData,
+    "InvoiceEventPartiallyPaid",
+    "A payment on an invoice that allows parts succeeded, and a balance is still due. Sent in the payment's own transaction, after its `payment.succeeded`, with the same `sequence` order.",
+  ),
+  "invoice.paid": event(
+    "invoice.paid",
+    invoiceData,
+    "InvoiceEventPaid",
+    "A payment made an invoice paid in full: it takes no more payments, and its reminders stop.",
+  ),
+  "invoice.cancelled": event("invoice.cancelled", invoiceData, "InvoiceEventCancelled", "You cancelled an invoice (POST /v1/invoices/{invoice_id}/cancel): it takes no payment, its reminders stop."),
   "webhook.test": event(
     "webhook.test",
     z.object({ webhook_id: z.uuid().describe("The endpoint it was sent to"), message: z.string() }),

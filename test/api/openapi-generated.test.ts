@@ -130,7 +130,8 @@ function sample(schema: Json, variant: number, name: string): unknown {
       const bounds = schema["x-bounds-by-currency"]?.XAF ?? schema;
       const min = bounds.minimum ?? 0;
       const max = bounds.maximum ?? min + 1000;
-      return variant % 2 ? Math.min(max, min * 10 || 10) : min;
+      // a negative minimum (days before a date): ten times it would pass below it, so 10 (as for 0)
+      return variant % 2 ? Math.min(max, min > 0 ? min * 10 : 10) : min;
     }
     case "boolean":
       return variant % 2 === 0;

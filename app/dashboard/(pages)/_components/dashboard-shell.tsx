@@ -25,6 +25,7 @@ const items: NavItem[] = [
   { href: "/dashboard/links", key: "links" },
   { href: "/dashboard/payment-pages", key: "paymentPages" },
   { href: "/dashboard/customers", key: "customers" },
+  { href: "/dashboard/invoices", key: "invoices" },
   { href: "/dashboard/marketplace", key: "marketplace", exact: true },
   { href: "/dashboard/marketplace-links", key: "marketplaceLinks" },
   { href: "/dashboard/sellers", key: "sellers" },

@@ -5,6 +5,7 @@ const paths = {
   links: "M10 14a4 4 0 005.66 0l3-3a4 4 0 00-5.66-5.66l-1 1M14 10a4 4 0 00-5.66 0l-3 3a4 4 0 005.66 5.66l1-1",
   paymentPages: "M5 3h14v18H5zM8 7h8M8 11h8M8 15h4",
   customers: "M4 4h16v16H4zM12 11a2.5 2.5 0 100-5 2.5 2.5 0 000 5zM7.5 17a4.5 4.5 0 019 0",
+  invoices: "M6 3h9l4 4v14H6zM15 3v4h4M9 12h7M9 16h7M9 8h3",
   marketplace: "M4 9l1.5-5h13L20 9M4 9h16M4 9v11h16V9M9 20v-6h6v6",
   marketplaceLinks: "M7 7h10v10H7zM3 12h4M17 12h4M12 3v4M12 17v4",
   sellers: "M9 11a3 3 0 100-6 3 3 0 000 6zM3 20v-1a5 5 0 0110 0v1M16 11a3 3 0 100-6M21 20v-1a5 5 0 00-4-4.9",
