@@ -2,11 +2,10 @@ import { isRetryLater } from "@/lib/db/availability";
 import { ApiError, ValidationError, type ValidationItem } from "@/lib/core/errors";
 import { fill } from "@/lib/core/fill";
 import { decimalsOf, formatMoney } from "@/lib/core/money";
-import { isCountry, operatorObject } from "@/lib/countries";
-import { examplePhone, todayIn } from "@/lib/countries/format";
-import { parseJson, readBody, readFormEntries } from "@/lib/http/body";
+import { isCountry } from "@/lib/countries";
+import { todayIn } from "@/lib/countries/format";
+import { readBody, readFormEntries } from "@/lib/http/body";
 import { clientAddress } from "@/lib/http/client-address";
-import { RateLimitedError } from "@/lib/http/rate-limit";
 import { OperatorUnreachable } from "@/lib/payments/offer-deposit";
 import { payableCountries } from "@/lib/payments/start-payment";
 import { providerForMode } from "@/lib/providers";
@@ -16,8 +15,9 @@ import { balanceDue, findInvoiceMerchant, findPublicInvoice, invoiceStatus, paya
 import { publicBaseUrl } from "@/lib/runtime/config";
 import { emptyValues, valuesFromForm } from "../form-input";
 import type { Html } from "../html";
-import { countryName, pickLocale, t, type Locale } from "../i18n";
-import { checkoutRoute, htmlResponse, jsonWithCheckoutHeaders, seeOther } from "../respond";
+import { pickLocale, type Locale } from "../i18n";
+import { checkoutRoute, htmlResponse, seeOther } from "../respond";
+import { formErrors, jsonSubmitRoute } from "../submit";
 import { renderMessage } from "../views/message";
 import { invoicePagePath, renderInvoiceNotFound, renderInvoiceToProvider, renderInvoicePage, renderInvoicePrint, type InvoiceFacts, type InvoiceFormValues } from "./views";
 import { invoiceWords } from "./words";
@@ -151,7 +151,7 @@ export const submitInvoice = checkoutRoute<{ id: string }>(async (req, { id }) =
   } catch (error) {
     const now = (await findPublicInvoice(invoice.id)) ?? invoice;
     if (error instanceof ApiError && ["INVOICE_PAID", "INVOICE_CANCELLED", "INVOICE_AMOUNT_HELD"].includes(error.type)) return pageAnswer(now, locale, undefined, {}, 409);
-    const errors = formErrors(error, now, locale, values.country);
+    const errors = formErrors(error, locale, values.country, now.currency, keyOf, (item) => invoiceFieldWords(item, now, locale));
     if (!errors) throw error;
     // a new token when the attempt did not start (or failed to reach anyone): the next submit is a new attempt
     const fresh = error instanceof OperatorUnreachable ? emptyValues(values.country).client_token : values.client_token;
@@ -159,67 +159,18 @@ export const submitInvoice = checkoutRoute<{ id: string }>(async (req, { id }) =
   }
 }, errorPage);
 
-function formErrors(error: unknown, invoice: InvoiceRow, locale: Locale, country: string): Record<string, string> | null {
-  if (error instanceof ValidationError) return Object.fromEntries(error.items.map((item) => [keyOf(item), wordsFor(item, invoice, locale, country)]));
-  if (error instanceof OperatorUnreachable) return { form: t(locale, "unreachable.form", { operator: operatorObject(error.deposit.operator).name }) };
-  if (error instanceof RateLimitedError) return { form: t(locale, "limit.attempts", { minutes: Math.ceil(Number(error.headers?.["retry-after"] ?? 60) / 60) }) };
-  if (error instanceof ApiError && error.type === "LIVE_PAYMENTS_UNAVAILABLE") return { operator: error.message };
-  return null;
-}
-
 function keyOf(item: ValidationItem): string {
   if (item.loc[1] === "client_token") return "form";
   return String(item.loc[1] ?? "form");
 }
 
-function wordsFor(item: ValidationItem, invoice: InvoiceRow, locale: Locale, country: string): string {
+/** The amount's words (the invoice's one field of its own); null: the common ones. */
+function invoiceFieldWords(item: ValidationItem, invoice: InvoiceRow, locale: Locale): string | null {
+  if (item.loc[1] !== "amount") return null;
   const w = invoiceWords(locale);
   const money = (minor: number) => formatMoney(minor, invoice.currency, locale);
-  const missing = item.type === "missing" || item.type === "string_too_short";
-  switch (item.loc[1]) {
-    case "amount":
-      return item.type === "value_error" && invoice.allowPartial ? w.amountLeaves : fill(w.amountBad, { min: money(leastPart(invoice)), max: money(payableNow(invoice)) });
-    case "country":
-      return missing ? t(locale, "err.country.missing") : t(locale, "err.country.invalid", { currency: invoice.currency });
-    case "operator":
-      return missing ? t(locale, "err.operator.missing") : t(locale, "err.operator.invalid");
-    case "phone":
-      return missing || !isCountry(country)
-        ? t(locale, "err.phone.missing")
-        : t(locale, "err.phone.invalid", { country: countryName(locale, country), example: examplePhone(country) });
-    case "client_token":
-      return t(locale, "form.expired");
-    default:
-      return t(locale, "err.field");
-  }
+  return item.type === "value_error" && invoice.allowPartial ? w.amountLeaves : fill(w.amountBad, { min: money(leastPart(invoice)), max: money(payableNow(invoice)) });
 }
 
 /** POST /api/checkout/i/{id}: the same submit as JSON (`amount` in minor units), answered as the API answers. */
-export const submitInvoiceJson = checkoutRoute<{ id: string }>(
-  async (req, { id }) => {
-    const { locale } = localeOf(req);
-    try {
-      const body = parseJson(await readBody(req, MAX_BODY));
-      const input = body && typeof body === "object" && !Array.isArray(body) ? { ...body, lang: locale } : body;
-      const deposit = await startInvoicePayment(id, input, clientAddress(req));
-      return jsonWithCheckoutHeaders({ track_id: deposit.trackId, status: deposit.status, amount: deposit.amount, next: deposit.redirectUrl ?? `/pay/${deposit.paymentGatewayId}/${deposit.trackId}?lang=${locale}` });
-    } catch (error) {
-      if (isRetryLater(error)) throw error;
-      if (error instanceof ValidationError) return jsonWithCheckoutHeaders(error.body, 422);
-      if (error instanceof ApiError) {
-        const res = jsonWithCheckoutHeaders(error.body, error.status);
-        for (const [name, value] of Object.entries(error.headers ?? {})) res.headers.set(name, value);
-        return res;
-      }
-      throw error;
-    }
-  },
-  (_req, error) => {
-    if (isRetryLater(error)) {
-      const res = jsonWithCheckoutHeaders(error.body, error.status);
-      res.headers.set("retry-after", error.headers?.["retry-after"] ?? "1");
-      return res;
-    }
-    return jsonWithCheckoutHeaders(new ApiError("INTERNAL_ERROR").body, 500);
-  },
-);
+export const submitInvoiceJson = jsonSubmitRoute((req) => localeOf(req).locale, startInvoicePayment, (deposit) => ({ amount: deposit.amount }));

@@ -2,11 +2,9 @@ import { isRetryLater } from "@/lib/db/availability";
 import { ApiError, ValidationError, type ValidationItem } from "@/lib/core/errors";
 import { fill } from "@/lib/core/fill";
 import { decimalsOf, formatMoney } from "@/lib/core/money";
-import { isCountry, operatorObject } from "@/lib/countries";
-import { examplePhone } from "@/lib/countries/format";
-import { parseJson, readBody, readFormEntries } from "@/lib/http/body";
+import { isCountry } from "@/lib/countries";
+import { readBody, readFormEntries } from "@/lib/http/body";
 import { clientAddress } from "@/lib/http/client-address";
-import { RateLimitedError } from "@/lib/http/rate-limit";
 import { OperatorUnreachable } from "@/lib/payments/offer-deposit";
 import { payableCountries } from "@/lib/payments/start-payment";
 import { providerForMode } from "@/lib/providers";
@@ -14,9 +12,10 @@ import { startPagePayment } from "@/lib/payment-pages/pay-page";
 import { findPublicPaymentPage, pageStatus, type PaymentPageRow } from "@/lib/payment-pages/queries";
 import { emptyValues, valuesFromForm } from "../form-input";
 import type { Html } from "../html";
-import { countryName, pickLocale, t, type Locale } from "../i18n";
+import { pickLocale, t, type Locale } from "../i18n";
 import { findSupportContact } from "../queries";
-import { checkoutRoute, htmlResponse, jsonWithCheckoutHeaders, seeOther } from "../respond";
+import { checkoutRoute, htmlResponse, seeOther } from "../respond";
+import { formErrors, jsonSubmitRoute } from "../submit";
 import { renderMessage } from "../views/message";
 import { payPagePath, quantityLimit, renderPageClosed, renderPageForm, renderPageNotFound, renderToProvider, type PageFacts, type PageFormValues } from "./views";
 import { pageWords } from "./words";
@@ -129,7 +128,7 @@ export const submitPaymentPage = checkoutRoute<{ id: string }>(async (req, { id 
     if (deposit.redirectUrl) return send(renderToProvider(await factsOf(page), locale, deposit.redirectUrl));
     return seeOther(`/pay/${deposit.paymentGatewayId}/${deposit.trackId}?lang=${locale}`);
   } catch (error) {
-    const errors = formErrors(error, page, locale, values.country);
+    const errors = formErrors(error, locale, values.country, page.currency, keyOf, (item) => pageFieldWords(item, page, locale));
     if (!errors) {
       // closed, ended or sold out meanwhile: the page says so
       if (error instanceof ApiError && (error.type === "PAYMENT_PAGE_CLOSED" || error.type === "PAYMENT_PAGE_SOLD_OUT")) {
@@ -146,72 +145,27 @@ export const submitPaymentPage = checkoutRoute<{ id: string }>(async (req, { id 
 }, errorPage);
 
 /** The buyer's words for what went wrong with the form, by field; null when the page itself must say it. */
-function formErrors(error: unknown, page: PaymentPageRow, locale: Locale, country: string): Record<string, string> | null {
-  if (error instanceof ValidationError) return Object.fromEntries(error.items.map((item) => [keyOf(item), wordsFor(item, page, locale, country)]));
-  if (error instanceof OperatorUnreachable) return { form: t(locale, "unreachable.form", { operator: operatorObject(error.deposit.operator).name }) };
-  if (error instanceof RateLimitedError) return { form: t(locale, "limit.attempts", { minutes: Math.ceil(Number(error.headers?.["retry-after"] ?? 60) / 60) }) };
-  if (error instanceof ApiError && error.type === "LIVE_PAYMENTS_UNAVAILABLE") return { operator: error.message };
-  return null;
-}
-
 function keyOf(item: ValidationItem): string {
   if (item.loc[1] === "answers" && item.loc[2] !== undefined) return `answers.${item.loc[2]}`;
   if (item.loc[1] === "client_token") return "form";
   return String(item.loc[1] ?? "form");
 }
 
-function wordsFor(item: ValidationItem, page: PaymentPageRow, locale: Locale, country: string): string {
+/** The page's own fields' words (amount, quantity, answers); null: the common ones. */
+function pageFieldWords(item: ValidationItem, page: PaymentPageRow, locale: Locale): string | null {
   const w = pageWords(locale);
   const money = (minor: number) => formatMoney(minor, page.currency, locale);
-  const missing = item.type === "missing" || item.type === "string_too_short";
   switch (item.loc[1]) {
     case "amount":
       return fill(w.amountBad, { min: money(page.minAmount ?? 0), max: money(page.maxAmount ?? 0) });
     case "quantity":
       return fill(w.quantityBad, { max: quantityLimit({ maxQuantity: page.maxQuantity, unitsLeft: page.stock === null ? null : page.stock - page.unitsTaken }) });
-    case "country":
-      return missing ? t(locale, "err.country.missing") : t(locale, "err.country.invalid", { currency: page.currency });
-    case "operator":
-      return missing ? t(locale, "err.operator.missing") : t(locale, "err.operator.invalid");
-    case "phone":
-      return missing || !isCountry(country)
-        ? t(locale, "err.phone.missing")
-        : t(locale, "err.phone.invalid", { country: countryName(locale, country), example: examplePhone(country) });
     case "answers":
-      return missing ? t(locale, "err.answer.missing") : t(locale, "err.field");
-    case "client_token":
-      return t(locale, "form.expired");
+      return item.type === "missing" || item.type === "string_too_short" ? t(locale, "err.answer.missing") : t(locale, "err.field");
     default:
-      return t(locale, "err.field");
+      return null;
   }
 }
 
 /** POST /api/checkout/pp/{id}: the same submit as JSON (`amount` in minor units), answered as the API answers. */
-export const submitPaymentPageJson = checkoutRoute<{ id: string }>(
-  async (req, { id }) => {
-    const { locale } = localeOf(req);
-    try {
-      const body = parseJson(await readBody(req, MAX_BODY));
-      const input = body && typeof body === "object" && !Array.isArray(body) ? { ...body, lang: locale } : body;
-      const deposit = await startPagePayment(id, input, clientAddress(req));
-      return jsonWithCheckoutHeaders({ track_id: deposit.trackId, status: deposit.status, next: deposit.redirectUrl ?? `/pay/${deposit.paymentGatewayId}/${deposit.trackId}?lang=${locale}` });
-    } catch (error) {
-      if (isRetryLater(error)) throw error;
-      if (error instanceof ValidationError) return jsonWithCheckoutHeaders(error.body, 422);
-      if (error instanceof ApiError) {
-        const res = jsonWithCheckoutHeaders(error.body, error.status);
-        for (const [name, value] of Object.entries(error.headers ?? {})) res.headers.set(name, value);
-        return res;
-      }
-      throw error;
-    }
-  },
-  (_req, error) => {
-    if (isRetryLater(error)) {
-      const res = jsonWithCheckoutHeaders(error.body, error.status);
-      res.headers.set("retry-after", error.headers?.["retry-after"] ?? "1");
-      return res;
-    }
-    return jsonWithCheckoutHeaders(new ApiError("INTERNAL_ERROR").body, 500);
-  },
-);
+export const submitPaymentPageJson = jsonSubmitRoute((req) => localeOf(req).locale, startPagePayment);
