@@ -7,13 +7,29 @@ import { clientAddress } from "@/lib/http/client-address";
 import { RateLimitedError } from "@/lib/http/rate-limit";
 import { OperatorUnreachable } from "@/lib/payments/offer-deposit";
 import { unreachableWords } from "./buyer-answer";
-import { countryName, t, type Locale } from "./i18n";
-import { checkoutRoute, jsonWithCheckoutHeaders } from "./respond";
+import type { Html } from "./html";
+import { countryName, pickLocale, t, type Locale } from "./i18n";
+import { checkoutRoute, htmlResponse, jsonWithCheckoutHeaders } from "./respond";
+import { renderMessage } from "./views/message";
 
-// What the buyer pages that start a payment of their own (payment pages, invoices) share: the
-// submit as JSON answered as the API answers, and the words of a refused form beside each field.
+// What the buyer pages that start a payment of their own (payment pages, invoices) share: sending
+// a page, the page of an error or outage, the submit as JSON answered as the API answers, and the
+// words of a refused form beside each field.
 
 const MAX_BODY = 64 * 1024;
+
+/** A rendered page with the checkout's headers (its images' origins allowed). */
+export const sendPage = ({ page, imageOrigins }: { page: Html; imageOrigins: string[] }, status = 200) => htmlResponse(page, { status, imageOrigins });
+
+/** The page of an unexpected error (500) or of the database away (503 with Retry-After), in the buyer's language. */
+export function buyerErrorPage(req: Request, error: unknown): Response {
+  const url = new URL(req.url);
+  const locale = pickLocale(url, req.headers.get("accept-language"));
+  const outage = isRetryLater(error) ? error : null;
+  const response = sendPage(renderMessage({ kind: outage ? "outage" : "error", locale, otherLangHref: `${url.pathname}?lang=${locale === "fr" ? "en" : "fr"}`, retryHref: `${url.pathname}${url.search}` }), outage ? 503 : 500);
+  if (outage) response.headers.set("retry-after", outage.headers?.["retry-after"] ?? "1");
+  return response;
+}
 
 /** A payment started from a buyer page: where the buyer goes next. */
 type Started = { trackId: string; status: string; redirectUrl?: string | null; paymentGatewayId: string | null };

@@ -1,4 +1,3 @@
-import { isRetryLater } from "@/lib/db/availability";
 import { ApiError, ValidationError, type ValidationItem } from "@/lib/core/errors";
 import { fill } from "@/lib/core/fill";
 import { decimalsOf, formatMoney } from "@/lib/core/money";
@@ -14,10 +13,9 @@ import { invoicePath } from "@/lib/invoices/present";
 import { balanceDue, findInvoiceMerchant, findPublicInvoice, invoiceStatus, payableNow, type InvoiceRow } from "@/lib/invoices/queries";
 import { publicBaseUrl } from "@/lib/runtime/config";
 import { emptyValues, valuesFromForm } from "../form-input";
-import type { Html } from "../html";
 import { pickLocale, type Locale } from "../i18n";
-import { checkoutRoute, htmlResponse, seeOther } from "../respond";
-import { formErrors, jsonSubmitRoute } from "../submit";
+import { checkoutRoute, seeOther } from "../respond";
+import { buyerErrorPage, formErrors, jsonSubmitRoute, sendPage } from "../submit";
 import { renderMessage } from "../views/message";
 import { invoicePagePath, renderInvoiceNotFound, renderInvoiceToProvider, renderInvoicePage, renderInvoicePrint, type InvoiceFacts, type InvoiceFormValues } from "./views";
 import { invoiceWords } from "./words";
@@ -36,15 +34,6 @@ function localeOf(req: Request, invoice?: InvoiceRow): { url: URL; locale: Local
   return { url, locale };
 }
 
-const send = ({ page, imageOrigins }: { page: Html; imageOrigins: string[] }, status = 200) => htmlResponse(page, { status, imageOrigins });
-
-function errorPage(req: Request, error: unknown): Response {
-  const { url, locale } = localeOf(req);
-  const outage = isRetryLater(error) ? error : null;
-  const response = send(renderMessage({ kind: outage ? "outage" : "error", locale, otherLangHref: `${url.pathname}?lang=${locale === "fr" ? "en" : "fr"}`, retryHref: `${url.pathname}${url.search}` }), outage ? 503 : 500);
-  if (outage) response.headers.set("retry-after", outage.headers?.["retry-after"] ?? "1");
-  return response;
-}
 
 async function factsOf(invoice: InvoiceRow): Promise<InvoiceFacts> {
   const payable = payableCountries(invoice.currency);
@@ -75,7 +64,7 @@ async function factsOf(invoice: InvoiceRow): Promise<InvoiceFacts> {
 }
 
 function notFound(url: URL, locale: Locale): Response {
-  return send(renderInvoiceNotFound(locale, `${url.pathname}?lang=${locale === "fr" ? "en" : "fr"}`), 404);
+  return sendPage(renderInvoiceNotFound(locale, `${url.pathname}?lang=${locale === "fr" ? "en" : "fr"}`), 404);
 }
 
 /** The money typed, in the major unit ("5 000", "12,50"), as minor units; anything else as typed (the schema words it). */
@@ -100,13 +89,13 @@ async function pageAnswer(invoice: InvoiceRow, locale: Locale, values?: InvoiceF
       providerForMode(invoice.mode);
     } catch (error) {
       if (error instanceof ApiError && error.type === "LIVE_PAYMENTS_UNAVAILABLE") {
-        return send(renderMessage({ kind: "unavailable", locale, otherLangHref: invoicePagePath(invoice.id, locale === "fr" ? "en" : "fr") }), 503);
+        return sendPage(renderMessage({ kind: "unavailable", locale, otherLangHref: invoicePagePath(invoice.id, locale === "fr" ? "en" : "fr") }), 503);
       }
       throw error;
     }
   }
   const start = values ?? { ...emptyValues(facts.defaultCountry), amount: typedAmount(facts.payable, invoice.currency) };
-  return send(renderInvoicePage(facts, locale, start, errors), status);
+  return sendPage(renderInvoicePage(facts, locale, start, errors), status);
 }
 
 /** GET /i/{id}: the invoice and its pay form (or why it takes no payment). */
@@ -115,15 +104,15 @@ export const showInvoice = checkoutRoute<{ id: string }>(async (req, { id }) => 
   const { url, locale } = localeOf(req, invoice);
   if (!invoice) return notFound(url, locale);
   return pageAnswer(invoice, locale);
-}, errorPage);
+}, buyerErrorPage);
 
 /** GET /i/{id}/print: the invoice to print, with the merchant's details. */
 export const printInvoice = checkoutRoute<{ id: string }>(async (req, { id }) => {
   const invoice = await findPublicInvoice(id);
   const { url, locale } = localeOf(req, invoice);
   if (!invoice) return notFound(url, locale);
-  return send(renderInvoicePrint(await factsOf(invoice), locale, `${publicBaseUrl()}${invoicePath(invoice.id)}`));
-}, errorPage);
+  return sendPage(renderInvoicePrint(await factsOf(invoice), locale, `${publicBaseUrl()}${invoicePath(invoice.id)}`));
+}, buyerErrorPage);
 
 /** POST /i/{id}: the form without JavaScript; 303 to the payment's waiting page. */
 export const submitInvoice = checkoutRoute<{ id: string }>(async (req, { id }) => {
@@ -145,7 +134,7 @@ export const submitInvoice = checkoutRoute<{ id: string }>(async (req, { id }) =
   try {
     const deposit = await startInvoicePayment(invoice.id, input, clientAddress(req));
     if (deposit.redirectUrl) {
-      return send(renderInvoiceToProvider({ id: invoice.id, mode: invoice.mode, merchant: await findInvoiceMerchant(invoice.accountId) }, locale, deposit.redirectUrl));
+      return sendPage(renderInvoiceToProvider({ id: invoice.id, mode: invoice.mode, merchant: await findInvoiceMerchant(invoice.accountId) }, locale, deposit.redirectUrl));
     }
     return seeOther(`/pay/${deposit.paymentGatewayId}/${deposit.trackId}?lang=${locale}`);
   } catch (error) {
@@ -157,7 +146,7 @@ export const submitInvoice = checkoutRoute<{ id: string }>(async (req, { id }) =
     const fresh = error instanceof OperatorUnreachable ? emptyValues(values.country).client_token : values.client_token;
     return pageAnswer(now, locale, { ...values, client_token: fresh }, errors, error instanceof ValidationError ? 422 : 409);
   }
-}, errorPage);
+}, buyerErrorPage);
 
 function keyOf(item: ValidationItem): string {
   if (item.loc[1] === "client_token") return "form";

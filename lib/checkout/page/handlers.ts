@@ -1,4 +1,3 @@
-import { isRetryLater } from "@/lib/db/availability";
 import { ApiError, ValidationError, type ValidationItem } from "@/lib/core/errors";
 import { fill } from "@/lib/core/fill";
 import { decimalsOf, formatMoney } from "@/lib/core/money";
@@ -11,11 +10,10 @@ import { providerForMode } from "@/lib/providers";
 import { startPagePayment } from "@/lib/payment-pages/pay-page";
 import { findPublicPaymentPage, pageStatus, type PaymentPageRow } from "@/lib/payment-pages/queries";
 import { emptyValues, valuesFromForm } from "../form-input";
-import type { Html } from "../html";
 import { pickLocale, t, type Locale } from "../i18n";
 import { findSupportContact } from "../queries";
-import { checkoutRoute, htmlResponse, seeOther } from "../respond";
-import { formErrors, jsonSubmitRoute } from "../submit";
+import { checkoutRoute, seeOther } from "../respond";
+import { buyerErrorPage, formErrors, jsonSubmitRoute, sendPage } from "../submit";
 import { renderMessage } from "../views/message";
 import { payPagePath, quantityLimit, renderPageClosed, renderPageForm, renderPageNotFound, renderToProvider, type PageFacts, type PageFormValues } from "./views";
 import { pageWords } from "./words";
@@ -31,15 +29,6 @@ function localeOf(req: Request): { url: URL; locale: Locale } {
   return { url, locale: pickLocale(url, req.headers.get("accept-language")) };
 }
 
-const send = ({ page, imageOrigins }: { page: Html; imageOrigins: string[] }, status = 200) => htmlResponse(page, { status, imageOrigins });
-
-function errorPage(req: Request, error: unknown): Response {
-  const { url, locale } = localeOf(req);
-  const outage = isRetryLater(error) ? error : null;
-  const response = send(renderMessage({ kind: outage ? "outage" : "error", locale, otherLangHref: `${url.pathname}?lang=${locale === "fr" ? "en" : "fr"}`, retryHref: `${url.pathname}${url.search}` }), outage ? 503 : 500);
-  if (outage) response.headers.set("retry-after", outage.headers?.["retry-after"] ?? "1");
-  return response;
-}
 
 async function factsOf(page: PaymentPageRow): Promise<PageFacts> {
   const payable = payableCountries(page.currency);
@@ -71,20 +60,20 @@ const CLOSED_STATUS = { closed: 410, ended: 410, sold_out: 409 } as const;
 async function pageAnswer(page: PaymentPageRow, url: URL, locale: Locale, values?: PageFormValues, errors: Record<string, string> = {}, status = 200): Promise<Response> {
   const facts = await factsOf(page);
   const state = pageStatus(page);
-  if (state !== "open") return send(renderPageClosed(facts, locale, state), CLOSED_STATUS[state]);
+  if (state !== "open") return sendPage(renderPageClosed(facts, locale, state), CLOSED_STATUS[state]);
   try {
     providerForMode(page.mode);
   } catch (error) {
     if (error instanceof ApiError && error.type === "LIVE_PAYMENTS_UNAVAILABLE") {
-      return send(renderMessage({ kind: "unavailable", locale, otherLangHref: payPagePath(page.id, locale === "fr" ? "en" : "fr") }), 503);
+      return sendPage(renderMessage({ kind: "unavailable", locale, otherLangHref: payPagePath(page.id, locale === "fr" ? "en" : "fr") }), 503);
     }
     throw error;
   }
-  return send(renderPageForm(facts, locale, values ?? { ...emptyValues(facts.defaultCountry), quantity: "1", amount: "" }, errors), status);
+  return sendPage(renderPageForm(facts, locale, values ?? { ...emptyValues(facts.defaultCountry), quantity: "1", amount: "" }, errors), status);
 }
 
 function notFound(url: URL, locale: Locale): Response {
-  return send(renderPageNotFound(locale, `${url.pathname}?lang=${locale === "fr" ? "en" : "fr"}`), 404);
+  return sendPage(renderPageNotFound(locale, `${url.pathname}?lang=${locale === "fr" ? "en" : "fr"}`), 404);
 }
 
 /** GET /pp/{id}: the form, or the page's message. */
@@ -93,7 +82,7 @@ export const showPaymentPage = checkoutRoute<{ id: string }>(async (req, { id })
   const page = await findPublicPaymentPage(id);
   if (!page) return notFound(url, locale);
   return pageAnswer(page, url, locale);
-}, errorPage);
+}, buyerErrorPage);
 
 /** The amount typed on the form, in the major unit ("5 000", "12,50"), as minor units; anything else as typed (the schema words it). */
 function amountOf(typed: string, currency: string): unknown {
@@ -125,7 +114,7 @@ export const submitPaymentPage = checkoutRoute<{ id: string }>(async (req, { id 
   };
   try {
     const deposit = await startPagePayment(page.id, input, clientAddress(req));
-    if (deposit.redirectUrl) return send(renderToProvider(await factsOf(page), locale, deposit.redirectUrl));
+    if (deposit.redirectUrl) return sendPage(renderToProvider(await factsOf(page), locale, deposit.redirectUrl));
     return seeOther(`/pay/${deposit.paymentGatewayId}/${deposit.trackId}?lang=${locale}`);
   } catch (error) {
     const errors = formErrors(error, locale, values.country, page.currency, keyOf, (item) => pageFieldWords(item, page, locale));
@@ -142,7 +131,7 @@ export const submitPaymentPage = checkoutRoute<{ id: string }>(async (req, { id 
     const fresh = error instanceof OperatorUnreachable ? emptyValues(values.country).client_token : values.client_token;
     return pageAnswer(page, url, locale, { ...values, client_token: fresh }, errors, error instanceof ValidationError ? 422 : 409);
   }
-}, errorPage);
+}, buyerErrorPage);
 
 /** The buyer's words for what went wrong with the form, by field; null when the page itself must say it. */
 function keyOf(item: ValidationItem): string {
