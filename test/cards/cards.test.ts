@@ -1,4 +1,8 @@
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import Ajv from "ajv";
+import addFormats from "ajv-formats";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as callbackRoute from "@/app/api/providers/[provider]/callback/route";
@@ -67,6 +71,14 @@ const payer = {
   card_country: "CI",
   card_state: "Lagunes",
   card_zip_code: "00225",
+};
+
+const FIXTURES = path.join(import.meta.dirname, "..", "fixtures", "providers");
+const ajv = addFormats(new Ajv({ allErrors: true, strict: false }));
+/** The problems of `body` against a schema kept from CinetPay's pages (test/fixtures/providers/SOURCES.md). */
+const validAgainst = (schema: string, body: unknown) => {
+  const validate = ajv.compile(JSON.parse(fs.readFileSync(path.join(FIXTURES, schema), "utf8")) as object);
+  return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
 };
 
 const token = () => randomUUID().replaceAll("-", "");
@@ -169,6 +181,8 @@ describe("a card payment through the CinetPay emulator", () => {
       customer_state: "Lagunes",
       customer_zip_code: "00225",
     });
+    expect(validAgainst("cinetpay/init-request.schema.json", sent)).toEqual([]);
+    expect(validAgainst("cinetpay/init-request-card.schema.json", sent)).toEqual([]);
 
     // the hosted page: card number, then the bank's 3-D Secure page, then back to Kola
     const hosted = await fetch(`${emulator.url}/payment/${payment.token}`);
