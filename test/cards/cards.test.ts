@@ -17,6 +17,7 @@ import { cardTotal } from "@/lib/core/cards";
 import { getDb } from "@/lib/db/client";
 import { cardPayers, deposits, providerBreakers, providerLogs } from "@/lib/db/schema";
 import { exportPayments } from "@/lib/exports/export-payments";
+import { getPaymentOrThrow } from "@/lib/deposits/get-payment";
 import { startCinetpayEmulator, type CinetpayEmulator } from "@/test/emulators/cinetpay";
 import { cinetpayEnv, depositState, FAST_RETRIES, liveLink } from "@/test/emulators/live-setup";
 import { startCallbackReceiver } from "@/test/emulators/receiver";
@@ -220,6 +221,9 @@ describe("a card payment through the CinetPay emulator", () => {
         },
       },
     ]);
+
+    // and the API says so: nothing left to refund through Kola
+    expect((await getPaymentOrThrow(m.live, trackId)).refundable_amount).toBe(0);
 
     // exported like the others
     const today = new Date().toISOString().slice(0, 10);

@@ -21,8 +21,13 @@
     var hint = $("phone-hint");
     var dial = $("dial");
     var button = d.querySelector("#pay button[type=submit]");
-    if (!mmWords) mmWords = { label: label ? label.firstChild.textContent : "", button: button ? button.textContent : "", dialHidden: dial ? dial.hidden : true };
+    var amount = d.querySelector(".sum .amount");
+    var place = $("country") && $("country").parentNode;
+    if (!mmWords) mmWords = { label: label ? label.firstChild.textContent : "", button: button ? button.textContent : "", dialHidden: dial ? dial.hidden : true, amount: amount ? amount.textContent : "" };
     cardBox.hidden = !isCard;
+    // a card is no country's: the country (which lists the wallets) steps aside, the amount says what a card pays
+    if (place) place.hidden = isCard;
+    if (amount) amount.textContent = isCard ? cardBox.getAttribute("data-card-amount") : mmWords.amount;
     var only = $("card-only");
     if (only) only.hidden = true;
     [].forEach.call(cardBox.querySelectorAll("[data-card-required]"), function (el) {

@@ -175,9 +175,9 @@ function cardFields(checkout: FormCheckout, values: FormValues, errors: Record<s
     (d: string, invalid: boolean) =>
       html`<input${attrs({ type, id: name, name, value: values.card[name] ?? "", maxlength: 200, "aria-describedby": d, "aria-invalid": invalid ? "true" : null, "data-card-required": true, ...extra })}>`;
   const text = (name: CardPayerField, label: MessageKey, extra: Record<string, string | number | boolean | null> = {}, hint?: string) =>
-    field({ id: name, key: name, label: t(locale, label), required: true, mark: true, hint, control: input(name, name === "card_email" ? "email" : "text", extra) }, errors, locale);
+    field({ id: name, key: name, label: t(locale, label), required: true, mark: false, hint, control: input(name, name === "card_email" ? "email" : "text", extra) }, errors, locale);
   const billing = values.card.card_country || countries[country].iso2;
-  return html`<fieldset class="card" id="card"${attrs({ "data-card-total": t(locale, "submit", { amount: total }) })}><legend class="sec">${t(locale, "card.section")}</legend><p class="hint" id="card-fee">${fee}</p><p class="hint" id="card-only"${attrs({ hidden: chosenCard })}>${t(locale, "card.nojs")}</p><p class="hint">${t(locale, "card.hint")}</p>${[
+  return html`<fieldset class="card" id="card"${attrs({ "data-card-total": t(locale, "submit", { amount: total }), "data-card-amount": total })}><legend class="sec">${t(locale, "card.section")}</legend><p class="hint" id="card-fee">${fee}</p><p class="hint" id="card-only"${attrs({ hidden: chosenCard })}>${t(locale, "card.nojs")}</p><p class="hint">${t(locale, "card.hint")}</p>${[
     text("card_name", "card.name", { autocomplete: "given-name" }),
     text("card_surname", "card.surname", { autocomplete: "family-name" }),
     text("card_email", "card.email", { autocomplete: "email", inputmode: "email", maxlength: 254 }),
@@ -191,7 +191,7 @@ function cardFields(checkout: FormCheckout, values: FormValues, errors: Record<s
         key: "card_country",
         label: t(locale, "card.country"),
         required: true,
-        mark: true,
+        mark: false,
         control: (d, invalid) =>
           html`<select${attrs({ id: "card_country", name: "card_country", autocomplete: "country", "aria-describedby": d, "aria-invalid": invalid ? "true" : null, "data-card-required": true })}>${cardCountries(locale).map(
             ([code, name]) => html`<option${attrs({ value: code, selected: code === billing })}>${name}</option>`,
@@ -265,7 +265,8 @@ export function formPage({ checkout, locale, values, errors, paths }: FormPageMo
       {
         id: "operator",
         key: "operator",
-        label: t(locale, "field.operator"),
+        // « Carte bancaire » among them: the choice is a means of payment
+        label: t(locale, checkout.card ? "card.means" : "field.operator"),
         required: true,
         mark: market,
         control: (d, invalid) =>
