@@ -6,7 +6,7 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures";
-import { signUp } from "../dashboard/support";
+import { expectAccessible, signUp } from "../dashboard/support";
 
 const SHOTS = path.join(import.meta.dirname, "..", ".artifacts", "pay");
 const PHONE = { width: 375, height: 812 };
@@ -37,6 +37,7 @@ test("a card payment: enabled in Settings with a surcharge, « Carte bancaire »
   await cards.getByRole("button", { name: "Enregistrer" }).click();
   await expect(page.getByText("Paiement par carte enregistré")).toBeVisible();
   await cards.scrollIntoViewIfNeeded();
+  await expectAccessible(page, "settings with the card payments card");
   await shots(page, "40-cards-settings");
 
   // a live link of 5,000 F CFA
@@ -63,6 +64,7 @@ test("a card payment: enabled in Settings with a surcharge, « Carte bancaire »
   await page.fill("#card_state", "Île-de-France");
   await page.fill("#card_zip_code", "75011");
   await page.selectOption("#card_country", "FR");
+  await expectAccessible(page, "the checkout with « Carte bancaire » chosen");
   await shots(page, "41-card-form");
 
   await page.getByRole("button", { name: /^Payer/ }).tap();
