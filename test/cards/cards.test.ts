@@ -4,10 +4,12 @@ import path from "node:path";
 import Ajv from "ajv";
 import addFormats from "ajv-formats";
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as callbackRoute from "@/app/api/providers/[provider]/callback/route";
 import * as submitJson from "@/app/api/checkout/pay/[id]/route";
 import * as linkPage from "@/app/pay/[id]/route";
+import * as waitPage from "@/app/pay/[id]/[track_id]/route";
+import { setSandboxTransport } from "@/lib/providers/sandbox";
 import * as accountRoute from "@/app/v1/account/route";
 import * as refundsRoute from "@/app/v1/refunds/route";
 import { hashApiKey } from "@/lib/accounts/api-keys";
@@ -24,7 +26,7 @@ import { startCallbackReceiver } from "@/test/emulators/receiver";
 import type { Served } from "@/test/emulators/serve";
 import { sessionHeaders } from "@/test/support/accounts";
 import { call, newAccount } from "@/test/support/api";
-import { hit } from "@/test/support/checkout";
+import { createLink, hit } from "@/test/support/checkout";
 
 // Card payments (« Carte bancaire »): the account's setting and fee rule, the checkout's offer, a
 // card payment through the CinetPay contract emulator (channels=CREDIT_CARD with the payer's
@@ -255,6 +257,36 @@ describe("a card payment through the CinetPay emulator", () => {
       "608",
       "customer_surname: required for a card payment; customer_email: required for a card payment; customer_phone_number: required for a card payment; customer_address: required for a card payment; customer_city: required for a card payment; customer_country: required for a card payment; customer_state: required for a card payment; customer_zip_code: required for a card payment",
     ]);
+  });
+});
+
+describe("in test mode, the sandbox takes cards as CinetPay does live", () => {
+  afterEach(() => setSandboxTransport(undefined));
+
+  it.each([
+    ["+33 6 12 34 56 78", "success", null],
+    ["+33 6 12 34 56 01", "failed", "insufficient_funds"],
+  ])("a card payment from %s ends %s through the sandbox's signed callback; the waiting page says a card", SLOW, async (phone, status, reason) => {
+    const delivered: Promise<Response>[] = [];
+    setSandboxTransport(async (path, raw, signature) => {
+      const req = new Request(`http://kola.test${path}`, { method: "POST", headers: { "x-kola-signature": signature }, body: raw });
+      delivered.push(callbackRoute.POST(req, { params: Promise.resolve({ provider: "sandbox" }) }));
+    }, () => 0);
+    const { key } = await newAccount("CIV");
+    await call(accountRoute.PATCH, "PATCH", "/v1/account", { key, json: { cards_enabled: true } });
+    const link = await createLink(key, { amount: 5000 });
+    const page = await hit(linkPage.GET, { id: link.id }, `/pay/${link.id}?lang=fr`);
+    expect(page.text).toContain('<option value="CARD" data-c="*">Carte bancaire</option>');
+    const res = await submit(link.id, { operator: "CARD", phone, ...payer });
+    const trackId = res.body.track_id as string;
+    expect(res).toEqual({ status: 200, body: { track_id: trackId, status: "pending", next: `/pay/${link.id}/${trackId}?lang=fr` } });
+    const waiting = await hit(waitPage.GET, { id: link.id, track_id: trackId }, `/pay/${link.id}/${trackId}?lang=fr`);
+    expect(waiting.text).toContain("Paiement par carte en cours");
+    expect(waiting.text).not.toContain("Utiliser un autre numéro");
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await delivered[0]!).status).toBe(200);
+    const [row] = await (await getDb()).select().from(deposits).where(eq(deposits.trackId, trackId));
+    expect([row!.provider, row!.operator, row!.status, row!.failureReason]).toEqual(["sandbox", "CARD", status, reason]);
   });
 });
 
