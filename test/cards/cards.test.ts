@@ -267,10 +267,11 @@ describe("in test mode, the sandbox takes cards as CinetPay does live", () => {
     ["+33 6 12 34 56 78", "success", null],
     ["+33 6 12 34 56 01", "failed", "insufficient_funds"],
   ])("a card payment from %s ends %s through the sandbox's signed callback; the waiting page says a card", SLOW, async (phone, status, reason) => {
-    const delivered: Promise<Response>[] = [];
+    // the sandbox's callback is held until the waiting page has been seen, then delivered
+    const held: (() => Promise<Response>)[] = [];
     setSandboxTransport(async (path, raw, signature) => {
       const req = new Request(`http://kola.test${path}`, { method: "POST", headers: { "x-kola-signature": signature }, body: raw });
-      delivered.push(callbackRoute.POST(req, { params: Promise.resolve({ provider: "sandbox" }) }));
+      held.push(() => callbackRoute.POST(req, { params: Promise.resolve({ provider: "sandbox" }) }));
     }, () => 0);
     const { key } = await newAccount("CIV");
     await call(accountRoute.PATCH, "PATCH", "/v1/account", { key, json: { cards_enabled: true } });
@@ -284,9 +285,14 @@ describe("in test mode, the sandbox takes cards as CinetPay does live", () => {
     expect(waiting.text).toContain("Paiement par carte en cours");
     expect(waiting.text).not.toContain("Utiliser un autre numéro");
     await new Promise((r) => setTimeout(r, 20));
-    expect((await delivered[0]!).status).toBe(200);
+    expect(held).toHaveLength(1);
+    expect((await held[0]!()).status).toBe(200);
     const [row] = await (await getDb()).select().from(deposits).where(eq(deposits.trackId, trackId));
     expect([row!.provider, row!.operator, row!.status, row!.failureReason]).toEqual(["sandbox", "CARD", status, reason]);
+    if (status === "failed") {
+      const failed = await hit(waitPage.GET, { id: link.id, track_id: trackId }, `/pay/${link.id}/${trackId}?lang=fr`);
+      expect(failed.text).toContain("Votre banque a refusé le paiement par carte (fonds, vérification 3-D Secure ou carte bloquée). Aucun montant n’a été débité.");
+    }
   });
 });
 

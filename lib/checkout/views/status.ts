@@ -129,6 +129,8 @@ export function renderReceipt(model: ReceiptModel): Rendered {
 }
 
 function failureReason(deposit: DepositRow): MessageKey {
+  // a card's refusal comes from the bank (funds, 3-D Secure, a blocked card): the mobile-money words would mislead
+  if (isCardOperator(deposit.operator) && deposit.status === "failed") return "failed.card";
   return failureReasonKey(deposit.status, deposit.failureReason);
 }
 
