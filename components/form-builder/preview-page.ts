@@ -32,7 +32,7 @@ export type PreviewInput = {
 
 // The sample buyer is in Cameroon.
 const SAMPLE_COUNTRY: CountryIso3 = "CMR";
-const NO_VALUES = { country: SAMPLE_COUNTRY, operator: "", phone: "", full_name: "", email: "", answers: {}, client_token: "" };
+const NO_VALUES = { country: SAMPLE_COUNTRY, operator: "", phone: "", full_name: "", email: "", answers: {}, client_token: "", card: {} };
 // the preview's form goes nowhere (its frame is sandboxed and inert)
 const NO_PATHS = { action: "#", api: "#", otherLang: "#" };
 

@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
+import { percentOfBps } from "@/lib/core/cards";
 import type { z } from "zod";
 import { countryObject } from "@/lib/countries";
 import { getDb, inTransaction } from "@/lib/db/client";
@@ -126,6 +127,7 @@ export async function getAccount(auth: Auth): Promise<z.output<typeof account>> 
     mode: auth.mode,
     support_email: row!.supportEmail,
     support_phone: row!.supportPhone,
+    cards: { enabled: row!.cardsEnabled, fee_rule: row!.cardFeeRule, surcharge_percent: percentOfBps(row!.cardSurchargeBps) },
     created_at: row!.createdAt.toISOString(),
   };
 }

@@ -3,6 +3,7 @@ import { singleLine } from "@/lib/core/single-line";
 import { modes } from "@/lib/core/modes";
 import { keyRoles } from "@/lib/core/roles";
 import { countryCodes } from "@/lib/countries";
+import { cardFeeRules } from "@/lib/core/cards";
 import { languages } from "@/lib/core/languages";
 
 export const createAccountInput = z.object({
@@ -49,6 +50,13 @@ export const account = z
     mode: z.enum(modes),
     support_email: z.string().describe("Shown to buyers on checkout pages and receipts (empty: not shown)"),
     support_phone: z.string().describe("Shown to buyers on checkout pages and receipts (empty: not shown)"),
+    cards: z
+      .object({
+        enabled: z.boolean(),
+        fee_rule: z.enum(cardFeeRules),
+        surcharge_percent: z.string(),
+      })
+      .describe("Card payments (« Carte bancaire », through CinetPay's card channel): offered or not, and who bears the card fee"),
     created_at: z.iso.datetime(),
   })
   .meta({ id: "Account" });

@@ -32,6 +32,9 @@ export async function updateAccount(auth: Auth, body: z.output<typeof accountUpd
     set.country = body.country;
   }
   if (body.support_phone !== undefined) set.supportPhone = supportPhone(body.support_phone, country);
+  if (body.cards_enabled !== undefined) set.cardsEnabled = body.cards_enabled;
+  if (body.card_fee_rule !== undefined) set.cardFeeRule = body.card_fee_rule;
+  if (body.card_surcharge_percent !== undefined) set.cardSurchargeBps = Math.round(Number(body.card_surcharge_percent) * 100);
   if (Object.keys(set).length) await db.update(accounts).set(set).where(eq(accounts.id, auth.accountId));
   return getAccount(auth);
 }

@@ -5,6 +5,7 @@ import { boolean, optional } from "@/lib/core/lenient";
 import { languages } from "@/lib/core/languages";
 import { notificationPreferences } from "@/lib/core/notification-kinds";
 import { roles } from "@/lib/core/roles";
+import { cardFeeRules, MAX_CARD_SURCHARGE_BPS } from "@/lib/core/cards";
 
 // Settings and team: the zod schemas of the account's profile, the signed-in member's
 // own preferences, members and invitations. Used by the routes, the OpenAPI document and the
@@ -39,6 +40,14 @@ export const accountUpdateBody = z
         // libphonenumber's check (a real number) has no JSON Schema: examples of numbers it takes
         .meta({ examples: ["", "+237 6 70 00 00 00", "6 70 00 00 00"] }),
     ).describe("Shown to buyers on checkout pages and receipts: international (+237 …) or the account country's national form; `\"\"` hides it"),
+    cards_enabled: optional(boolean()).describe("Offer « Carte bancaire » (CinetPay's card channel) on the checkout pages, where CinetPay is the mode's provider"),
+    card_fee_rule: optional(z.enum(cardFeeRules)).describe("`merchant`: the merchant absorbs the card fee; `buyer`: the buyer pays `card_surcharge_percent` on top, shown before paying"),
+    card_surcharge_percent: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^(10(\.0{1,2})?|\d(\.\d{1,2})?)$/, { message: `must be a number from 0 to ${MAX_CARD_SURCHARGE_BPS / 100} with at most 2 decimals` }),
+    ).describe("The card surcharge in percent when the buyer pays it: decimal text from 0 to 10, at most 2 decimals (a dot)"),
   })
   .meta({ id: "AccountUpdate" });
 

@@ -37,13 +37,13 @@ export type BuyerAnswer =
   /** the link's own page says what happened (paid, withdrawn, closed, no live payments meanwhile) */
   | { to: "page"; status: number; body: Body; next: string };
 
-type Context = { checkout: Checkout; locale: Locale; country: string };
+type Context = { checkout: Checkout; locale: Locale; country: string; operator?: string };
 
 /** The buyer's answer to an error of startPayment; null: not one of the buyer's (an unexpected error). */
-export function buyerAnswerOf(error: unknown, { checkout, locale, country }: Context): BuyerAnswer | null {
+export function buyerAnswerOf(error: unknown, { checkout, locale, country, operator }: Context): BuyerAnswer | null {
   const form = { to: "form", unreachable: false, retryAfterOnPage: false } as const;
   if (error instanceof ValidationError) {
-    const errors = wordErrors(error.items, locale, { currency: checkout.currency, country, blocks: checkout.blocks });
+    const errors = wordErrors(error.items, locale, { currency: checkout.currency, country, blocks: checkout.blocks, operator });
     const tokenRefused = error.items.some((i) => i.loc[1] === "client_token");
     return { ...form, status: 422, body: error.body, message: errors.form ?? t(locale, "form.problems"), errors, clientToken: tokenRefused ? newClientToken() : null };
   }

@@ -13,6 +13,8 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { paymentRequests } from "@/lib/db/schema";
 import { buyerPrice } from "@/lib/marketplace-gateways/fee";
+import { CARD_OPERATOR, cardTotal, percentOfBps, type CardFeeRule } from "@/lib/core/cards";
+import { cardSettingsOf } from "@/lib/payments/card-payer";
 
 // What a checkout page knows of the link it sells, for both kinds of links (DESIGN §3, §5, §7).
 
@@ -46,7 +48,11 @@ export type Checkout = {
   support: { email: string; phone: string } | null;
   /** operators no provider of the mode can take now, and why */
   unavailable?: Record<string, "down" | "unserved" | "amount">;
+  /** « Carte bancaire » when the account offers it and a provider of the mode takes cards now: what a card pays, and who bears the fee */
+  card?: CardOffer | null;
 };
+
+export type CardOffer = { total: number; surcharge: number; rule: CardFeeRule; percent: string };
 
 export type LinkState =
   | { state: "not_found" }
@@ -144,8 +150,19 @@ export async function linkState(kind: Kind, id: string): Promise<LinkState> {
   const operators = checkout.payable.flatMap((c) => operatorsOf(c).map(([code]) => code));
   const routes = await routeOperators(checkout.mode, operators, checkout.total);
   const unavailable = Object.fromEntries(routes.filter((r) => !r.provider).map((r) => [r.operator, r.reason ?? "unserved"]));
-  if (routes.every((r) => !r.provider)) return { state: "unavailable", checkout };
-  return { state: "open", checkout: { ...checkout, unavailable } };
+  const card = target.kind === "link" ? await cardOffer(checkout) : null;
+  if (routes.every((r) => !r.provider) && !card) return { state: "unavailable", checkout };
+  return { state: "open", checkout: card ? { ...checkout, unavailable, card } : { ...checkout, unavailable } };
+}
+
+/** Cards, on a payment link of an account that offers them, when a provider of the mode takes them now (CinetPay live; the sandbox in test mode). */
+async function cardOffer(checkout: Checkout): Promise<CardOffer | null> {
+  const settings = await cardSettingsOf(checkout.target.gateway.accountId);
+  if (!settings.enabled) return null;
+  const total = cardTotal(checkout.total, checkout.currency, settings.rule, settings.surchargeBps);
+  const [route] = await routeOperators(checkout.mode, [CARD_OPERATOR], total);
+  if (!route?.provider) return null;
+  return { total, surcharge: total - checkout.total, rule: settings.rule, percent: percentOfBps(settings.surchargeBps) };
 }
 
 // Page addresses. The language travels in the query string, so a choice made once holds.

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { parseJson, readBody, readFormEntries } from "@/lib/http/body";
 import type { CheckoutInput } from "@/lib/payments/schemas";
 import type { Kind } from "./checkout";
+import { CARD_OPERATOR, cardPayerFields, isCardOperator, type CardPayerField } from "@/lib/core/cards";
 
 // What a checkout form sends: a plain form post (no JavaScript) or the same fields from the
 // page's script; the JSON endpoint also takes a JSON object of the same fields.
@@ -14,6 +15,8 @@ export type FormValues = {
   email: string;
   answers: Record<string, string>;
   client_token: string;
+  /** a card payer's details (operator CARD), as typed */
+  card: Partial<Record<CardPayerField, string>>;
 };
 
 const MAX_BODY = 64 * 1024;
@@ -24,7 +27,7 @@ export function newClientToken(): string {
 }
 
 export function emptyValues(country: string, operator = ""): FormValues {
-  return { country, operator, phone: "", full_name: "", email: "", answers: {}, client_token: newClientToken() };
+  return { country, operator, phone: "", full_name: "", email: "", answers: {}, client_token: newClientToken(), card: {} };
 }
 
 /** Form fields as the page names them: answers go in `answers[<fieldName>]`. */
@@ -43,13 +46,15 @@ export function valuesFromForm(form: URLSearchParams): FormValues {
     email: text("email"),
     answers,
     client_token: text("client_token"),
+    card: Object.fromEntries(cardPayerFields.filter((f) => form.has(f)).map((f) => [f, text(f)])),
   };
 }
 
 /** What startPayment is given: a payment link takes neither buyer details nor answers. */
 export function toCheckoutInput(values: FormValues, kind: Kind): CheckoutInput {
   const base = { country: values.country, operator: values.operator, phone: values.phone, client_token: values.client_token };
-  if (kind === "link") return base as CheckoutInput;
+  // the card fields go with a card payment only: a mobile-money submission is what it always was
+  if (kind === "link") return (isCardOperator(values.operator) ? { ...base, ...values.card } : base) as CheckoutInput;
   return { ...base, full_name: values.full_name, email: values.email, answers: values.answers } as CheckoutInput;
 }
 
@@ -67,7 +72,8 @@ export async function readSubmission(req: Request, kind: Kind): Promise<{ input:
     const object = parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
     if (kind === "link") {
       const { country, operator, phone, client_token } = object;
-      return { input: { country, operator, phone, client_token }, values: null };
+      const card = operator === CARD_OPERATOR ? Object.fromEntries(cardPayerFields.filter((f) => f in object).map((f) => [f, object[f]])) : {};
+      return { input: { country, operator, phone, client_token, ...card }, values: null };
     }
     return { input: object, values: null };
   }

@@ -17,7 +17,8 @@ import type { Html } from "./html";
 import { nationalPhone } from "@/lib/countries/format";
 import { emptyValues, readSubmission, type FormValues } from "./form-input";
 import { pickLocale, t, type Locale } from "./i18n";
-import { findBuyerDetails, findDeposit } from "./queries";
+import { findBuyerDetails, findCardPayer, findDeposit } from "./queries";
+import { isCardOperator } from "@/lib/core/cards";
 import { checkoutRoute, htmlResponse, jsonWithCheckoutHeaders, seeOther } from "./respond";
 import { buildReturnUrl } from "./return-url";
 import { renderForm } from "./views/form";
@@ -95,11 +96,13 @@ async function startingValues(checkout: Checkout, from: string | null): Promise<
   if (!found || found.deposit.status === "success") return empty;
   const { deposit } = found;
   const buyer = checkout.kind === "market" ? await findBuyerDetails(deposit.id) : undefined;
+  const card = isCardOperator(deposit.operator) ? await findCardPayer(deposit.id) : undefined;
   return {
     ...empty,
+    ...(card ? { card } : {}),
     country: deposit.country,
     operator: deposit.operator,
-    phone: nationalPhone(deposit.phoneNumber),
+    phone: card ? `+${deposit.phoneNumber}` : nationalPhone(deposit.phoneNumber),
     full_name: buyer?.fullName ?? "",
     email: buyer?.email ?? "",
     answers: Object.fromEntries((buyer?.answers ?? []).map((a) => [a.fieldName, a.value])),
@@ -155,7 +158,7 @@ export function submitCheckoutForm(kind: Kind) {
       if (back) return send(renderContinue({ checkout, deposit, locale }, back));
       return seeOther(waitPath(checkout, deposit.trackId, locale));
     } catch (error) {
-      const answer = buyerAnswerOf(error, { checkout, locale, country: typed.country });
+      const answer = buyerAnswerOf(error, { checkout, locale, country: typed.country, operator: typed.operator });
       if (!answer) throw error;
       // paid, withdrawn, closed or without live payments meanwhile: the page itself says which
       if (answer.to === "page") return seeOther(answer.next);
@@ -182,7 +185,8 @@ export function submitCheckoutJson(kind: Kind) {
       if (isRetryLater(error)) throw error; // the buyer's "try again in a moment" (internalError)
       const { input, values } = submitted;
       const country = values?.country ?? String((input as { country?: unknown }).country ?? "");
-      const answer = buyerAnswerOf(error, { checkout, locale, country });
+      const operator = values?.operator ?? String((input as { operator?: unknown }).operator ?? "");
+      const answer = buyerAnswerOf(error, { checkout, locale, country, operator });
       if (!answer) throw error;
       return scriptAnswer(answer);
     }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
+import type { CardPayerField } from "@/lib/core/cards";
 import { getDb } from "@/lib/db/client";
-import { accounts, deposits, marketplaceGateways, marketplaces, marketplaceTransactions, paymentGateways } from "@/lib/db/schema";
+import { accounts, cardPayers, deposits, marketplaceGateways, marketplaces, marketplaceTransactions, paymentGateways } from "@/lib/db/schema";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
 import { findKeptSuccess } from "@/lib/gateways/paid";
 import type { GatewayRow } from "@/lib/gateways/queries";
@@ -55,4 +56,21 @@ export async function findBuyerDetails(depositId: string): Promise<BuyerDetails 
     .from(marketplaceTransactions)
     .where(eq(marketplaceTransactions.depositId, depositId));
   return row;
+}
+
+/** A card attempt's payer as the form names the fields (a failed card payment's "try again"). */
+export async function findCardPayer(depositId: string): Promise<Record<CardPayerField, string> | undefined> {
+  const db = await getDb();
+  const [row] = await db.select().from(cardPayers).where(eq(cardPayers.depositId, depositId));
+  if (!row) return undefined;
+  return {
+    card_name: row.name,
+    card_surname: row.surname,
+    card_email: row.email,
+    card_address: row.address,
+    card_city: row.city,
+    card_country: row.country,
+    card_state: row.state,
+    card_zip_code: row.zipCode,
+  };
 }

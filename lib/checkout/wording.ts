@@ -1,6 +1,7 @@
 import { isCountry, type CountryIso3 } from "@/lib/countries";
 import type { FormBlock } from "@/lib/core/form-block-shape";
 import type { ValidationItem } from "@/lib/core/errors";
+import { CARD_OPERATOR } from "@/lib/core/cards";
 import { examplePhone } from "@/lib/countries/format";
 import { countryName, t, type Locale, type MessageKey } from "./i18n";
 
@@ -12,6 +13,8 @@ export type WordingContext = {
   /** the country the buyer chose (for the phone example), when it is one we know */
   country?: string;
   blocks?: FormBlock[];
+  /** the operator chosen: a card payment's phone and fields have words of their own */
+  operator?: string;
 };
 
 const MISSING = new Set(["missing", "string_too_short", "too_short", "enum", "string_type"]);
@@ -44,8 +47,10 @@ function wordItem(item: ValidationItem, field: string, name: string | undefined,
     case "country":
       return missing ? say("err.country.missing") : say("err.country.invalid", { currency: ctx.currency });
     case "operator":
+      if (ctx.operator === CARD_OPERATOR && !missing) return say("err.card.offered");
       return missing ? say("err.operator.missing") : say("err.operator.invalid");
     case "phone": {
+      if (ctx.operator === CARD_OPERATOR) return say("err.card.phone");
       if (item.type === "missing" || item.type === "string_too_short") return say("err.phone.missing");
       const country = ctx.country && isCountry(ctx.country) ? (ctx.country as CountryIso3) : undefined;
       if (!country) return say("err.phone.missing");
@@ -61,6 +66,18 @@ function wordItem(item: ValidationItem, field: string, name: string | undefined,
       return wordAnswer(item, ctx.blocks?.find((b) => b.fieldName === name), locale);
     case "client_token":
       return say("form.expired");
+    case "card_name":
+    case "card_surname":
+    case "card_address":
+    case "card_city":
+    case "card_state":
+      return missing ? say("err.card.missing") : TOO_LONG.has(item.type) ? say("err.card.long") : say("err.field");
+    case "card_email":
+      return missing ? say("err.card.missing") : say("err.card.email");
+    case "card_country":
+      return missing ? say("err.card.missing") : say("err.card.country");
+    case "card_zip_code":
+      return missing ? say("err.card.missing") : say("err.card.zip_code");
     default:
       return say("err.field");
   }

@@ -81,6 +81,10 @@ export const errorTypes = {
   DEPOSIT_NOT_REFUNDABLE: { status: 409, message: "Only a successful payment can be refunded" },
   REFUND_EXCEEDS_REMAINING: { status: 409, message: "The refund is larger than what remains to refund of this payment" },
   MONEY_OUT_UNAVAILABLE: { status: 503, message: "No mobile-money provider of this mode can send this money out" },
+  CARD_REFUND_UNAVAILABLE: {
+    status: 409,
+    message: "A card payment cannot be refunded through Kola: CinetPay publishes no refund API for card payments; refund it from CinetPay's merchant back-office",
+  },
   // marketplace sellers
   SELLER_NOT_FOUND: { status: 404, message: "Seller not found" },
   SELLER_ON_HOLD: { status: 409, message: "This seller's payouts are on hold; clear the hold first" },

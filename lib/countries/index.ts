@@ -2,6 +2,7 @@ import type { CountryCode } from "libphonenumber-js";
 import { ValidationError } from "@/lib/core/errors";
 import { expectedOf, item } from "@/lib/core/validation";
 import { currencies, toMinor, type Currency } from "@/lib/core/money";
+import { CARD_OPERATOR } from "@/lib/core/cards";
 
 // The supported countries, their currencies and mobile-money operators (DESIGN §2).
 type CountryInfo = {
@@ -71,6 +72,7 @@ export function countryObject(code: string): { name: string; iso_code: string } 
 
 /** The operator object of the interface: `{"name": "MTN", "value": "MTN_MOMO_CMR"}`. */
 export function operatorObject(code: string): { name: string; value: string } {
+  if (code === CARD_OPERATOR) return { name: "Card", value: code };
   for (const country of Object.values(countries)) {
     const name = (country.operators as Record<string, string>)[code];
     if (name) return { name, value: code };

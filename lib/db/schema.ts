@@ -17,6 +17,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { modes } from "@/lib/core/modes";
+import { cardFeeRules, MAX_CARD_SURCHARGE_BPS } from "@/lib/core/cards";
 import { keyRoles, roles } from "@/lib/core/roles";
 import { languages } from "@/lib/core/languages";
 import { notificationKinds, notificationStatuses } from "@/lib/core/notification-kinds";
@@ -53,9 +54,17 @@ export const accounts = pgTable(
     /** shown to buyers on checkout pages and receipts (Settings); empty: not shown */
     supportEmail: text("support_email").notNull().default(""),
     supportPhone: text("support_phone").notNull().default(""),
+    /** card payments (« Carte bancaire », CinetPay's card channel) offered on its checkouts (Settings) */
+    cardsEnabled: boolean("cards_enabled").notNull().default(false),
+    /** who bears the card fee: `merchant` absorbs it, `buyer` pays `card_surcharge_bps` on top (lib/core/cards.ts) */
+    cardFeeRule: text("card_fee_rule", { enum: cardFeeRules }).notNull().default("merchant"),
+    cardSurchargeBps: integer("card_surcharge_bps").notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("accounts_email_key").on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("accounts_email_key").on(sql`lower(${t.email})`),
+    check("accounts_card_surcharge_check", sql`${t.cardSurchargeBps} >= 0 and ${t.cardSurchargeBps} <= ${sql.raw(String(MAX_CARD_SURCHARGE_BPS))}`),
+  ],
 );
 
 // People who sign in to the dashboard: one login, a member of one or more accounts.
@@ -1298,4 +1307,31 @@ export const invoiceReminders = pgTable(
     messages: integer("messages").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.invoiceId, t.step] })],
+);
+
+// A card payment's payer, as CinetPay's card channel asks for them at initialisation (its customer_*
+// fields): written with the deposit in its transaction, read by the adapter on every offer (a
+// failover or a retry sends the same). `price` is the link's amount and `surcharge` what the buyer
+// paid on top of it (the account's fee rule at that moment): the deposit's amount is their sum.
+export const cardPayers = pgTable(
+  "card_payers",
+  {
+    depositId: uuid("deposit_id")
+      .primaryKey()
+      .references(() => deposits.id, { onDelete: "cascade" }),
+    ...owner(),
+    name: text("name").notNull(),
+    surname: text("surname").notNull(),
+    email: text("email").notNull(),
+    address: text("address").notNull(),
+    city: text("city").notNull(),
+    /** ISO 3166-1 alpha-2, as CinetPay takes it */
+    country: text("country").notNull(),
+    state: text("state").notNull(),
+    zipCode: text("zip_code").notNull(),
+    price: integer("price").notNull(),
+    surcharge: integer("surcharge").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [check("card_payers_surcharge_check", sql`${t.surcharge} >= 0 and ${t.price} > 0`)],
 );

@@ -1,4 +1,5 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
+import { CARD_OPERATOR } from "@/lib/core/cards";
 import type { z } from "zod";
 import type { Auth } from "@/lib/core/auth";
 import { getDb } from "@/lib/db/client";
@@ -29,7 +30,8 @@ export const depositListColumns = {
   given_up: sql<boolean>`${deposits.abandonedAt} is not null`,
   refunded_amount: deposits.refundedAmount,
   // the rule POST /v1/refunds enforces (lib/refunds/record-refund.ts), said once here for every screen
-  refundable_amount: sql<number>`case when ${deposits.status} = 'success' then ${deposits.amount} - ${deposits.refundedAmount} else 0 end`,
+  // a card payment is not refunded through Kola (CARD_REFUND_UNAVAILABLE): nothing to refund here
+  refundable_amount: sql<number>`case when ${deposits.status} = 'success' and ${deposits.operator} <> ${CARD_OPERATOR} then ${deposits.amount} - ${deposits.refundedAmount} else 0 end`,
   link_name: sql<string>`coalesce(
     (select g.shop_name from payment_gateways g where g.id = "deposits"."payment_gateway_id"),
     (select m.shop_name from marketplace_gateways m where m.id = "deposits"."marketplace_gateway_id"),

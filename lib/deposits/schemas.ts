@@ -41,7 +41,7 @@ export const depositListItem = deposit
       .describe("What refunds took or hold of this payment (pending, processing or done), in minor units; a duplicate is refunded in full automatically"),
     refundable_amount: z
       .int()
-      .describe("What POST /v1/refunds can still refund of this payment: `amount` − `refunded_amount` for a success, else 0"),
+      .describe("What POST /v1/refunds can still refund of this payment: `amount` − `refunded_amount` for a success, else 0 (and 0 for a card payment, operator `CARD`: CinetPay has no refund API, `CARD_REFUND_UNAVAILABLE`)"),
     link_name: z.string().describe("The `shop_name` of the link paid (payment link or marketplace link)"),
     buyer_name: z.string().nullable().describe("The buyer's full name (marketplace links ask it; payment links do not)"),
     receipt_code: z

@@ -1,4 +1,5 @@
 import { countries, isCountry, operatorObject } from "@/lib/countries";
+import { CARD_OPERATOR } from "@/lib/core/cards";
 import type { Dictionary } from "./fr";
 import type { Lang } from "@/lib/core/languages";
 
@@ -17,6 +18,7 @@ export function countryLabel(code: string, lang: Lang): string {
 
 /** "MTN_MOMO_CMR" → "MTN", or "MTN (Cameroun)" where operators of several countries are listed together. */
 export function operatorLabel(code: string, lang: Lang, withCountry = false): string {
+  if (code === CARD_OPERATOR) return lang === "fr" ? "Carte bancaire" : "Bank card";
   const { name } = operatorObject(code);
   if (!withCountry) return name;
   const country = Object.keys(countries).find((c) => Object.hasOwn(countries[c as keyof typeof countries].operators, code));

@@ -99,6 +99,7 @@ export const moneyEn: Dictionary["money"] = {
     refunds: "Refunds",
     remaining: "Left to refund: {amount}",
     fullyRefunded: "Fully refunded",
+    cardNotRefundable: "Card payment: refund it from the CinetPay merchant back-office (CinetPay publishes no refund API).",
     badge: "Refund",
     automatic: "automatic (duplicate payment)",
     amountInvalid: "Enter an amount above 0, at most {max}.",

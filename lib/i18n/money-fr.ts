@@ -98,6 +98,7 @@ export const moneyFr = {
     refunds: "Remboursements",
     remaining: "Reste à rembourser : {amount}",
     fullyRefunded: "Entièrement remboursé",
+    cardNotRefundable: "Paiement par carte : il se rembourse depuis l'espace marchand CinetPay (CinetPay ne publie pas d'API de remboursement).",
     badge: "Remboursement",
     automatic: "automatique (paiement en double)",
     amountInvalid: "Entrez un montant de plus de 0, au plus {max}.",

@@ -16,6 +16,15 @@ export const checkoutInput = z.object({
   full_name: singleLine(100, { min: 0 }).optional(),
   email: z.string().trim().max(254).optional(),
   answers: z.record(z.string(), z.string().max(2000)).default({}),
+  // a card payment (operator CARD): the payer's details CinetPay's card channel asks for (./card-payer.ts checks them)
+  card_name: z.string().max(400).optional(),
+  card_surname: z.string().max(400).optional(),
+  card_email: z.string().max(400).optional(),
+  card_address: z.string().max(400).optional(),
+  card_city: z.string().max(400).optional(),
+  card_country: z.string().max(400).optional(),
+  card_state: z.string().max(400).optional(),
+  card_zip_code: z.string().max(400).optional(),
   /** the page's language, set by the checkout itself: the buyer's receipt mail is written in it */
   lang: z.enum(languages).optional(),
 });

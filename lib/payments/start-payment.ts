@@ -4,7 +4,9 @@ import { limitPaymentAttempt } from "./attempt-limits";
 import { countries, type CountryIso3 } from "@/lib/countries";
 import { parsePhone } from "@/lib/countries/phones";
 import { getDb } from "@/lib/db/client";
-import { deposits, marketplaces, paymentGateways, paymentRequests } from "@/lib/db/schema";
+import { cardPayers, deposits, marketplaces, paymentGateways, paymentRequests } from "@/lib/db/schema";
+import { isCardOperator } from "@/lib/core/cards";
+import { cardSettingsOf, checkCardPayer } from "./card-payer";
 import { createDeposit, DepositConflict, type DepositRow } from "@/lib/deposits/create-deposit";
 import type { GatewayRow } from "@/lib/gateways/queries";
 import { isGatewayPaid } from "@/lib/gateways/paid";
@@ -61,7 +63,8 @@ export async function startPayment(
     throw new ApiError("MARKETPLACE_INACTIVE");
   }
 
-  const { problems, phone } = checkPayer(gateway.currency, input);
+  const card = isCardOperator(input.operator) ? await checkCard(target, input) : null;
+  const { problems, phone } = card ?? checkPayer(gateway.currency, input);
   const country = input.country;
 
   let answers: { fieldName: string; value: string }[] = [];
@@ -77,13 +80,13 @@ export async function startPayment(
   if (problems.length || !phone) throw new ValidationError(problems);
   await limitPaymentAttempt({ mode: gateway.mode, linkId: gateway.id, phone: phone.digits, clientAddress });
   // the operator's providers that can take this amount now, in order (failover)
-  const amount = target.kind === "link" ? target.gateway.amount : buyerPrice(target.gateway.amount, target.gateway.fee);
+  const amount = card ? card.amount : target.kind === "link" ? target.gateway.amount : buyerPrice(target.gateway.amount, target.gateway.fee);
   const candidates = await candidatesFor(gateway.mode, input.operator, amount);
   if (!candidates.length) {
     throw new ApiError("LIVE_PAYMENTS_UNAVAILABLE", "This mobile-money operator cannot take payments right now; choose another one or try again later");
   }
 
-  const { deposit, created } = await recordAttempt(target, input, phone.digits, answers, candidates[0]!.provider.name);
+  const { deposit, created } = await recordAttempt(target, input, phone.digits, answers, candidates[0]!.provider.name, card);
   if (!created) return unlessUnreached(deposit); // another submit's attempt: it asked (or asks) the providers itself
   await crashPoint("deposit-recorded"); // a crash here leaves a pending deposit no provider knows: the reconciler ends it
   log("info", "payment started", { track_id: deposit.trackId, phone: maskPhone(deposit.phoneNumber), providers: candidates.map((c) => c.provider.name) });
@@ -105,6 +108,24 @@ export function checkPayer(currency: string, input: { country: CountryIso3; oper
   if (!phone) problems.push(valueError(["body", "phone"], "not a valid phone number for this country"));
   return { problems, phone };
 }
+
+/**
+ * A card payment's checks: offered only on a payment link of an account that enabled cards; the
+ * payer's details as CinetPay's card channel asks for them; the amount by the account's fee rule.
+ */
+async function checkCard(target: PayTarget, input: z.output<typeof checkoutInput>) {
+  const settings = await cardSettingsOf(target.gateway.accountId);
+  const price = target.kind === "link" ? target.gateway.amount : buyerPrice(target.gateway.amount, target.gateway.fee);
+  const checked = checkCardPayer(input, price, target.gateway.currency, settings);
+  const problems = [...checked.problems];
+  if (!settings.enabled || target.kind !== "link") problems.unshift(valueError(["body", "operator"], "card payments are not offered here"));
+  if (!payableCountries(target.gateway.currency).includes(input.country)) {
+    problems.unshift(valueError(["body", "country"], `cannot pay ${target.gateway.currency} from ${input.country}`));
+  }
+  return { problems, phone: checked.phone ? { digits: checked.phone } : null, payer: checked.payer, amount: checked.amount };
+}
+
+type CardAttempt = Awaited<ReturnType<typeof checkCard>> | null;
 
 /** A request to pay's link is paid only while its request is open (not past its expiry; a cancel archives it). */
 async function assertRequestOpen(gatewayId: string): Promise<void> {
@@ -132,10 +153,11 @@ async function recordAttempt(
   phone: string,
   answers: { fieldName: string; value: string }[],
   provider: string,
+  card: CardAttempt = null,
 ): Promise<{ deposit: DepositRow; created: boolean }> {
   for (let round = 1; ; round++) {
     try {
-      return { deposit: await insertAttempt(target, input, phone, answers, provider), created: true };
+      return { deposit: await insertAttempt(target, input, phone, answers, provider, card), created: true };
     } catch (error) {
       if (!(error instanceof DepositConflict)) throw error;
       const raced = await findByClientToken(input.client_token);
@@ -154,6 +176,7 @@ async function insertAttempt(
   phone: string,
   answers: { fieldName: string; value: string }[],
   provider: string,
+  card: CardAttempt,
 ): Promise<DepositRow> {
   const { gateway } = target;
   if (target.kind === "market") {
@@ -174,11 +197,11 @@ async function insertAttempt(
     const [locked] = await tx.select({ archivedAt: paymentGateways.archivedAt }).from(paymentGateways).where(eq(paymentGateways.id, gateway.id)).for("no key update");
     if (!locked || locked.archivedAt) throw new ApiError("GATEWAY_NOT_FOUND");
     if (await isGatewayPaid(gateway.id, tx)) throw new ApiError("GATEWAY_ALREADY_PAID");
-    return createDeposit(
+    const deposit = await createDeposit(
       {
         accountId: gateway.accountId,
         mode: gateway.mode,
-        amount: gateway.amount,
+        amount: card ? card.amount : gateway.amount,
         currency: gateway.currency,
         country: input.country,
         operator: input.operator,
@@ -189,6 +212,9 @@ async function insertAttempt(
       },
       tx,
     );
+    // the card payer with its deposit, in its transaction: every offer of it sends the same details
+    if (card) await tx.insert(cardPayers).values({ depositId: deposit.id, accountId: deposit.accountId, mode: deposit.mode, ...card.payer });
+    return deposit;
   });
 }
 

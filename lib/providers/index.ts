@@ -1,6 +1,7 @@
 import "server-only";
 import type { Mode } from "@/lib/core/modes";
 import { ApiError } from "@/lib/core/errors";
+import { isCardOperator } from "@/lib/core/cards";
 import { setting } from "@/lib/runtime/config";
 import { LIVE_PROVIDER_CHOICES } from "@/lib/runtime/env-providers";
 import { cinetpayConfigured, cinetpayProvider } from "./cinetpay";
@@ -49,7 +50,9 @@ export type OperatorRoute = { operator: string; provider: string | null; reason?
 type Direction = "deposits" | "payouts";
 
 /** A provider's word on one operator: served and open, closed ("down"), or not served. */
-function verdict(report: AvailabilityReport | undefined, operator: string, direction: Direction, amount?: number): "ok" | "down" | "unserved" | "amount" {
+function verdict(provider: Provider, report: AvailabilityReport | undefined, operator: string, direction: Direction, amount?: number): "ok" | "down" | "unserved" | "amount" {
+  // cards only where the provider says it takes them (and never out: no payout goes to a card)
+  if (isCardOperator(operator) && (!provider.capabilities.cards || direction === "payouts")) return "unserved";
   if (!report) return "ok"; // no availability report: it serves every operator
   if (report.configuration === "stale") return "down";
   // unreadable or never read: "unknown", tried and failed over from on error, never absent
@@ -100,7 +103,7 @@ export async function candidatesFor(mode: Mode, operator: string, amount?: numbe
   const out: Candidate[] = [];
   for (const [i, provider] of providers.entries()) {
     if (direction === "payouts" && !provider.capabilities.moneyOut) continue;
-    if (verdict(reports[i], operator, direction, amount) !== "ok") continue;
+    if (verdict(provider, reports[i], operator, direction, amount) !== "ok") continue;
     const breaker = breakerFor(breakers, provider.name, operator);
     if (breaker.state === "open") continue;
     out.push({ provider, probe: breaker.state === "half_open", probeKey: breaker.key });
@@ -117,7 +120,7 @@ export async function routeOperators(mode: Mode, operators: string[], amount?: n
   return operators.map((operator) => {
     let reason: OperatorRoute["reason"] = "unserved";
     for (const [i, provider] of providers.entries()) {
-      const said = verdict(reports[i], operator, "deposits", amount);
+      const said = verdict(provider, reports[i], operator, "deposits", amount);
       const breakerOpen = breakerFor(breakers, provider.name, operator).state === "open";
       if (said === "ok" && !breakerOpen) return { operator, provider: provider.name };
       if (said === "down" || (said === "ok" && breakerOpen)) reason = "down";

@@ -243,6 +243,6 @@ export const sandboxProvider = {
     };
   },
 
-  capabilities: { push: true, availability: null, predictOperator: null, moneyOut: sandboxMoneyOut },
+  capabilities: { push: true, availability: null, predictOperator: null, moneyOut: sandboxMoneyOut, cards: true },
 } satisfies Provider;
 

@@ -85,6 +85,8 @@ export type ProviderCapabilities = {
   predictOperator: ((phone: string) => Promise<string | null>) | null;
   /** Money out; null: it can neither pay out nor refund. */
   moneyOut: MoneyOut | null;
+  /** Whether it collects card payments (operator CARD: CinetPay's card channel; the sandbox simulates them); absent: mobile money only. */
+  cards?: boolean;
 };
 
 /** Money out through a provider: payouts, refunds of what it collected, their status and callbacks. */

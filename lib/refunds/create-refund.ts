@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { isCardOperator } from "@/lib/core/cards";
 import type { Auth } from "@/lib/core/auth";
 import { getDb, type Tx } from "@/lib/db/client";
 import { ownedBy } from "@/lib/db/scope";
@@ -39,6 +40,8 @@ export async function createRefund(auth: Auth, body: CreateRefundBody): Promise<
     const share = deposit.marketplaceGatewayId ? await lockShare(tx, deposit.id) : null;
     if (body.seller_share && !share) throw new ValidationError([valueError(["body", "seller_share"], "only a marketplace sale has a seller's share")]);
     if (deposit.status !== "success") throw new ApiError("DEPOSIT_NOT_REFUNDABLE");
+    // a card's money cannot go back to a phone, and CinetPay has no refund call for cards (in test mode too: it runs the live path)
+    if (isCardOperator(deposit.operator)) throw new ApiError("CARD_REFUND_UNAVAILABLE");
     if (!canRefund(deposit.provider)) {
       throw new ApiError("MONEY_OUT_UNAVAILABLE", `${deposit.provider}, which collected this payment, cannot refund it: pay the buyer back with a payout`);
     }

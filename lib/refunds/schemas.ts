@@ -105,7 +105,7 @@ export const refundOperations = defineOperations("Refunds", {
     path: "/v1/refunds",
     summary: "Refund a payment, in full or in part",
     description:
-      "Sends money back to the phone that paid, through the provider that collected it. The amount leaves your available balance at once (`INSUFFICIENT_BALANCE` otherwise) and comes back if the refund fails. All refunds of a payment together never exceed it (`REFUND_EXCEEDS_REMAINING`). A marketplace sale's refund is split: the seller's share in proportion to the refund (`split.share_part`) is borne as `seller_share` says, the rest (your fee's part) by you; GET /v1/refunds/preview shows the split before you refund. A refund that fails gives each part back where it came from. Follow it with GET /v1/refunds/{refund_id} or the `refund.succeeded` / `refund.failed` events. Send an `Idempotency-Key` so a retry never refunds twice.",
+      "Sends money back to the phone that paid, through the provider that collected it. The amount leaves your available balance at once (`INSUFFICIENT_BALANCE` otherwise) and comes back if the refund fails. All refunds of a payment together never exceed it (`REFUND_EXCEEDS_REMAINING`). A marketplace sale's refund is split: the seller's share in proportion to the refund (`split.share_part`) is borne as `seller_share` says, the rest (your fee's part) by you; GET /v1/refunds/preview shows the split before you refund. A refund that fails gives each part back where it came from. A card payment (operator `CARD`) is refused with `CARD_REFUND_UNAVAILABLE`: CinetPay publishes no refund API, and the money cannot go back to a phone that never paid. Follow it with GET /v1/refunds/{refund_id} or the `refund.succeeded` / `refund.failed` events. Send an `Idempotency-Key` so a retry never refunds twice.",
     auth: "key",
     body: createRefundBody,
     example: { track_id: TRACK_ID_EXAMPLE, amount: 2500, reason: "Article retourné" },
@@ -118,6 +118,7 @@ export const refundOperations = defineOperations("Refunds", {
       "SELLER_SHARE_PAID_OUT",
       "INSUFFICIENT_BALANCE",
       "MONEY_OUT_UNAVAILABLE",
+      "CARD_REFUND_UNAVAILABLE",
       "IDEMPOTENCY_KEY_REUSED",
       "IDEMPOTENCY_KEY_IN_USE",
     ],

@@ -66,6 +66,7 @@ describe("sign-up and sessions", () => {
       mode: "test",
       support_email: "",
       support_phone: "",
+      cards: { enabled: false, fee_rule: "merchant", surcharge_percent: "0" },
       created_at: expect.any(String),
     });
     const live = await call(account.GET, "GET", "/v1/account", { headers: { cookie, "kola-mode": "live" } });

@@ -224,6 +224,7 @@ describe("settings", () => {
         mode: "test",
         support_email: "aide@boutique.example",
         support_phone: "+241 06 12 34 56",
+        cards: { enabled: false, fee_rule: "merchant", surcharge_percent: "0" },
         created_at: at,
       },
     });

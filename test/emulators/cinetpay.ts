@@ -11,6 +11,12 @@ import { parseJsonBody, serve, type Answer, type Served } from "./serve";
 //   01 REFUSED 602 INSUFFICIENT_BALANCE    02 REFUSED 627 TRANSACTION_CANCEL
 //   03 stays WAITING_CUSTOMER_PAYMENT (no notification)    anything else ACCEPTED 00.
 //
+// Cards (channels=CREDIT_CARD, every customer_* field required): its page takes a card number,
+// then a 3-D Secure step (the bank's page, as CinetPay's "univers" page describes: the buyer is sent
+// to the bank's form after PAYER); code 123456 passes, any other refuses (627). The check and the
+// notification then say the card's brand as payment_method: VISA (4…), MASTERCARD (5…), else CARD.
+// The outcome after 3-D Secure follows the phone's last two digits as above.
+//
 // Its transfer API v1 too (money out): POST /v1/auth/login (apikey + transfer password, a token),
 // POST /v1/transfer/contact, POST /v1/transfer/money/send/contact (a phone must be a contact),
 // GET /v1/transfer/check/money, and a form notification to each transfer's notify_url. By the
@@ -41,14 +47,19 @@ type Payment = {
   message: string;
   status: "WAITING_CUSTOMER_PAYMENT" | "ACCEPTED" | "REFUSED";
   date: string;
+  channels: string;
+  /** the init's customer_* fields, as sent */
+  customer: Record<string, string>;
+  /** a card payment's brand, once its number is typed */
+  cardBrand?: "VISA" | "MASTERCARD" | "CARD";
 };
 
 export type CinetpayEmulator = Served & {
   payments: Map<string, Payment>;
   notifications: { body: string; status: number | null }[];
   tamper: { amount?: number; currency?: string; badToken?: boolean; checkDown?: boolean; mute?: boolean };
-  /** the buyer confirms on the payment page: the outcome is set, the notification sent */
-  pay(token: string): Promise<number | null>;
+  /** the buyer confirms on the payment page: the outcome is set, the notification sent (a card: its number, and the 3-D Secure code, 123456 by default) */
+  pay(token: string, card?: { number: string; code?: string }): Promise<number | null>;
   notify(transactionId: string): Promise<number | null>;
   /** transfers by client_transaction_id, with the URL each notifies */
   transfers: Map<string, Transfer & { notifyUrl: string }>;
@@ -67,6 +78,14 @@ const OUTCOMES: Record<string, Pick<Payment, "code" | "message" | "status">> = {
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+const brandOf = (number: string): NonNullable<Payment["cardBrand"]> => (/^\s*4/.test(number) ? "VISA" : /^\s*5/.test(number) ? "MASTERCARD" : "CARD");
+
+/** The emulator's hosted page: CinetPay's name, what is paid, and a step. */
+const hosted = (p: Payment, step: string, content: string): Answer => ({
+  status: 200,
+  html: `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>CinetPay (émulateur)</title></head><body style="font-family:sans-serif;max-width:24rem;margin:2rem auto;padding:0 1rem"><h1>CinetPay</h1>${step ? `<h2>${escape(step)}</h2>` : ""}<p>${escape(p.description)}</p><p><strong>${p.amount} ${escape(p.currency)}</strong></p>${content}</body></html>`,
+});
+
 export async function startCinetpayEmulator(options: CinetpayEmulatorOptions): Promise<CinetpayEmulator> {
   const payments = new Map<string, Payment>(); // by transaction_id
   const notifications: CinetpayEmulator["notifications"] = [];
@@ -83,7 +102,7 @@ export async function startCinetpayEmulator(options: CinetpayEmulatorOptions): P
       cpm_amount: String(p.amount),
       cpm_currency: p.currency,
       signature: randomBytes(16).toString("hex"),
-      payment_method: "OM",
+      payment_method: p.cardBrand ?? "OM",
       cel_phone_num: p.phone.slice(-9),
       cpm_phone_prefixe: p.phone.slice(0, -9).replace("+", ""),
       cpm_language: "fr",
@@ -99,9 +118,17 @@ export async function startCinetpayEmulator(options: CinetpayEmulatorOptions): P
     return post(p.notifyUrl, form, { "x-token": token });
   }
 
-  async function pay(token: string): Promise<number | null> {
+  async function pay(token: string, card?: { number: string; code?: string }): Promise<number | null> {
     const p = byToken(token);
     if (!p) return null;
+    if (p.channels === "CREDIT_CARD") {
+      if (!card) return null;
+      p.cardBrand = brandOf(card.number);
+      if ((card.code ?? "123456") !== "123456") {
+        Object.assign(p, { code: "627", message: "TRANSACTION_CANCEL", status: "REFUSED" });
+        return notify(p.transactionId);
+      }
+    }
     const last = p.phone.slice(-2);
     if (last === "03") return null;
     Object.assign(p, OUTCOMES[last] ?? { code: "00", message: "SUCCES", status: "ACCEPTED" });
@@ -252,6 +279,8 @@ export async function startCinetpayEmulator(options: CinetpayEmulatorOptions): P
         notifyUrl: body.notify_url,
         returnUrl: body.return_url,
         phone: body.customer_phone_number ?? "",
+        channels: body.channels,
+        customer: Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => e[0].startsWith("customer_") && typeof e[1] === "string")),
         code: "662",
         message: "WAITING_CUSTOMER_PAYMENT",
         status: "WAITING_CUSTOMER_PAYMENT",
@@ -285,7 +314,7 @@ export async function startCinetpayEmulator(options: CinetpayEmulatorOptions): P
             amount: String(tamper.amount ?? p.amount),
             currency: tamper.currency ?? p.currency,
             status: p.status,
-            payment_method: "OM",
+            payment_method: p.cardBrand ?? "OM",
             description: p.description,
             metadata: null,
             operator_id: p.status === "ACCEPTED" ? `MP${p.token.slice(0, 10)}` : null,
@@ -297,16 +326,22 @@ export async function startCinetpayEmulator(options: CinetpayEmulatorOptions): P
         },
       };
     }
-    const page = /^\/payment\/([0-9a-f]+)(\/pay)?$/.exec(req.path);
+    const page = /^\/payment\/([0-9a-f]+)(\/pay|\/card|\/3ds)?$/.exec(req.path);
     const p = page ? byToken(page[1]!) : undefined;
     if (page && p && req.method === "GET" && !page[2]) {
-      return {
-        status: 200,
-        html: `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>CinetPay (émulateur)</title></head><body style="font-family:sans-serif;max-width:24rem;margin:2rem auto;padding:0 1rem"><h1>CinetPay</h1><p>${escape(p.description)}</p><p><strong>${p.amount} ${escape(p.currency)}</strong></p><form method="post" action="/payment/${p.token}/pay"><button type="submit" style="font-size:1.2rem;padding:.6rem 1.2rem">Payer</button></form></body></html>`,
-      };
+      if (p.channels === "CREDIT_CARD") {
+        return hosted(p, "Carte bancaire", `<form method="post" action="/payment/${p.token}/card"><label>Numéro de carte<br><input id="card-number" name="number" inputmode="numeric" autocomplete="off" required style="font-size:1.1rem;width:100%"></label><p><label>Expiration <input id="card-expiry" name="expiry" placeholder="MM/AA" size="6" required></label> <label>CVV <input id="card-cvv" name="cvv" size="4" required></label></p><button type="submit" style="font-size:1.2rem;padding:.6rem 1.2rem">Payer</button></form>`);
+      }
+      return hosted(p, "", `<form method="post" action="/payment/${p.token}/pay"><button type="submit" style="font-size:1.2rem;padding:.6rem 1.2rem">Payer</button></form>`);
     }
-    if (page && p && req.method === "POST" && page[2]) {
-      await pay(p.token);
+    if (page && p && req.method === "POST" && page[2] === "/card") {
+      const number = new URLSearchParams(req.raw).get("number") ?? "";
+      // the bank's 3-D Secure page: the card's number travels on in the form (an emulator keeps no session)
+      return hosted(p, "Authentification 3-D Secure", `<p>Votre banque vous a envoyé un code par SMS (carte ${escape(brandOf(number))} •••• ${escape(number.replace(/\D/g, "").slice(-4))}).</p><form method="post" action="/payment/${p.token}/3ds"><input type="hidden" name="number" value="${escape(number)}"><label>Code de vérification<br><input id="otp" name="code" inputmode="numeric" autocomplete="one-time-code" required style="font-size:1.1rem"></label><p><button type="submit" style="font-size:1.2rem;padding:.6rem 1.2rem">Valider</button></p></form>`);
+    }
+    if (page && p && req.method === "POST" && (page[2] === "/pay" || page[2] === "/3ds")) {
+      const form = new URLSearchParams(req.raw);
+      await pay(p.token, page[2] === "/3ds" ? { number: form.get("number") ?? "", code: form.get("code") ?? "" } : undefined);
       return { status: 303, headers: { location: p.returnUrl } };
     }
     return { status: 404, body: { message: "Not Found" } };

@@ -115,6 +115,18 @@ describe("CinetPay's published examples, read by our parsers", () => {
     const parsed = cinetpayApi.checkAnswer.parse(fixture(file));
     expect({ code: parsed.code, status: parsed.data?.status, amount: parsed.data?.amount }).toEqual(expected);
   });
+
+  it("a card initialisation: the init schema, the card schema and our request schema take it; without the payer's details none of the card rules do", () => {
+    const card = fixture("cinetpay/init-request-card.json") as Record<string, unknown>;
+    expect(validAgainst("cinetpay/init-request.schema.json", card)).toEqual([]);
+    expect(validAgainst("cinetpay/init-request-card.schema.json", card)).toEqual([]);
+    expect(cinetpayApi.initRequest.safeParse(card).success).toBe(true);
+    const { customer_city: _city, customer_zip_code: _zip, ...bare } = card;
+    expect(validAgainst("cinetpay/init-request-card.schema.json", bare)).toEqual([" must have required property 'customer_city'", " must have required property 'customer_zip_code'", ' must match "then" schema']);
+    expect(cinetpayApi.initRequest.safeParse(bare).error?.issues.map((i) => i.path.join("."))).toEqual(["customer_city", "customer_zip_code"]);
+    // a mobile-money init needs none of them
+    expect(validAgainst("cinetpay/init-request-card.schema.json", { ...bare, channels: "MOBILE_MONEY" })).toEqual([]);
+  });
 });
 
 /** A pawaPay that answers its configuration with the published examples, and records what it is sent. */

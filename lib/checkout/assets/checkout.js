@@ -8,6 +8,39 @@
     return d.getElementById(id);
   }
 
+  // « Carte bancaire »: the billing details show, and are required, only when it is chosen; the
+  // phone is then any number in international form, and the button says what a card pays.
+  var cardBox = $("card");
+  var mmWords = null;
+  function syncCard() {
+    var op = $("operator");
+    var tel = $("phone");
+    if (!cardBox || !op || !tel) return;
+    var isCard = op.value === "CARD";
+    var label = d.querySelector('label[for="phone"]');
+    var hint = $("phone-hint");
+    var dial = $("dial");
+    var button = d.querySelector("#pay button[type=submit]");
+    var amount = d.querySelector(".sum .amount");
+    var place = $("country") && $("country").parentNode;
+    if (!mmWords) mmWords = { label: label ? label.firstChild.textContent : "", button: button ? button.textContent : "", dialHidden: dial ? dial.hidden : true, amount: amount ? amount.textContent : "" };
+    cardBox.hidden = !isCard;
+    // a card is no country's: the country (which lists the wallets) steps aside, the amount says what a card pays
+    if (place) place.hidden = isCard;
+    if (amount) amount.textContent = isCard ? cardBox.getAttribute("data-card-amount") : mmWords.amount;
+    var only = $("card-only");
+    if (only) only.hidden = true;
+    [].forEach.call(cardBox.querySelectorAll("[data-card-required]"), function (el) {
+      el.required = isCard;
+      el.disabled = !isCard;
+    });
+    if (label) label.firstChild.textContent = isCard ? tel.getAttribute("data-card-label") : mmWords.label;
+    if (hint && isCard) hint.textContent = tel.getAttribute("data-card-hint");
+    if (dial) dial.hidden = isCard || mmWords.dialHidden;
+    if (button && !button.disabled) button.textContent = isCard ? cardBox.getAttribute("data-card-total") : mmWords.button;
+    if (button) button.setAttribute("data-label", button.textContent);
+  }
+
   // The chosen country decides the operators offered, the calling code and the example number.
   var country = $("country");
   var operator = $("operator");
@@ -19,7 +52,11 @@
       var code = country.value;
       var keep = operator.value;
       var mine = all.filter(function (o) {
-        return o.getAttribute("data-c") === code;
+        return o.getAttribute("data-c") === code || o.getAttribute("data-c") === "*";
+      });
+      // « Carte bancaire » (data-c="*") is every country's: a single operator is still chosen for the buyer
+      var wallets = mine.filter(function (o) {
+        return o.getAttribute("data-c") !== "*";
       });
       operator.textContent = "";
       operator.appendChild(placeholder);
@@ -29,9 +66,9 @@
       var kept = mine.some(function (o) {
         return o.value === keep;
       });
-      operator.value = kept ? keep : mine.length === 1 ? mine[0].value : "";
+      operator.value = kept ? keep : wallets.length === 1 ? wallets[0].value : "";
       var chosen = country.options[country.selectedIndex];
-      if (!chosen) return;
+      if (!chosen) return syncCard();
       var dial = $("dial");
       if (dial) {
         dial.textContent = chosen.getAttribute("data-dial");
@@ -39,8 +76,10 @@
       }
       var hint = $("phone-hint");
       if (hint && phone) hint.textContent = (phone.getAttribute("data-hint") || "").replace("{ex}", chosen.getAttribute("data-ex") || "");
+      syncCard();
     };
     country.addEventListener("change", sync);
+    operator.addEventListener("change", syncCard);
     sync();
     // A typed number can name its operator (pawaPay's predict-provider): pre-select it, never override a choice.
     if (phone && window.fetch) {
@@ -70,7 +109,7 @@
     var unlock = function () {
       busy = false;
       button.disabled = false;
-      button.textContent = label;
+      button.textContent = button.getAttribute("data-label") || label;
     };
     var show = function (errors, message) {
       [].forEach.call(form.querySelectorAll(".field .err"), function (p) {

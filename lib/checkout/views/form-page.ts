@@ -5,8 +5,11 @@ import { formatMoney } from "@/lib/core/money";
 import { dialCode, examplePhone } from "@/lib/countries/format";
 import type { FormValues } from "../form-input";
 import { attrs, html, type Child, type Html } from "../html";
-import { countryName, t, type Locale } from "../i18n";
+import { countryName, t, type Locale, type MessageKey } from "../i18n";
 import { operatorsOf } from "../operators";
+import { countries } from "@/lib/countries";
+import { getCountries } from "libphonenumber-js/max";
+import { CARD_OPERATOR, type CardPayerField } from "@/lib/core/cards";
 import type { PageFrame } from "./frame";
 
 // The buyer's form page (DESIGN §7) as pure text: no server module on its import path, so the
@@ -16,7 +19,7 @@ import type { PageFrame } from "./frame";
 /** What the form page shows of a checkout (the editor's preview makes one up from the settings). */
 export type FormCheckout = Pick<
   Checkout,
-  "kind" | "mode" | "shopName" | "message" | "total" | "price" | "fee" | "currency" | "defaultCountry" | "payable" | "blocks" | "branding" | "support" | "unavailable"
+  "kind" | "mode" | "shopName" | "message" | "total" | "price" | "fee" | "currency" | "defaultCountry" | "payable" | "blocks" | "branding" | "support" | "unavailable" | "card"
 >;
 
 export type FormPageModel = {
@@ -134,6 +137,72 @@ export function operatorOptions(checkout: FormCheckout, chosen: string, country:
   );
 }
 
+/** « Carte bancaire » at the end of the operators, for every country (a card is not a country's). */
+function cardOption(checkout: FormCheckout, chosen: string, locale: Locale): Child {
+  if (!checkout.card) return null;
+  return html`<option${attrs({ value: CARD_OPERATOR, selected: chosen === CARD_OPERATOR, "data-c": "*" })}>${t(locale, "card.option")}</option>`;
+}
+
+const cardCountryNames = new Map<Locale, [string, string][]>();
+
+/** Every billing country CinetPay may be given (ISO 3166-1 alpha-2), by name in the page's language. */
+function cardCountries(locale: Locale): [string, string][] {
+  const cached = cardCountryNames.get(locale);
+  if (cached) return cached;
+  const names = new Intl.DisplayNames([locale], { type: "region" });
+  const list = getCountries()
+    .map((code): [string, string] => [code, names.of(code) ?? code])
+    .sort((a, b) => a[1].localeCompare(b[1], locale));
+  cardCountryNames.set(locale, list);
+  return list;
+}
+
+/**
+ * The card payer's billing details (CinetPay's card channel asks for them). The page's script shows
+ * them only when « Carte bancaire » is chosen, and makes them required then; without it they show
+ * under a line saying they are for a card payment only.
+ */
+function cardFields(checkout: FormCheckout, values: FormValues, errors: Record<string, string>, locale: Locale, country: CountryIso3): Child {
+  const offer = checkout.card;
+  if (!offer) return null;
+  const total = formatMoney(offer.total, checkout.currency, locale);
+  const fee =
+    offer.rule === "buyer" && offer.surcharge > 0
+      ? t(locale, "card.fee.buyer", { total, surcharge: formatMoney(offer.surcharge, checkout.currency, locale), percent: offer.percent.replace(".", locale === "fr" ? "," : ".") })
+      : t(locale, "card.fee.merchant", { total });
+  const chosenCard = values.operator === CARD_OPERATOR;
+  const input = (name: CardPayerField, type: string, extra: Record<string, string | number | boolean | null> = {}) =>
+    (d: string, invalid: boolean) =>
+      html`<input${attrs({ type, id: name, name, value: values.card[name] ?? "", maxlength: 200, "aria-describedby": d, "aria-invalid": invalid ? "true" : null, "data-card-required": true, ...extra })}>`;
+  const text = (name: CardPayerField, label: MessageKey, extra: Record<string, string | number | boolean | null> = {}, hint?: string) =>
+    field({ id: name, key: name, label: t(locale, label), required: true, mark: false, hint, control: input(name, name === "card_email" ? "email" : "text", extra) }, errors, locale);
+  const billing = values.card.card_country || countries[country].iso2;
+  return html`<fieldset class="card" id="card"${attrs({ "data-card-total": t(locale, "submit", { amount: total }), "data-card-amount": total })}><legend class="sec">${t(locale, "card.section")}</legend><p class="hint" id="card-fee">${fee}</p><p class="hint" id="card-only"${attrs({ hidden: chosenCard })}>${t(locale, "card.nojs")}</p><p class="hint">${t(locale, "card.hint")}</p>${[
+    text("card_name", "card.name", { autocomplete: "given-name" }),
+    text("card_surname", "card.surname", { autocomplete: "family-name" }),
+    text("card_email", "card.email", { autocomplete: "email", inputmode: "email", maxlength: 254 }),
+    text("card_address", "card.address", { autocomplete: "street-address" }),
+    text("card_city", "card.city", { autocomplete: "address-level2", maxlength: 100 }),
+    text("card_state", "card.state", { autocomplete: "address-level1", maxlength: 100 }),
+    text("card_zip_code", "card.zip_code", { autocomplete: "postal-code", maxlength: 15 }, t(locale, "card.zip_code.hint")),
+    field(
+      {
+        id: "card_country",
+        key: "card_country",
+        label: t(locale, "card.country"),
+        required: true,
+        mark: false,
+        control: (d, invalid) =>
+          html`<select${attrs({ id: "card_country", name: "card_country", autocomplete: "country", "aria-describedby": d, "aria-invalid": invalid ? "true" : null, "data-card-required": true })}>${cardCountries(locale).map(
+            ([code, name]) => html`<option${attrs({ value: code, selected: code === billing })}>${name}</option>`,
+          )}</select>`,
+      },
+      errors,
+      locale,
+    ),
+  ]}</fieldset>`;
+}
+
 export function formPage({ checkout, locale, values, errors, paths }: FormPageModel): PageFrame {
   const market = checkout.kind === "market";
   const total = formatMoney(checkout.total, checkout.currency, locale);
@@ -196,11 +265,12 @@ export function formPage({ checkout, locale, values, errors, paths }: FormPageMo
       {
         id: "operator",
         key: "operator",
-        label: t(locale, "field.operator"),
+        // « Carte bancaire » among them: the choice is a means of payment
+        label: t(locale, checkout.card ? "card.means" : "field.operator"),
         required: true,
         mark: market,
         control: (d, invalid) =>
-          html`<select${attrs({ id: "operator", name: "operator", required: true, "aria-describedby": d, "aria-invalid": invalid ? "true" : null })}><option value="">${t(locale, "field.choose")}</option>${operatorOptions(checkout, operator, country, locale)}</select>`,
+          html`<select${attrs({ id: "operator", name: "operator", required: true, "aria-describedby": d, "aria-invalid": invalid ? "true" : null })}><option value="">${t(locale, "field.choose")}</option>${operatorOptions(checkout, operator, country, locale)}${cardOption(checkout, operator, locale)}</select>`,
       },
       errors,
       locale,
@@ -215,11 +285,12 @@ export function formPage({ checkout, locale, values, errors, paths }: FormPageMo
         hint: t(locale, "field.phone.hint", { example }),
         control: (d, invalid) =>
           // several countries: without the script (which shows it) the calling code could be another country's
-          html`<div class="tel"><span class="dial" id="dial"${attrs({ hidden: checkout.payable.length > 1 })}>${dialCode(country)}</span><input type="tel"${attrs({ id: "phone", name: "phone", value: values.phone, required: true, maxlength: 32, inputmode: "tel", autocomplete: "tel", "aria-describedby": d, "aria-invalid": invalid ? "true" : null, "data-hint": hintTemplate })}></div>`,
+          html`<div class="tel"><span class="dial" id="dial"${attrs({ hidden: checkout.payable.length > 1 })}>${dialCode(country)}</span><input type="tel"${attrs({ id: "phone", name: "phone", value: values.phone, required: true, maxlength: 32, inputmode: "tel", autocomplete: "tel", "aria-describedby": d, "aria-invalid": invalid ? "true" : null, "data-hint": hintTemplate, ...(checkout.card ? { "data-card-label": t(locale, "card.phone"), "data-card-hint": t(locale, "card.phone.hint") } : {}) })}></div>`,
       },
       errors,
       locale,
     ),
+    cardFields(checkout, values, errors, locale, country),
   ];
 
   // the page's heading says what it is for (the header shows whose shop it is); the amount follows

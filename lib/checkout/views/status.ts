@@ -1,4 +1,5 @@
 import { operatorObject } from "@/lib/countries";
+import { isCardOperator } from "@/lib/core/cards";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
 import type { FormBlock } from "@/lib/core/form-block-shape";
 import { retryPath, statusApiPath, waitPath, type Checkout } from "../checkout";
@@ -48,14 +49,18 @@ export function renderWaiting(model: WaitingModel): Rendered {
   const operator = operatorObject(deposit.operator).name;
   const amount = formatMoney(deposit.amount, deposit.currency, locale);
   // "sent to your phone" only once a provider took the request
-  const prompt = !deposit.providerReference
+  const card = isCardOperator(deposit.operator);
+  const prompt = card
+    ? t(locale, "wait.card", { amount })
+    : !deposit.providerReference
     ? t(locale, "wait.sending", { operator })
     : t(locale, APP_OPERATORS.has(operator) ? "wait.prompt.app" : "wait.prompt", {
         amount,
         phone: formatPhone(deposit.phoneNumber),
         operator,
       });
-  const body = html`<section class="state" id="wait" data-status="${statusApiPath(deposit.trackId)}"><div class="spin" aria-hidden="true"></div><h1>${t(locale, "wait.title")}</h1><p>${prompt}</p><p class="status" role="status">${t(locale, "wait.status")}</p><dl class="facts"><div><dt>${t(locale, "receipt.amount")}</dt><dd>${amount}</dd></div>${reference(locale, deposit.trackId)}</dl><p class="hint">${t(locale, "wait.auto")}</p><p class="hint">${t(locale, "wait.nothing")}</p>${giveUp(model)}</section>`;
+  // a card payment waits for the bank's answer: no phone to approve on, no other number to use
+  const body = html`<section class="state" id="wait" data-status="${statusApiPath(deposit.trackId)}"><div class="spin" aria-hidden="true"></div><h1>${t(locale, card ? "wait.card.title" : "wait.title")}</h1><p>${prompt}</p><p class="status" role="status">${t(locale, "wait.status")}</p><dl class="facts"><div><dt>${t(locale, "receipt.amount")}</dt><dd>${amount}</dd></div>${reference(locale, deposit.trackId)}</dl><p class="hint">${t(locale, "wait.auto")}</p>${card ? null : html`<p class="hint">${t(locale, "wait.nothing")}</p>${giveUp(model)}`}</section>`;
   return frame(model, t(locale, "page.waiting"), body, {
     script: true,
     // without JavaScript the page reloads itself; the script polls the status instead
@@ -124,6 +129,8 @@ export function renderReceipt(model: ReceiptModel): Rendered {
 }
 
 function failureReason(deposit: DepositRow): MessageKey {
+  // a card's refusal comes from the bank (funds, 3-D Secure, a blocked card): the mobile-money words would mislead
+  if (isCardOperator(deposit.operator) && deposit.status === "failed") return "failed.card";
   return failureReasonKey(deposit.status, deposit.failureReason);
 }
 

@@ -1,7 +1,8 @@
 import { timingSafeEqual } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { deposits } from "@/lib/db/schema";
+import { cardPayers, deposits } from "@/lib/db/schema";
+import { CARD_OPERATOR, isCardOperator } from "@/lib/core/cards";
 import { countries, isCountry } from "@/lib/countries";
 import { decimalsOf } from "@/lib/core/money";
 import type { DepositRow } from "@/lib/deposits/create-deposit";
@@ -76,7 +77,41 @@ function statusOf(answer: api.CheckAnswer): ProviderStatus {
  */
 async function availability(): Promise<AvailabilityReport> {
   const open = new Map<string, OperatorAvailability>(cinetpayOperators.map((op) => [op, { available: true, min: 100 }]));
-  return { configuration: "ok", deposits: open, payouts: cinetpayPayoutsConfigured() ? open : new Map(), known: cinetpayOperators, readAt: null };
+  // cards come in through its card channel; money goes out to phones only
+  const deposits = new Map([...open, [CARD_OPERATOR, { available: true, min: 100 }]]);
+  return { configuration: "ok", deposits, payouts: cinetpayPayoutsConfigured() ? open : new Map(), known: [...cinetpayOperators, CARD_OPERATOR], readAt: null };
+}
+
+/**
+ * The init's customer fields: a card payment sends the payer's details its card channel asks for
+ * (docs: "for the credit card payment option, add this information"); mobile money, the phone to
+ * lock on its page.
+ */
+async function customerFields(deposit: DepositRow): Promise<Partial<api.InitRequest> & Pick<api.InitRequest, "channels">> {
+  if (!isCardOperator(deposit.operator)) {
+    return {
+      channels: "MOBILE_MONEY",
+      customer_phone_number: `+${deposit.phoneNumber}`,
+      customer_country: isCountry(deposit.country) ? countries[deposit.country].iso2 : undefined,
+      lock_phone_number: true,
+    };
+  }
+  const db = await getDb();
+  const [payer] = await db.select().from(cardPayers).where(eq(cardPayers.depositId, deposit.id));
+  if (!payer) throw ProviderError.refused("card_payer_missing", "a card payment without its payer's details");
+  return {
+    channels: "CREDIT_CARD",
+    customer_id: deposit.trackId,
+    customer_name: payer.name,
+    customer_surname: payer.surname,
+    customer_email: payer.email,
+    customer_phone_number: `+${deposit.phoneNumber}`,
+    customer_address: payer.address,
+    customer_city: payer.city,
+    customer_country: payer.country,
+    customer_state: payer.state,
+    customer_zip_code: payer.zipCode,
+  };
 }
 
 /**
@@ -109,11 +144,8 @@ export const cinetpayProvider = {
       description: description(deposit),
       notify_url: `${publicBaseUrl()}/api/providers/cinetpay/callback`,
       return_url: `${publicBaseUrl()}/api/providers/cinetpay/return?track_id=${deposit.trackId}`,
-      channels: "MOBILE_MONEY",
       lang: "fr",
-      customer_phone_number: `+${deposit.phoneNumber}`,
-      customer_country: isCountry(deposit.country) ? countries[deposit.country].iso2 : undefined,
-      lock_phone_number: true,
+      ...(await customerFields(deposit)),
     };
     const answer = await callProvider({
       provider: "cinetpay",
@@ -176,7 +208,7 @@ export const cinetpayProvider = {
     };
   },
 
-  capabilities: { push: false, availability, predictOperator: null, moneyOut: cinetpayMoneyOut },
+  capabilities: { push: false, availability, predictOperator: null, moneyOut: cinetpayMoneyOut, cards: true },
 } satisfies Provider;
 
 function sameMoney(answer: api.CheckAnswer, deposit: DepositRow): boolean {

@@ -32,7 +32,24 @@ export const initRequest = z.strictObject({
   invoice_data: z.record(z.string(), z.string()).optional(),
 }).superRefine((body, ctx) => {
   if (body.currency !== "USD" && body.amount % 5 !== 0) ctx.addIssue({ code: "custom", path: ["amount"], message: "must be a multiple of 5" });
+  // "for the credit card payment option, add this information": a card-only init carries them all
+  if (body.channels === "CREDIT_CARD") {
+    for (const field of CARD_CUSTOMER_FIELDS) if (!body[field]?.trim()) ctx.addIssue({ code: "custom", path: [field], message: "required for a card payment" });
+  }
 });
+
+/** The customer fields CinetPay's initialisation lists for its card option (docs: checkout/initialisation). */
+export const CARD_CUSTOMER_FIELDS = [
+  "customer_name",
+  "customer_surname",
+  "customer_email",
+  "customer_phone_number",
+  "customer_address",
+  "customer_city",
+  "customer_country",
+  "customer_state",
+  "customer_zip_code",
+] as const;
 export type InitRequest = z.input<typeof initRequest>;
 
 export const initAnswer = z.object({

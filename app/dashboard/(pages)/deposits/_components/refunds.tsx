@@ -1,5 +1,6 @@
 "use client";
 
+import { CARD_OPERATOR } from "@/lib/core/cards";
 import dynamic from "next/dynamic";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -31,7 +32,7 @@ export function PaymentRefunds({ deposit }: { deposit: Deposit }) {
     <div className="mt-4 border-t border-stone-100 pt-4" data-testid="payment-refunds">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-stone-700" data-testid="refund-remaining">
-          {remaining > 0 ? fill(w.remaining, { amount: formatMoney(remaining, deposit.currency, lang) }) : w.fullyRefunded}
+          {remaining > 0 ? fill(w.remaining, { amount: formatMoney(remaining, deposit.currency, lang) }) : deposit.operator === CARD_OPERATOR ? w.cardNotRefundable : w.fullyRefunded}
         </p>
         {remaining > 0 && (
           // a viewer or a developer never moves money: no refund button

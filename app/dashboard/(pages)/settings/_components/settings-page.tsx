@@ -11,6 +11,7 @@ import { notificationPreferences, type NotificationPreference } from "@/lib/core
 import { useMe, useUpdateMe, type Me } from "@/lib/query/team";
 import { AccountSwitch } from "../../_components/account-switch";
 import { QueryList } from "../../_components/query-list";
+import { CardsCard } from "./cards-card";
 import { ProfileCard } from "./profile-card";
 import { SmsPhonesCard } from "./sms-phones-card";
 
@@ -23,6 +24,7 @@ export function SettingsPage() {
       <PageHeader title={t.team.settings.title} description={t.team.settings.intro} />
       <div className="flex flex-col gap-6">
         <ProfileCard />
+        <CardsCard />
         <SmsPhonesCard />
         <QueryList query={me} items={me.data ? [me.data] : undefined} loading={t.common.loading} rows={3}>
           {([mine]) => (
