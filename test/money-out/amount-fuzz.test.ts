@@ -152,7 +152,7 @@ it("the OpenAPI shows every request amount's bounds, within MAX_AMOUNT", () => {
     for (const [k, v] of Object.entries(node) as [string, Json][]) {
       // an optional field of a JSON body is documented as `anyOf: [T, null]` (null reads as not given)
       const integer = v?.type === "integer" ? v : v?.anyOf?.find((s: Json) => s?.type === "integer");
-      if ((/(^|_)amount$/.test(k) || k === "fee") && integer && path.includes("requestBody")) found.push([`${path.split(".")[1]} ${k}`, integer.minimum, integer.maximum]);
+      if ((/(^|_)(amount|price)$/.test(k) || k === "fee") && integer && path.includes("requestBody")) found.push([`${path.split(".")[1]} ${k}`, integer.minimum, integer.maximum]);
       if (v?.name === "amount" && v.schema) found.push([`${path.split(".")[1]} query amount`, v.schema.minimum, v.schema.maximum]);
       walk(v, `${path}.${k}`);
     }
@@ -166,6 +166,8 @@ it("the OpenAPI shows every request amount's bounds, within MAX_AMOUNT", () => {
       ["/v1/api/marketplace/gateway/{gateway_id} fee", 0, MAX_AMOUNT],
       ["/v1/gateway amount", 1, MAX_AMOUNT],
       ["/v1/gateway/{gateway_id} amount", 1, MAX_AMOUNT],
+      ["/v1/invoices min_part_amount", 1, MAX_AMOUNT],
+      ["/v1/invoices unit_price", 1, MAX_AMOUNT],
       ["/v1/payment-pages amount", 1, MAX_AMOUNT],
       ["/v1/payment-pages max_amount", 1, MAX_AMOUNT],
       ["/v1/payment-pages min_amount", 1, MAX_AMOUNT],
