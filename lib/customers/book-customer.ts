@@ -56,3 +56,23 @@ export async function bookCustomer(tx: Db | Tx, deposit: Paid): Promise<string> 
   await tx.update(deposits).set({ customerId }).where(eq(deposits.id, deposit.id));
   return customerId;
 }
+
+type InvoiceCustomer = { accountId: string; mode: "test" | "live"; phone: string; country: string; name: string; email: string };
+
+/**
+ * Books an invoice's customer (who has a number) in the invoice's own transaction: found by the
+ * number, or made with it; the invoice's name and e-mail fill the customer's when it has none. A
+ * merged record answers with the record it went into. The customer's payments come with them.
+ */
+export async function bookInvoiceCustomer(tx: Db | Tx, who: InvoiceCustomer): Promise<string> {
+  const [row] = await tx
+    .insert(customers)
+    .values({ accountId: who.accountId, mode: who.mode, phoneNumber: bookNumber(who.phone), country: who.country, name: who.name || null, email: who.email || null, createdBy: "invoice" })
+    .onConflictDoUpdate({
+      target: [customers.accountId, customers.mode, customers.phoneNumber],
+      targetWhere: sql`${customers.erasedAt} is null`,
+      set: { name: sql`coalesce(${customers.name}, excluded.name)`, email: sql`coalesce(${customers.email}, excluded.email)`, updatedAt: sql`now()` },
+    })
+    .returning({ id: customers.id, mergedInto: customers.mergedInto });
+  return row!.mergedInto ?? row!.id;
+}

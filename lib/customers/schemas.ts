@@ -12,7 +12,7 @@ import { countryCodes } from "@/lib/countries";
 export const NOT_A_NUMBER = "not a valid mobile number (international form, or national form of `country`)";
 const PLAUSIBLE_NUMBER = /^(\+|00)?\d{6,15}$/;
 
-export const customerOrigins = ["payment", "manual"] as const;
+export const customerOrigins = ["payment", "manual", "invoice"] as const;
 
 // kept as sent but for case (lower-cased by the verbs); empty: none
 const email = z.union([z.literal(""), z.email().max(254)]);
@@ -63,7 +63,7 @@ const base = {
   country: z.string().nullable(),
   name: z.string().nullable(),
   email: z.string().nullable(),
-  created_by: z.enum(customerOrigins).describe("`payment`: its first successful payment; `manual`: made by hand"),
+  created_by: z.enum(customerOrigins).describe("`payment`: its first successful payment; `manual`: made by hand; `invoice`: the customer of an invoice (its number, name and e-mail)"),
   merged_into: z.uuid().nullable().describe("Set once merged: the record that holds its payments now"),
   erased_at: z.iso.datetime().nullable().describe("Set once its personal data was erased"),
   creation_date: z.iso.datetime(),

@@ -364,7 +364,7 @@ export const customers = pgTable(
     country: text("country"),
     name: text("name"),
     email: text("email"),
-    createdBy: text("created_by", { enum: ["payment", "manual"] }).notNull(),
+    createdBy: text("created_by", { enum: ["payment", "manual", "invoice"] }).notNull(),
     mergedInto: uuid("merged_into").references((): AnyPgColumn => customers.id),
     mergedAt: timestamp("merged_at", { withTimezone: true }),
     erasedAt: timestamp("erased_at", { withTimezone: true }),

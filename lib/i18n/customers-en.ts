@@ -34,7 +34,7 @@ export const customersEn: Words<typeof customersFr> = {
   phone: "Number",
   email: "E-mail",
   since: "Customer since",
-  origin: { payment: "Added by a payment", manual: "Added by hand" },
+  origin: { payment: "Added by a payment", manual: "Added by hand", invoice: "Added by an invoice" },
   paymentsCount: "{count} payment(s)",
   refunded: "of which {amount} refunded",
   back: "All customers",

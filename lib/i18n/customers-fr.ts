@@ -31,7 +31,7 @@ export const customersFr = {
   phone: "Numéro",
   email: "E-mail",
   since: "Client depuis",
-  origin: { payment: "Ajouté par un paiement", manual: "Ajouté à la main" },
+  origin: { payment: "Ajouté par un paiement", manual: "Ajouté à la main", invoice: "Ajouté par une facture" },
   paymentsCount: "{count} paiement(s)",
   refunded: "dont {amount} remboursé(s)",
   back: "Tous les clients",

@@ -6,12 +6,13 @@ import { amountBounds, assertCurrency, isCountry } from "@/lib/countries";
 import { parsePhone } from "@/lib/countries/phones";
 import { getDb } from "@/lib/db/client";
 import { invoices } from "@/lib/db/schema";
+import { bookInvoiceCustomer } from "@/lib/customers/book-customer";
 import { wakeJob } from "@/lib/runtime/wake";
 import type { InvoiceRow } from "./queries";
 import type { CreateInvoiceBody } from "./schemas";
 
 /** The checks that need the account: its currency's bounds on prices, total and parts; the customer's number. */
-export function invoiceProblems(body: CreateInvoiceBody, auth: Pick<Auth, "currency" | "country">): { problems: ValidationItem[]; phone: string; total: number } {
+export function invoiceProblems(body: CreateInvoiceBody, auth: Pick<Auth, "currency" | "country">): { problems: ValidationItem[]; phone: string; phoneCountry: string; total: number } {
   const problems: ValidationItem[] = [];
   const { min, max } = amountBounds(auth.currency as Currency);
   let total = 0;
@@ -27,13 +28,14 @@ export function invoiceProblems(body: CreateInvoiceBody, auth: Pick<Auth, "curre
     else if (body.min_part_amount > total) problems.push(item(["body", "min_part_amount"], "less_than_equal", { le: total }));
   }
   let phone = "";
+  let phoneCountry = "";
   if (body.customer_phone) {
     const international = body.customer_phone.trim().startsWith("+") || body.customer_phone.trim().startsWith("00");
     const parsed = parsePhone(body.customer_phone, international || !isCountry(auth.country) ? undefined : auth.country);
-    if (parsed) phone = parsed.digits;
+    if (parsed) ({ digits: phone, country: phoneCountry } = parsed);
     else problems.push(valueError(["body", "customer_phone"], "not a valid mobile number"));
   }
-  return { problems, phone, total };
+  return { problems, phone, phoneCountry, total };
 }
 
 /** POST /v1/invoices: an invoice in the caller's currency and country. */
@@ -71,6 +73,10 @@ export async function createInvoice(auth: Auth, body: CreateInvoiceBody): Promis
       reminderDays: [...body.reminder_days].sort((a, b) => a - b),
     })
     .returning();
+  // the customer who has a number is in the book from the invoice on (in this request's transaction)
+  if (checked.phone) {
+    await bookInvoiceCustomer(db, { accountId: auth.accountId, mode: auth.mode, phone: checked.phone, country: checked.phoneCountry, name: body.customer_name, email: body.customer_email });
+  }
   // a step may be due today already (e.g. 3 days before a due date 3 days away): the round looks now
   if (row!.reminderDays.length) wakeJob("invoice-reminders");
   return row!;

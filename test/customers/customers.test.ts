@@ -6,6 +6,7 @@ import * as mergeRoute from "@/app/v1/customers/[customer_id]/merge/route";
 import * as eraseRoute from "@/app/v1/customers/[customer_id]/erase/route";
 import * as exportRoute from "@/app/v1/exports/customers/route";
 import * as pagesRoute from "@/app/v1/payment-pages/route";
+import * as invoicesRoute from "@/app/v1/invoices/route";
 import * as payJson from "@/app/api/checkout/pp/[id]/route";
 import { settleDeposit } from "@/lib/payments/settle-deposit";
 import { setSandboxTransport } from "@/lib/providers/sandbox";
@@ -104,6 +105,39 @@ describe("the book made from payments", () => {
     const [failed] = await pendingPayments(auth, "237670000042", [900]);
     await settleDeposit(failed!.id, { status: "failed", reason: "refused_by_payer" });
     expect((await depositRow(failed!.id)).customerId).toBeNull();
+  });
+
+  it("an invoice books its customer (number, name, e-mail); that number's payment lands on them; a known customer keeps their own name", async () => {
+    const auth = await newAuth("CMR");
+    const key = auth.key;
+    const invoice = (customer_name: string, customer_phone: string, customer_email = "") =>
+      call(invoicesRoute.POST, "POST", "/v1/invoices", { key, json: { customer_name, customer_phone, customer_email, lines: [{ label: "Robe", quantity: 1, unit_price: 15000 }], due_date: "2099-01-31" } });
+    expect((await invoice("Awa Ndiaye", "6 70 00 00 55", "awa@example.com")).status).toBe(200);
+    expect((await invoice("Sans numéro", "")).status).toBe(200); // no number: nobody to book
+    await payPage(key, [{ phone: "+237670000055", amount: 1500 }]);
+    expect((await invoice("Awa N.", "+237 670 000 055", "autre@example.com")).status).toBe(200);
+    const list = await call(collection.GET, "GET", "/v1/customers", { key });
+    expect(reply(list)).toEqual({
+      status: 200,
+      body: [
+        {
+          id: UUID,
+          phone_masked: "237*******55",
+          country: "CMR",
+          name: "Awa Ndiaye",
+          email: "awa@example.com",
+          created_by: "invoice",
+          merged_into: null,
+          erased_at: null,
+          creation_date: UTC,
+          payments_count: 1,
+          amount_paid: 1500,
+          amount_refunded: 0,
+          currency: "XAF",
+          last_payment_at: UTC,
+        },
+      ],
+    });
   });
 
   it("100 payments of one number settled at once → one customer, 100 payments, the right sum", { timeout: 120_000 }, async () => {
