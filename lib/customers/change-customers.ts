@@ -7,7 +7,7 @@ import { parsePhone } from "@/lib/countries/phones";
 import { getDb } from "@/lib/db/client";
 import { ownedBy } from "@/lib/db/scope";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { customers, deposits, marketplaceTransactions, paymentRequests } from "@/lib/db/schema";
+import { cardPayers, customers, deposits, invoices, marketplaceTransactions, paymentRequests } from "@/lib/db/schema";
 import { maskPhone } from "@/lib/runtime/log";
 import { getCustomerOrThrow, type CustomerRow, type CustomerWithTotals } from "./queries";
 import { NOT_A_NUMBER, type CreateCustomerBody, type UpdateCustomerBody } from "./schemas";
@@ -95,7 +95,9 @@ export async function mergeCustomers(auth: Auth, id: string, otherId: string): P
 /**
  * POST /v1/customers/{id}/erase: the person's data goes, from the customer (and records merged into
  * it) and from its payments' payer fields: the deposit's number masked, a marketplace buyer's name,
- * e-mail and number emptied or masked, a request to pay's number masked. Kept: amounts, currency,
+ * e-mail and number emptied or masked, a request to pay's number masked, a card payer's details
+ * emptied, and the invoices to its numbers lose the customer's name, number and e-mail (so no more
+ * reminders reach them). Kept: amounts, currency,
  * country, operator, statuses, dates, track ids, receipt codes, the ledger. Erasing twice is once.
  */
 export async function eraseCustomer(auth: Auth, id: string): Promise<CustomerWithTotals> {
@@ -127,6 +129,10 @@ export async function eraseCustomer(auth: Auth, id: string): Promise<CustomerWit
     await db.update(deposits).set({ phoneNumber: masked }).where(eq(deposits.id, payment.id));
     await db.update(marketplaceTransactions).set({ buyerFullName: "", buyerEmail: "", buyerPhone: masked }).where(eq(marketplaceTransactions.depositId, payment.id));
     if (payment.gatewayId) await db.update(paymentRequests).set({ phoneNumber: masked }).where(eq(paymentRequests.paymentGatewayId, payment.gatewayId));
+    await db.update(cardPayers).set({ name: "", surname: "", email: "", address: "", city: "", state: "", zipCode: "" }).where(eq(cardPayers.depositId, payment.id));
+  }
+  if (phones.length) {
+    await db.update(invoices).set({ customerName: "", customerPhone: "", customerEmail: "" }).where(and(ownedBy(invoices, auth), inArray(invoices.customerPhone, phones)));
   }
   await db
     .update(customers)

@@ -11,7 +11,7 @@ import * as payJson from "@/app/api/checkout/pp/[id]/route";
 import { settleDeposit } from "@/lib/payments/settle-deposit";
 import { setSandboxTransport } from "@/lib/providers/sandbox";
 import { getDb } from "@/lib/db/client";
-import { deposits } from "@/lib/db/schema";
+import { deposits, invoices } from "@/lib/db/schema";
 import { eq } from "drizzle-orm";
 import { addMember, sessionHeaders } from "@/test/support/accounts";
 import { call, newAccount, newAuth, type Reply } from "@/test/support/api";
@@ -307,6 +307,10 @@ describe("merging and erasing", () => {
     await settleDeposit(failed!.id, { status: "failed", reason: "refused_by_payer" });
     const [c] = await customersOf(auth.accountId);
     await call(item.PATCH, "PATCH", `/v1/customers/${c!.id}`, { key, json: { name: "Awa", email: "awa@example.com" } });
+    const bill = await call(invoicesRoute.POST, "POST", "/v1/invoices", {
+      key,
+      json: { customer_name: "Awa Ndiaye", customer_phone: "670000099", customer_email: "awa@example.com", lines: [{ label: "Robe", quantity: 1, unit_price: 15000 }], due_date: "2099-01-31" },
+    });
     const erased = await call(eraseRoute.POST, "POST", `/v1/customers/${c!.id}/erase`, { key });
     expect(reply(erased)).toEqual({
       status: 200,
@@ -314,6 +318,9 @@ describe("merging and erasing", () => {
     });
     expect((erased.body as { payments: { phone_number: string; amount: number }[] }).payments.map((p) => [p.phone_number, p.amount])).toEqual([["237*******99", 4200]]);
     expect([(await depositRow(d!.id)).phoneNumber, (await depositRow(failed!.id)).phoneNumber]).toEqual(["237*******99", "237*******99"]);
+    // the invoice to that number keeps its lines and amounts, not the person (no reminder can reach them)
+    const [invoice] = await (await getDb()).select().from(invoices).where(eq(invoices.id, (bill.body as { id: string }).id));
+    expect([invoice!.customerName, invoice!.customerPhone, invoice!.customerEmail, invoice!.total]).toEqual(["", "", "", 15000]);
     expect(reply(await call(eraseRoute.POST, "POST", `/v1/customers/${c!.id}/erase`, { key }))).toEqual(reply(erased));
     expect(reply(await call(item.PATCH, "PATCH", `/v1/customers/${c!.id}`, { key, json: { name: "x" } }))).toEqual({
       status: 409,
