@@ -117,6 +117,10 @@ describe("npm run admin", () => {
         currency: "XOF",
         supportEmail: "",
         supportPhone: "",
+        // card payments start off: a merchant turns them on in Settings
+        cardsEnabled: false,
+        cardFeeRule: "merchant",
+        cardSurchargeBps: 0,
         createdAt: expect.any(Date),
       });
       const owners = await db
