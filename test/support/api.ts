@@ -55,7 +55,8 @@ export async function call(handler: Handler, method: string, path: string, optio
   const req = new Request(url, { method, headers, body });
   const params = handler.operation ? matchPath(handler.operation.path, url.pathname) : {};
   const res = await handler(req, { params: Promise.resolve(params) });
-  const text = await res.text();
+  // the bytes as sent, as the dispatcher's path reads them (Response.text() would drop a CSV's byte order mark)
+  const text = Buffer.from(await res.arrayBuffer()).toString("utf8");
   let parsed: unknown = text;
   try {
     parsed = text ? JSON.parse(text) : null;
