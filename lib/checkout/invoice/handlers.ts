@@ -34,7 +34,6 @@ function localeOf(req: Request, invoice?: InvoiceRow): { url: URL; locale: Local
   return { url, locale };
 }
 
-
 async function factsOf(invoice: InvoiceRow): Promise<InvoiceFacts> {
   const payable = payableCountries(invoice.currency);
   const own = isCountry(invoice.country) && payable.includes(invoice.country) ? invoice.country : undefined;

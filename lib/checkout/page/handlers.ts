@@ -29,7 +29,6 @@ function localeOf(req: Request): { url: URL; locale: Locale } {
   return { url, locale: pickLocale(url, req.headers.get("accept-language")) };
 }
 
-
 async function factsOf(page: PaymentPageRow): Promise<PageFacts> {
   const payable = payableCountries(page.currency);
   const own = isCountry(page.country) && payable.includes(page.country) ? page.country : undefined;
