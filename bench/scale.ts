@@ -30,6 +30,7 @@
 //   BENCH_ROOT=/path/to/checkout      serve that checkout's production build (`npm run build` there), run its
 //                                     jobs and its ledger:check (a before/after: run once on each); default this one
 //   BENCH_SCALE_ONLY=deposits,stats   measure only the endpoints whose name contains one of these
+//   BENCH_PORT, BENCH_RECEIVER_PORT   the server's and the webhook receiver's ports (default: free ones)
 import autocannon from "autocannon";
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -96,7 +97,7 @@ function startReceiver(): Promise<{ url: string; close: () => Promise<void> }> {
     req.on("end", () => res.end("ok"));
   });
   return new Promise((resolve) =>
-    server.listen(0, HOST, () => {
+    server.listen(Number(process.env.BENCH_RECEIVER_PORT || 0), HOST, () => {
       const { port } = server.address() as { port: number };
       resolve({ url: `http://${HOST}:${port}/hook`, close: () => new Promise((r) => server.close(() => r())) });
     }),
@@ -358,7 +359,7 @@ async function main(): Promise<void> {
     };
     const owner = { email: "scale@kola.test", password: "scale-password-1234", business: "Boutique Scale", country: "CMR" };
     const account = await createAccount(env, owner);
-    server = await startServer({ root: SERVED, env, logFile: path.join(dataDir, "server.log") });
+    server = await startServer({ root: SERVED, env, port: process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined, logFile: path.join(dataDir, "server.log") });
     console.log("templates: real payments through the API and the sandbox…");
     const made = await makeTemplates(server.baseURL, account.api_key, receiver.url, db);
     const counts = await prepareTemplates(db, made.templates, OTHER_ACCOUNTS);

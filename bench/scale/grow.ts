@@ -216,6 +216,24 @@ export async function rebalance(sql: postgres.Sql): Promise<void> {
       from (select seller_id, sum(amount) as total from payouts where seller_id is not null and status = 'success' group by seller_id) t
       where t.seller_id = s.id and s.paid_out <> t.total`);
   }
+  // the counter summary's hourly totals, which triggers keep (a checkout older than the table has none)
+  const [hours] = await sql.unsafe(`select 1 from information_schema.tables where table_name = 'payment_request_hours'`);
+  if (hours) {
+    await sql.begin(async (tx) => {
+      await tx.unsafe(`lock table payment_request_hours in exclusive mode`);
+      await tx.unsafe(`delete from payment_request_hours`);
+      await tx.unsafe(`insert into payment_request_hours (account_id, mode, hour, collector, paid_count, paid_total, changes)
+        select r.account_id, r.mode, date_trunc('hour', r.created_at at time zone 'UTC') at time zone 'UTC',
+          case when r.created_by_user_id is not null then 'member:' || r.created_by_user_id
+               when r.created_by_key_id is not null then 'api_key:' || r.created_by_key_id else '' end,
+          count(*) filter (where k.paid), coalesce(sum(g.amount) filter (where k.paid), 0), count(*) + sum(k.attempts)
+        from payment_requests r
+        join payment_gateways g on g.id = r.payment_gateway_id
+        cross join lateral (select count(*) as attempts, coalesce(bool_or(d.status = 'success' and d.duplicate_of is null), false) as paid
+                            from deposits d where d.payment_gateway_id = r.payment_gateway_id) k
+        group by 1, 2, 3, 4`);
+    });
+  }
   // the overview's daily totals, which triggers keep (skipped above with the foreign keys' checks):
   // counted again from the rows, as the migration that made them did
   await sql.begin(async (tx) => {

@@ -1167,7 +1167,30 @@ export const paymentRequests = pgTable(
     uniqueIndex("payment_requests_code_key").on(t.code),
     index("payment_requests_list_idx").on(t.accountId, t.mode, t.createdAt.desc(), t.id.desc()),
     index("payment_requests_collector_idx").on(t.accountId, t.mode, t.createdByUserId, t.createdAt.desc()),
+    // the summary's version: the last expiry of the day's requests already passed (one row read)
+    index("payment_requests_expiry_idx").on(t.accountId, t.mode, t.expiresAt),
   ],
+);
+
+// The counter's summary (GET /v1/payment-requests/summary), so that it reads a few rows a day
+// however many requests there are: per UTC hour of the requests' created_at (a country's day is
+// 24 of them: every country's offset is whole hours) and collector, the requests paid and their
+// links' amount, and a count of every change of those requests (made, an attempt started or
+// settled or given up, cancelled) that the summary's version follows. Kept by triggers in the
+// transaction of the change they count (the migration that made them holds their SQL), recounted
+// by `npm run ledger:check`.
+export const paymentRequestHours = pgTable(
+  "payment_request_hours",
+  {
+    ...owner(),
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
+    /** `member:{user id}`, `api_key:{key id}`, or '' (neither: its member or key was deleted) */
+    collector: text("collector").notNull(),
+    paidCount: integer("paid_count").notNull().default(0),
+    paidTotal: bigint("paid_total", { mode: "number" }).notNull().default(0),
+    changes: bigint("changes", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.mode, t.hour, t.collector] })],
 );
 
 // A stall: a reusable counter page (`/s/{code}`, printed as a poster with its QR) where buyers choose

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { getDb, type Db } from "@/lib/db/client";
 import { sellerChecks } from "./check-sellers";
 
-const NUMERIC = new Set(["sum", "balance", "postings", "open", "refunded_amount", "refunds", "expected", "held", "refunded", "share_parts", "refunding", "owed", "paid_out", "succeeded"]);
+const NUMERIC = new Set(["sum", "balance", "postings", "open", "refunded_amount", "refunds", "expected", "held", "refunded", "share_parts", "refunding", "owed", "paid_out", "succeeded", "held_total", "expected_total"]);
 
 /** One thing the ledger's invariants found wrong; `npm run ledger:check` prints them. */
 export type LedgerProblem = { problem: string } & Record<string, string | number | null>;
@@ -14,7 +14,8 @@ export type LedgerProblem = { problem: string } & Record<string, string | number
  * - what is in flight equals the payouts and refunds still open; what a deposit says was
  *   refunded equals its refunds that have not failed;
  * - every marketplace seller's balances agree with the postings naming it (./check-sellers.ts);
- * - the overview's daily totals (deposit_days, ledger_days) are the sums of what they count.
+ * - the overview's daily totals (deposit_days, ledger_days) and the counter's summary's hourly ones
+ *   (payment_request_hours) are the sums of what they count.
  * An empty list means the books agree with themselves.
  */
 export async function checkLedger(db?: Db): Promise<LedgerProblem[]> {
@@ -86,6 +87,24 @@ export async function checkLedger(db?: Db): Promise<LedgerProblem[]> {
                          group by 1, 2, 3, 4, 5) s
           on s.account_id = k.account_id and s.mode = k.mode and s.currency = k.currency and s.day = k.day and s.refund = k.refund
         where coalesce(k.amount, 0) <> coalesce(s.amount, 0)`,
+    // the counter's summary's totals (payment_request_hours, lib/payment-requests/queries.ts): per
+    // UTC hour and collector, the requests whose link has a kept success, and their links' amount
+    sql`select 'payment_request_hours_mismatch' as problem, coalesce(k.account_id, s.account_id)::text as account_id,
+          coalesce(k.mode, s.mode) as mode, coalesce(k.hour, s.hour)::text as hour, coalesce(k.collector, s.collector) as collector,
+          k.paid_count::bigint as held, coalesce(s.paid_count, 0)::bigint as expected,
+          k.paid_total::bigint as held_total, coalesce(s.paid_total, 0)::bigint as expected_total
+        from payment_request_hours k
+        full outer join (select r.account_id, r.mode, date_trunc('hour', r.created_at at time zone 'UTC') at time zone 'UTC' as hour,
+                                case when r.created_by_user_id is not null then 'member:' || r.created_by_user_id
+                                     when r.created_by_key_id is not null then 'api_key:' || r.created_by_key_id else '' end as collector,
+                                count(*) as paid_count, sum(g.amount) as paid_total
+                         from payment_requests r
+                         join payment_gateways g on g.id = r.payment_gateway_id
+                         where exists (select 1 from deposits d where d.payment_gateway_id = r.payment_gateway_id
+                                         and d.status = 'success' and d.duplicate_of is null)
+                         group by 1, 2, 3, 4) s
+          on s.account_id = k.account_id and s.mode = k.mode and s.hour = k.hour and s.collector = k.collector
+        where coalesce(k.paid_count, 0) <> coalesce(s.paid_count, 0) or coalesce(k.paid_total, 0) <> coalesce(s.paid_total, 0)`,
   ];
   // One snapshot for every check (a payment settled between two of them cannot look like a
   // difference), and no statement timeout: each check reads whole tables, which takes longer than

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, asc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { Auth } from "@/lib/core/auth";
 import { ApiError } from "@/lib/core/errors";
 import { formatReceiptCode } from "@/lib/core/receipt-code";
@@ -7,7 +7,7 @@ import type { PaymentRequestStatus } from "@/lib/core/payment-requests";
 import { dayBounds, todayIn } from "@/lib/countries/format";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { ownedBy } from "@/lib/db/scope";
-import { apiKeys, deposits, paymentGateways, paymentRequests, users } from "@/lib/db/schema";
+import { apiKeys, deposits, paymentGateways, paymentRequestHours, paymentRequests, users } from "@/lib/db/schema";
 import { pageClauses } from "@/lib/http/pagination";
 import { publicBaseUrl } from "@/lib/runtime/config";
 import type { PaymentRequestListQuery, PaymentRequestView } from "./schemas";
@@ -166,31 +166,89 @@ export async function listPaymentRequests(viewer: Viewer, query: PaymentRequestL
   return views.slice(0, clauses.limit);
 }
 
-/** A day's paid requests and their total, per collector (a cashier: its own line only). */
+type Collector = PaymentRequestView["collected_by"];
+
+/**
+ * A day's paid requests and their total, per collector (a cashier: its own line only), from the
+ * hourly totals the database keeps with every change (payment_request_hours, migration 0034): a
+ * few rows a collector, however many requests the day had. Its `version` changes whenever a request
+ * of the day is made or changes status: the totals' count of changes, and the last expiry of the
+ * day's requests already passed (a request expires with no write).
+ */
 export async function summarize(viewer: Viewer & Pick<Auth, "currency">, day: string) {
-  const date = day === "today" ? todayIn(viewer.country) : day;
+  const today = todayIn(viewer.country);
+  const date = day === "today" ? today : day;
   const { from, to } = dayBounds(date, viewer.country);
   const db = await getDb();
-  const rows = await selectJoined(db).where(
-    and(ownedBy(paymentRequests, viewer), cashierScope(viewer), gte(paymentRequests.createdAt, from), lt(paymentRequests.createdAt, to)),
+  // a cashier sees its own requests of today only (as cashierScope says for the list)
+  const own = viewer.role === "cashier" ? `member:${viewer.userId}` : undefined;
+  const none = viewer.role === "cashier" && date !== today;
+  const [hours, [expiry]] = none
+    ? [[], [{ at: null }]]
+    : await Promise.all([
+        db
+          .select({
+            collector: paymentRequestHours.collector,
+            paidCount: sql<number>`sum(${paymentRequestHours.paidCount})`.mapWith(Number),
+            paidTotal: sql<number>`sum(${paymentRequestHours.paidTotal})`.mapWith(Number),
+            changes: sql<number>`sum(${paymentRequestHours.changes})`.mapWith(Number),
+          })
+          .from(paymentRequestHours)
+          .where(
+            and(
+              ownedBy(paymentRequestHours, viewer),
+              gte(paymentRequestHours.hour, from),
+              lt(paymentRequestHours.hour, to),
+              own ? eq(paymentRequestHours.collector, own) : undefined,
+            ),
+          )
+          .groupBy(paymentRequestHours.collector),
+        db
+          .select({ at: sql<string | null>`max(${paymentRequests.expiresAt})::text` })
+          .from(paymentRequests)
+          .where(
+            and(
+              ownedBy(paymentRequests, viewer),
+              gt(paymentRequests.expiresAt, from),
+              lte(paymentRequests.expiresAt, sql`now()`),
+              gte(paymentRequests.createdAt, from),
+              lt(paymentRequests.createdAt, to),
+              own ? eq(paymentRequests.createdByUserId, viewer.userId!) : undefined,
+            ),
+          ),
+      ]);
+  const paid = hours.filter((h) => h.paidCount > 0);
+  const names = await collectorNames(
+    db,
+    paid.map((h) => h.collector),
   );
-  const views = await presentAll(db, rows);
-  const lines = new Map<string, { collected_by: PaymentRequestView["collected_by"]; paid_count: number; paid_total: number }>();
-  let count = 0;
-  let total = 0;
+  const lines = paid
+    .map((h) => ({ key: h.collector, collected_by: names.get(h.collector) ?? null, paid_count: h.paidCount, paid_total: h.paidTotal }))
+    .sort((a, b) => b.paid_total - a.paid_total || b.paid_count - a.paid_count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const seen = createHash("sha256");
-  for (const view of views) seen.update(`${view.id}:${view.status};`);
-  for (const view of views) {
-    if (view.status !== "paid") continue;
-    count++;
-    total += view.amount;
-    const key = view.collected_by ? `${view.collected_by.type}:${view.collected_by.id}` : "";
-    const line = lines.get(key) ?? { collected_by: view.collected_by, paid_count: 0, paid_total: 0 };
-    line.paid_count++;
-    line.paid_total += view.amount;
-    lines.set(key, line);
-  }
-  return { day: date, currency: viewer.currency, paid_count: count, paid_total: total, version: seen.digest("base64url").slice(0, 16), by_collector: [...lines.values()].sort((a, b) => b.paid_total - a.paid_total) };
+  for (const h of [...hours].sort((a, b) => (a.collector < b.collector ? -1 : 1))) seen.update(`${h.collector}:${h.changes}:${h.paidCount}:${h.paidTotal};`);
+  seen.update(`expired:${expiry?.at ?? ""}`);
+  return {
+    day: date,
+    currency: viewer.currency,
+    paid_count: paid.reduce((n, h) => n + h.paidCount, 0),
+    paid_total: paid.reduce((n, h) => n + h.paidTotal, 0),
+    version: seen.digest("base64url").slice(0, 16),
+    by_collector: lines.map(({ collected_by, paid_count, paid_total }) => ({ collected_by, paid_count, paid_total })),
+  };
+}
+
+/** The collectors the totals name (`member:{id}`, `api_key:{id}`, '' for none), as a request's view names them. */
+async function collectorNames(db: Db, keys: string[]): Promise<Map<string, Collector>> {
+  const ids = (type: string) => keys.filter((k) => k.startsWith(`${type}:`)).map((k) => k.slice(type.length + 1));
+  const [members, keysNamed] = await Promise.all([
+    ids("member").length ? db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, ids("member"))) : [],
+    ids("api_key").length ? db.select({ id: apiKeys.id, name: apiKeys.name }).from(apiKeys).where(inArray(apiKeys.id, ids("api_key"))) : [],
+  ]);
+  const names = new Map<string, Collector>();
+  for (const m of members) names.set(`member:${m.id}`, { type: "member", id: m.id, name: m.name || m.email || "" });
+  for (const k of keysNamed) names.set(`api_key:${k.id}`, { type: "api_key", id: k.id, name: k.name ?? "" });
+  return names;
 }
 
 /**
