@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, asc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { Auth } from "@/lib/core/auth";
 import { ApiError } from "@/lib/core/errors";
 import { formatReceiptCode } from "@/lib/core/receipt-code";
@@ -10,7 +10,7 @@ import { ownedBy } from "@/lib/db/scope";
 import { apiKeys, deposits, paymentGateways, paymentRequestHours, paymentRequests, users } from "@/lib/db/schema";
 import { pageClauses } from "@/lib/http/pagination";
 import { publicBaseUrl } from "@/lib/runtime/config";
-import type { PaymentRequestListQuery, PaymentRequestView } from "./schemas";
+import { MAX_EXPIRES_IN, type PaymentRequestListQuery, type PaymentRequestView } from "./schemas";
 
 export type PaymentRequestRow = typeof paymentRequests.$inferSelect;
 type GatewayRow = typeof paymentGateways.$inferSelect;
@@ -172,8 +172,8 @@ type Collector = PaymentRequestView["collected_by"];
  * A day's paid requests and their total, per collector (a cashier: its own line only), from the
  * hourly totals the database keeps with every change (payment_request_hours, migration 0034): a
  * few rows a collector, however many requests the day had. Its `version` changes whenever a request
- * of the day is made or changes status: the totals' count of changes, and the last expiry of the
- * day's requests already passed (a request expires with no write).
+ * of the day is made or changes status: the totals' count of changes, and the last expiry passed
+ * in the window the day's requests expire in (a request expires with no write).
  */
 export async function summarize(viewer: Viewer & Pick<Auth, "currency">, day: string) {
   const today = todayIn(viewer.country);
@@ -184,7 +184,7 @@ export async function summarize(viewer: Viewer & Pick<Auth, "currency">, day: st
   const own = viewer.role === "cashier" ? `member:${viewer.userId}` : undefined;
   const none = viewer.role === "cashier" && date !== today;
   const [hours, [expiry]] = none
-    ? [[], [{ at: null }]]
+    ? [[], []]
     : await Promise.all([
         db
           .select({
@@ -203,19 +203,22 @@ export async function summarize(viewer: Viewer & Pick<Auth, "currency">, day: st
             ),
           )
           .groupBy(paymentRequestHours.collector),
+        // the newest expiry passed among those the day's requests can have (one index entry: not
+        // filtered by the request's day, which would read the day's requests again; another day's
+        // request expiring in the window changes the version too, harmlessly)
         db
-          .select({ at: sql<string | null>`max(${paymentRequests.expiresAt})::text` })
+          .select({ at: paymentRequests.expiresAt })
           .from(paymentRequests)
           .where(
             and(
               ownedBy(paymentRequests, viewer),
               gt(paymentRequests.expiresAt, from),
-              lte(paymentRequests.expiresAt, sql`now()`),
-              gte(paymentRequests.createdAt, from),
-              lt(paymentRequests.createdAt, to),
+              lte(paymentRequests.expiresAt, sql`least(now(), ${new Date(to.getTime() + MAX_EXPIRES_IN * 1000).toISOString()}::timestamptz)`),
               own ? eq(paymentRequests.createdByUserId, viewer.userId!) : undefined,
             ),
-          ),
+          )
+          .orderBy(desc(paymentRequests.expiresAt))
+          .limit(1),
       ]);
   const paid = hours.filter((h) => h.paidCount > 0);
   const names = await collectorNames(
@@ -227,7 +230,7 @@ export async function summarize(viewer: Viewer & Pick<Auth, "currency">, day: st
     .sort((a, b) => b.paid_total - a.paid_total || b.paid_count - a.paid_count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const seen = createHash("sha256");
   for (const h of [...hours].sort((a, b) => (a.collector < b.collector ? -1 : 1))) seen.update(`${h.collector}:${h.changes}:${h.paidCount}:${h.paidTotal};`);
-  seen.update(`expired:${expiry?.at ?? ""}`);
+  seen.update(`expired:${expiry?.at.toISOString() ?? ""}`);
   return {
     day: date,
     currency: viewer.currency,

@@ -14,6 +14,9 @@ import { paymentRequestChannels, paymentRequestDeliveries, paymentRequestStatuse
 const printable = (max: number) =>
   singleLine(max).refine((v) => !/[<>]/.test(v), { message: "must not contain < or >" });
 
+/** The longest a request may stay open (seconds): 7 days. */
+export const MAX_EXPIRES_IN = 7 * 86400;
+
 export const createPaymentRequestBody = z.object({
   amount: integer().meta(amountRule("What the buyer pays, in your account's currency")),
   phone_number: z
@@ -37,7 +40,7 @@ export const createPaymentRequestBody = z.object({
     "",
   ).describe("Your order reference, as on a payment link: held by one live link or request per account and mode"),
   message: optional(printable(200), "").describe("Shown to the buyer on the pay link and the receipt page"),
-  expires_in: optional(integer((n) => n.min(60).max(7 * 86400)), 86400).describe(
+  expires_in: optional(integer((n) => n.min(60).max(MAX_EXPIRES_IN)), 86400).describe(
     "Seconds during which the request may be paid or sent again (60 s – 7 days, default a day). A prompt itself times out sooner, at the operator",
   ),
 });
