@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as callbackRoute from "@/app/api/providers/[provider]/callback/route";
@@ -16,6 +18,7 @@ import { cardPayers, deposits, invoices, paymentPages, providerBreakers } from "
 import { createInvoice } from "@/lib/invoices/create-invoice";
 import { createInvoiceBody } from "@/lib/invoices/schemas";
 import { createPaymentPage } from "@/lib/payment-pages/create-page";
+import { checkAnswer } from "@/lib/providers/cinetpay/schemas";
 import { createPaymentPageBody } from "@/lib/payment-pages/schemas";
 import { en } from "@/lib/i18n/en";
 import { fr } from "@/lib/i18n/fr";
@@ -150,7 +153,7 @@ describe("a card payment on a payment page, through the CinetPay emulator", () =
     const trackId = res.body.track_id as string;
     expect(res).toEqual({ status: 200, body: { track_id: trackId, status: "pending", next: `${emulator.url}/payment/${emulator.payments.get(trackId)!.token}` } });
     const sent = emulator.payments.get(trackId)!;
-    expect([sent.channels, sent.amount, sent.customer.customer_country, sent.customer.customer_phone_number]).toEqual(["CREDIT_CARD", 5175, "FR", expect.stringMatching(/^\+336123\d{4}78$/)]);
+    expect([sent.channels, sent.amount, sent.customer.customer_country, sent.customer.customer_phone_number]).toEqual(["CREDIT_CARD", 5175, "FR", expect.stringMatching(/^\+3361234\d{2}78$/)]);
     expect(await pageUnits(tickets.id)).toEqual({ units: 1, payments: 1 });
 
     // the stock holds for cards too: one unit left, a buyer asking for two is refused
@@ -172,6 +175,14 @@ describe("a card payment on a payment page, through the CinetPay emulator", () =
     const refused = await depositOf(second.body.track_id as string);
     expect([refused.status, refused.failureReason]).toEqual(["failed", "refused_by_payer"]);
     expect(await pageUnits(tickets.id)).toEqual({ units: 1, payments: 1 });
+
+    // the emulator's check of a card payment answers the published check example's shape (test/fixtures/providers/cinetpay/check-accepted.json), the card's brand as payment_method
+    const published = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, "..", "fixtures", "providers", "cinetpay", "check-accepted.json"), "utf8")) as { data: Record<string, unknown> };
+    const checked = (await (await fetch(`${emulator.url}/v2/payment/check`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ apikey: credentials.apiKey, site_id: credentials.siteId, transaction_id: trackId }) })).json()) as typeof published & Record<string, unknown>;
+    expect([Object.keys(checked).sort(), Object.keys(checked.data).sort()]).toEqual([Object.keys(published).sort(), Object.keys(published.data).sort()]);
+    expect([checked.code, checked.data.status, checked.data.payment_method, checked.data.amount]).toEqual(["00", "ACCEPTED", "VISA", "5175"]);
+    // and the adapter reads the published example with a card's brand as it reads the emulator's
+    expect(checkAnswer.safeParse({ ...published, data: { ...published.data, payment_method: "VISA" } }).success).toBe(true);
 
     // the waiting page of the card payment says a card's words
     const waiting = await hit(waitPage.GET, { id: paid.paymentGatewayId!, track_id: trackId }, `/pay/${paid.paymentGatewayId}/${trackId}?lang=fr`);
