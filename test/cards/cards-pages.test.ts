@@ -42,10 +42,11 @@ const credentials = { apiKey: "cp-pages-key", siteId: "105902", secretKey: "cp-p
 const SLOW = { timeout: 90_000 };
 
 beforeAll(async () => {
+  await getDb(); // the database first, migrations and all: on a busy machine this alone may take a while
   receiver = await startCallbackReceiver(callbackRoute.POST);
   emulator = await startCinetpayEmulator(credentials);
   Object.assign(process.env, { LIVE_PROVIDERS: "cinetpay", ...cinetpayEnv(emulator.url, credentials), PUBLIC_BASE_URL: receiver.url, ...FAST_RETRIES });
-});
+}, 180_000);
 
 afterAll(async () => {
   await emulator.close();
