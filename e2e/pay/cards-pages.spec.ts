@@ -61,7 +61,7 @@ test("a card payment on a payment page and on an invoice: the fee rule shown, Ci
   expect(created.status(), await created.text()).toBe(200);
   const tickets = (await created.json()) as { id: string };
   await page.goto(`/pp/${tickets.id}`);
-  await expect(page.locator("#card-fee")).toHaveText(/^Par carte\s: 5\s175\sF\sCFA, dont 175\sF\sCFA de frais de carte \(3,5\s%\) à votre charge\.$/);
+  await expect(page.locator("#card-fee")).toHaveText(/^Par carte\s: 5\s175\sFCFA, dont 175\sFCFA de frais de carte \(3,5\s%\) à votre charge\.$/);
   await expect(page.locator(".foot")).toContainText("Paiement sécurisé par mobile money ou carte bancaire");
   await expect(page.locator("#card_name")).toBeHidden(); // folded until the buyer opens it
   await shots(page, "45-page-card-folded");
@@ -79,7 +79,7 @@ test("a card payment on a payment page and on an invoice: the fee rule shown, Ci
   expect(billed.status(), await billed.text()).toBe(200);
   const rent = (await billed.json()) as { id: string };
   await page.goto(`/i/${rent.id}`);
-  await expect(page.locator("#card-fee")).toHaveText(/^Par carte\s: 103\s500\sF\sCFA, dont 3\s500\sF\sCFA de frais de carte \(3,5\s%\) à votre charge\.$/);
+  await expect(page.locator("#card-fee")).toHaveText(/^Par carte\s: 103\s500\sFCFA, dont 3\s500\sFCFA de frais de carte \(3,5\s%\) à votre charge\.$/);
   await payByCard(page, "48-invoice-card-form");
   await page.waitForURL(/\/pay\/[0-9a-f-]+\/TRK/, { timeout: 30_000 });
   await expect(page.getByRole("heading", { name: "Paiement reçu" })).toBeVisible({ timeout: 30_000 });
