@@ -9,6 +9,7 @@ import { formatWait } from "./format";
 import { newClientToken } from "./form-input";
 import { t, type Locale } from "./i18n";
 import { wordErrors } from "./wording";
+import { isCardOperator } from "@/lib/core/cards";
 
 // A payment the checkout could not start, as the buyer hears it. One table for both faces of the
 // checkout: the page without script (the form again, or a 303) and the page's script (JSON).
@@ -73,4 +74,8 @@ export function attemptLimitMessage(error: RateLimitedError, locale: Locale): st
 
 const busyWords = (error: PaymentInProgress, locale: Locale) => t(locale, "busy.other", { wait: formatWait(error.retryAfterSeconds) });
 
-export const unreachableWords = (error: OperatorUnreachable, locale: Locale) => t(locale, "unreachable.form", { operator: operatorObject(error.deposit.operator).name });
+/** No provider took it: try again or another operator; a card: cards are out of order now, mobile money is there. */
+export const unreachableWords = (error: OperatorUnreachable, locale: Locale) =>
+  isCardOperator(error.deposit.operator)
+    ? `${t(locale, "card.unavailable")} ${t(locale, "failed.nothing_taken")}`
+    : t(locale, "unreachable.form", { operator: operatorObject(error.deposit.operator).name });

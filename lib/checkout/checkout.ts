@@ -52,7 +52,8 @@ export type Checkout = {
   card?: CardOffer | null;
 };
 
-export type CardOffer = { total: number; surcharge: number; rule: CardFeeRule; percent: string };
+/** `varies`: the buyer chooses the amount (a page's quantity or amount, an invoice's part): the fee is said as a rule, without a total */
+export type CardOffer = { total: number; surcharge: number; rule: CardFeeRule; percent: string; varies?: boolean };
 
 export type LinkState =
   | { state: "not_found" }
@@ -156,13 +157,20 @@ export async function linkState(kind: Kind, id: string): Promise<LinkState> {
 }
 
 /** Cards, on a payment link of an account that offers them, when a provider of the mode takes them now (CinetPay live; the sandbox in test mode). */
-async function cardOffer(checkout: Checkout): Promise<CardOffer | null> {
-  const settings = await cardSettingsOf(checkout.target.gateway.accountId);
+const cardOffer = (checkout: Checkout) => cardOfferFor(checkout.target.gateway, checkout.total);
+
+/**
+ * « Carte bancaire » for a link, a payment page or an invoice of `owner`: null unless the account
+ * offers cards and a provider of the mode takes a card of `price` now; what a card of `price` pays,
+ * and who bears the fee (`varies` when the buyer chooses the amount).
+ */
+export async function cardOfferFor(owner: { accountId: string; mode: Mode; currency: string }, price: number, varies = false): Promise<CardOffer | null> {
+  const settings = await cardSettingsOf(owner.accountId);
   if (!settings.enabled) return null;
-  const total = cardTotal(checkout.total, checkout.currency, settings.rule, settings.surchargeBps);
-  const [route] = await routeOperators(checkout.mode, [CARD_OPERATOR], total);
+  const total = cardTotal(price, owner.currency, settings.rule, settings.surchargeBps);
+  const [route] = await routeOperators(owner.mode, [CARD_OPERATOR], total);
   if (!route?.provider) return null;
-  return { total, surcharge: total - checkout.total, rule: settings.rule, percent: percentOfBps(settings.surchargeBps) };
+  return { total, surcharge: total - price, rule: settings.rule, percent: percentOfBps(settings.surchargeBps), ...(varies ? { varies } : {}) };
 }
 
 // Page addresses. The language travels in the query string, so a choice made once holds.

@@ -1,3 +1,4 @@
+import { isCardOperator } from "@/lib/core/cards";
 import { t, type Locale, type MessageKey } from "./i18n";
 
 // Why a payment did not go through, in the words the buyer reads on the checkout's failure page;
@@ -33,4 +34,12 @@ export function failureReasonWords(locale: Locale): Record<string, string> {
   const words: Record<string, string> = { expired: t(locale, "failed.expired"), other: t(locale, "failed.other") };
   for (const [reason, key] of Object.entries(known)) words[reason] = t(locale, key);
   return words;
+}
+
+/**
+ * A card payment that CinetPay's card channel never took: it answered an error, or nobody could be
+ * reached. No bank saw it; the buyer is told cards are out of order now and may pay by mobile money.
+ */
+export function isCardOutage(deposit: { operator: string; status: string; failureReason: string | null }): boolean {
+  return isCardOperator(deposit.operator) && deposit.status === "failed" && (deposit.failureReason === "provider_error" || deposit.failureReason === "provider_unreachable");
 }

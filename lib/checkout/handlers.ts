@@ -19,6 +19,7 @@ import { emptyValues, readSubmission, type FormValues } from "./form-input";
 import { pickLocale, t, type Locale } from "./i18n";
 import { findBuyerDetails, findCardPayer, findDeposit } from "./queries";
 import { isCardOperator } from "@/lib/core/cards";
+import { isCardOutage } from "./failure-reason";
 import { checkoutRoute, htmlResponse, jsonWithCheckoutHeaders, seeOther } from "./respond";
 import { buildReturnUrl } from "./return-url";
 import { renderForm } from "./views/form";
@@ -101,7 +102,8 @@ async function startingValues(checkout: Checkout, from: string | null): Promise<
     ...empty,
     ...(card ? { card } : {}),
     country: deposit.country,
-    operator: deposit.operator,
+    // cards out of order: the buyer comes back to choose mobile money
+    operator: isCardOutage(deposit) ? "" : deposit.operator,
     phone: card ? `+${deposit.phoneNumber}` : nationalPhone(deposit.phoneNumber),
     full_name: buyer?.fullName ?? "",
     email: buyer?.email ?? "",

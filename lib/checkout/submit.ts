@@ -11,6 +11,9 @@ import type { Html } from "./html";
 import { countryName, pickLocale, t, type Locale } from "./i18n";
 import { checkoutRoute, htmlResponse, jsonWithCheckoutHeaders } from "./respond";
 import { renderMessage } from "./views/message";
+import { isCardOperator } from "@/lib/core/cards";
+import { newClientToken, type FormValues } from "./form-input";
+import { wordErrors } from "./wording";
 
 // What the buyer pages that start a payment of their own (payment pages, invoices) share: sending
 // a page, the page of an error or outage, the submit as JSON answered as the API answers, and the
@@ -86,14 +89,36 @@ export function formErrors(
   currency: string,
   keyOf: (item: ValidationItem) => string,
   fieldWords: (item: ValidationItem) => string | null,
+  operator = "",
 ): Record<string, string> | null {
   if (error instanceof ValidationError) {
-    return Object.fromEntries(error.items.map((item) => [keyOf(item), fieldWords(item) ?? commonWords(item, locale, country, currency)]));
+    return Object.fromEntries(error.items.map((item) => [keyOf(item), fieldWords(item) ?? cardWords(item, locale, currency, operator) ?? commonWords(item, locale, country, currency)]));
   }
   if (error instanceof OperatorUnreachable) return { form: unreachableWords(error, locale) };
   if (error instanceof RateLimitedError) return { form: t(locale, "limit.attempts", { minutes: Math.ceil(Number(error.headers?.["retry-after"] ?? 60) / 60) }) };
   if (error instanceof ApiError && error.type === "LIVE_PAYMENTS_UNAVAILABLE") return { operator: error.message };
   return null;
+}
+
+/** A card payer's fields, and the phone and operator of a card payment, in the checkout's card words; null: not a card's. */
+function cardWords(item: ValidationItem, locale: Locale, currency: string, operator: string): string | null {
+  const field = String(item.loc[1] ?? "");
+  if (!field.startsWith("card_") && !(isCardOperator(operator) && (field === "phone" || field === "operator"))) return null;
+  return wordErrors([item], locale, { currency, operator })[field] ?? null;
+}
+
+/** The card fields of a submitted form, sent only with a card payment: a mobile-money submit is what it always was. */
+export const cardFieldsOf = (values: FormValues) => (isCardOperator(values.operator) ? values.card : {});
+
+/**
+ * A card payment CinetPay's card channel never took (an error, or nobody answering): the form
+ * again with the words that say so, mobile money to choose (no operator chosen) and a new token.
+ */
+export function cardOutageForm<V extends FormValues>(values: V, locale: Locale): { values: V; errors: Record<string, string> } {
+  return {
+    values: { ...values, operator: "", client_token: newClientToken() },
+    errors: { form: `${t(locale, "card.unavailable")} ${t(locale, "failed.nothing_taken")}`, operator: t(locale, "err.operator.missing") },
+  };
 }
 
 function commonWords(item: ValidationItem, locale: Locale, country: string, currency: string): string {

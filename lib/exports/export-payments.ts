@@ -58,7 +58,7 @@ const words: Partial<Record<(typeof paymentColumns)[number], ColumnSpec<Row>["wo
   created_at: (row) => say.when(row.created_at),
   completed_at: (row) => say.when(row.completed_at),
   status: (row, w) => say.status(row.status, w),
-  failure_reason: (row, w) => say.reason(row.status, row.failure_reason, w),
+  failure_reason: (row, w) => say.reason(row.status, row.failure_reason, w, row.operator),
   amount: (row, w) => say.amount(row.amount, row.currency, w.lang),
   country: (row, w) => say.country(row.country, w),
   phone_number: (row) => say.phone(row.phone_number),

@@ -44,8 +44,8 @@ export const say = {
   phone: (digits: string | null): Cell => (digits ? `+${digits}` : null),
   yesNo: (value: boolean, w: NonNullable<Style["words"]>): Cell => (value ? w.t.exports.yes : w.t.exports.no),
   status: (status: string, w: NonNullable<Style["words"]>): Cell => (w.t.status as Record<string, string>)[status] ?? status,
-  reason: (status: string, reason: string | null, w: NonNullable<Style["words"]>): Cell =>
-    status === "failed" || status === "expired" ? reasonLabel(status === "expired" ? (reason ?? "expired") : reason, w.t) : null,
+  reason: (status: string, reason: string | null, w: NonNullable<Style["words"]>, operator?: string | null): Cell =>
+    status === "failed" || status === "expired" ? reasonLabel(status === "expired" ? (reason ?? "expired") : reason, w.t, operator) : null,
   operator: (code: string | null, w: NonNullable<Style["words"]>): Cell => (code ? operatorLabel(code, w.lang) : null),
   country: (code: string | null, w: NonNullable<Style["words"]>): Cell => (code ? countryLabel(code, w.lang) : null),
   provider: (code: string, w: NonNullable<Style["words"]>): Cell => providerLabel(code, w.t),

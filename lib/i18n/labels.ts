@@ -32,10 +32,19 @@ export function providerLabel(code: string, t: Dictionary): string {
   return code === "sandbox" ? t.providers.sandboxName : (providerNames[code] ?? code);
 }
 
-/** A failure reason's code in words; a code this dashboard does not know reads "refused by the operator". */
-export function reasonLabel(code: string | null | undefined, t: Dictionary): string {
-  const words = t.reasons as Record<string, string>;
-  return (code && Object.hasOwn(words, code) ? words[code] : undefined) ?? t.reasons.other;
+/**
+ * A failure reason's code in words; a code this dashboard does not know reads "refused by the
+ * operator". A card payment's (`operator` CARD) in a card's words: a bank, 3-D Secure, CinetPay's
+ * card channel, never a phone.
+ */
+export function reasonLabel(code: string | null | undefined, t: Dictionary, operator?: string | null): string {
+  if (operator === CARD_OPERATOR) {
+    const card: Record<string, string> = t.reasons.card;
+    return (code && Object.hasOwn(card, code) ? card[code] : undefined) ?? t.reasons.card.other;
+  }
+  const words: Record<string, unknown> = t.reasons;
+  const said = code && Object.hasOwn(words, code) ? words[code] : undefined;
+  return typeof said === "string" ? said : t.reasons.other;
 }
 
 /**

@@ -26,4 +26,15 @@ export const reasonsEn = {
   refund_in_progress: "Another refund of this payment is in progress",
   duplicate_payment: "Duplicate payment",
   other: "Declined by the operator",
+  /** a card payment's reasons (operator CARD): the bank or CinetPay's card channel refused it, no phone was asked */
+  card: {
+    refused_by_payer: "Card declined: 3-D Secure check failed or the customer abandoned the payment",
+    insufficient_funds: "Card declined by the bank: not enough funds or over the limit",
+    payer_limit_reached: "Card declined by the bank: card limit reached",
+    provider_error: "Card payment refused by CinetPay (a technical error of its card channel): no bank saw it",
+    provider_unreachable: "CinetPay's card channel unreachable: the request never left",
+    no_answer_from_payer: "The customer did not finish the card payment in time",
+    expired: "Card payment not finished in time: the request expired",
+    other: "Card declined by the customer's bank",
+  },
 };

@@ -28,4 +28,15 @@ export const reasonsFr = {
   refund_in_progress: "Un autre remboursement de ce paiement est en cours",
   duplicate_payment: "Paiement en double",
   other: "Refusé par l'opérateur",
+  /** a card payment's reasons (operator CARD): the bank or CinetPay's card channel refused it, no phone was asked */
+  card: {
+    refused_by_payer: "Carte refusée : vérification 3-D Secure échouée ou paiement abandonné par le client",
+    insufficient_funds: "Carte refusée par la banque : provision ou plafond insuffisant",
+    payer_limit_reached: "Carte refusée par la banque : plafond de la carte atteint",
+    provider_error: "Paiement par carte refusé par CinetPay (erreur technique du canal carte) : aucune banque ne l'a vu",
+    provider_unreachable: "Canal carte de CinetPay injoignable : la demande n'est jamais partie",
+    no_answer_from_payer: "Le client n'a pas terminé le paiement par carte à temps",
+    expired: "Paiement par carte pas terminé à temps : la demande a expiré",
+    other: "Carte refusée par la banque du client",
+  },
 } as const;

@@ -11,9 +11,16 @@ import { crashPoint } from "@/lib/runtime/crash-point";
 import { log, maskPhone } from "@/lib/runtime/log";
 import { limitPaymentAttempt } from "@/lib/payments/attempt-limits";
 import { offerDeposit } from "@/lib/payments/offer-deposit";
-import { checkPayer, findByClientToken, unlessUnreached } from "@/lib/payments/start-payment";
+import { cardPayerInput } from "@/lib/payments/schemas";
+import { checkCard, checkPayer, findByClientToken, recordCardPayer, unlessUnreached } from "@/lib/payments/start-payment";
+import { isCardOperator } from "@/lib/core/cards";
 import { findPublicInvoice, payableNow, type InvoiceRow } from "./queries";
 import { payInvoiceInput, type PayInvoiceInput } from "./schemas";
+
+type Card = Awaited<ReturnType<typeof checkCard>>;
+
+/** An invoice's submit: its fields, and a card payer's when the customer pays by card (operator CARD). */
+const invoicePayInput = payInvoiceInput.extend(cardPayerInput.shape);
 
 /**
  * A customer's payment on an invoice: the balance whole, or (when the invoice allows parts) any part
@@ -26,7 +33,7 @@ import { payInvoiceInput, type PayInvoiceInput } from "./schemas";
  * tap or a retry return the same payment.
  */
 export async function startInvoicePayment(invoiceId: string, raw: PayInvoiceInput | unknown, clientAddress?: string): Promise<DepositRow & { redirectUrl?: string }> {
-  const input = validate(payInvoiceInput, raw, "body");
+  const input = validate(invoicePayInput, raw, "body");
   const invoice = await findPublicInvoice(invoiceId);
   if (!invoice) throw new ApiError("INVOICE_NOT_FOUND");
   const existing = await findByClientToken(input.client_token);
@@ -34,15 +41,17 @@ export async function startInvoicePayment(invoiceId: string, raw: PayInvoiceInpu
   refuseUnlessPayable(invoice);
   providerForMode(invoice.mode);
 
-  const { amount, phone } = checkPayment(invoice, input);
+  // a card: the link's card path (the account's setting, the payer's details, the fee rule on the part paid)
+  const card = isCardOperator(input.operator) ? await checkCard(invoice, input.amount ?? payableNow(invoice), input) : null;
+  const { amount, phone } = checkPayment(invoice, input, card);
   await limitPaymentAttempt({ mode: invoice.mode, linkId: invoice.id, phone, clientAddress });
-  const candidates = await candidatesFor(invoice.mode, input.operator, amount);
+  const candidates = await candidatesFor(invoice.mode, input.operator, card ? card.amount : amount);
   if (!candidates.length) {
     throw new ApiError("LIVE_PAYMENTS_UNAVAILABLE", "This mobile-money operator cannot take payments right now; choose another one or try again later");
   }
   let deposit: DepositRow;
   try {
-    deposit = await recordInvoicePayment(invoice, amount, { phone, country: input.country, operator: input.operator, clientToken: input.client_token, provider: candidates[0]!.provider.name });
+    deposit = await recordInvoicePayment(invoice, amount, { phone, country: input.country, operator: input.operator, clientToken: input.client_token, provider: candidates[0]!.provider.name }, card);
   } catch (error) {
     // the same submit, raced: the other one's payment (its amount was reserved once, by it)
     if (!(error instanceof DepositConflict)) throw error;
@@ -72,9 +81,9 @@ export function leastPart(invoice: InvoiceRow): number {
   return invoice.allowPartial ? Math.min(invoice.minPartAmount ?? left, left) : left;
 }
 
-/** What the customer pays (absent: all that is left) and from which number, every problem at once. */
-export function checkPayment(invoice: InvoiceRow, input: ReturnType<typeof payInvoiceInput.parse>): { amount: number; phone: string } {
-  const { problems, phone } = checkPayer(invoice.currency, input);
+/** What the customer pays (absent: all that is left) and from which number, every problem at once (a card's: checked by `checkCard`). */
+export function checkPayment(invoice: InvoiceRow, input: ReturnType<typeof payInvoiceInput.parse>, card: Card | null = null): { amount: number; phone: string } {
+  const { problems, phone } = card ? { problems: [...card.problems], phone: card.phone } : checkPayer(invoice.currency, input);
   const left = payableNow(invoice);
   const amount = input.amount ?? left;
   if (!invoice.allowPartial) {
@@ -93,8 +102,12 @@ export function checkPayment(invoice: InvoiceRow, input: ReturnType<typeof payIn
 
 type Payer = { phone: string; country: string; operator: string; clientToken: string; provider: string };
 
-/** The reservation, the payment's own link and its deposit: all in one transaction, or none. */
-async function recordInvoicePayment(invoice: InvoiceRow, amount: number, payer: Payer): Promise<DepositRow> {
+/**
+ * The reservation, the payment's own link and its deposit: all in one transaction, or none. A card
+ * reserves the part paid; its deposit is the part plus the card fee when the customer bears it
+ * (the card payer's `surcharge`, which the invoice's trigger leaves out of what is paid).
+ */
+async function recordInvoicePayment(invoice: InvoiceRow, amount: number, payer: Payer, card: Card | null): Promise<DepositRow> {
   const db = await getDb();
   const least = amountBounds(invoice.currency as Currency).min;
   return db.transaction(async (tx) => {
@@ -136,11 +149,11 @@ async function recordInvoicePayment(invoice: InvoiceRow, amount: number, payer: 
         origin: "invoice",
       })
       .returning();
-    return createDeposit(
+    const deposit = await createDeposit(
       {
         accountId: invoice.accountId,
         mode: invoice.mode,
-        amount,
+        amount: card ? card.amount : amount,
         currency: invoice.currency,
         country: payer.country,
         operator: payer.operator,
@@ -152,5 +165,7 @@ async function recordInvoicePayment(invoice: InvoiceRow, amount: number, payer: 
       },
       tx,
     );
+    if (card) await recordCardPayer(tx, deposit, card);
+    return deposit;
   });
 }

@@ -12,12 +12,18 @@ import { log, maskPhone } from "@/lib/runtime/log";
 import { limitPaymentAttempt } from "@/lib/payments/attempt-limits";
 import { checkAnswers } from "@/lib/payments/check-answers";
 import { offerDeposit } from "@/lib/payments/offer-deposit";
-import { checkPayer, findByClientToken, unlessUnreached } from "@/lib/payments/start-payment";
+import { cardPayerInput } from "@/lib/payments/schemas";
+import { checkCard, checkPayer, findByClientToken, recordCardPayer, unlessUnreached } from "@/lib/payments/start-payment";
+import { isCardOperator } from "@/lib/core/cards";
 import { findPublicPaymentPage, pageStatus, type PaymentPageRow } from "./queries";
 import { payPageInput, type PayPageInput } from "./schemas";
 
 type Answer = { fieldName: string; value: string };
 type Order = { quantity: number; amount: number; phone: string; answers: Answer[] };
+type Card = Awaited<ReturnType<typeof checkCard>>;
+
+/** A page's submit: the page's fields, and a card payer's when the buyer pays by card (operator CARD). */
+const pagePayInput = payPageInput.extend(cardPayerInput.shape);
 
 /**
  * A buyer's payment on a payment page. Checks everything the buyer sent at once (amount or quantity,
@@ -29,7 +35,7 @@ type Order = { quantity: number; amount: number; phone: string; answers: Answer[
  * or a retry return the same payment.
  */
 export async function startPagePayment(pageId: string, raw: PayPageInput | unknown, clientAddress?: string): Promise<DepositRow & { redirectUrl?: string }> {
-  const input = validate(payPageInput, raw, "body");
+  const input = validate(pagePayInput, raw, "body");
   const page = await findPublicPaymentPage(pageId);
   if (!page) throw new ApiError("PAYMENT_PAGE_NOT_FOUND");
   const existing = await findByClientToken(input.client_token);
@@ -37,15 +43,17 @@ export async function startPagePayment(pageId: string, raw: PayPageInput | unkno
   refuseUnlessOpen(page);
   providerForMode(page.mode);
 
-  const order = checkOrder(page, input);
+  // a card: the link's card path (the account's setting, the payer's details, the fee rule on the order's amount)
+  const card = isCardOperator(input.operator) ? await checkCard(page, orderAmount(page, input), input) : null;
+  const order = checkOrder(page, input, card);
   await limitPaymentAttempt({ mode: page.mode, linkId: page.id, phone: order.phone, clientAddress });
-  const candidates = await candidatesFor(page.mode, input.operator, order.amount);
+  const candidates = await candidatesFor(page.mode, input.operator, card ? card.amount : order.amount);
   if (!candidates.length) {
     throw new ApiError("LIVE_PAYMENTS_UNAVAILABLE", "This mobile-money operator cannot take payments right now; choose another one or try again later");
   }
   let deposit: DepositRow;
   try {
-    deposit = await recordPagePayment(page, order, { country: input.country, operator: input.operator, clientToken: input.client_token, provider: candidates[0]!.provider.name });
+    deposit = await recordPagePayment(page, order, { country: input.country, operator: input.operator, clientToken: input.client_token, provider: candidates[0]!.provider.name }, card);
   } catch (error) {
     // the same submit, raced: the other one's payment (its units were taken once, by it)
     if (!(error instanceof DepositConflict)) throw error;
@@ -69,9 +77,13 @@ function samePage(deposit: DepositRow, page: PaymentPageRow): DepositRow {
   return deposit;
 }
 
-/** What the buyer pays and for how many units, every problem of the submission at once. */
-export function checkOrder(page: PaymentPageRow, input: ReturnType<typeof payPageInput.parse>): Order {
-  const { problems, phone } = checkPayer(page.currency, input);
+/** What the order costs before any card fee: the units at the page's price, or the amount chosen. */
+const orderAmount = (page: PaymentPageRow, input: { quantity?: number; amount?: number }) =>
+  page.amountType === "fixed" ? page.amount! * (input.quantity ?? 1) : (input.amount ?? 0);
+
+/** What the buyer pays and for how many units, every problem of the submission at once (a card's: checked by `checkCard`). */
+export function checkOrder(page: PaymentPageRow, input: ReturnType<typeof payPageInput.parse>, card: Card | null = null): Order {
+  const { problems, phone } = card ? { problems: [...card.problems], phone: card.phone } : checkPayer(page.currency, input);
   const { max } = amountBounds(page.currency as Currency);
   let quantity = 1;
   let amount = 0;
@@ -98,7 +110,7 @@ export function checkOrder(page: PaymentPageRow, input: ReturnType<typeof payPag
 type Payer = { country: string; operator: string; clientToken: string; provider: string };
 
 /** The units, the payment's own link, its deposit and its order row: all in one transaction, or none. */
-async function recordPagePayment(page: PaymentPageRow, order: Order, payer: Payer): Promise<DepositRow> {
+async function recordPagePayment(page: PaymentPageRow, order: Order, payer: Payer, card: Card | null): Promise<DepositRow> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [taken] = await tx
@@ -140,7 +152,8 @@ async function recordPagePayment(page: PaymentPageRow, order: Order, payer: Paye
       {
         accountId: page.accountId,
         mode: page.mode,
-        amount: order.amount,
+        // a card's surcharge, when the buyer bears the fee, on top of the order
+        amount: card ? card.amount : order.amount,
         currency: page.currency,
         country: payer.country,
         operator: payer.operator,
@@ -160,6 +173,7 @@ async function recordPagePayment(page: PaymentPageRow, order: Order, payer: Paye
       quantity: order.quantity,
       additionalInfo: order.answers,
     });
+    if (card) await recordCardPayer(tx, deposit, card);
     return deposit;
   });
 }

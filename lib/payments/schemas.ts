@@ -3,6 +3,18 @@ import { singleLine } from "@/lib/core/single-line";
 import { countryCodes } from "@/lib/countries";
 import { languages } from "@/lib/core/languages";
 
+/** A card payment's payer (operator CARD), the fields CinetPay's card channel asks for (./card-payer.ts checks them): on a link's, a page's and an invoice's submit alike. */
+export const cardPayerInput = z.object({
+  card_name: z.string().max(400).optional(),
+  card_surname: z.string().max(400).optional(),
+  card_email: z.string().max(400).optional(),
+  card_address: z.string().max(400).optional(),
+  card_city: z.string().max(400).optional(),
+  card_country: z.string().max(400).optional(),
+  card_state: z.string().max(400).optional(),
+  card_zip_code: z.string().max(400).optional(),
+});
+
 // What a buyer submits on a checkout page (form post or fetch). Field problems come back as
 // FastAPI-style items with loc ["body", field]; the checkout page words them for the buyer.
 export const checkoutInput = z.object({
@@ -16,15 +28,7 @@ export const checkoutInput = z.object({
   full_name: singleLine(100, { min: 0 }).optional(),
   email: z.string().trim().max(254).optional(),
   answers: z.record(z.string(), z.string().max(2000)).default({}),
-  // a card payment (operator CARD): the payer's details CinetPay's card channel asks for (./card-payer.ts checks them)
-  card_name: z.string().max(400).optional(),
-  card_surname: z.string().max(400).optional(),
-  card_email: z.string().max(400).optional(),
-  card_address: z.string().max(400).optional(),
-  card_city: z.string().max(400).optional(),
-  card_country: z.string().max(400).optional(),
-  card_state: z.string().max(400).optional(),
-  card_zip_code: z.string().max(400).optional(),
+  ...cardPayerInput.shape,
   /** the page's language, set by the checkout itself: the buyer's receipt mail is written in it */
   lang: z.enum(languages).optional(),
 });

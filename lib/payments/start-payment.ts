@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { limitPaymentAttempt } from "./attempt-limits";
 import { countries, type CountryIso3 } from "@/lib/countries";
 import { parsePhone } from "@/lib/countries/phones";
-import { getDb } from "@/lib/db/client";
+import { getDb, type Tx } from "@/lib/db/client";
 import { cardPayers, deposits, marketplaces, paymentGateways, paymentRequests } from "@/lib/db/schema";
 import { isCardOperator } from "@/lib/core/cards";
 import { cardSettingsOf, checkCardPayer } from "./card-payer";
@@ -20,7 +20,7 @@ import { crashPoint } from "@/lib/runtime/crash-point";
 import { depositExpirySeconds } from "@/lib/runtime/config";
 import { OperatorUnreachable, offerDeposit } from "./offer-deposit";
 import { candidatesFor, providerForMode } from "@/lib/providers";
-import { checkoutInput, type CheckoutInput } from "./schemas";
+import { checkoutInput, type cardPayerInput, type CheckoutInput } from "./schemas";
 import { buyerPrice } from "@/lib/marketplace-gateways/fee";
 
 /** Another buyer's attempt holds the link (409): `retryAfterSeconds` until it ends at the latest. */
@@ -63,7 +63,8 @@ export async function startPayment(
     throw new ApiError("MARKETPLACE_INACTIVE");
   }
 
-  const card = isCardOperator(input.operator) ? await checkCard(target, input) : null;
+  const price = target.kind === "link" ? target.gateway.amount : buyerPrice(target.gateway.amount, target.gateway.fee);
+  const card = isCardOperator(input.operator) ? await checkCard(target.gateway, price, input, target.kind === "link") : null;
   const { problems, phone } = card ?? checkPayer(gateway.currency, input);
   const country = input.country;
 
@@ -80,7 +81,7 @@ export async function startPayment(
   if (problems.length || !phone) throw new ValidationError(problems);
   await limitPaymentAttempt({ mode: gateway.mode, linkId: gateway.id, phone: phone.digits, clientAddress });
   // the operator's providers that can take this amount now, in order (failover)
-  const amount = card ? card.amount : target.kind === "link" ? target.gateway.amount : buyerPrice(target.gateway.amount, target.gateway.fee);
+  const amount = card ? card.amount : price;
   const candidates = await candidatesFor(gateway.mode, input.operator, amount);
   if (!candidates.length) {
     throw new ApiError("LIVE_PAYMENTS_UNAVAILABLE", "This mobile-money operator cannot take payments right now; choose another one or try again later");
@@ -110,21 +111,27 @@ export function checkPayer(currency: string, input: { country: CountryIso3; oper
 }
 
 /**
- * A card payment's checks: offered only on a payment link of an account that enabled cards; the
- * payer's details as CinetPay's card channel asks for them; the amount by the account's fee rule.
+ * A card payment's checks, the one path of a link's, a page's and an invoice's card payment: offered
+ * only where the account enabled cards (and `offered`: not on a marketplace link); the payer's
+ * details as CinetPay's card channel asks for them; the amount by the account's fee rule on `price`.
  */
-async function checkCard(target: PayTarget, input: z.output<typeof checkoutInput>) {
-  const settings = await cardSettingsOf(target.gateway.accountId);
-  const price = target.kind === "link" ? target.gateway.amount : buyerPrice(target.gateway.amount, target.gateway.fee);
-  const checked = checkCardPayer(input, price, target.gateway.currency, settings);
+export async function checkCard(owner: { accountId: string; currency: string }, price: number, input: z.output<typeof checkoutInput> | (CardFields & { country: CountryIso3; phone: string }), offered = true) {
+  const settings = await cardSettingsOf(owner.accountId);
+  const checked = checkCardPayer(input, price, owner.currency, settings);
   const problems = [...checked.problems];
-  if (!settings.enabled || target.kind !== "link") problems.unshift(valueError(["body", "operator"], "card payments are not offered here"));
-  if (!payableCountries(target.gateway.currency).includes(input.country)) {
-    problems.unshift(valueError(["body", "country"], `cannot pay ${target.gateway.currency} from ${input.country}`));
+  if (!settings.enabled || !offered) problems.unshift(valueError(["body", "operator"], "card payments are not offered here"));
+  if (!payableCountries(owner.currency).includes(input.country)) {
+    problems.unshift(valueError(["body", "country"], `cannot pay ${owner.currency} from ${input.country}`));
   }
   return { problems, phone: checked.phone ? { digits: checked.phone } : null, payer: checked.payer, amount: checked.amount };
 }
 
+/** A card payment's payer, written in its deposit's transaction: every offer of it sends the same details. */
+export async function recordCardPayer(tx: Tx, deposit: DepositRow, card: NonNullable<CardAttempt>): Promise<void> {
+  await tx.insert(cardPayers).values({ depositId: deposit.id, accountId: deposit.accountId, mode: deposit.mode, ...card.payer });
+}
+
+type CardFields = z.output<typeof cardPayerInput>;
 type CardAttempt = Awaited<ReturnType<typeof checkCard>> | null;
 
 /** A request to pay's link is paid only while its request is open (not past its expiry; a cancel archives it). */
@@ -212,8 +219,7 @@ async function insertAttempt(
       },
       tx,
     );
-    // the card payer with its deposit, in its transaction: every offer of it sends the same details
-    if (card) await tx.insert(cardPayers).values({ depositId: deposit.id, accountId: deposit.accountId, mode: deposit.mode, ...card.payer });
+    if (card) await recordCardPayer(tx, deposit, card);
     return deposit;
   });
 }

@@ -57,7 +57,20 @@ type Payment = {
 export type CinetpayEmulator = Served & {
   payments: Map<string, Payment>;
   notifications: { body: string; status: number | null }[];
-  tamper: { amount?: number; currency?: string; badToken?: boolean; checkDown?: boolean; mute?: boolean };
+  tamper: {
+    amount?: number;
+    currency?: string;
+    badToken?: boolean;
+    checkDown?: boolean;
+    mute?: boolean;
+    /**
+     * its card channel out of order, mobile money still working: `error`, a card initialisation is
+     * answered an error in the initialisation's error shape (code, message, description; the code
+     * and message are ours: no published list of card-channel errors was found); `down`, a 503
+     * without a body, the card's payment never created (the check then answers "not found").
+     */
+    cardChannel?: "error" | "down";
+  };
   /** the buyer confirms on the payment page: the outcome is set, the notification sent (a card: its number, and the 3-D Secure code, 123456 by default) */
   pay(token: string, card?: { number: string; code?: string }): Promise<number | null>;
   notify(transactionId: string): Promise<number | null>;
@@ -269,6 +282,10 @@ export async function startCinetpayEmulator(options: CinetpayEmulatorOptions): P
       }
       const body = parsed.data;
       if (!credentialsOk(body)) return { status: 403, body: { code: "609", message: "AUTH_NOT_FOUND", description: "apikey or site_id not found" } };
+      if (body.channels === "CREDIT_CARD" && tamper.cardChannel === "down") return { status: 503, body: { message: "Service Unavailable" } };
+      if (body.channels === "CREDIT_CARD" && tamper.cardChannel === "error") {
+        return { status: 400, body: { code: "624", message: "CARD_CHANNEL_UNAVAILABLE", description: "Le paiement par carte est momentanément indisponible", api_response_id: randomBytes(6).toString("hex") } };
+      }
       const existing = payments.get(body.transaction_id);
       const payment: Payment = existing ?? {
         token: randomBytes(24).toString("hex"),

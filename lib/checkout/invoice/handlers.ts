@@ -15,7 +15,9 @@ import { publicBaseUrl } from "@/lib/runtime/config";
 import { emptyValues, valuesFromForm } from "../form-input";
 import { pickLocale, type Locale } from "../i18n";
 import { checkoutRoute, seeOther } from "../respond";
-import { buyerErrorPage, formErrors, jsonSubmitRoute, sendPage } from "../submit";
+import { buyerErrorPage, cardFieldsOf, cardOutageForm, formErrors, jsonSubmitRoute, sendPage } from "../submit";
+import { cardOfferFor } from "../checkout";
+import { isCardOutage } from "../failure-reason";
 import { renderMessage } from "../views/message";
 import { invoicePagePath, renderInvoiceNotFound, renderInvoiceToProvider, renderInvoicePage, renderInvoicePrint, type InvoiceFacts, type InvoiceFormValues } from "./views";
 import { invoiceWords } from "./words";
@@ -59,6 +61,8 @@ async function factsOf(invoice: InvoiceRow): Promise<InvoiceFacts> {
     status: invoiceStatus(invoice),
     payableCountries: payable,
     defaultCountry: own ?? payable[0] ?? "CMR",
+    // a part the customer chooses: the card's fee is said as a rule
+    card: payableNow(invoice) > 0 && !invoice.cancelledAt ? await cardOfferFor(invoice, payableNow(invoice), invoice.allowPartial && leastPart(invoice) < payableNow(invoice)) : null,
   };
 }
 
@@ -127,6 +131,7 @@ export const submitInvoice = checkoutRoute<{ id: string }>(async (req, { id }) =
     operator: values.operator,
     phone: values.phone,
     client_token: values.client_token,
+    ...cardFieldsOf(values),
     amount: invoice.allowPartial ? amountOf(values.amount, invoice.currency) : undefined,
     lang: locale,
   };
@@ -135,11 +140,16 @@ export const submitInvoice = checkoutRoute<{ id: string }>(async (req, { id }) =
     if (deposit.redirectUrl) {
       return sendPage(renderInvoiceToProvider({ id: invoice.id, mode: invoice.mode, merchant: await findInvoiceMerchant(invoice.accountId) }, locale, deposit.redirectUrl));
     }
+    if (isCardOutage(deposit)) {
+      // CinetPay's card channel refused it before any bank saw it: its amount is free again; mobile money is there
+      const outage = cardOutageForm(values, locale);
+      return pageAnswer((await findPublicInvoice(invoice.id)) ?? invoice, locale, outage.values, outage.errors, 503);
+    }
     return seeOther(`/pay/${deposit.paymentGatewayId}/${deposit.trackId}?lang=${locale}`);
   } catch (error) {
     const now = (await findPublicInvoice(invoice.id)) ?? invoice;
     if (error instanceof ApiError && ["INVOICE_PAID", "INVOICE_CANCELLED", "INVOICE_AMOUNT_HELD"].includes(error.type)) return pageAnswer(now, locale, undefined, {}, 409);
-    const errors = formErrors(error, locale, values.country, now.currency, keyOf, (item) => invoiceFieldWords(item, now, locale));
+    const errors = formErrors(error, locale, values.country, now.currency, keyOf, (item) => invoiceFieldWords(item, now, locale), values.operator);
     if (!errors) throw error;
     // a new token when the attempt did not start (or failed to reach anyone): the next submit is a new attempt
     const fresh = error instanceof OperatorUnreachable ? emptyValues(values.country).client_token : values.client_token;

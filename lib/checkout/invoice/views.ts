@@ -8,7 +8,8 @@ import type { FormValues } from "../form-input";
 import { attrs, html, type Child, type Html } from "../html";
 import { countryName, t, type Locale } from "../i18n";
 import { operatorsOf } from "../operators";
-import { countryOptions, operatorOptions, type FormCheckout } from "../views/form-page";
+import { cardFields, cardOption, countryOptions, operatorOptions, type FormCheckout } from "../views/form-page";
+import type { CardOffer } from "../checkout";
 import { renderPage } from "../views/layout";
 import { invoiceWords } from "./words";
 
@@ -43,6 +44,8 @@ export type InvoiceFacts = {
   status: InvoiceStatus;
   payableCountries: CountryIso3[];
   defaultCountry: CountryIso3;
+  /** « Carte bancaire » where the merchant offers cards (the fee rule shown), else null */
+  card: CardOffer | null;
 };
 
 export type InvoiceFormValues = FormValues & { amount: string };
@@ -52,8 +55,9 @@ export const invoicePrintPagePath = (id: string, locale: Locale) => `/i/${id}/pr
 
 const day = (d: string, locale: Locale) => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${d}T00:00:00Z`));
 
-function frame(inv: InvoiceFacts, locale: Locale, title: string, body: Child, otherLangHref: string, testHelp = false) {
+function frame(inv: InvoiceFacts, locale: Locale, title: string, body: Child, otherLangHref: string, testHelp = false, cards = false) {
   return renderPage({
+    cards,
     locale,
     title,
     otherLangHref,
@@ -135,7 +139,7 @@ export function renderInvoicePage(inv: InvoiceFacts, locale: Locale, values: Inv
       inv.status === "paid" ? ["ok", w.paidTitle, w.paidBody] : inv.status === "cancelled" ? ["info", w.cancelledTitle, w.cancelledBody] : ["info", w.heldTitle, w.heldBody];
     tail = html`<section class="state other"><div class="icon ${icon}" aria-hidden="true">${icon === "ok" ? "✓" : "!"}</div><h1>${title}</h1><p>${body}</p></section>`;
   } else {
-    const checkout = { payable: inv.payableCountries, unavailable: undefined } as FormCheckout;
+    const checkout = { payable: inv.payableCountries, unavailable: undefined, card: inv.card, currency: inv.currency } as FormCheckout;
     const country = (inv.payableCountries as string[]).includes(values.country) ? (values.country as CountryIso3) : inv.defaultCountry;
     const ops = operatorsOf(country);
     const operator = values.operator || (ops.length === 1 ? ops[0]![0] : "");
@@ -156,11 +160,12 @@ export function renderInvoicePage(inv: InvoiceFacts, locale: Locale, values: Inv
       (d, invalid) => html`<select${attrs({ id: "country", name: "country", required: true, "aria-describedby": d, "aria-invalid": invalid ? "true" : null })}>${countryOptions(checkout, country, locale)}</select>`,
     )}${field(
       "operator",
-      t(locale, "field.operator"),
+      // « Carte bancaire » among them: the choice is a means of payment
+      t(locale, inv.card ? "card.means" : "field.operator"),
       null,
       errors.operator,
       (d, invalid) =>
-        html`<select${attrs({ id: "operator", name: "operator", required: true, "aria-describedby": d, "aria-invalid": invalid ? "true" : null })}><option value="">${t(locale, "field.choose")}</option>${operatorOptions(checkout, operator, country, locale)}</select>`,
+        html`<select${attrs({ id: "operator", name: "operator", required: true, "aria-describedby": d, "aria-invalid": invalid ? "true" : null })}><option value="">${t(locale, "field.choose")}</option>${operatorOptions(checkout, operator, country, locale)}${cardOption(checkout, operator, locale)}</select>`,
     )}${field(
       "phone",
       t(locale, "field.phone"),
@@ -168,10 +173,10 @@ export function renderInvoicePage(inv: InvoiceFacts, locale: Locale, values: Inv
       errors.phone,
       (d, invalid) =>
         html`<div class="tel"><span class="dial"${attrs({ hidden: inv.payableCountries.length > 1 })}>${dialCode(country)}</span><input type="tel"${attrs({ id: "phone", name: "phone", value: values.phone, required: true, maxlength: 32, inputmode: "tel", autocomplete: "tel", "aria-describedby": d, "aria-invalid": invalid ? "true" : null })}></div>`,
-    )}<button type="submit" class="btn">${part ? w.payPart : fill(w.pay, { amount: money(inv.payable) })}</button></form>`;
+    )}${cardFields(checkout, values, errors, locale, country, true)}<button type="submit" class="btn">${part ? w.payPart : fill(w.pay, { amount: money(inv.payable) })}</button></form>`;
   }
   const title = inv.reference ? `${w.invoice} ${inv.reference}` : w.invoice;
-  return frame(inv, locale, `${title} · ${inv.merchant.name}`, [top, tail, printLink(inv, locale)], other, tail !== null);
+  return frame(inv, locale, `${title} · ${inv.merchant.name}`, [top, tail, printLink(inv, locale)], other, tail !== null, Boolean(inv.card) && inv.payable > 0);
 }
 
 /** The invoice to print: the merchant's details, the customer's, every line, the amounts, the pay link. */

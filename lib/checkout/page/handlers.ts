@@ -13,7 +13,9 @@ import { emptyValues, valuesFromForm } from "../form-input";
 import { pickLocale, t, type Locale } from "../i18n";
 import { findSupportContact } from "../queries";
 import { checkoutRoute, seeOther } from "../respond";
-import { buyerErrorPage, formErrors, jsonSubmitRoute, sendPage } from "../submit";
+import { buyerErrorPage, cardFieldsOf, cardOutageForm, formErrors, jsonSubmitRoute, sendPage } from "../submit";
+import { cardOfferFor } from "../checkout";
+import { isCardOutage } from "../failure-reason";
 import { renderMessage } from "../views/message";
 import { payPagePath, quantityLimit, renderPageClosed, renderPageForm, renderPageNotFound, renderToProvider, type PageFacts, type PageFormValues } from "./views";
 import { pageWords } from "./words";
@@ -50,6 +52,8 @@ async function factsOf(page: PaymentPageRow): Promise<PageFacts> {
     payable,
     defaultCountry: own ?? payable[0] ?? "CMR",
     support: await findSupportContact(page.accountId),
+    // the buyer chooses a quantity or an amount: the card's fee is said as a rule
+    card: page.amountType === "fixed" ? await cardOfferFor(page, page.amount!, page.maxQuantity > 1) : await cardOfferFor(page, page.minAmount!, true),
   };
 }
 
@@ -106,6 +110,7 @@ export const submitPaymentPage = checkoutRoute<{ id: string }>(async (req, { id 
     operator: values.operator,
     phone: values.phone,
     client_token: values.client_token,
+    ...cardFieldsOf(values),
     answers: values.answers,
     quantity: page.amountType === "fixed" ? values.quantity || undefined : undefined,
     amount: page.amountType === "custom" ? amountOf(values.amount, page.currency) : undefined,
@@ -114,9 +119,14 @@ export const submitPaymentPage = checkoutRoute<{ id: string }>(async (req, { id 
   try {
     const deposit = await startPagePayment(page.id, input, clientAddress(req));
     if (deposit.redirectUrl) return sendPage(renderToProvider(await factsOf(page), locale, deposit.redirectUrl));
+    if (isCardOutage(deposit)) {
+      // CinetPay's card channel refused it before any bank saw it: its units are back; mobile money is there
+      const outage = cardOutageForm(values, locale);
+      return pageAnswer((await findPublicPaymentPage(page.id)) ?? page, url, locale, outage.values, outage.errors, 503);
+    }
     return seeOther(`/pay/${deposit.paymentGatewayId}/${deposit.trackId}?lang=${locale}`);
   } catch (error) {
-    const errors = formErrors(error, locale, values.country, page.currency, keyOf, (item) => pageFieldWords(item, page, locale));
+    const errors = formErrors(error, locale, values.country, page.currency, keyOf, (item) => pageFieldWords(item, page, locale), values.operator);
     if (!errors) {
       // closed, ended or sold out meanwhile: the page says so
       if (error instanceof ApiError && (error.type === "PAYMENT_PAGE_CLOSED" || error.type === "PAYMENT_PAGE_SOLD_OUT")) {

@@ -9,7 +9,8 @@ import type { FormValues } from "../form-input";
 import { attrs, html, type Child, type Html } from "../html";
 import { t, type Locale } from "../i18n";
 import { operatorsOf } from "../operators";
-import { blockField, countryOptions, operatorOptions, type FormCheckout } from "../views/form-page";
+import { blockField, cardFields, cardOption, countryOptions, operatorOptions, type FormCheckout } from "../views/form-page";
+import type { CardOffer } from "../checkout";
 import { renderPage } from "../views/layout";
 import { pageWords } from "./words";
 
@@ -36,14 +37,17 @@ export type PageFacts = {
   payable: CountryIso3[];
   defaultCountry: CountryIso3;
   support: { email: string; phone: string } | null;
+  /** « Carte bancaire » where the merchant offers cards (the fee rule shown), else null */
+  card: CardOffer | null;
 };
 
 export type PageFormValues = FormValues & { quantity: string; amount: string };
 
 export const payPagePath = (id: string, locale: Locale) => `/pp/${id}?lang=${locale}`;
 
-function frame(page: PageFacts, locale: Locale, title: string, body: Child, testHelp = false) {
+function frame(page: PageFacts, locale: Locale, title: string, body: Child, testHelp = false, cards = false) {
   return renderPage({
+    cards,
     locale,
     title,
     otherLangHref: payPagePath(page.id, locale === "fr" ? "en" : "fr"),
@@ -72,7 +76,7 @@ export function renderPageForm(page: PageFacts, locale: Locale, values: PageForm
   const w = pageWords(locale);
   const money = (minor: number) => formatMoney(minor, page.currency, locale);
   const problems = Object.keys(errors).length > 0;
-  const checkout = { payable: page.payable, unavailable: undefined } as FormCheckout;
+  const checkout = { payable: page.payable, unavailable: undefined, card: page.card, currency: page.currency } as FormCheckout;
   const country = (page.payable as string[]).includes(values.country) ? (values.country as CountryIso3) : page.defaultCountry;
   const ops = operatorsOf(country);
   const operator = values.operator || (ops.length === 1 ? ops[0]![0] : "");
@@ -110,18 +114,20 @@ export function renderPageForm(page: PageFacts, locale: Locale, values: PageForm
     field("country", t(locale, "field.country"), null, errors.country, (d, invalid) =>
       html`<select${attrs({ id: "country", name: "country", required: true, "aria-describedby": d, "aria-invalid": invalid ? "true" : null })}>${countryOptions(checkout, country, locale)}</select>`,
     ),
-    field("operator", t(locale, "field.operator"), null, errors.operator, (d, invalid) =>
-      html`<select${attrs({ id: "operator", name: "operator", required: true, "aria-describedby": d, "aria-invalid": invalid ? "true" : null })}><option value="">${t(locale, "field.choose")}</option>${operatorOptions(checkout, operator, country, locale)}</select>`,
+    // « Carte bancaire » among them: the choice is a means of payment
+    field("operator", t(locale, page.card ? "card.means" : "field.operator"), null, errors.operator, (d, invalid) =>
+      html`<select${attrs({ id: "operator", name: "operator", required: true, "aria-describedby": d, "aria-invalid": invalid ? "true" : null })}><option value="">${t(locale, "field.choose")}</option>${operatorOptions(checkout, operator, country, locale)}${cardOption(checkout, operator, locale)}</select>`,
     ),
     field("phone", t(locale, "field.phone"), t(locale, "field.phone.hint", { example: examplePhone(country) }), errors.phone, (d, invalid) =>
       html`<div class="tel"><span class="dial"${attrs({ hidden: page.payable.length > 1 })}>${dialCode(country)}</span><input type="tel"${attrs({ id: "phone", name: "phone", value: values.phone, required: true, maxlength: 32, inputmode: "tel", autocomplete: "tel", "aria-describedby": d, "aria-invalid": invalid ? "true" : null })}></div>`,
     ),
+    cardFields(checkout, values, errors, locale, country, true),
   ];
 
   const body = html`<section class="sum"><h1 class="shop">${page.title}</h1>${page.description ? html`<p class="msg">${page.description}</p>` : null}${price}${left}${ends}</section><form id="page-pay" method="post" novalidate${attrs({
     action: payPagePath(page.id, locale),
   })}><p class="alert" id="err-form" role="alert"${attrs({ hidden: !problems })}>${errors.form ?? (problems ? t(locale, "form.problems") : "")}</p><input type="hidden" name="client_token" value="${values.client_token}">${choice}${questions}${payer}<button type="submit" class="btn">${w.pay}</button></form>`;
-  return frame(page, locale, t(locale, "page.pay", { shop: page.title }), body, true);
+  return frame(page, locale, t(locale, "page.pay", { shop: page.title }), body, true, Boolean(page.card));
 }
 
 export type ClosedKind = "closed" | "ended" | "sold_out";

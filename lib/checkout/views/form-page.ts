@@ -138,9 +138,18 @@ export function operatorOptions(checkout: FormCheckout, chosen: string, country:
 }
 
 /** « Carte bancaire » at the end of the operators, for every country (a card is not a country's). */
-function cardOption(checkout: FormCheckout, chosen: string, locale: Locale): Child {
+export function cardOption(checkout: Pick<FormCheckout, "card">, chosen: string, locale: Locale): Child {
   if (!checkout.card) return null;
   return html`<option${attrs({ value: CARD_OPERATOR, selected: chosen === CARD_OPERATOR, "data-c": "*" })}>${t(locale, "card.option")}</option>`;
+}
+
+/** The fee rule the merchant chose, as the buyer reads it before paying: what a card pays, or (the buyer chooses the amount) the rule alone. */
+export function cardFeeWords(offer: NonNullable<FormCheckout["card"]>, currency: string, locale: Locale): string {
+  const percent = offer.percent.replace(".", locale === "fr" ? "," : ".");
+  const buyerPays = offer.rule === "buyer" && offer.percent !== "0";
+  if (offer.varies) return buyerPays ? t(locale, "card.fee.buyer.any", { percent }) : t(locale, "card.fee.merchant.any");
+  const total = formatMoney(offer.total, currency, locale);
+  return buyerPays && offer.surcharge > 0 ? t(locale, "card.fee.buyer", { total, surcharge: formatMoney(offer.surcharge, currency, locale), percent }) : t(locale, "card.fee.merchant", { total });
 }
 
 const cardCountryNames = new Map<Locale, [string, string][]>();
@@ -160,16 +169,15 @@ function cardCountries(locale: Locale): [string, string][] {
 /**
  * The card payer's billing details (CinetPay's card channel asks for them). The page's script shows
  * them only when « Carte bancaire » is chosen, and makes them required then; without it they show
- * under a line saying they are for a card payment only.
+ * under a line saying they are for a card payment only. A page without the script (a payment page,
+ * an invoice) folds them (`folded`): the buyer opens them to pay by card; they stay open when the
+ * card was chosen.
  */
-function cardFields(checkout: FormCheckout, values: FormValues, errors: Record<string, string>, locale: Locale, country: CountryIso3): Child {
+export function cardFields(checkout: Pick<FormCheckout, "card" | "currency">, values: FormValues, errors: Record<string, string>, locale: Locale, country: CountryIso3, folded = false): Child {
   const offer = checkout.card;
   if (!offer) return null;
   const total = formatMoney(offer.total, checkout.currency, locale);
-  const fee =
-    offer.rule === "buyer" && offer.surcharge > 0
-      ? t(locale, "card.fee.buyer", { total, surcharge: formatMoney(offer.surcharge, checkout.currency, locale), percent: offer.percent.replace(".", locale === "fr" ? "," : ".") })
-      : t(locale, "card.fee.merchant", { total });
+  const fee = cardFeeWords(offer, checkout.currency, locale);
   const chosenCard = values.operator === CARD_OPERATOR;
   const input = (name: CardPayerField, type: string, extra: Record<string, string | number | boolean | null> = {}) =>
     (d: string, invalid: boolean) =>
@@ -177,7 +185,7 @@ function cardFields(checkout: FormCheckout, values: FormValues, errors: Record<s
   const text = (name: CardPayerField, label: MessageKey, extra: Record<string, string | number | boolean | null> = {}, hint?: string) =>
     field({ id: name, key: name, label: t(locale, label), required: true, mark: false, hint, control: input(name, name === "card_email" ? "email" : "text", extra) }, errors, locale);
   const billing = values.card.card_country || countries[country].iso2;
-  return html`<fieldset class="card" id="card"${attrs({ "data-card-total": t(locale, "submit", { amount: total }), "data-card-amount": total })}><legend class="sec">${t(locale, "card.section")}</legend><p class="hint" id="card-fee">${fee}</p><p class="hint" id="card-only"${attrs({ hidden: chosenCard })}>${t(locale, "card.nojs")}</p><p class="hint">${t(locale, "card.hint")}</p>${[
+  const inputs = [
     text("card_name", "card.name", { autocomplete: "given-name" }),
     text("card_surname", "card.surname", { autocomplete: "family-name" }),
     text("card_email", "card.email", { autocomplete: "email", inputmode: "email", maxlength: 254 }),
@@ -200,8 +208,15 @@ function cardFields(checkout: FormCheckout, values: FormValues, errors: Record<s
       errors,
       locale,
     ),
-  ]}</fieldset>`;
+  ];
+  if (folded) {
+    const open = chosenCard || cardPayerFieldsIn(errors);
+    return html`<details class="cardbox" id="card"${attrs({ open })}><summary>${t(locale, "card.section")}<span class="hint" id="card-fee">${fee}</span></summary><p class="hint" id="card-only">${t(locale, "card.nojs")}</p><p class="hint">${t(locale, "card.hint")}</p><p class="hint">${t(locale, "card.phone")} — ${t(locale, "card.phone.hint")}</p>${inputs}</details>`;
+  }
+  return html`<fieldset class="card" id="card"${attrs({ "data-card-total": t(locale, "submit", { amount: total }), "data-card-amount": total })}><legend class="sec">${t(locale, "card.section")}</legend><p class="hint" id="card-fee">${fee}</p><p class="hint" id="card-only"${attrs({ hidden: chosenCard })}>${t(locale, "card.nojs")}</p><p class="hint">${t(locale, "card.hint")}</p>${inputs}</fieldset>`;
 }
+
+const cardPayerFieldsIn = (errors: Record<string, string>) => Object.keys(errors).some((k) => k.startsWith("card_"));
 
 export function formPage({ checkout, locale, values, errors, paths }: FormPageModel): PageFrame {
   const market = checkout.kind === "market";
@@ -315,6 +330,7 @@ export function formPage({ checkout, locale, values, errors, paths }: FormPageMo
     heading: checkout.shopName,
     support: checkout.support,
     script: true,
+    cards: Boolean(checkout.card),
     body,
   };
 }

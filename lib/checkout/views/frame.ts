@@ -21,6 +21,8 @@ export type PageFrame = {
   heading?: string;
   /** the merchant's support contact, under the card (printed with a receipt) */
   support?: { email: string; phone: string } | null;
+  /** the footer's words: `offered`, a form that takes cards too; `paying`, a card payment's own page */
+  cards?: boolean | "paying";
   /** the page's script: forms and the waiting screen need it, message pages do not */
   script?: boolean;
   /** more of <head>: the waiting screen's no-script reload */
@@ -64,5 +66,5 @@ export function renderFrame(frame: PageFrame, links: FrameLinks): Html {
   }<span class="name">${name}</span><a class="lang"${attrs({ href: frame.otherLangHref, hreflang: other, lang: other })}>${t(locale, "lang.switch")}</a></header><main>${
     // inside <main>: every word of the page belongs to a landmark
     frame.mode === "test" ? html`<p class="test">${t(locale, frame.testHelp ? "test.banner" : "test.badge")}</p>` : null
-  }<div class="card">${frame.body}</div>${supportLine(locale, frame.support)}</main><footer class="foot">${LOCK} ${t(locale, "secure")} · Kola</footer></div></body></html>`;
+  }<div class="card">${frame.body}</div>${supportLine(locale, frame.support)}</main><footer class="foot">${LOCK} ${t(locale, frame.cards === "paying" ? "secure.card.only" : frame.cards ? "secure.card" : "secure")} · Kola</footer></div></body></html>`;
 }

@@ -9,7 +9,7 @@ import { formatMoney } from "@/lib/core/money";
 import { formatReceiptCode } from "@/lib/core/receipt-code";
 import { receiptCheckUrl } from "@/lib/deposits/receipt-code";
 import { maskedPhone, formatPhone, formatDateTime } from "@/lib/countries/format";
-import { failureReasonKey } from "../failure-reason";
+import { failureReasonKey, isCardOutage } from "../failure-reason";
 import { html, type Child, type Html } from "../html";
 import { t, type Locale, type MessageKey } from "../i18n";
 import { intlLocale } from "@/lib/core/languages";
@@ -36,6 +36,8 @@ function frame(model: Model, title: string, body: Html, extra: { script?: boolea
     branding: checkout.branding,
     heading: checkout.shopName,
     support: checkout.support,
+    // a card payment's own pages say a card's words under them
+    ...(isCardOperator(deposit.operator) ? { cards: "paying" as const } : {}),
     body,
     ...extra,
   });
@@ -129,6 +131,8 @@ export function renderReceipt(model: ReceiptModel): Rendered {
 }
 
 function failureReason(deposit: DepositRow): MessageKey {
+  // CinetPay's card channel out of order (an error, or nobody answering): the buyer may pay by mobile money
+  if (isCardOutage(deposit)) return "card.unavailable";
   // a card's refusal comes from the bank (funds, 3-D Secure, a blocked card): the mobile-money words would mislead
   if (isCardOperator(deposit.operator) && deposit.status === "failed") return "failed.card";
   return failureReasonKey(deposit.status, deposit.failureReason);

@@ -88,7 +88,7 @@ function Payment({ payment: p }: { payment: PaymentDetail }) {
       {failed && (
         <p className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-950" data-testid="failure-reason">
           <span className="block font-semibold">{w.failure}</span>
-          {reasonLabel(p.status === "expired" ? (p.failure_reason ?? "expired") : p.failure_reason, t)}
+          {reasonLabel(p.status === "expired" ? (p.failure_reason ?? "expired") : p.failure_reason, t, p.operator)}
         </p>
       )}
 
