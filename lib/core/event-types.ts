@@ -15,10 +15,13 @@ export const eventTypes = [
   "seller_payout.failed",
   "refund.succeeded",
   "refund.failed",
-  // an invoice (lib/invoices): a payment made it partly paid, or paid; the merchant cancelled it
+  // an invoice (lib/invoices): created; a payment made it partly paid, or paid; its due date passed
+  // with a balance due (once); the merchant cancelled it
+  "invoice.created",
   "invoice.partially_paid",
   "invoice.paid",
   "invoice.cancelled",
+  "invoice.overdue",
 ] as const;
 export type EventType = (typeof eventTypes)[number];
 

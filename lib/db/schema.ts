@@ -1302,6 +1302,8 @@ export const invoices = pgTable(
     amountPaid: integer("amount_paid").notNull().default(0),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** when its due date passed with a balance due and `invoice.overdue` was sent: set once, by a conditional update */
+    overdueAt: timestamp("overdue_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -7,6 +7,8 @@ import { parsePhone } from "@/lib/countries/phones";
 import { getDb } from "@/lib/db/client";
 import { invoices } from "@/lib/db/schema";
 import { bookInvoiceCustomer } from "@/lib/customers/book-customer";
+import { insertEvent } from "@/lib/deposits/event-sequence";
+import { invoiceEventData } from "@/lib/webhooks/event-data";
 import { wakeJob } from "@/lib/runtime/wake";
 import type { InvoiceRow } from "./queries";
 import type { CreateInvoiceBody } from "./schemas";
@@ -52,32 +54,37 @@ export async function createInvoice(auth: Auth, body: CreateInvoiceBody): Promis
   if (problems.length) throw new ValidationError(problems);
   const { min } = amountBounds(auth.currency as Currency);
   const db = await getDb();
-  const [row] = await db
-    .insert(invoices)
-    .values({
-      accountId: auth.accountId,
-      mode: auth.mode,
-      reference: body.reference,
-      customerName: body.customer_name,
-      customerPhone: checked.phone,
-      customerEmail: body.customer_email,
-      language: body.language,
-      currency: auth.currency,
-      country: auth.country,
-      lines: body.lines.map((l) => ({ label: l.label, quantity: l.quantity, unit_price: l.unit_price, amount: l.quantity * l.unit_price })),
-      total: checked.total,
-      memo: body.memo,
-      dueDate: body.due_date,
-      allowPartial: body.allow_partial,
-      minPartAmount: body.allow_partial ? Math.min(body.min_part_amount ?? min, checked.total) : null,
-      reminderDays: [...body.reminder_days].sort((a, b) => a - b),
-    })
-    .returning();
-  // the customer who has a number is in the book from the invoice on (in this request's transaction)
-  if (checked.phone) {
-    await bookInvoiceCustomer(db, { accountId: auth.accountId, mode: auth.mode, phone: checked.phone, country: checked.phoneCountry, name: body.customer_name, email: body.customer_email });
-  }
+  // the invoice, its customer in the book and its `invoice.created` event: one transaction, or none
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(invoices)
+      .values({
+        accountId: auth.accountId,
+        mode: auth.mode,
+        reference: body.reference,
+        customerName: body.customer_name,
+        customerPhone: checked.phone,
+        customerEmail: body.customer_email,
+        language: body.language,
+        currency: auth.currency,
+        country: auth.country,
+        lines: body.lines.map((l) => ({ label: l.label, quantity: l.quantity, unit_price: l.unit_price, amount: l.quantity * l.unit_price })),
+        total: checked.total,
+        memo: body.memo,
+        dueDate: body.due_date,
+        allowPartial: body.allow_partial,
+        minPartAmount: body.allow_partial ? Math.min(body.min_part_amount ?? min, checked.total) : null,
+        reminderDays: [...body.reminder_days].sort((a, b) => a - b),
+      })
+      .returning();
+    // the customer who has a number is in the book from the invoice on
+    if (checked.phone) {
+      await bookInvoiceCustomer(tx, { accountId: auth.accountId, mode: auth.mode, phone: checked.phone, country: checked.phoneCountry, name: body.customer_name, email: body.customer_email });
+    }
+    await insertEvent(tx, { accountId: created!.accountId, mode: created!.mode, type: "invoice.created", data: invoiceEventData(created!, "open") }, null);
+    return created!;
+  });
   // a step may be due today already (e.g. 3 days before a due date 3 days away): the round looks now
-  if (row!.reminderDays.length) wakeJob("invoice-reminders");
-  return row!;
+  if (row.reminderDays.length) wakeJob("invoice-reminders");
+  return row;
 }

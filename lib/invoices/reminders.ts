@@ -8,6 +8,7 @@ import { publicBaseUrl } from "@/lib/runtime/config";
 import { log, maskPhone } from "@/lib/runtime/log";
 import { smsEnabled } from "@/lib/sms";
 import { reminderSms } from "@/lib/sms/words";
+import { markOverdueInvoices } from "./overdue";
 import { invoicePath } from "./present";
 import { balanceDue, type InvoiceRow } from "./queries";
 import { dueWhen, reminderMail } from "./reminder-words";
@@ -40,8 +41,9 @@ export function dueStep(invoice: Pick<InvoiceRow, "reminderDays" | "dueDate" | "
   return due;
 }
 
-/** One round at `now`: writes the reminders due; how many steps it wrote. */
+/** One round at `now`: marks the invoices that became overdue (lib/invoices/overdue), then writes the reminders due; how many steps it wrote. */
 export async function remindInvoices(now = new Date()): Promise<number> {
+  await markOverdueInvoices(now);
   const db = await getDb();
   // open invoices whose reminder window may hold `now` (a day of slack for time zones)
   const from = addDays(now.toISOString().slice(0, 10), -REMINDER_REACH - 1);

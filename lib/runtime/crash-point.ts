@@ -12,6 +12,8 @@ export type CrashPointName =
   | "invoice-amount-reserved"
   // an invoice's reminder step written with its messages, the transaction not yet committed
   | "invoice-reminder-written"
+  // an invoice marked overdue, its `invoice.overdue` event not yet written (one transaction)
+  | "invoice-overdue-marked"
   // a provider's attempt claimed (deposit_provider_attempts), its initiation not yet sent
   | "attempt-claimed"
   // a provider took the initiation (the sandbox: its reference written), our books do not say so yet

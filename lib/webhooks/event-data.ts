@@ -69,10 +69,11 @@ export function depositEventData(deposit: SettledDeposit, link: PaidLink, duplic
 type InvoiceFacts = { id: string; reference: string; currency: string; total: number; amountPaid: number };
 
 /**
- * The data of an invoice's event (`invoice.partially_paid`, `invoice.paid`, `invoice.cancelled`):
+ * The data of an invoice's event (`invoice.created`, `invoice.partially_paid`, `invoice.paid`,
+ * `invoice.overdue`, `invoice.cancelled`):
  * the invoice's amounts as the event's transaction left them, and the payment that changed them.
  */
-export function invoiceEventData(invoice: InvoiceFacts, status: "partially_paid" | "paid" | "cancelled", payment?: { trackId: string; amount: number }): DataOf<"invoice.paid"> {
+export function invoiceEventData(invoice: InvoiceFacts, status: "open" | "partially_paid" | "paid" | "overdue" | "cancelled", payment?: { trackId: string; amount: number }): DataOf<"invoice.paid"> {
   return {
     invoice_id: invoice.id,
     reference: invoice.reference,

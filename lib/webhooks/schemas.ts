@@ -214,7 +214,7 @@ const marketplaceEvent = (result: Outcome) =>
 const invoiceData = z.object({
   invoice_id: z.uuid().describe("GET /v1/invoices/{invoice_id}"),
   reference: z.string().describe("Your reference for it (may be empty)"),
-  status: z.enum(["partially_paid", "paid", "cancelled"]).describe("What the event says happened"),
+  status: z.enum(["open", "partially_paid", "paid", "overdue", "cancelled"]).describe("What the event says happened: `open` (created), `partially_paid`, `paid`, `overdue`, `cancelled`"),
   currency: z.string(),
   total: z.int(),
   amount_paid: z.int().describe("What successful payments brought, this one included"),
@@ -267,6 +267,12 @@ export const webhookEvents = {
     "RefundEventFailed",
     "A refund failed: its amount is back where it came from (your available balance; a marketplace sale's seller part, as `split` says, to the seller) and may be refunded again.",
   ),
+  "invoice.created": event(
+    "invoice.created",
+    invoiceData,
+    "InvoiceEventCreated",
+    "You created an invoice (POST /v1/invoices or the dashboard). Sent in the creation's own transaction; `status` is `open`.",
+  ),
   "invoice.partially_paid": event(
     "invoice.partially_paid",
     invoiceData,
@@ -280,6 +286,12 @@ export const webhookEvents = {
     "A payment made an invoice paid in full: it takes no more payments, and its reminders stop.",
   ),
   "invoice.cancelled": event("invoice.cancelled", invoiceData, "InvoiceEventCancelled", "You cancelled an invoice (POST /v1/invoices/{invoice_id}/cancel): it takes no payment, its reminders stop."),
+  "invoice.overdue": event(
+    "invoice.overdue",
+    invoiceData,
+    "InvoiceEventOverdue",
+    "An invoice's due date passed (your country's calendar) with a balance still due. Sent once per invoice, by the reminder round, in the transaction that marks it; `balance_due` says what is left. It still takes payments.",
+  ),
   "webhook.test": event(
     "webhook.test",
     z.object({ webhook_id: z.uuid().describe("The endpoint it was sent to"), message: z.string() }),

@@ -43,7 +43,7 @@ const LIMIT = error("WEBHOOK_LIMIT_REACHED", "This account has the most webhook 
 const bad = (loc: (string | number)[], msg: string, type: string, ctx?: Item["ctx"]): Item => (ctx ? { loc, msg, type, ctx } : { loc, msg, type });
 const BOOL_PARSING = bad(["body", "enabled"], "Input should be a valid boolean, unable to interpret input", "bool_parsing");
 const EVENT_TYPES =
-  "'payment.succeeded', 'payment.failed', 'payment.expired', 'marketplace.transaction.succeeded', 'marketplace.transaction.failed', 'marketplace.transaction.expired', 'payout.succeeded', 'payout.failed', 'seller_payout.succeeded', 'seller_payout.failed', 'refund.succeeded', 'refund.failed', 'invoice.partially_paid', 'invoice.paid' or 'invoice.cancelled'";
+  "'payment.succeeded', 'payment.failed', 'payment.expired', 'marketplace.transaction.succeeded', 'marketplace.transaction.failed', 'marketplace.transaction.expired', 'payout.succeeded', 'payout.failed', 'seller_payout.succeeded', 'seller_payout.failed', 'refund.succeeded', 'refund.failed', 'invoice.created', 'invoice.partially_paid', 'invoice.paid', 'invoice.cancelled' or 'invoice.overdue'";
 /** A refused URL: pydantic's value_error (`ctx.error` the API's words) and why as data beside it (what the dashboard words). */
 const badUrl = (msg: string, why: Record<string, string>) => ({ detail: [bad(["body", "url"], `Value error, ${msg}`, "value_error", { error: msg, ...why })] });
 
@@ -141,7 +141,7 @@ describe("POST /v1/webhooks", () => {
       [
         bad(
           ["body", "event_types", 0],
-          "Input should be 'payment.succeeded', 'payment.failed', 'payment.expired', 'marketplace.transaction.succeeded', 'marketplace.transaction.failed', 'marketplace.transaction.expired', 'payout.succeeded', 'payout.failed', 'seller_payout.succeeded', 'seller_payout.failed', 'refund.succeeded', 'refund.failed', 'invoice.partially_paid', 'invoice.paid' or 'invoice.cancelled'",
+          "Input should be 'payment.succeeded', 'payment.failed', 'payment.expired', 'marketplace.transaction.succeeded', 'marketplace.transaction.failed', 'marketplace.transaction.expired', 'payout.succeeded', 'payout.failed', 'seller_payout.succeeded', 'seller_payout.failed', 'refund.succeeded', 'refund.failed', 'invoice.created', 'invoice.partially_paid', 'invoice.paid', 'invoice.cancelled' or 'invoice.overdue'",
           "enum",
           { expected: EVENT_TYPES },
         ),
@@ -159,7 +159,7 @@ describe("POST /v1/webhooks", () => {
       bad(["body", "url"], "Input should be a valid string", "string_type"),
       bad(
         ["body", "event_types", 0],
-        "Input should be 'payment.succeeded', 'payment.failed', 'payment.expired', 'marketplace.transaction.succeeded', 'marketplace.transaction.failed', 'marketplace.transaction.expired', 'payout.succeeded', 'payout.failed', 'seller_payout.succeeded', 'seller_payout.failed', 'refund.succeeded', 'refund.failed', 'invoice.partially_paid', 'invoice.paid' or 'invoice.cancelled'",
+        "Input should be 'payment.succeeded', 'payment.failed', 'payment.expired', 'marketplace.transaction.succeeded', 'marketplace.transaction.failed', 'marketplace.transaction.expired', 'payout.succeeded', 'payout.failed', 'seller_payout.succeeded', 'seller_payout.failed', 'refund.succeeded', 'refund.failed', 'invoice.created', 'invoice.partially_paid', 'invoice.paid', 'invoice.cancelled' or 'invoice.overdue'",
         "enum",
         { expected: EVENT_TYPES },
       ),

@@ -8,6 +8,7 @@ import { formatWait } from "../format";
 import { formatMoney } from "@/lib/core/money";
 import { formatReceiptCode } from "@/lib/core/receipt-code";
 import { receiptCheckUrl } from "@/lib/deposits/receipt-code";
+import { invoicePath } from "@/lib/invoices/present";
 import { maskedPhone, formatPhone, formatDateTime } from "@/lib/countries/format";
 import { failureReasonKey, isCardOutage } from "../failure-reason";
 import { html, type Child, type Html } from "../html";
@@ -103,6 +104,12 @@ function receiptCode(deposit: DepositRow, locale: Locale): Html | null {
   return html`<div class="code"><p class="label">${t(locale, "receipt.code")}</p><p class="rc">${formatReceiptCode(deposit.receiptCode)}</p><p class="hint">${t(locale, "receipt.code.check")} <a href="${url}">${url}</a></p></div>`;
 }
 
+/** A payment on an invoice: back to the invoice, its status and balance (the payer's own page; the public receipt check never shows the invoice). */
+function invoiceLink(deposit: DepositRow, locale: Locale): Html | null {
+  if (!deposit.invoiceId) return null;
+  return html`<a class="btn alt noprint" href="${invoicePath(deposit.invoiceId)}?lang=${locale}" data-invoice-link>${t(locale, "receipt.invoice")}</a>`;
+}
+
 export function renderReceipt(model: ReceiptModel): Rendered {
   const { checkout, deposit, locale, buyer } = model;
   const amount = formatMoney(deposit.amount, deposit.currency, locale);
@@ -126,7 +133,7 @@ export function renderReceipt(model: ReceiptModel): Rendered {
       )}</dl>`
     : null;
   // the print button needs the script (window.print): without it the browser's own menu prints the same page
-  const body = html`<section class="state receipt"><div class="icon ok" aria-hidden="true">✓</div><h1>${t(locale, "receipt.title")}</h1><p>${t(locale, "receipt.body", { shop: checkout.shopName, amount })}</p>${receiptCode(deposit, locale)}<dl class="facts">${facts}</dl>${answered}<p class="hint">${t(locale, "receipt.keep")}</p><button type="button" class="btn alt noprint" id="print" hidden>${t(locale, "receipt.print")}</button></section>`;
+  const body = html`<section class="state receipt"><div class="icon ok" aria-hidden="true">✓</div><h1>${t(locale, "receipt.title")}</h1><p>${t(locale, "receipt.body", { shop: checkout.shopName, amount })}</p>${receiptCode(deposit, locale)}<dl class="facts">${facts}</dl>${answered}<p class="hint">${t(locale, "receipt.keep")}</p>${invoiceLink(deposit, locale)}<button type="button" class="btn alt noprint" id="print" hidden>${t(locale, "receipt.print")}</button></section>`;
   return frame(model, t(locale, "page.receipt"), body, { script: true });
 }
 

@@ -1,21 +1,20 @@
 "use client";
 
+import Link from "next/link";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClass } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatMoney } from "@/lib/core/money";
-import { intlLocale } from "@/lib/core/languages";
 import { useI18n } from "@/lib/i18n/provider";
 import { invoiceOperations } from "@/lib/invoices/schemas";
 import { useCancelInvoice, useInvoices, type Invoice } from "@/lib/query/invoices";
 import { useMayCall } from "@/lib/query/role";
 import { QueryError } from "../../_components/query-error";
-
-const statusTone = { open: "info", partially_paid: "pending", paid: "success", overdue: "failed", cancelled: "neutral" } as const;
+import { cancellable, dueText, statusTone } from "./invoice-words";
 
 /** The merchant's invoices, newest first: what each customer paid and still owes, their pages; cancel. */
 export function InvoicesPage() {
@@ -24,21 +23,27 @@ export function InvoicesPage() {
   const invoices = useInvoices();
   const cancel = useCancelInvoice();
   const mayCancel = useMayCall(invoiceOperations.cancel);
+  const mayCreate = useMayCall(invoiceOperations.create);
   const [cancelling, setCancelling] = useState<Invoice | null>(null);
+  const newButton = mayCreate ? (
+    <Link href="/dashboard/invoices/new" className={buttonClass("primary")} data-testid="new-invoice">
+      {w.new}
+    </Link>
+  ) : null;
   return (
     <>
-      <PageHeader title={w.title} description={w.intro} />
+      <PageHeader title={w.title} description={w.intro} action={newButton} />
       {invoices.isPending ? (
         <Skeleton className="h-40" />
       ) : invoices.isError ? (
         <QueryError error={invoices.error} onRetry={() => void invoices.refetch()} />
       ) : invoices.data.length === 0 ? (
-        <EmptyState title={w.empty} description={w.emptyText} />
+        <EmptyState title={w.empty} description={w.emptyText} action={newButton} />
       ) : (
         <ul className="flex flex-col gap-3" data-testid="invoices">
           {invoices.data.map((invoice) => (
             <li key={invoice.id}>
-              <InvoiceRow invoice={invoice} onCancel={mayCancel && ["open", "partially_paid", "overdue"].includes(invoice.status) ? () => setCancelling(invoice) : null} />
+              <InvoiceRow invoice={invoice} onCancel={mayCancel && cancellable(invoice.status) ? () => setCancelling(invoice) : null} />
             </li>
           ))}
         </ul>
@@ -60,17 +65,17 @@ function InvoiceRow({ invoice, onCancel }: { invoice: Invoice; onCancel: (() => 
   const { t, lang, fill } = useI18n();
   const w = t.invoices;
   const money = (minor: number) => formatMoney(minor, invoice.currency, lang);
-  const due = new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${invoice.due_date}T00:00:00Z`));
+  const due = dueText(invoice.due_date, lang);
   const link = "inline-flex h-10 items-center rounded-md border border-stone-300 px-4 text-sm font-medium";
   return (
     <Card>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
-            <span className="truncate font-semibold">
+            <Link href={`/dashboard/invoices/${invoice.id}`} className="truncate font-semibold text-teal-800 underline-offset-2 hover:underline">
               {invoice.reference ? `${invoice.reference} · ` : ""}
               {invoice.customer.name}
-            </span>
+            </Link>
             <Badge tone={statusTone[invoice.status]}>{w.status[invoice.status]}</Badge>
           </div>
           <p className="mt-1 text-sm text-stone-600">
@@ -78,6 +83,9 @@ function InvoiceRow({ invoice, onCancel }: { invoice: Invoice; onCancel: (() => 
           </p>
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
+          <Link href={`/dashboard/invoices/${invoice.id}`} className={link}>
+            {w.view}
+          </Link>
           <a href={invoice.link} target="_blank" rel="noreferrer" className={link}>
             {w.customerPage}
           </a>

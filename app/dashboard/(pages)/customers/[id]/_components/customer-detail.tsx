@@ -11,6 +11,7 @@ import { Table, TBody, THead, Td, Th } from "@/components/ui/table";
 import { formatMoney } from "@/lib/core/money";
 import { customerOperations } from "@/lib/customers/schemas";
 import { useI18n } from "@/lib/i18n/provider";
+import { invoiceOperations } from "@/lib/invoices/schemas";
 import { useCustomer, useEraseCustomer, type Customer } from "@/lib/query/customers";
 import { useCan, useMayCall } from "@/lib/query/role";
 import { QueryError } from "../../../_components/query-error";
@@ -28,6 +29,7 @@ export function CustomerDetail({ id }: { id: string }) {
   const mayChange = useMayCall(customerOperations.update);
   const mayMerge = useMayCall(customerOperations.merge);
   const mayErase = useMayCall(customerOperations.erase);
+  const mayInvoice = useMayCall(invoiceOperations.create);
   const mayCollect = useCan("cashier"); // the members who may ask a buyer to pay at the counter
   const [dialog, setDialog] = useState<"edit" | "merge" | "erase" | null>(null);
 
@@ -50,6 +52,11 @@ export function CustomerDetail({ id }: { id: string }) {
               {mayCollect && c.phone_number && (
                 <Link href={`/dashboard/counter?phone=${c.phone_number}`} className={buttonClass("primary")} data-testid="ask-payment">
                   {w.askPayment}
+                </Link>
+              )}
+              {mayInvoice && (
+                <Link href={`/dashboard/invoices/new?customer=${c.id}`} className={buttonClass(mayCollect && c.phone_number ? "secondary" : "primary")} data-testid="new-invoice">
+                  {t.invoices.new}
                 </Link>
               )}
               {mayChange && (
