@@ -128,7 +128,7 @@ const W = {
   fr: {
     login: "Connexion",
     signup: "Créer un compte",
-    chart: /Paiements réussis par jour/,
+    chart: /Revenu net par jour/,
     unarchive: "Désarchiver",
     preview: "Aperçu de la page de paiement",
     developers: "Développeurs",
@@ -142,7 +142,7 @@ const W = {
   en: {
     login: "Log in",
     signup: "Create an account",
-    chart: /Successful payments per day/,
+    chart: /Net revenue per day/,
     unarchive: "Unarchive",
     preview: "Payment page preview",
     developers: "Developers",
