@@ -194,7 +194,7 @@ const visits: Visit[] = [
   { name: "pay-form", path: () => `/pay/${world.open}`, ready: async (page, lang) => slow(page.getByRole("button", { name: W[lang].pay })).toBeVisible() },
   { name: "pay-retry", path: (lang) => `/pay/${world.open}?lang=${lang}&from=${world.failedTrack}`, ready: async (page) => slow(page.locator("#phone")).toHaveValue("6 70 00 00 01") },
   { name: "pay-failed", path: () => `/pay/${world.open}/${world.failedTrack}`, ready: says((w) => w.failed) },
-  { name: "pay-receipt", path: () => `/pay/${world.paid}`, ready: says((w) => w.receipt) },
+  { name: "pay-receipt", path: () => `/pay/${world.paid}/${world.paidTrack}`, ready: says((w) => w.receipt) }, // the payer's own page (strangers at /pay/{id} read « déjà payé »)
   { name: "pay-archived", path: () => `/pay/${world.archived}`, status: 410, ready: async (page) => slow(page.getByRole("heading", { level: 1 })).toBeVisible() },
   { name: "pay-not-found", path: () => "/pay/00000000-0000-4000-8000-000000000000", status: 404, ready: async (page) => slow(page.getByRole("heading", { level: 1 })).toBeVisible() },
   {
