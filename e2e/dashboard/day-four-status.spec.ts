@@ -107,7 +107,7 @@ for (const lang of ["fr", "en"] as const) {
   const number = (end: string) => (lang === "fr" ? `6 70 00 20 ${end}` : `6 70 00 30 ${end}`);
 
   test(`row 1 (${lang}): a paid link shows strangers « déjà payé », the payer their receipt; sharing it warns first`, async ({ browser }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(300_000);
     const merchant = await browserIn(browser, lang);
     await signUpThrough(merchant.request, "Boutique Mama Ngono");
     const dashboard = await merchant.newPage();
@@ -153,7 +153,7 @@ for (const lang of ["fr", "en"] as const) {
   });
 
   test(`row 8 (${lang}): a link whose attempt failed is open, the attempt failed; a partly refunded payment says so, with its refund in its history`, async ({ browser }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(300_000);
     const merchant = await browserIn(browser, lang);
     await signUpThrough(merchant.request, "Boutique Mama Ngono");
     const page = await merchant.newPage();
@@ -208,7 +208,7 @@ for (const lang of ["fr", "en"] as const) {
   });
 
   test(`row 13 (${lang}): ?new=1 leaves the address, the shop name starts as the business's, the chart and the headline agree`, async ({ browser }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(300_000);
     const merchant = await browserIn(browser, lang);
     await signUpThrough(merchant.request, "Boutique Mama Ngono");
     const page = await merchant.newPage();

@@ -2,7 +2,6 @@
 
 import dynamic from "next/dynamic";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/card";
@@ -56,11 +55,12 @@ export function LinksPage({ openNew }: { openNew: boolean }) {
   const links = useGateways(filters, pages.cursor, PAGE_SIZE);
 
   const [form, setForm] = useState<"new" | GatewayListItem | null>(openNew ? "new" : null);
-  const router = useRouter();
-  // ?new=1 (« Nouveau lien » from the overview) has opened the dialog: gone from the address, so a reload does not open it again
+  // ?new=1 (« Nouveau lien » from the overview) has opened the dialog: gone from the address, so a
+  // reload does not open it again. The history's own replaceState (which Next.js follows): a
+  // router.replace would render the page again as a new segment, and the open dialog with it would go.
   useEffect(() => {
-    if (openNew) router.replace("/dashboard/links", { scroll: false });
-  }, [openNew, router]);
+    if (openNew && new URLSearchParams(window.location.search).has("new")) window.history.replaceState(null, "", "/dashboard/links");
+  }, [openNew]);
   const formLoaded = useEverTrue(form !== null);
   const [qr, setQr] = useState<GatewayListItem | null>(null);
   const [paidShare, setPaidShare] = useState<GatewayListItem | null>(null); // a paid link: warned before its share panel
