@@ -13,7 +13,8 @@ export function SharePaidDialog({ open, onShare, onClose }: { open: boolean; onS
   const { t } = useI18n();
   const w = t.statuses;
   return (
-    <Dialog open={open} onClose={onClose} title={w.sharePaidTitle} description={w.sharePaidText} closeLabel={t.common.close} size="sm">
+    <Dialog open={open} onClose={onClose} title={w.sharePaidTitle} closeLabel={t.common.close} size="sm">
+      <p className="text-sm break-words text-stone-700">{w.sharePaidText}</p>
       <DialogActions>
         <Button variant="secondary" onClick={onClose}>
           {t.common.cancel}
