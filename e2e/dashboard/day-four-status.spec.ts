@@ -190,7 +190,7 @@ for (const lang of ["fr", "en"] as const) {
 
     // the failed payment's page: its link card is « Lien », not « Lien payé »
     await page.goto(`/dashboard/payments/${failedTrack}`);
-    await expect(page.getByRole("heading", { name: w.linkCard, exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: w.linkCard, exact: true })).toBeVisible({ timeout: 45_000 });
     await expect(page.getByRole("heading", { name: w.oldLinkCard })).toHaveCount(0);
     await bothSizes(page, "8-failed-payment", lang);
 
