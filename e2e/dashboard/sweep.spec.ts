@@ -128,7 +128,7 @@ const W = {
   fr: {
     login: "Connexion",
     signup: "Créer un compte",
-    chart: /Paiements réussis par jour/,
+    chart: /Revenu net par jour/,
     unarchive: "Désarchiver",
     preview: "Aperçu de la page de paiement",
     developers: "Développeurs",
@@ -142,7 +142,7 @@ const W = {
   en: {
     login: "Log in",
     signup: "Create an account",
-    chart: /Successful payments per day/,
+    chart: /Net revenue per day/,
     unarchive: "Unarchive",
     preview: "Payment page preview",
     developers: "Developers",
@@ -194,7 +194,7 @@ const visits: Visit[] = [
   { name: "pay-form", path: () => `/pay/${world.open}`, ready: async (page, lang) => slow(page.getByRole("button", { name: W[lang].pay })).toBeVisible() },
   { name: "pay-retry", path: (lang) => `/pay/${world.open}?lang=${lang}&from=${world.failedTrack}`, ready: async (page) => slow(page.locator("#phone")).toHaveValue("6 70 00 00 01") },
   { name: "pay-failed", path: () => `/pay/${world.open}/${world.failedTrack}`, ready: says((w) => w.failed) },
-  { name: "pay-receipt", path: () => `/pay/${world.paid}`, ready: says((w) => w.receipt) },
+  { name: "pay-receipt", path: () => `/pay/${world.paid}/${world.paidTrack}`, ready: says((w) => w.receipt) }, // the payer's own page (strangers at /pay/{id} read « déjà payé »)
   { name: "pay-archived", path: () => `/pay/${world.archived}`, status: 410, ready: async (page) => slow(page.getByRole("heading", { level: 1 })).toBeVisible() },
   { name: "pay-not-found", path: () => "/pay/00000000-0000-4000-8000-000000000000", status: 404, ready: async (page) => slow(page.getByRole("heading", { level: 1 })).toBeVisible() },
   {

@@ -113,21 +113,21 @@ test("the overview chart: a period choice, axes, a tooltip by pointer and keyboa
   await expect(page.getByRole("region", { name: `Dépôt ${trackId}` })).toContainText("Réussi", { timeout: 20_000 });
 
   await page.goto("/dashboard");
-  const chart = page.getByRole("group", { name: /Paiements réussis par jour/ });
-  await expect(chart.getByRole("img", { name: /Paiements réussis par jour/ })).toBeVisible();
+  const chart = page.getByRole("group", { name: /Revenu net par jour/ });
+  await expect(chart.getByRole("img", { name: /Revenu net par jour/ })).toBeVisible();
   await expect(chart.getByText("0 FCFA")).toBeVisible(); // the money axis, in the merchant's currency
   await expect(page.getByText("Aucun paiement les 30 jours précédents").first()).toBeVisible();
   await chart.hover({ position: { x: (await chart.boundingBox())!.width - 20, y: 100 } }); // today, the last day
-  await expect(page.getByRole("status").filter({ hasText: "1 paiement, 15 000 FCFA" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "revenu net 15 000 FCFA (1 paiement réussi)" })).toBeVisible();
   await bothSizes(page, "overview-chart");
 
   await page.getByText("7 jours", { exact: true }).click();
   await expect(page.getByText("Vos paiements des 7 derniers jours.")).toBeVisible();
   await expect(chart).not.toHaveAttribute("aria-busy"); // the 7 days' figures came
   await chart.focus();
-  await expect(page.getByRole("status").filter({ hasText: "1 paiement, 15 000 FCFA" })).toBeVisible(); // focus starts on today
+  await expect(page.getByRole("status").filter({ hasText: "revenu net 15 000 FCFA (1 paiement réussi)" })).toBeVisible(); // focus starts on today
   await page.keyboard.press("ArrowLeft");
-  await expect(page.getByRole("status").filter({ hasText: "0 paiement, 0 FCFA" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "revenu net 0 FCFA (0 paiement réussi)" })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "Même jour de la période précédente" })).toBeVisible();
   await bothSizes(page, "overview-chart-7-days");
 });

@@ -11,6 +11,7 @@ import { startPayment } from "@/lib/payments/start-payment";
 import { findPageOfGateway } from "@/lib/payment-pages/queries";
 import { findInvoiceOfGateway } from "@/lib/invoices/queries";
 import { findAsset } from "./assets";
+import { payerCookie, payerTrackId } from "./payer-cookie";
 import { buyerAnswerOf, unreachableWords, type BuyerAnswer } from "./buyer-answer";
 import { linkState, loadCheckout, pagePath, waitPath, type Checkout, type Kind, type LinkState } from "./checkout";
 import type { Html } from "./html";
@@ -73,11 +74,26 @@ const CLOSED = {
   unavailable: ["unavailable", 503],
 } as const;
 
-/** The page of a link that cannot take a payment now: its receipt once paid, else why not. */
-async function closedPage(state: Exclude<LinkState, { state: "open" }>, url: URL, locale: Locale): Promise<Response> {
-  if (state.state === "paid") return send(await receipt(state.checkout, state.deposit, locale));
+/**
+ * The page of a link that cannot take a payment now, and why. A paid link shows its receipt only
+ * to the browser that paid (payer-cookie.ts); anyone else holding the address reads « Ce lien a
+ * déjà été payé », without amount, purchase or reference: a "paid" screen is not for show.
+ */
+async function closedPage(req: Request, state: Exclude<LinkState, { state: "open" }>, url: URL, locale: Locale): Promise<Response> {
+  if (state.state === "paid") {
+    const own = await payersAttempt(req, state.checkout);
+    if (own) return send(await receipt(state.checkout, own, locale));
+    return messagePage("paid", 200, url, locale, state.checkout);
+  }
   const [kind, status] = CLOSED[state.state];
   return messagePage(kind, status, url, locale, "checkout" in state ? state.checkout : undefined);
+}
+
+/** The success this browser paid on the link (its cookie's attempt), if it paid it. */
+async function payersAttempt(req: Request, checkout: Checkout): Promise<DepositRow | undefined> {
+  const trackId = payerTrackId(req);
+  const found = trackId ? await findAttempt(checkout.kind, checkout.id, trackId) : undefined;
+  return found?.deposit.status === "success" ? found.deposit : undefined;
 }
 
 /** A success's receipt, with what the buyer of a marketplace link typed. */
@@ -130,7 +146,7 @@ export function showCheckout(kind: Kind) {
       const invoiceId = await findInvoiceOfGateway(id);
       if (invoiceId) return seeOther(`/i/${invoiceId}?lang=${locale}`);
     }
-    if (state.state !== "open") return closedPage(state, url, locale);
+    if (state.state !== "open") return closedPage(req, state, url, locale);
     return formPage(state.checkout, locale, await startingValues(state.checkout, url.searchParams.get("from")));
   }, errorPage);
 }
@@ -233,22 +249,29 @@ export function showPayment(kind: Kind) {
     const { url, locale } = localeOf(req);
     const found = await findAttempt(kind, id, track_id);
     if (!found) return messagePage("notfound", 404, url, locale);
-    const { checkout, deposit } = found;
-    const model = { checkout, deposit, locale };
-    if (deposit.status === "pending" && !deposit.providerReference && deposit.abandonedAt) {
-      // no provider took it (the page was reached anyway: a reload, a shared link): the form, as typed
-      const values = await startingValues(checkout, deposit.trackId);
-      return formPage(checkout, locale, values, { form: unreachableWords(new OperatorUnreachable(deposit), locale) }, 503);
-    }
-    if (deposit.status === "pending") {
-      // back from a "use another number" that came too early: how long is left
-      const left = url.searchParams.get("other") === "early" ? GIVE_UP_AFTER_SECONDS - (Date.now() - deposit.createdAt.getTime()) / 1000 : 0;
-      return send(renderWaiting({ ...model, giveUpIn: left > 0 ? left : undefined }));
-    }
-    const back = returnUrlFor(checkout, deposit);
-    if (back) return seeOther(back);
-    return send(deposit.status === "success" ? await receipt(checkout, deposit, locale) : renderFailure(model));
+    const response = await attemptPage(url, locale, found);
+    // this browser holds the attempt's address: it is the payer's, and may see the link's receipt later
+    if (kind === "link") response.headers.append("set-cookie", payerCookie(req, found.checkout.id, found.deposit.trackId));
+    return response;
   }, errorPage);
+}
+
+/** An attempt's own page: waiting, the merchant's URL, the receipt or the failure. */
+async function attemptPage(url: URL, locale: Locale, { checkout, deposit }: { checkout: Checkout; deposit: DepositRow }): Promise<Response> {
+  const model = { checkout, deposit, locale };
+  if (deposit.status === "pending" && !deposit.providerReference && deposit.abandonedAt) {
+    // no provider took it (the page was reached anyway: a reload, a shared link): the form, as typed
+    const values = await startingValues(checkout, deposit.trackId);
+    return formPage(checkout, locale, values, { form: unreachableWords(new OperatorUnreachable(deposit), locale) }, 503);
+  }
+  if (deposit.status === "pending") {
+    // back from a "use another number" that came too early: how long is left
+    const left = url.searchParams.get("other") === "early" ? GIVE_UP_AFTER_SECONDS - (Date.now() - deposit.createdAt.getTime()) / 1000 : 0;
+    return send(renderWaiting({ ...model, giveUpIn: left > 0 ? left : undefined }));
+  }
+  const back = returnUrlFor(checkout, deposit);
+  if (back) return seeOther(back);
+  return send(deposit.status === "success" ? await receipt(checkout, deposit, locale) : renderFailure(model));
 }
 
 /**

@@ -12,6 +12,7 @@ import { exportsEn } from "./exports-en";
 import { sellersEn } from "./sellers-en";
 import { stallEn } from "./stall-en";
 import { counterEn } from "./counter-en";
+import { statusesEn } from "./statuses-en";
 
 // The dashboard's words in English: the same keys as fr.ts.
 export const en: Dictionary = {
@@ -509,4 +510,5 @@ export const en: Dictionary = {
   paymentPages: pagesEn, // payment pages: one link many buyers pay
   customers: customersEn, // the customer book: payers, their payments, merge and erase
   invoices: invoicesEn, // invoices: a payment request to one customer
+  statuses: statusesEn, // the statuses shown (links open/paid/archived, refunded payments), in their own file
 };

@@ -11,6 +11,7 @@ import { exportsFr } from "./exports-fr";
 import { sellersFr } from "./sellers-fr";
 import { stallFr } from "./stall-fr";
 import { counterFr } from "./counter-fr";
+import { statusesFr } from "./statuses-fr";
 
 // The dashboard's words in French (the default). en.ts has the same keys: `Dictionary` is this
 // file's shape, so a key missing in English is a type error. `{name}` marks a value filled in by
@@ -510,6 +511,7 @@ export const fr = {
   paymentPages: pagesFr, // payment pages: one link many buyers pay
   customers: customersFr, // the customer book: payers, their payments, merge and erase
   invoices: invoicesFr, // invoices: a payment request to one customer
+  statuses: statusesFr, // the statuses shown (links open/paid/archived, refunded payments), in their own file
 } as const;
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

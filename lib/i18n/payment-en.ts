@@ -20,7 +20,7 @@ export const paymentEn: Dictionary["payment"] = {
   phone: "Phone",
   operator: "Operator",
   country: "Country",
-  link: "Link paid",
+  link: "Link",
   paymentLink: "Payment link",
   marketplaceLink: "Marketplace link",
   orderId: "Order",

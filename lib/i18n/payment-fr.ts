@@ -18,7 +18,7 @@ export const paymentFr = {
   phone: "Téléphone",
   operator: "Opérateur",
   country: "Pays",
-  link: "Lien payé",
+  link: "Lien",
   paymentLink: "Lien de paiement",
   marketplaceLink: "Lien marketplace",
   orderId: "Commande",

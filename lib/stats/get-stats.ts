@@ -68,9 +68,10 @@ export async function getStats(auth: Auth, days: number, now = new Date()): Prom
   // between the two; a withdrawal, and its return when it fails, is the merchant's money leaving).
   // Refunds (and failed refunds' returns) are the other kinds that touch these accounts negatively.
   // ledger_days holds these sums per day (its trigger in lib/db/migrations says which postings).
+  // per day, so the chart's bars and the headline are one measure: the bars of a period add up to its net
   const netRows = await db
     .select({
-      current: sql<boolean>`${ledgerDays.day} >= ${isoDay(from)}::date`,
+      date: sql<string>`to_char(${ledgerDays.day}, 'YYYY-MM-DD')`,
       refund: ledgerDays.refund,
       amount: sql<number>`coalesce(sum(${ledgerDays.amount}), 0)::bigint`.mapWith(Number),
     })
@@ -79,8 +80,10 @@ export async function getStats(auth: Auth, days: number, now = new Date()): Prom
     .groupBy(sql`1`, sql`2`);
   const net = { amount: 0, received: 0, refunded: 0 };
   let previousNet = 0;
+  const netByDate = new Map<string, number>();
   for (const row of netRows) {
-    if (!row.current) previousNet += row.amount;
+    netByDate.set(row.date, (netByDate.get(row.date) ?? 0) + row.amount);
+    if (row.date < isoDay(from)) previousNet += row.amount;
     else if (row.refund) net.refunded -= row.amount;
     else net.received += row.amount;
   }
@@ -105,7 +108,7 @@ export async function getStats(auth: Auth, days: number, now = new Date()): Prom
     Array.from({ length: days }, (_, i) => {
       const date = isoDay(start + i * DAY);
       const found = byDate.get(date);
-      return { date, succeeded: found?.succeeded ?? 0, amount: found?.amount ?? 0 };
+      return { date, succeeded: found?.succeeded ?? 0, amount: found?.amount ?? 0, net: netByDate.get(date) ?? 0 };
     });
   const previous = series(previousFrom);
 

@@ -10,7 +10,14 @@ export const statsQuery = z.object({
   days: optional(integer((n) => n.min(1).max(365)), 30).describe("The period: the last N days (UTC), today included; 1–365, default 30"),
 });
 
-const daily = z.array(z.object({ date: z.iso.date(), succeeded: depositCount, amount: z.int() }));
+const daily = z.array(
+  z.object({
+    date: z.iso.date(),
+    succeeded: depositCount,
+    amount: z.int().describe("The day's successful payments, in minor units"),
+    net: z.int().describe("The merchant's net revenue that day (as `net.amount`, by the day money moved; below 0 when refunds outweigh)"),
+  }),
+);
 
 export const stats = z
   .object({

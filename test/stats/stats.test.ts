@@ -65,9 +65,9 @@ describe("getStats", () => {
       ],
       net: { amount: 0, received: 0, refunded: 0 },
       daily: [
-        { date: "2026-03-10", succeeded: 1, amount: 1000 },
-        { date: "2026-03-11", succeeded: 0, amount: 0 },
-        { date: "2026-03-12", succeeded: 2, amount: 7500 },
+        { date: "2026-03-10", succeeded: 1, amount: 1000, net: 0 },
+        { date: "2026-03-11", succeeded: 0, amount: 0, net: 0 },
+        { date: "2026-03-12", succeeded: 2, amount: 7500, net: 0 },
       ],
       previous: {
         from: "2026-03-07",
@@ -76,9 +76,9 @@ describe("getStats", () => {
         amount: 100299,
         net: 0,
         daily: [
-          { date: "2026-03-07", succeeded: 1, amount: 300 },
-          { date: "2026-03-08", succeeded: 0, amount: 0 },
-          { date: "2026-03-09", succeeded: 1, amount: 99999 },
+          { date: "2026-03-07", succeeded: 1, amount: 300, net: 0 },
+          { date: "2026-03-08", succeeded: 0, amount: 0, net: 0 },
+          { date: "2026-03-09", succeeded: 1, amount: 99999, net: 0 },
         ],
       },
     });
@@ -97,8 +97,8 @@ describe("getStats", () => {
       success_rate: null,
       volumes: [{ currency: "XAF", count: 0, amount: 0 }],
       net: { amount: 0, received: 0, refunded: 0 },
-      daily: [{ date: "2026-03-12", succeeded: 0, amount: 0 }],
-      previous: { from: "2026-03-11", to: "2026-03-11", succeeded: 0, amount: 0, net: 0, daily: [{ date: "2026-03-11", succeeded: 0, amount: 0 }] },
+      daily: [{ date: "2026-03-12", succeeded: 0, amount: 0, net: 0 }],
+      previous: { from: "2026-03-11", to: "2026-03-11", succeeded: 0, amount: 0, net: 0, daily: [{ date: "2026-03-11", succeeded: 0, amount: 0, net: 0 }] },
     });
   });
 });
@@ -144,6 +144,12 @@ describe("getStats: the merchant's net revenue (the overview's volume)", () => {
 
     const stats = await getStats(auth(accountId), 7);
     expect([stats.net, stats.previous.net]).toEqual([{ amount: 6375, received: 8375, refunded: 2000 }, 7000]);
+    // the chart's bars are the same measure, per day: today's bar is the period's net, the day 8 days ago the period before's
+    const day = (back: number) => new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
+    expect([...stats.daily, ...stats.previous.daily].filter((d) => d.net !== 0).map((d) => [d.date, d.net])).toEqual([
+      [day(0), 6375],
+      [day(8), 7000],
+    ]);
   });
 });
 
@@ -186,7 +192,7 @@ describe("getStats: the daily totals the database keeps", () => {
     const amount = succeeded.reduce((sum, i) => sum + 100 * (i + 1), 0);
     expect([stats.payments, stats.daily]).toEqual([
       { total: 31, succeeded: 13, failed: 9, expired: 9, pending: 0 },
-      [{ date: today(), succeeded: 13, amount }],
+      [{ date: today(), succeeded: 13, amount, net: 0 }],
     ]);
     expect(await dayProblems()).toEqual([]);
   });
@@ -202,7 +208,7 @@ describe("getStats: the daily totals the database keeps", () => {
       }),
     ).rejects.toThrow("killed before the commit");
     const stats = await getStats(auth(accountId), 1);
-    expect([stats.payments, stats.daily]).toEqual([{ total: 1, succeeded: 0, failed: 0, expired: 0, pending: 1 }, [{ date: today(), succeeded: 0, amount: 0 }]]);
+    expect([stats.payments, stats.daily]).toEqual([{ total: 1, succeeded: 0, failed: 0, expired: 0, pending: 1 }, [{ date: today(), succeeded: 0, amount: 0, net: 0 }]]);
     expect(await dayProblems()).toEqual([]);
   });
 });

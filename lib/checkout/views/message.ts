@@ -3,7 +3,7 @@ import { html, type Html } from "../html";
 import { t, type Locale, type MessageKey } from "../i18n";
 import { renderPage } from "./layout";
 
-export type MessageKind = "notfound" | "archived" | "inactive" | "unavailable" | "error" | "outage";
+export type MessageKind = "notfound" | "paid" | "archived" | "inactive" | "unavailable" | "error" | "outage";
 
 /** A page that only explains: unknown link, withdrawn link, closed shop, no live payments, an error, the database away. */
 export function renderMessage(options: {

@@ -76,7 +76,7 @@ export function DepositTable({ items, lang, label }: { items: DepositListItem[];
             <Td className="text-right font-medium whitespace-nowrap tabular-nums">{formatMoney(d.amount, d.currency, lang)}</Td>
             <Td>
               <span className="flex flex-wrap gap-1">
-                <StatusBadge status={d.status} />
+                <StatusBadge status={d.status} amount={d.amount} refunded={d.refunded_amount} />
                 <AttemptFlags deposit={d} />
               </span>
             </Td>

@@ -9,8 +9,9 @@ import { useI18n } from "@/lib/i18n/provider";
 import { formatDate } from "@/lib/i18n/numbers";
 import type { Stats } from "@/lib/query/types";
 
-// The overview's chart, hand-drawn in SVG at the width it is given: bars for the period's
-// successful payments per day, a dashed line for the same days of the period before, money axis
+// The overview's chart, hand-drawn in SVG at the width it is given: bars for the period's net
+// revenue per day (the headline's « Revenu net », day by day: the bars add up to it; a day that
+// refunds outweigh goes below zero), a dashed line for the same days of the period before, money axis
 // with gridlines, a few dates below. A tooltip follows the pointer or the arrow keys; a table
 // (for screen readers) says the same day by day.
 
@@ -56,18 +57,24 @@ export function OverviewChart({ stats, stale = false }: { stats: Stats; stale?: 
   const last = days.length - 1;
   const active = back === null || last < 0 ? null : Math.max(0, last - back);
   const previous = stats.previous.daily;
-  const empty = days.every((d) => d.succeeded === 0) && previous.every((d) => d.succeeded === 0);
+  const empty = [...days, ...previous].every((d) => d.succeeded === 0 && d.net === 0);
 
-  const ticks = niceTicks(Math.max(...days.map((d) => major(d.amount)), ...previous.map((d) => major(d.amount)), 0));
-  const top = ticks.at(-1)!;
+  // an axis from the lowest day (0, or below when refunds outweighed a day) to the highest, in round steps
+  const values = [...days, ...previous].map((d) => major(d.net));
+  const hi = Math.max(0, ...values);
+  const lo = Math.min(0, ...values);
+  const step = niceTicks(Math.max(hi, -lo))[1]!;
+  const top = Math.max(step, Math.ceil(hi / step) * step);
+  const bottom = -Math.ceil(-lo / step) * step;
+  const ticks = Array.from({ length: Math.round((top - bottom) / step) + 1 }, (_, i) => bottom + i * step);
   const plotWidth = Math.max(0, width - MARGIN.left - MARGIN.right);
   const plotHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
   const slot = days.length ? plotWidth / days.length : 0;
-  const y = (minor: number) => MARGIN.top + plotHeight - (major(minor) / top) * plotHeight;
+  const y = (minor: number) => MARGIN.top + ((top - major(minor)) / (top - bottom)) * plotHeight;
   const x = (i: number) => MARGIN.left + i * slot;
   // dates far enough apart to read: about one per 64 px
   const every = Math.max(1, Math.ceil(days.length / Math.max(1, Math.floor(plotWidth / 64))));
-  const words = (i: number) => count(t.overview.chartDay, days[i]!.succeeded, { date: day(days[i]!.date), amount: money(days[i]!.amount) });
+  const words = (i: number) => count(t.statuses.chartDay, days[i]!.succeeded, { date: day(days[i]!.date), amount: money(days[i]!.net) });
 
   const onPointer = (event: React.PointerEvent<SVGSVGElement>) => {
     const left = event.currentTarget.getBoundingClientRect().left;
@@ -87,7 +94,7 @@ export function OverviewChart({ stats, stale = false }: { stats: Stats; stale?: 
   };
 
   return (
-    <Card title={t.overview.chartTitle} action={<Legend />}>
+    <Card title={t.statuses.chartTitle} action={<Legend />}>
       {empty ? (
         <p className="py-8 text-center text-sm text-stone-600">{t.overview.chartEmpty}</p>
       ) : (
@@ -98,7 +105,7 @@ export function OverviewChart({ stats, stale = false }: { stats: Stats; stale?: 
             aria-busy={stale || undefined}
             tabIndex={0}
             role="group"
-            aria-label={`${t.overview.chartTitle}. ${t.overview.chartKeys}`}
+            aria-label={`${t.statuses.chartTitle}. ${t.overview.chartKeys}`}
             aria-describedby={`${id}-tip`}
             onKeyDown={onKey}
             onFocus={() => setBack((b) => b ?? 0)}
@@ -109,13 +116,13 @@ export function OverviewChart({ stats, stale = false }: { stats: Stats; stale?: 
                 width={width}
                 height={HEIGHT}
                 role="img"
-                aria-label={`${t.overview.chartTitle}, ${day(stats.from)} – ${day(stats.to)}`}
+                aria-label={`${t.statuses.chartTitle}, ${day(stats.from)} – ${day(stats.to)}`}
                 onPointerMove={onPointer}
                 onPointerLeave={() => setBack(null)}
                 className="block touch-pan-y"
               >
                 {ticks.map((tick) => {
-                  const at = MARGIN.top + plotHeight - (tick / top) * plotHeight;
+                  const at = MARGIN.top + ((top - tick) / (top - bottom)) * plotHeight;
                   return (
                     <g key={tick}>
                       <line x1={MARGIN.left} x2={width - MARGIN.right} y1={at} y2={at} className={tick === 0 ? "stroke-stone-400" : "stroke-stone-200"} />
@@ -135,21 +142,22 @@ export function OverviewChart({ stats, stale = false }: { stats: Stats; stale?: 
                 {active !== null && <rect x={x(active)} y={MARGIN.top} width={slot} height={plotHeight} className="fill-teal-50" />}
                 {days.map((d, i) => {
                   const gap = Math.min(4, slot * 0.2);
-                  const h = MARGIN.top + plotHeight - y(d.amount);
-                  return d.amount > 0 ? (
+                  const from = y(Math.max(0, d.net));
+                  const h = y(Math.min(0, d.net)) - from;
+                  return d.net !== 0 ? (
                     <rect
                       key={d.date}
                       x={x(i) + gap / 2}
-                      y={y(d.amount)}
+                      y={from}
                       width={Math.max(1, slot - gap)}
                       height={Math.max(2, h)}
                       rx={Math.min(3, slot / 4)}
-                      className={i === active ? "fill-teal-800" : "fill-teal-600"}
+                      className={d.net < 0 ? (i === active ? "fill-red-800" : "fill-red-600") : i === active ? "fill-teal-800" : "fill-teal-600"}
                     />
                   ) : null;
                 })}
                 <polyline
-                  points={previous.map((d, i) => `${x(i) + slot / 2},${y(d.amount)}`).join(" ")}
+                  points={previous.map((d, i) => `${x(i) + slot / 2},${y(d.net)}`).join(" ")}
                   fill="none"
                   strokeWidth={2}
                   strokeDasharray="5 4"
@@ -162,7 +170,7 @@ export function OverviewChart({ stats, stale = false }: { stats: Stats; stale?: 
               id={`${id}-tip`}
               left={active === null ? 0 : Math.min(Math.max(x(active) + slot / 2, 90), Math.max(90, width - 90))}
               title={active === null ? "" : words(active)}
-              previous={active === null ? "" : fill(t.overview.tipPrevious, { amount: money(previous[active]?.amount ?? 0) })}
+              previous={active === null ? "" : fill(t.overview.tipPrevious, { amount: money(previous[active]?.net ?? 0) })}
               hidden={active === null}
             />
           </div>
@@ -175,7 +183,7 @@ export function OverviewChart({ stats, stale = false }: { stats: Stats; stale?: 
               <tr>
                 <th scope="col">{t.overview.colDate}</th>
                 <th scope="col">{t.overview.colCount}</th>
-                <th scope="col">{t.overview.colAmount}</th>
+                <th scope="col">{t.overview.volume}</th>
                 <th scope="col">{t.overview.colPrevious}</th>
               </tr>
             </thead>
@@ -184,8 +192,8 @@ export function OverviewChart({ stats, stale = false }: { stats: Stats; stale?: 
                 <tr key={d.date}>
                   <th scope="row">{day(d.date)}</th>
                   <td>{d.succeeded}</td>
-                  <td>{money(d.amount)}</td>
-                  <td>{money(previous[i]?.amount ?? 0)}</td>
+                  <td>{money(d.net)}</td>
+                  <td>{money(previous[i]?.net ?? 0)}</td>
                 </tr>
               ))}
             </tbody>

@@ -18,7 +18,7 @@ import { localizedZodResolver } from "@/lib/forms/zod-resolver";
 import { useI18n } from "@/lib/i18n/provider";
 import { formatDateTime, maskPhone } from "@/lib/i18n/numbers";
 import { formatMoney } from "@/lib/core/money";
-import { useDeposit, useDeposits } from "@/lib/query/deposits";
+import { useDeposit, useDeposits, usePayment } from "@/lib/query/deposits";
 import type { Deposit, PaymentStatus } from "@/lib/query/types";
 import { DepositTable } from "../../_components/latest-payments";
 import { Pager, useCursorPages } from "../../_components/pager";
@@ -75,10 +75,11 @@ export function DepositsPage({ initialTrackId }: { initialTrackId: string }) {
 
 function DepositCard({ deposit }: { deposit: Deposit }) {
   const { t, lang, fill } = useI18n();
+  const payment = usePayment(deposit.track_id); // its refunded amount (the public read has none): « Remboursé » says so
   return (
     <Card
       title={<span className="font-mono text-sm sm:text-base">{fill(t.deposits.cardTitle, { trackId: deposit.track_id })}</span>}
-      action={<StatusBadge status={deposit.status} />}
+      action={<StatusBadge status={deposit.status} amount={deposit.amount} refunded={payment.data?.refunded_amount} />}
       className="max-w-2xl"
     >
       <p className="text-3xl font-bold tracking-tight tabular-nums">{formatMoney(deposit.amount, deposit.currency, lang)}</p>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useForm, type Resolver } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogActions, FormActions } from "@/components/ui/dialog";
@@ -12,6 +12,7 @@ import { applyServerError } from "@/lib/forms/server-errors";
 import { localizedZodResolver } from "@/lib/forms/zod-resolver";
 import { useI18n } from "@/lib/i18n/provider";
 import { ApiRequestError } from "@/lib/query/api-fetch";
+import { useAccount } from "@/lib/query/account";
 import { useCreateGateway, useUpdateGateway } from "@/lib/query/gateways";
 import { useMode } from "@/lib/query/mode";
 import { useProviders } from "@/lib/query/providers";
@@ -99,6 +100,11 @@ function LinkForm({ editing, currency, paid, onDone, onCreated }: FormProps) {
     },
   });
   const { errors, isSubmitting, isDirty } = form.formState;
+  // a new link's « Nom affiché au client » starts as the business's name (the account may load after the form opens)
+  const businessName = useAccount().data?.business_name ?? "";
+  useEffect(() => {
+    if (!editing && businessName && !form.getValues("shop_name")) form.resetField("shop_name", { defaultValue: businessName });
+  }, [editing, businessName, form]);
   useUnsavedChanges(isDirty && !isSubmitting);
   const bounds = amountBounds((isCurrency(currency) ? currency : "XAF") as Currency);
   const range = fill(t.links.amountHint, { min: formatMoney(bounds.min, currency, lang), max: formatMoney(bounds.max, currency, lang) });

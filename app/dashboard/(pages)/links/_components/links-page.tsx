@@ -24,6 +24,7 @@ import { LinkStatusBadge } from "../../_components/link-status-badge";
 import { ArchiveDialog } from "./archive-dialog";
 import { LinkActions, type LinkAction } from "./link-actions";
 import { QrDialog } from "./qr-dialog";
+import { SharePaidDialog } from "./share-paid-dialog";
 import { Can } from "@/lib/query/role";
 
 const PAGE_SIZE = 20;
@@ -54,8 +55,15 @@ export function LinksPage({ openNew }: { openNew: boolean }) {
   const links = useGateways(filters, pages.cursor, PAGE_SIZE);
 
   const [form, setForm] = useState<"new" | GatewayListItem | null>(openNew ? "new" : null);
+  // ?new=1 (« Nouveau lien » from the overview) has opened the dialog: gone from the address, so a
+  // reload does not open it again. The history's own replaceState (which Next.js follows): a
+  // router.replace would render the page again as a new segment, and the open dialog with it would go.
+  useEffect(() => {
+    if (openNew && new URLSearchParams(window.location.search).has("new")) window.history.replaceState(null, "", "/dashboard/links");
+  }, [openNew]);
   const formLoaded = useEverTrue(form !== null);
   const [qr, setQr] = useState<GatewayListItem | null>(null);
+  const [paidShare, setPaidShare] = useState<GatewayListItem | null>(null); // a paid link: warned before its share panel
   const [toArchive, setToArchive] = useState<GatewayListItem | null>(null);
   const unarchive = useUnarchiveGateway();
   const putBack = async (link: GatewayListItem) => {
@@ -67,7 +75,7 @@ export function LinksPage({ openNew }: { openNew: boolean }) {
     }
   };
   const onAction = (link: GatewayListItem) => (action: LinkAction) =>
-    action === "share" ? setQr(link) : action === "edit" ? setForm(link) : action === "unarchive" ? void putBack(link) : setToArchive(link);
+    action === "share" ? (link.payment_status === "success" ? setPaidShare(link) : setQr(link)) : action === "edit" ? setForm(link) : action === "unarchive" ? void putBack(link) : setToArchive(link);
   const filtered = Boolean(q || archived || paid);
 
   return (
@@ -129,7 +137,7 @@ export function LinksPage({ openNew }: { openNew: boolean }) {
                     <p className="shrink-0 font-semibold tabular-nums">{formatMoney(link.amount, link.currency, lang)}</p>
                   </div>
                   <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
-                    {link.payment_status && <LinkStatusBadge status={link.payment_status} attempted={link.attempted} />}
+                    <LinkStatusBadge status={link.payment_status} archived={archived} />
                     <LinkActions link={link} onAction={onAction(link)} archived={archived} />
                   </div>
                 </li>
@@ -151,7 +159,7 @@ export function LinksPage({ openNew }: { openNew: boolean }) {
                         <LinkTitle link={link} />
                       </Td>
                       <Td className="text-right font-medium whitespace-nowrap tabular-nums">{formatMoney(link.amount, link.currency, lang)}</Td>
-                      <Td>{link.payment_status && <LinkStatusBadge status={link.payment_status} attempted={link.attempted} />}</Td>
+                      <Td><LinkStatusBadge status={link.payment_status} archived={archived} /></Td>
                       <Td className="hidden whitespace-nowrap text-stone-600 md:table-cell">{formatDate(link.creation_date, lang)}</Td>
                       <Td>
                         <div className="flex justify-end">
@@ -184,6 +192,7 @@ export function LinksPage({ openNew }: { openNew: boolean }) {
       )}
       <QrDialog link={qr && { url: qr.link, name: qr.shop_name, amount: formatMoney(qr.amount, qr.currency, lang) }} onClose={() => setQr(null)} />
       <ArchiveDialog link={toArchive} onClose={() => setToArchive(null)} />
+      <SharePaidDialog open={paidShare !== null} onShare={() => (setQr(paidShare), setPaidShare(null))} onClose={() => setPaidShare(null)} />
     </>
   );
 }

@@ -159,7 +159,7 @@ function Payments({ customer: c }: { customer: Customer }) {
             <Td className="text-right whitespace-nowrap tabular-nums">{formatMoney(p.amount, p.currency, lang)}</Td>
             <Td className="hidden text-xs whitespace-nowrap sm:table-cell">{p.operator.replace(/_[A-Z]{3}$/, "").replaceAll("_", " ")}</Td>
             <Td className="hidden sm:table-cell">
-              <StatusBadge status={p.status} />
+              <StatusBadge status={p.status} amount={p.amount} refunded={p.refunded_amount} />
             </Td>
           </tr>
         ))}

@@ -15,7 +15,6 @@ import { formatDateTime } from "@/lib/i18n/numbers";
 import { formatMoney } from "@/lib/core/money";
 import { useDeposits } from "@/lib/query/deposits";
 import { useToast } from "@/components/ui/toast";
-import { Badge } from "@/components/ui/badge";
 import { errorMessage } from "@/lib/forms/messages";
 import { useFollowAttempts, useGateway, useUnarchiveGateway } from "@/lib/query/gateways";
 import { DepositTable } from "../../../_components/latest-payments";
@@ -26,6 +25,7 @@ import { QueryList } from "../../../_components/query-list";
 import { LinkStatusBadge } from "../../../_components/link-status-badge";
 import { ArchiveDialog } from "../../_components/archive-dialog";
 import { QrDialog } from "../../_components/qr-dialog";
+import { SharePaidDialog } from "../../_components/share-paid-dialog";
 import { Can } from "@/lib/query/role";
 
 const LinkFormDialog = dynamic(() => import("../../_components/link-form-dialog").then((m) => m.LinkFormDialog), { ssr: false });
@@ -38,6 +38,7 @@ export function LinkDetail({ id }: { id: string }) {
   const attempts = useDeposits({ payment_gateway_id: id }, pages.cursor, 20);
   const [editing, setEditing] = useState(false);
   const [qr, setQr] = useState(false);
+  const [paidShare, setPaidShare] = useState(false); // a paid link: warned before its share panel
   const formLoaded = useEverTrue(editing);
   const [archiving, setArchiving] = useState(false);
   useFollowAttempts(id, attempts.data);
@@ -87,8 +88,7 @@ export function LinkDetail({ id }: { id: string }) {
                 <h1 className="text-2xl font-bold tracking-tight break-words">{link.shop_name}</h1>
                 <p className="mt-1 flex flex-wrap items-center gap-3 text-lg font-semibold tabular-nums">
                   {formatMoney(link.amount, link.currency, lang)}
-                  {link.payment_status && <LinkStatusBadge status={link.payment_status} attempted={link.attempted} />}
-                  {archived && <Badge tone="neutral">{t.links.archivedBadge}</Badge>}
+                  <LinkStatusBadge status={link.payment_status} archived={archived} />
                 </p>
               </div>
               {archived ? (
@@ -100,7 +100,7 @@ export function LinkDetail({ id }: { id: string }) {
               ) : (
                 <div className="flex flex-wrap gap-2">
                   <CopyButton value={link.link} label={t.links.copyLink} copiedLabel={t.common.copied} size="md" />
-                  <Button variant="secondary" onClick={() => setQr(true)}>
+                  <Button variant="secondary" onClick={() => (paid ? setPaidShare(true) : setQr(true))}>
                     {t.links.share}
                   </Button>
                   <Can role="admin">
@@ -154,6 +154,7 @@ export function LinkDetail({ id }: { id: string }) {
         <>
           {formLoaded && <LinkFormDialog target={editing ? link : null} currency={link.currency} paid={paid} onClose={() => setEditing(false)} />}
           <QrDialog link={qr ? { url: link.link, name: link.shop_name, amount: formatMoney(link.amount, link.currency, lang) } : null} onClose={() => setQr(false)} />
+          <SharePaidDialog open={paidShare} onShare={() => (setQr(true), setPaidShare(false))} onClose={() => setPaidShare(false)} />
           <ArchiveDialog link={archiving ? link : null} onClose={() => setArchiving(false)} onArchived={() => router.push("/dashboard/links")} />
         </>
       )}

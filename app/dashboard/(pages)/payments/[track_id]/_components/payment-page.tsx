@@ -14,6 +14,7 @@ import { formatMoney } from "@/lib/core/money";
 import type { Lang } from "@/lib/core/languages";
 import { ApiRequestError } from "@/lib/query/api-fetch";
 import { usePayment } from "@/lib/query/deposits";
+import { useRefunds } from "@/lib/query/money";
 import type { PaymentDetail } from "@/lib/query/types";
 import { AttemptFlags } from "../../../_components/latest-payments";
 import { PaymentRefunds } from "../../../deposits/_components/refunds";
@@ -71,7 +72,7 @@ function Payment({ payment: p }: { payment: PaymentDetail }) {
           <h1 className="font-mono text-lg font-bold break-all sm:text-2xl">{fill(w.title, { trackId: p.track_id })}</h1>
           <p className="mt-2 flex flex-wrap items-center gap-3">
             <span className="text-3xl font-bold tracking-tight tabular-nums">{formatMoney(p.amount, p.currency, lang)}</span>
-            <StatusBadge status={p.status} />
+            <StatusBadge status={p.status} amount={p.amount} refunded={p.refunded_amount} />
             <AttemptFlags deposit={p} />
           </p>
           <p className="mt-1 flex items-center gap-1.5 text-xs text-stone-600">
@@ -213,22 +214,43 @@ function answerText(a: PaymentDetail["answers"][number], w: { checked: string; u
   return a.value || w.noAnswer;
 }
 
+/** A line of the history: one of the deposit's own rows, or a refund of it (made, then sent or failed). */
+type HistoryLine = { at: string; key: string; title: React.ReactNode; detail?: React.ReactNode; inferred?: boolean };
+
 function History({ payment: p }: { payment: PaymentDetail }) {
   const { t, lang, fill } = useI18n();
   const w = t.payment;
+  // a success's refunds belong to its story: amount, date, and how it went (the API's refunds of this payment)
+  const refunds = useRefunds(p.track_id, p.status === "success");
+  const lines: HistoryLine[] = [
+    ...p.history.map((h, i) => ({
+      at: h.at,
+      key: `h${i}`,
+      title:
+        h.event === "created"
+          ? w.eventCreated
+          : h.event === "given_up"
+            ? w.eventGivenUp
+            : fill(w.eventChanged, { from: t.status[h.from_status ?? "pending"], to: t.status[h.to_status] }),
+      detail: h.reason && h.event === "status_changed" ? reasonLabel(h.reason, t) : undefined,
+      inferred: h.inferred,
+    })),
+    ...(refunds.data ?? []).map((r) => ({
+      at: r.created_at,
+      key: r.id,
+      title: `${fill(t.statuses.refundEvent, { amount: formatMoney(r.amount, r.currency, lang) })} · ${t.statuses.refundState[r.status]}`,
+      detail: r.failure_reason ? reasonLabel(r.failure_reason, t) : undefined,
+    })),
+  ].sort((a, b) => a.at.localeCompare(b.at));
   return (
     <Card title={w.history}>
       <ol className="flex flex-col gap-3 border-l-2 border-stone-200 pl-4" data-testid="history">
-        {p.history.map((h, i) => (
-          <li key={i} className="relative text-sm">
+        {lines.map((h) => (
+          <li key={h.key} className="relative text-sm">
             <span aria-hidden="true" className="absolute top-1.5 -left-[1.3rem] size-2.5 rounded-full border-2 border-white bg-teal-700" />
             <p className="font-medium">
-              {h.event === "created"
-                ? w.eventCreated
-                : h.event === "given_up"
-                  ? w.eventGivenUp
-                  : fill(w.eventChanged, { from: t.status[h.from_status ?? "pending"], to: t.status[h.to_status] })}
-              {h.reason && h.event === "status_changed" && <span className="block text-xs font-normal text-stone-600">{reasonLabel(h.reason, t)}</span>}
+              {h.title}
+              {h.detail && <span className="block text-xs font-normal text-stone-600">{h.detail}</span>}
             </p>
             <p className="text-xs text-stone-600">
               <time dateTime={h.at}>{when(h.at, lang)}</time>
