@@ -8,7 +8,7 @@ import { Field, FormError, Input, Select } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
 import { countries, countryCodes, isCountry, type CountryIso3 } from "@/lib/countries";
 import { parsePhone } from "@/lib/countries/phones";
-import { amountInputText, parseAmountInput } from "@/lib/forms/amount-input";
+import { amountInputText, amountMessage, parseAmountInput } from "@/lib/forms/amount-input";
 import { fill } from "@/lib/core/fill";
 import { operatorLabel } from "@/lib/i18n/labels";
 import { decimalsOf, formatMoney } from "@/lib/core/money";
@@ -50,10 +50,14 @@ export function WithdrawDialog({ open, onClose, available, accountCountry }: { o
 
   const review = form.handleSubmit((values) => {
     setError(null);
-    const amount = parseAmountInput(values.amount, decimals);
+    const amount = parseAmountInput(values.amount, currency);
     const phone = parsePhone(values.phone_number, country);
     let ok = true;
-    if (amount === null || amount < 1 || amount > max) {
+    const unreadable = amountMessage(values.amount, currency, lang);
+    if (unreadable) {
+      form.setError("amount", { message: unreadable });
+      ok = false;
+    } else if (amount === null || amount < 1 || amount > max) {
       form.setError("amount", { message: fill(w.amountInvalid, { max: money(max) }) });
       ok = false;
     }

@@ -1,0 +1,31 @@
+import type { inputFr } from "./input-fr";
+
+// Typed input (amounts, payout numbers), in English.
+export const inputEn: typeof inputFr = {
+  amount: {
+    not_a_number: "Write the amount in figures, for example {example}.",
+    empty: "Write the amount in figures, for example {example}.",
+    no_minor_unit: "The {currency} has no cents: write a whole number, for example {example}.",
+    too_many_decimals: "At most {decimals} digits after the decimal point, for example {example}.",
+    ambiguous: "“{typed}” can be read two ways: write {example} (or {cents} with cents).",
+    other_currency: "This amount is in {currency} ({code}): write it in figures, for example {example}.",
+    too_large: "This amount is too large.",
+    names: { XAF: "CFA franc", XOF: "CFA franc", RWF: "Rwandan franc", CDF: "Congolese franc", KES: "Kenyan shilling", TZS: "Tanzanian shilling", ZMW: "kwacha" },
+  },
+  payoutNumbers: {
+    saved: "Saved number",
+    newNumber: "Another number",
+    save: "Save this number for next withdrawals",
+    label: "Name of the number (optional)",
+    labelPlaceholder: "My Orange Money",
+    mismatch: "This is a {network} number: choose “{operator}” or a {chosen} number.",
+    unsupported: "This number is on the {network} network, which Kola does not pay to: give a {operators} number.",
+    detected: "{network} number: operator chosen for you.",
+    title: "Payout numbers",
+    intro: "The numbers you withdraw your money to: pick one when you withdraw.",
+    empty: "No saved number.",
+    remove: "Remove",
+    removed: "Number removed",
+    added: "Number saved",
+  },
+};
