@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import * as listRoute from "@/app/v1/payout-numbers/route";
 import * as oneRoute from "@/app/v1/payout-numbers/[payout_number_id]/route";
 import * as payoutsRoute from "@/app/v1/payouts/route";
@@ -18,6 +18,11 @@ const one = (key: string | null, id: string, method: "GET" | "DELETE" = "GET", h
   call(method === "GET" ? oneRoute.GET : oneRoute.DELETE, method, `/v1/payout-numbers/${id}`, { key, headers });
 
 describe("saved payout numbers", () => {
+  // the first /v1 call starts the test server (test/support/api.ts): on a loaded machine, longer than a test's 60 s
+  beforeAll(async () => {
+    await list(null);
+  }, 180_000);
+
   it("saves, lists masked, reads whole, saves again as the same row, removes", async () => {
     const m = await newAccount("CMR");
     const saved = await save(m.key, { label: "Mon MTN", operator: "MTN_MOMO_CMR", phone_number: "6 70 12 34 56" });

@@ -142,7 +142,8 @@ export function WithdrawDialog({ open, onClose, available, accountCountry }: { o
               <Select {...form.register("saved")} data-testid="withdraw-saved">
                 {numbers.data.map((saved) => (
                   <option key={saved.id} value={saved.id}>
-                    {[saved.label, operatorLabel(saved.operator, lang, true), saved.phone_number_masked].filter(Boolean).join(" · ")}
+                    {/* short enough for a phone's select: « Mon MTN · MTN · +237 ••42 » */}
+                    {[saved.label, operatorLabel(saved.operator, lang), saved.phone_number_masked.replace(/•+/, "••")].filter(Boolean).join(" · ")}
                   </option>
                 ))}
                 <option value={NEW}>{n.newNumber}</option>
@@ -152,7 +153,7 @@ export function WithdrawDialog({ open, onClose, available, accountCountry }: { o
           {!savedNumber && (
             <>
               <Field label={w.operator}>
-                <Select {...form.register("operator")}>
+                <Select {...form.register("operator", { onChange: () => form.clearErrors("phone_number") })}>
                   <OperatorOptions countryCodes={byCountry} />
                 </Select>
               </Field>
