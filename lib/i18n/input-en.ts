@@ -4,7 +4,6 @@ import type { inputFr } from "./input-fr";
 export const inputEn: typeof inputFr = {
   amount: {
     not_a_number: "Write the amount in figures, for example {example}.",
-    empty: "Write the amount in figures, for example {example}.",
     no_minor_unit: "The {currency} has no cents: write a whole number, for example {example}.",
     too_many_decimals: "At most {decimals} digits after the decimal point, for example {example}.",
     ambiguous: "“{typed}” can be read two ways: write {example} (or {cents} with cents).",
@@ -20,12 +19,5 @@ export const inputEn: typeof inputFr = {
     labelPlaceholder: "My Orange Money",
     mismatch: "This number is on the {network} network: choose “{operator}”, or give a number for {chosen}.",
     unsupported: "This number is on the {network} network, which Kola does not pay to: give a number on the {operators} network.",
-    detected: "{network} number: operator chosen for you.",
-    title: "Payout numbers",
-    intro: "The numbers you withdraw your money to: pick one when you withdraw.",
-    empty: "No saved number.",
-    remove: "Remove",
-    removed: "Number removed",
-    added: "Number saved",
   },
 };

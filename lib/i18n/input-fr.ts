@@ -3,7 +3,6 @@
 export const inputFr = {
   amount: {
     not_a_number: "Écrivez le montant en chiffres, par exemple {example}.",
-    empty: "Écrivez le montant en chiffres, par exemple {example}.",
     no_minor_unit: "Le {currency} n’a pas de centimes : écrivez un nombre entier, par exemple {example}.",
     too_many_decimals: "Au plus {decimals} chiffres après la virgule, par exemple {example}.",
     ambiguous: "« {typed} » peut se lire de deux façons : écrivez {example} (ou {cents} avec des centimes).",
@@ -20,12 +19,5 @@ export const inputFr = {
     labelPlaceholder: "Mon Orange Money",
     mismatch: "Ce numéro est un numéro {network} : choisissez « {operator} » ou un numéro {chosen}.",
     unsupported: "Ce numéro est sur le réseau {network}, où Kola ne verse pas : donnez un numéro {operators}.",
-    detected: "Numéro {network} : opérateur choisi pour vous.",
-    title: "Numéros de versement",
-    intro: "Les numéros où vous retirez votre argent : choisissez-en un au moment du retrait.",
-    empty: "Aucun numéro enregistré.",
-    remove: "Supprimer",
-    removed: "Numéro supprimé",
-    added: "Numéro enregistré",
   },
 };
