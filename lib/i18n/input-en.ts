@@ -4,6 +4,7 @@ import type { inputFr } from "./input-fr";
 export const inputEn: typeof inputFr = {
   amount: {
     not_a_number: "Write the amount in figures, for example {example}.",
+    empty: "Write the amount in figures, for example {example}.",
     no_minor_unit: "The {currency} has no cents: write a whole number, for example {example}.",
     too_many_decimals: "At most {decimals} digits after the decimal point, for example {example}.",
     ambiguous: "“{typed}” can be read two ways: write {example} (or {cents} with cents).",

@@ -3,6 +3,7 @@
 export const inputFr = {
   amount: {
     not_a_number: "Écrivez le montant en chiffres, par exemple {example}.",
+    empty: "Écrivez le montant en chiffres, par exemple {example}.",
     no_minor_unit: "Le {currency} n’a pas de centimes : écrivez un nombre entier, par exemple {example}.",
     too_many_decimals: "Au plus {decimals} chiffres après la virgule, par exemple {example}.",
     ambiguous: "« {typed} » peut se lire de deux façons : écrivez {example} (ou {cents} avec des centimes).",
