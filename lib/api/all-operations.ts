@@ -4,6 +4,7 @@ import { phoneOperations } from "@/lib/accounts/phone-operations";
 import { depositOperations } from "@/lib/deposits/schemas";
 import { balanceOperations } from "@/lib/ledger/schemas";
 import { payoutOperations } from "@/lib/payouts/schemas";
+import { payoutNumberOperations } from "@/lib/payouts/payout-number-schemas";
 import { paymentRequestOperations } from "@/lib/payment-requests/schemas";
 import { paymentPageOperations } from "@/lib/payment-pages/schemas";
 import { customerOperations } from "@/lib/customers/schemas";
@@ -41,6 +42,7 @@ const groups: Record<string, Record<string, Operation>> = {
   stall: stallOperations,
   refund: refundOperations,
   payout: payoutOperations,
+  payout_number: payoutNumberOperations,
   seller: sellerOperations,
   balance: balanceOperations,
   export: exportOperations,

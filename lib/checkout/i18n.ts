@@ -1,6 +1,7 @@
 import type { CountryIso3 } from "@/lib/countries";
 import { fill } from "@/lib/core/fill";
 import { languages, type Lang } from "@/lib/core/languages";
+import { langOfAcceptLanguage } from "@/lib/core/language-choice";
 
 // The words of the checkout pages, French first (DESIGN §7). Keys are shared; `{name}` is replaced
 // by `t(locale, key, { name })`. A buyer's choice (`?lang=en`) beats the browser's Accept-Language.
@@ -341,17 +342,8 @@ export function isLocale(value: string | null | undefined): value is Locale {
 export function pickLocale(url: URL, acceptLanguage: string | null): Locale {
   const chosen = url.searchParams.get("lang");
   if (isLocale(chosen)) return chosen;
-  let best: { locale: Locale; q: number; index: number } | undefined;
-  (acceptLanguage ?? "").split(",").forEach((part, index) => {
-    const [range = "", ...params] = part.trim().toLowerCase().split(";");
-    const primary = range.trim().split("-")[0];
-    if (!isLocale(primary)) return;
-    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    const q = qParam ? Number(qParam.slice(2)) : 1;
-    if (!Number.isFinite(q) || q <= 0) return;
-    if (!best || q > best.q) best = { locale: primary, q, index };
-  });
-  return best?.locale ?? "fr";
+  // the browser's Accept-Language, q-values honoured (the dashboard's rule: lib/core/language-choice.ts)
+  return langOfAcceptLanguage(acceptLanguage) ?? "fr";
 }
 
 const countryNames: Record<Locale, Record<CountryIso3, string>> = {

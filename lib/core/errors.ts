@@ -57,6 +57,8 @@ export const errorTypes = {
   OPERATOR_UNREACHABLE: { status: 503, message: "The mobile-money operator could not be reached: nothing was sent to the phone; try again or choose another operator" },
   INSUFFICIENT_BALANCE: { status: 409, message: "Not enough available balance for this amount" },
   PAYOUT_NOT_FOUND: { status: 404, message: "Payout not found" },
+  PAYOUT_NUMBER_NOT_FOUND: { status: 404, message: "Saved payout number not found" },
+  PAYOUT_NUMBER_LIMIT_REACHED: { status: 409, message: "This account has the most saved payout numbers allowed in this mode (20): remove one first" },
   PAYMENT_REQUEST_NOT_FOUND: { status: 404, message: "Payment request not found" },
   PAYMENT_REQUEST_IN_FLIGHT: {
     status: 409,

@@ -1360,3 +1360,23 @@ export const cardPayers = pgTable(
   },
   (t) => [check("card_payers_surcharge_check", sql`${t.surcharge} >= 0 and ${t.price} > 0`)],
 );
+
+// A merchant's saved payout number (the withdrawal dialog's « Numéro enregistré »): a label, the
+// wallet's operator and its number, per account and mode. Checked as a withdrawal's destination is
+// when saved (lib/payouts/create-withdrawal.ts parseDestination: the operator must be the number's
+// where its prefix tells it); a withdrawal to it copies operator and number onto the payout row.
+export const payoutNumbers = pgTable(
+  "payout_numbers",
+  {
+    id: id(),
+    ...owner(),
+    label: text("label").notNull().default(""),
+    /** ISO 3166 alpha-3 of the number */
+    country: text("country").notNull(),
+    operator: text("operator").notNull(),
+    /** E.164 digits without the + */
+    phoneNumber: text("phone_number").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("payout_numbers_account_number_key").on(t.accountId, t.mode, t.operator, t.phoneNumber), index("payout_numbers_list_idx").on(t.accountId, t.mode, t.createdAt)],
+);

@@ -13,6 +13,7 @@ import { sellersEn } from "./sellers-en";
 import { stallEn } from "./stall-en";
 import { counterEn } from "./counter-en";
 import { statusesEn } from "./statuses-en";
+import { inputEn } from "./input-en";
 
 // The dashboard's words in English: the same keys as fr.ts.
 export const en: Dictionary = {
@@ -507,6 +508,7 @@ export const en: Dictionary = {
   sellers: sellersEn, // the marketplace sellers' pages and money, in their own file
   stall: stallEn, // the stalls: the buyer's page, the poster, the dashboard's stall page
   counter: counterEn, // the counter screen (« Encaisser »), in its own file
+  input: inputEn, // typed amounts and payout numbers, in their own file
   paymentPages: pagesEn, // payment pages: one link many buyers pay
   customers: customersEn, // the customer book: payers, their payments, merge and erase
   invoices: invoicesEn, // invoices: a payment request to one customer

@@ -12,6 +12,7 @@ import { sellersFr } from "./sellers-fr";
 import { stallFr } from "./stall-fr";
 import { counterFr } from "./counter-fr";
 import { statusesFr } from "./statuses-fr";
+import { inputFr } from "./input-fr";
 
 // The dashboard's words in French (the default). en.ts has the same keys: `Dictionary` is this
 // file's shape, so a key missing in English is a type error. `{name}` marks a value filled in by
@@ -508,6 +509,7 @@ export const fr = {
   sellers: sellersFr, // the marketplace sellers' pages and money, in their own file
   stall: stallFr, // the stalls: the buyer's page, the poster, the dashboard's stall page
   counter: counterFr, // the counter screen (« Encaisser »), in its own file
+  input: inputFr, // typed amounts and payout numbers, in their own file
   paymentPages: pagesFr, // payment pages: one link many buyers pay
   customers: customersFr, // the customer book: payers, their payments, merge and erase
   invoices: invoicesFr, // invoices: a payment request to one customer

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { ValidationError, type ValidationItem } from "@/lib/core/errors";
-import { decimalsOf } from "@/lib/core/money";
+import { parseAmount } from "@/lib/core/amount-text";
 import type { PaymentRequestDelivery, PaymentRequestStatus } from "@/lib/core/payment-requests";
 import { formatReceiptCode } from "@/lib/core/receipt-code";
 import { item, valueError } from "@/lib/core/validation";
@@ -54,16 +54,6 @@ export class FormAlreadySent extends Error {
 
 function askerOf({ stall, country }: OpenStall): Asker {
   return { accountId: stall.accountId, mode: stall.mode, country, currency: stall.currency, role: "owner", userId: stall.userId, apiKeyId: null };
-}
-
-/** "5 000", "5000", "12,50" → minor units; null when it is not an amount of the currency. */
-export function parseAmount(typed: string, currency: string): number | null {
-  const text = typed.replace(/[\s\u00a0\u202f]/g, "").replace(",", ".");
-  const decimals = decimalsOf(currency);
-  const pattern = decimals ? new RegExp(`^\\d{1,12}(\\.\\d{1,${decimals}})?$`) : /^\d{1,12}$/;
-  if (!pattern.test(text)) return null;
-  const [whole, fraction = ""] = text.split(".");
-  return Number(whole) * 10 ** decimals + Number(fraction.padEnd(decimals, "0") || "0");
 }
 
 /**

@@ -2,7 +2,8 @@ import "server-only";
 import { cookies, headers } from "next/headers";
 import { getAccount } from "@/lib/accounts/api-key-admin";
 import { findSessionAuth, SESSION_COOKIE } from "@/lib/accounts/sessions";
-import { dictionaryOf, LANG_COOKIE, langOf, type Dictionary, type Lang } from "@/lib/i18n";
+import { dictionaryOf, LANG_COOKIE, type Dictionary, type Lang } from "@/lib/i18n";
+import { chooseLang } from "@/lib/core/language-choice";
 import { MODE_COOKIE, modeOf } from "@/lib/core/mode-cookie";
 import { dashboardHome, maySeePage } from "@/lib/core/roles";
 import { PATH_HEADER } from "@/lib/http/page-path";
@@ -14,7 +15,7 @@ import { PATH_HEADER } from "@/lib/http/page-path";
  */
 export async function readDashboardSession() {
   const jar = await cookies();
-  const lang: Lang = langOf(jar.get(LANG_COOKIE)?.value);
+  const lang: Lang = await readLang();
   const mode = modeOf(jar.get(MODE_COOKIE)?.value);
   const token = jar.get(SESSION_COOKIE)?.value;
   const auth = token ? await findSessionAuth(token, mode) : null;
@@ -27,9 +28,13 @@ export async function readDashboardSession() {
   return { lang, mode, account, member, elsewhere };
 }
 
-/** The language of the request (cookie), for pages without a session. */
+/**
+ * The language of the request: the merchant's choice (the `kola_lang` cookie, set when they switch
+ * and at sign-in from their login's language), else the browser's Accept-Language, else French
+ * (lib/core/language-choice.ts). Auth pages, the dashboard and the root layout all read it.
+ */
 export async function readLang(): Promise<Lang> {
-  return langOf((await cookies()).get(LANG_COOKIE)?.value);
+  return chooseLang((await cookies()).get(LANG_COOKIE)?.value, (await headers()).get("accept-language"));
 }
 
 /** A page's <title> in the request's language: `export const generateMetadata = () => titled((t) => t.links.title)`. */

@@ -1,6 +1,7 @@
 import { ApiError, ValidationError, type ValidationItem } from "@/lib/core/errors";
 import { fill } from "@/lib/core/fill";
-import { decimalsOf, formatMoney } from "@/lib/core/money";
+import { parseAmount } from "@/lib/core/amount-text";
+import { formatMoney } from "@/lib/core/money";
 import { isCountry } from "@/lib/countries";
 import { readBody, readFormEntries } from "@/lib/http/body";
 import { clientAddress } from "@/lib/http/client-address";
@@ -87,13 +88,10 @@ export const showPaymentPage = checkoutRoute<{ id: string }>(async (req, { id })
   return pageAnswer(page, url, locale);
 }, buyerErrorPage);
 
-/** The amount typed on the form, in the major unit ("5 000", "12,50"), as minor units; anything else as typed (the schema words it). */
+/** The amount typed on the form, in the major unit (« 5 000 », « 5.000 », « 5000 FCFA », « 12,50 »), as minor units (lib/core/amount-text.ts); anything else as typed (the schema words it). */
 function amountOf(typed: string, currency: string): unknown {
-  const text = typed.replace(/[\s\u00a0\u202f]/g, "").replace(",", ".");
-  if (text === "") return undefined;
-  const value = Number(text);
-  if (!/^\d+(\.\d+)?$/.test(text) || !Number.isFinite(value)) return typed;
-  return Math.round(value * 10 ** decimalsOf(currency));
+  if (typed.trim() === "") return undefined;
+  return parseAmount(typed, currency) ?? typed;
 }
 
 /** POST /pp/{id}: the form without JavaScript; 303 to the payment's waiting page. */

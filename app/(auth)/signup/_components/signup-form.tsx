@@ -16,7 +16,8 @@ export function SignupForm() {
     signupBody,
     { email: "", password: "", business_name: "", country: "CMR" as const },
     ["email", "password", "business_name", "country"],
-    async (body) => setSentTo((await apiFetch<{ email: string }>("/api/auth/signup", { mode: "test", method: "POST", body })).email),
+    // the login keeps the language the sign-up was shown in (the browser's, or the one chosen): the dashboard opens in it
+    async (body) => setSentTo((await apiFetch<{ email: string }>("/api/auth/signup", { mode: "test", method: "POST", body: { ...body, language: lang } })).email),
   );
   const { form, errors } = auth;
 

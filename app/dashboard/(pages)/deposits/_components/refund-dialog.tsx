@@ -6,9 +6,9 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { Field, FormError, Input, Textarea } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
-import { parseAmountInput } from "@/lib/forms/amount-input";
+import { amountMessage, parseAmountInput } from "@/lib/forms/amount-input";
 import { fill } from "@/lib/core/fill";
-import { decimalsOf, formatMoney } from "@/lib/core/money";
+import { formatMoney } from "@/lib/core/money";
 import { useI18n } from "@/lib/i18n/provider";
 import type { SellerShareMode } from "@/lib/core/ledger-kinds";
 import { useCreateRefund } from "@/lib/query/money";
@@ -38,7 +38,7 @@ export function RefundDialog({ deposit, remaining, onClose }: { deposit: Deposit
   const form = useForm<Values>({ defaultValues: { how: "full", amount: "", reason: "" } });
   const [how, typed] = useWatch({ control: form.control, name: ["how", "amount"] });
   const marketplace = deposit.marketplace_gateway_id !== null;
-  const typedAmount = parseAmountInput(typed, decimalsOf(deposit.currency));
+  const typedAmount = parseAmountInput(typed, deposit.currency);
   const asked = checked ? (checked.partial ? checked.amount : null) : how === "partial" ? typedAmount : null;
   const askable = asked === null || (asked >= 1 && asked <= remaining);
   const preview = useRefundPreview(deposit.track_id, askable ? asked : null, marketplace && (how === "full" || askable));
@@ -51,7 +51,12 @@ export function RefundDialog({ deposit, remaining, onClose }: { deposit: Deposit
 
   const review = form.handleSubmit((values) => {
     if (values.how === "full") return setChecked({ amount: remaining, partial: false, reason: values.reason.trim() });
-    const amount = parseAmountInput(values.amount, decimalsOf(deposit.currency));
+    const amount = parseAmountInput(values.amount, deposit.currency);
+    const unreadable = amountMessage(values.amount, deposit.currency, lang);
+    if (unreadable) {
+      form.setError("amount", { message: unreadable });
+      return;
+    }
     if (amount === null || amount < 1 || amount > remaining) {
       form.setError("amount", { message: fill(w.amountInvalid, { max: money(remaining) }) });
       return;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { amountBounds } from "@/lib/countries";
-import { decimalsOf, isCurrency, type Currency } from "@/lib/core/money";
+import { isCurrency, type Currency } from "@/lib/core/money";
 import { languages } from "@/lib/core/languages";
 import { parseAmountInput } from "@/lib/forms/amount-input";
 import { createInvoiceBody, MAX_LINES, MAX_REMINDERS, REMINDER_REACH, type CreateInvoiceBody } from "@/lib/invoices/schemas";
@@ -36,7 +36,6 @@ export const defaultReminders: InvoiceFormValues["reminders"] = [
 const shape = createInvoiceBody.shape;
 
 function amountText(currency: string, required: boolean) {
-  const decimals = decimalsOf(currency);
   const { min, max } = amountBounds((isCurrency(currency) ? currency : "XAF") as Currency);
   return z
     .string()
@@ -46,7 +45,7 @@ function amountText(currency: string, required: boolean) {
         if (required) ctx.addIssue({ code: "invalid_type", expected: "number", input: "" });
         return required ? z.NEVER : undefined;
       }
-      const minor = parseAmountInput(text, decimals); // the one parser of typed amounts
+      const minor = parseAmountInput(text, currency); // the one parser of typed amounts
       if (minor !== null) return minor;
       ctx.addIssue({ code: "invalid_format", format: "amount", input: text });
       return z.NEVER;
@@ -130,7 +129,7 @@ export function formTotal(lines: InvoiceFormValues["lines"], currency: string): 
   let total = 0;
   for (const line of lines) {
     const quantity = /^\d{1,6}$/.test(line.quantity.trim()) ? Number(line.quantity.trim()) : null;
-    const price = parseAmountInput(line.unit_price, decimalsOf(currency));
+    const price = parseAmountInput(line.unit_price, currency);
     if (quantity === null || price === null) return null;
     total += quantity * price;
   }

@@ -87,7 +87,7 @@ function LinkForm({ editing, currency, paid, onDone, onCreated }: FormProps) {
   const create = useCreateGateway();
   const update = useUpdateGateway();
   const [formError, setFormError] = useState<string | null>(null);
-  const schema = useMemo(() => (editing ? updateLinkSchema(currency) : createLinkSchema(currency)), [editing, currency]);
+  const schema = useMemo(() => (editing ? updateLinkSchema(currency, lang) : createLinkSchema(currency, lang)), [editing, currency, lang]);
   const form = useForm<LinkFormValues>({
     resolver: localizedZodResolver(schema, t, OVERRIDES) as unknown as Resolver<LinkFormValues>,
     defaultValues: {

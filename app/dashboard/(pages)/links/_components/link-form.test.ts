@@ -18,6 +18,11 @@ describe("the amount of the link form", () => {
     ["KES", "1,234.56", 123456], // read by lib/forms/amount-input, as the marketplace form reads it
     ["KES", "1 234,56", 123456],
     ["XAF", "10\u202f000", 10000],
+    ["XAF", "5.000", 5000], // how five thousand is written here: francs have no cents
+    ["XAF", "5,000", 5000],
+    ["XAF", "5000 FCFA", 5000],
+    ["XAF", "5000 F", 5000],
+    ["KES", "5,000", 500000],
   ];
   for (const [currency, typed, minor] of accepted) {
     it(`${currency} "${typed}" is sent as ${minor}`, () => {
@@ -30,10 +35,10 @@ describe("the amount of the link form", () => {
     ["XAF", "", "too_small"],
     ["XAF", "99", "too_small"],
     ["XAF", "10000001", "too_big"],
-    ["XAF", "12.5", "invalid_format"], // no decimals in francs
-    ["KES", "1.234", "invalid_format"],
+    ["XAF", "12.5", "custom"], // no decimals in francs
+    ["KES", "1.234", "custom"],
     ["KES", "10000000.01", "too_big"],
-    ["XAF", "abc", "invalid_format"],
+    ["XAF", "abc", "custom"],
   ];
   for (const [currency, typed, code] of refused) {
     it(`${currency} "${typed}" is refused (${code})`, () => {
@@ -45,8 +50,18 @@ describe("the amount of the link form", () => {
   it("reads every amount with the one parser the marketplace form uses", () => {
     for (const typed of ["5000", "12,5", "1,234.56", "1.234", "12.", "1e3", "-5", "abc"]) {
       const result = parse("KES", typed);
-      expect([typed, result.success ? result.data.amount : null]).toEqual([typed, parseAmountInput(typed, 2)]);
+      expect([typed, result.success ? result.data.amount : null]).toEqual([typed, parseAmountInput(typed, "KES")]);
     }
+  });
+
+  it.each<[string, string, "fr" | "en", string]>([
+    ["XAF", "cinq mille", "fr", "Écrivez le montant en chiffres, par exemple 5\u202f000."],
+    ["XAF", "five", "en", "Write the amount in figures, for example 5,000."],
+    ["XAF", "12,5", "fr", "Le franc CFA n’a pas de centimes : écrivez un nombre entier, par exemple 5\u202f000."],
+    ["KES", "5.000", "en", "“5.000” can be read two ways: write 5,000 (or 5,000.50 with cents)."],
+  ])("%s %j says how to write it (%s)", (currency, typed, lang, message) => {
+    const result = createLinkSchema(currency, lang).safeParse({ amount: typed, shop_name: "B" });
+    expect(result.success ? null : result.error.issues.map((i) => i.message)).toEqual([message]);
   });
 
   it("keeps the API's other rules (shop name, URLs) and its defaults", () => {

@@ -1,23 +1,25 @@
 import { z } from "zod";
 import { amountBounds } from "@/lib/countries";
+import { readAmount } from "@/lib/core/amount-text";
+import type { Lang } from "@/lib/core/languages";
 import { decimalsOf, isCurrency, toMajor, type Currency } from "@/lib/core/money";
-import { parseAmountInput } from "@/lib/forms/amount-input";
+import { amountProblemMessage } from "@/lib/forms/amount-input";
 import { createGatewayBody, updateGatewayBody } from "@/lib/gateways/schemas";
 
 // The payment-link form: the API's own schemas, with the amount typed in major units
 // ("12,50" KES) and sent in minor units (1250); XAF/XOF have none, so 5000 stays 5000.
 
-function amountField(currency: string) {
-  const decimals = decimalsOf(currency);
+function amountField(currency: string, lang: Lang) {
   const { min, max } = amountBounds((isCurrency(currency) ? currency : "XAF") as Currency);
   return z
     .string()
     .trim()
     .min(1)
     .transform((text, ctx) => {
-      const minor = parseAmountInput(text, decimals); // the one parser of typed amounts, as the marketplace form's
-      if (minor !== null) return minor;
-      ctx.addIssue({ code: "invalid_format", format: "amount", input: text });
+      const reading = readAmount(text, currency); // the one reader of typed amounts (« 5.000 », « 5 000 FCFA »)
+      if (reading.ok) return reading.minor;
+      // how to write it, in the merchant's words (not zod's « Valeur invalide. »)
+      ctx.addIssue({ code: "custom", message: amountProblemMessage(reading.problem, text, currency, lang), input: text, params: { amount: reading.problem } });
       return z.NEVER;
     })
     .pipe(z.int().min(min).max(max));
@@ -29,8 +31,8 @@ export function toMajorText(minor: number, currency: string): string {
   return decimals ? toMajor(minor, currency).toFixed(decimals) : String(minor);
 }
 
-export const createLinkSchema = (currency: string) => createGatewayBody.extend({ amount: amountField(currency) });
-export const updateLinkSchema = (currency: string) => updateGatewayBody.extend({ amount: amountField(currency) });
+export const createLinkSchema = (currency: string, lang: Lang = "fr") => createGatewayBody.extend({ amount: amountField(currency, lang) });
+export const updateLinkSchema = (currency: string, lang: Lang = "fr") => updateGatewayBody.extend({ amount: amountField(currency, lang) });
 
 export type LinkFormValues = {
   amount: string;

@@ -156,8 +156,8 @@ export function CreateLinkDialog({ open, onClose, feePercent, country, link: edi
     }
   });
 
-  const price = parseAmountInput(amount, decimals);
-  const fee = feeCustom ? parseAmountInput(feeText, decimals) : autoFee;
+  const price = parseAmountInput(amount, currency);
+  const fee = feeCustom ? parseAmountInput(feeText, currency) : autoFee;
   const total = price === null || fee === null ? null : buyerPrice(price, fee);
 
   return (

@@ -2,7 +2,8 @@ import { AsYouType, getCountryCallingCode, parsePhoneNumberFromString } from "li
 import { z } from "zod";
 import { amountBounds, countries, countryByIso2, type CountryIso3 } from "@/lib/countries";
 import { decimalsOf, formatMoney, type Currency } from "@/lib/core/money";
-import { parseAmountInput } from "@/lib/forms/amount-input";
+import { readAmount } from "@/lib/core/amount-text";
+import { amountProblemMessage, parseAmountInput } from "@/lib/forms/amount-input";
 import { fill } from "@/lib/core/fill";
 import type { MarketplaceWords } from "@/lib/i18n";
 import { plural } from "@/lib/i18n/plural";
@@ -55,12 +56,13 @@ export function linkFormSchema(currency: Currency, words: MarketplaceWords, lang
   const minorUnits = (message: string, optional: boolean) =>
     z.string().transform((text, ctx) => {
       if (optional && text.trim() === "") return undefined;
-      const minor = parseAmountInput(text, decimals);
-      if (minor === null) {
-        ctx.addIssue({ code: "custom", message });
+      const reading = readAmount(text, currency); // the one reader of typed amounts (« 5.000 », « 5 000 FCFA »)
+      if (!reading.ok) {
+        // unreadable: how to write it; read but out of bounds: the field's own message
+        ctx.addIssue({ code: "custom", message: reading.problem === "too_large" ? message : amountProblemMessage(reading.problem, text, currency, lang) });
         return z.NEVER;
       }
-      return minor;
+      return reading.minor;
     });
   const amountMessage = fill(w.amountInvalid, { min: money(min), max: money(max) });
   return z.object({
@@ -85,6 +87,6 @@ export function linkFormSchema(currency: Currency, words: MarketplaceWords, lang
 
 /** The default commission of a typed price, as the API will compute it; null while the price is unreadable. */
 export function defaultFeeOf(amountText: string, percent: number, currency: Currency): number | null {
-  const minor = parseAmountInput(amountText, decimalsOf(currency));
+  const minor = parseAmountInput(amountText, currency);
   return minor === null ? null : defaultFee(minor, percent);
 }

@@ -4,8 +4,8 @@ import { useState } from "react";
 import { Dialog, FormActions } from "@/components/ui/dialog";
 import { Field, FormError, Input, Select, Textarea } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
-import { decimalsOf, formatMoney } from "@/lib/core/money";
-import { parseAmountInput } from "@/lib/forms/amount-input";
+import { formatMoney } from "@/lib/core/money";
+import { amountMessage, parseAmountInput } from "@/lib/forms/amount-input";
 import { errorMessage, fieldErrorMessage } from "@/lib/forms/messages";
 import { useI18n } from "@/lib/i18n/provider";
 import { useAccount } from "@/lib/query/account";
@@ -51,8 +51,7 @@ const EMPTY: Values = {
  * API checks everything and answers every problem at once; the form shows each beside its field.
  */
 function bodyOf(values: Values, currency: string): CreatePaymentPage {
-  const decimals = decimalsOf(currency);
-  const money = (text: string) => (text.trim() === "" ? undefined : (parseAmountInput(text, decimals) ?? text));
+  const money = (text: string) => (text.trim() === "" ? undefined : (parseAmountInput(text, currency) ?? text));
   const count = (text: string) => (text.trim() === "" ? undefined : text.trim());
   const fixed = values.amount_type === "fixed";
   return {
@@ -112,6 +111,19 @@ function CreateForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: 
     event.preventDefault();
     setErrors({});
     setFormError(null);
+    // an amount the reader cannot read says how to write it here, before anything is sent
+    const fields = values.amount_type === "fixed" ? (["amount"] as const) : (["min_amount", "max_amount"] as const);
+    const unreadable = Object.fromEntries(
+      fields.flatMap((name) => {
+        const message = values[name].trim() === "" ? null : amountMessage(values[name], currency, lang);
+        return message ? [[name, message]] : [];
+      }),
+    );
+    if (Object.keys(unreadable).length > 0) {
+      setErrors(unreadable);
+      setFormError(t.errors.validation);
+      return;
+    }
     try {
       const page = await create.mutateAsync(bodyOf(values, currency));
       notify(w.created);

@@ -9,7 +9,9 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Field, FormError, Input, Select } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useToast } from "@/components/ui/toast";
-import { formatMoney, toMajor, toMinor } from "@/lib/core/money";
+import { formatMoney, toMajor } from "@/lib/core/money";
+import type { Lang } from "@/lib/core/languages";
+import { amountMessage, parseAmountInput } from "@/lib/forms/amount-input";
 import { ApiRequestError } from "@/lib/query/api-fetch";
 import { errorMessage, fieldErrorMessage } from "@/lib/forms/messages";
 import { useI18n } from "@/lib/i18n/provider";
@@ -59,11 +61,21 @@ function problemsOf(error: unknown, t: ReturnType<typeof useI18n>["t"]): Problem
   return { form: errorMessage(error, t) };
 }
 
-/** The bounds as the merchant types them (major units) → the API's minor units; NaN stays for the API to refuse. */
-const minor = (typed: string, currency: string) => toMinor(Number(typed.replace(/[\s\u00a0\u202f]/g, "").replace(",", ".")), currency);
+/** The bounds as the merchant types them (« 5.000 », « 5 000 FCFA ») → the API's minor units (lib/core/amount-text.ts). */
+const minor = (typed: string, currency: string) => parseAmountInput(typed, currency) ?? Number.NaN;
+
+/** The bounds the reader cannot read, each with how to write it; null when both read. */
+function unreadableBounds(min: string, max: string, currency: string, lang: Lang): Problems | null {
+  const problems: Problems = {};
+  const minProblem = amountMessage(min, currency, lang);
+  const maxProblem = amountMessage(max, currency, lang);
+  if (minProblem) problems.min_amount = minProblem;
+  if (maxProblem) problems.max_amount = maxProblem;
+  return minProblem || maxProblem ? problems : null;
+}
 
 function CreateStall({ stalls }: { stalls: Stall[] | undefined }) {
-  const { t, fill } = useI18n();
+  const { t, lang, fill } = useI18n();
   const w = t.stall.manage;
   const account = useAccount();
   const members = useMembers();
@@ -84,6 +96,8 @@ function CreateStall({ stalls }: { stalls: Stall[] | undefined }) {
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setProblems({});
+    const unreadable = unreadableBounds(min, max, currency, lang);
+    if (unreadable) return setProblems(unreadable);
     try {
       await create.mutateAsync({ name, min_amount: minor(min, currency), max_amount: minor(max, currency), ...(chosen ? { user_id: chosen } : {}) });
       notify(w.created);
@@ -147,6 +161,8 @@ function StallCard({ stall, editable }: { stall: Stall; editable: boolean }) {
   const save = async (event: React.FormEvent) => {
     event.preventDefault();
     setProblems({});
+    const unreadable = unreadableBounds(min, max, stall.currency, lang);
+    if (unreadable) return setProblems(unreadable);
     try {
       await update.mutateAsync({ id: stall.id, body: { name, min_amount: minor(min, stall.currency), max_amount: minor(max, stall.currency) } });
       notify(w.saved);
