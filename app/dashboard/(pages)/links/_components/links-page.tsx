@@ -41,7 +41,7 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 export function LinksPage({ openNew }: { openNew: boolean }) {
-  const { t, lang } = useI18n();
+  const { t, lang, fill } = useI18n();
   const notify = useToast();
   const account = useAccount();
   const currency = account.data?.currency ?? "XAF";
@@ -87,7 +87,7 @@ export function LinksPage({ openNew }: { openNew: boolean }) {
         <Field label={t.links.paidFilter} hideLabel>
           <Select value={paid} onChange={(e) => setPaid(e.target.value as "" | "true" | "false")}>
             <option value="">
-              {t.links.paidFilter} : {t.common.all}
+              {fill(t.common.labelled, { label: t.links.paidFilter, value: t.common.all })}
             </option>
             <option value="true">{t.links.paid}</option>
             <option value="false">{t.links.unpaid}</option>
