@@ -285,6 +285,7 @@ export const en: Dictionary = {
     qrText: "Your customer scans it with their phone to open the payment page.",
     qrAlt: "QR code of payment link {name}",
     download: "Download (SVG)",
+    downloadPng: "Download (PNG)",
     open: "Open the payment page",
     details: "Details",
     moreActions: "Actions for {name}",

@@ -286,6 +286,7 @@ export const fr = {
     qrText: "Le client le scanne avec son téléphone pour ouvrir la page de paiement.",
     qrAlt: "QR code du lien de paiement {name}",
     download: "Télécharger (SVG)",
+    downloadPng: "Télécharger (PNG)",
     open: "Ouvrir la page de paiement",
     details: "Détails",
     moreActions: "Actions pour {name}",
