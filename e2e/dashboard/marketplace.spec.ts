@@ -145,9 +145,10 @@ test("a merchant brands a marketplace with a custom form, sells through a seller
   await expectAccessible(page, "create marketplace link dialog");
   await shots(page, "08-link-create");
   await dialog.getByRole("button", { name: "Créer" }).click();
-  const created = dialog.getByTestId("created-link");
-  await expect(created).toHaveValue(/\/pay\/m\/[0-9a-f-]{36}$/);
-  const checkoutUrl = await created.inputValue();
+  // the payment links' share panel: the address (wrapped), WhatsApp, SMS, e-mail, the QR code as PNG and SVG
+  const created = dialog.getByTestId("share-url");
+  await expect(created).toHaveText(/\/pay\/m\/[0-9a-f-]{36}$/);
+  const checkoutUrl = (await created.textContent())!.trim();
   await shots(page, "09-link-created");
   await dialog.getByRole("link", { name: "Voir la page du lien" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Atelier Fatou" })).toBeVisible();

@@ -43,7 +43,40 @@ const configuration = {
   defaultHttpClient: { targetKey: "shell", clientKey: "curl" },
 };
 
-export function referencePage(): string {
+/**
+ * The page's own words (the reference itself, Scalar's, stays in English): a way back to the
+ * dashboard and, in French, what the page is, in the merchant's language.
+ */
+const chrome = {
+  fr: {
+    back: "← Retour au tableau de bord",
+    home: "Kola",
+    intro: "La référence de l'API Kola (en anglais) : pour brancher votre site ou votre application. Vos clés API et vos adresses de notification sont dans Développeurs.",
+    other: "English",
+    otherLang: "en",
+  },
+  en: {
+    back: "← Back to the dashboard",
+    home: "Kola",
+    intro: "The Kola API reference: to connect your website or app. Your API keys and notification addresses are under Developers.",
+    other: "Français",
+    otherLang: "fr",
+  },
+} as const;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function header(lang: "fr" | "en"): string {
+  const w = chrome[lang];
+  const link = "color:#115e59;text-decoration:underline;text-underline-offset:2px;font-weight:500";
+  return `<header lang="${lang}" style="display:flex;flex-wrap:wrap;align-items:center;gap:8px 16px;padding:10px 16px;border-bottom:1px solid #e7e5e4;background:#fafaf9;font:14px/1.4 ui-sans-serif,system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#1c1917">
+<a href="/dashboard" style="${link}">${escapeHtml(w.back)}</a>
+<p style="margin:0;flex:1 1 20rem;color:#44403c">${escapeHtml(w.intro)}</p>
+<a href="/docs?lang=${w.otherLang}" lang="${w.otherLang}" hreflang="${w.otherLang}" style="${link}">${escapeHtml(w.other)}</a>
+</header>`;
+}
+
+export function referencePage(lang: "fr" | "en" = "en"): string {
   const attribute = JSON.stringify(configuration).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   // The empty #api-reference script carries the configuration: no inline code for the CSP to allow.
   return `<!doctype html>
@@ -54,7 +87,8 @@ export function referencePage(): string {
 <title>Kola API reference</title>
 <link rel="icon" href="data:,">
 </head>
-<body>
+<body style="margin:0">
+${header(lang)}
 <script id="api-reference" data-configuration="${attribute}"></script>
 <script src="/docs/scalar.js?v=${encodeURIComponent(scalarVersion())}"></script>
 </body>

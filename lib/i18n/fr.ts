@@ -13,6 +13,7 @@ import { stallFr } from "./stall-fr";
 import { counterFr } from "./counter-fr";
 import { statusesFr } from "./statuses-fr";
 import { inputFr } from "./input-fr";
+import { exchangeFr } from "./exchange-fr";
 
 // The dashboard's words in French (the default). en.ts has the same keys: `Dictionary` is this
 // file's shape, so a key missing in English is a type error. `{name}` marks a value filled in by
@@ -36,6 +37,7 @@ export const fr = {
     yes: "Oui",
     no: "Non",
     all: "Tous",
+    labelled: "{label} : {value}",
     none: "—",
     back: "Retour",
     search: "Rechercher",
@@ -104,10 +106,10 @@ export const fr = {
     LIVE_PAYMENTS_UNAVAILABLE: "Les paiements réels ne sont pas encore disponibles sur ce serveur.",
     IDEMPOTENCY_KEY_REUSED: "Cette requête a déjà été envoyée avec d'autres valeurs.",
     IDEMPOTENCY_KEY_IN_USE: "Une requête identique est en cours. Patientez un instant.",
-    WEBHOOK_NOT_FOUND: "Cet endpoint est introuvable.",
+    WEBHOOK_NOT_FOUND: "Cette adresse de notification est introuvable.",
     WEBHOOK_DELIVERY_NOT_FOUND: "Cet envoi est introuvable.",
-    WEBHOOK_DISABLED: "Cet endpoint est désactivé : activez-le d'abord.",
-    WEBHOOK_LIMIT_REACHED: "Vous avez atteint le nombre maximal d'endpoints dans ce mode.",
+    WEBHOOK_DISABLED: "Cette adresse de notification est désactivée : activez-la d'abord.",
+    WEBHOOK_LIMIT_REACHED: "Vous avez atteint le nombre maximal d'adresses de notification dans ce mode.",
   },
   validation: {
     required: "Ce champ est obligatoire.",
@@ -122,8 +124,8 @@ export const fr = {
     orderId: "Pas de « / » ni de caractère invisible.",
     webhookUrl: "Entrez une adresse complète qui commence par https://.",
     webhookHttps: "L'adresse doit commencer par https:// : les événements ne partent pas en http non chiffré.",
-    webhookPrivate: "{host} est une adresse privée ou locale : l'endpoint doit être joignable depuis Internet.",
-    webhookPrivateResolved: "{host} pointe vers {address}, une adresse privée ou locale : l'endpoint doit être joignable depuis Internet.",
+    webhookPrivate: "{host} est une adresse privée ou locale : l'adresse de notification doit être joignable depuis Internet.",
+    webhookPrivateResolved: "{host} pointe vers {address}, une adresse privée ou locale : l'adresse de notification doit être joignable depuis Internet.",
     decimals: { zero: "Sans décimale.", one: "Au plus {n} décimale.", other: "Au plus {n} décimales." },
     invalid: "Valeur invalide.",
   },
@@ -286,6 +288,7 @@ export const fr = {
     qrText: "Le client le scanne avec son téléphone pour ouvrir la page de paiement.",
     qrAlt: "QR code du lien de paiement {name}",
     download: "Télécharger (SVG)",
+    downloadPng: "Télécharger (PNG)",
     open: "Ouvrir la page de paiement",
     details: "Détails",
     moreActions: "Actions pour {name}",
@@ -313,8 +316,8 @@ export const fr = {
   },
   deposits: {
     title: "Dépôts",
-    intro: "Retrouvez un paiement mobile money par son numéro de suivi (track_id).",
-    trackId: "Numéro de suivi (track_id)",
+    intro: "Retrouvez un paiement mobile money par son numéro de suivi.",
+    trackId: "Numéro de suivi",
     trackIdShort: "N° de suivi",
     trackIdHint: "Il commence par TRK ; le client le voit sur sa page de paiement.",
     lookup: "Rechercher",
@@ -404,29 +407,29 @@ export const fr = {
     docsLink: "Ouvrir la documentation de l'API",
     webhooks: "Webhooks",
     webhooksIntro: "Kola envoie un POST signé (Standard Webhooks) à votre serveur à chaque paiement réussi, échoué ou expiré.",
-    webhookNew: "Ajouter un endpoint",
-    webhookUrl: "URL de l'endpoint",
+    webhookNew: "Ajouter une adresse",
+    webhookUrl: "Adresse de notification (URL)",
     webhookUrlHint: "Votre serveur, en https://",
     webhookEvents: "Événements",
     webhookEventsHint: "Aucune case cochée : tous les événements.",
     webhookAllEvents: "Tous les événements",
     webhookEnabled: "Actif",
-    webhookEnabledLabel: "Activer l'endpoint {url}",
+    webhookEnabledLabel: "Activer l'adresse de notification {url}",
     webhookCreate: "Ajouter",
     webhookSecretTitle: "Secret de signature",
     webhookSecretText: "Vérifiez les signatures avec ce secret. Il ne sera plus affiché.",
     webhookSecretSaved: "J'ai enregistré le secret",
-    webhookCreatedToast: "Endpoint ajouté",
-    webhookUpdatedToast: "Endpoint mis à jour",
-    webhookDeletedToast: "Endpoint supprimé",
+    webhookCreatedToast: "Adresse de notification ajoutée",
+    webhookUpdatedToast: "Adresse de notification mise à jour",
+    webhookDeletedToast: "Adresse de notification supprimée",
     webhookDelete: "Supprimer",
-    webhookDeleteTitle: "Supprimer cet endpoint ?",
+    webhookDeleteTitle: "Supprimer cette adresse de notification ?",
     webhookDeleteText: "{url} ne recevra plus d'événements et son journal sera effacé.",
     webhookTest: "Envoyer un test",
     webhookTestDelivered: "Événement de test livré : votre serveur a répondu HTTP {code}.",
     webhookTestFailed: "L'événement de test n'a pas été livré : {reason}.",
     webhookTestQueued: "Événement de test en file d'attente : son résultat s'affichera dans le journal.",
-    webhookFailing: "Les envois à cet endpoint échouent : {reason}. Prochain essai {time}.",
+    webhookFailing: "Les envois à cette adresse de notification échouent : {reason}. Prochain essai {time}.",
     webhookGaveUp: "Le dernier envoi a échoué après tous ses essais : {reason}. Renvoyez-le depuis le journal.",
     webhookNextAttempt: "Prochain essai {time}",
     webhookHttpStatus: "réponse HTTP {code}",
@@ -454,8 +457,8 @@ export const fr = {
     webhookResend: "Renvoyer",
     webhookResent: "Événement renvoyé",
     webhookEdit: "Modifier",
-    webhookEditTitle: "Modifier l'endpoint",
-    webhookEditLabel: "Modifier l'endpoint {url}",
+    webhookEditTitle: "Modifier l'adresse de notification",
+    webhookEditLabel: "Modifier l'adresse de notification {url}",
     webhookRotate: "Changer le secret",
     webhookRotateTitle: "Changer le secret de signature ?",
     webhookRotateText: "Un nouveau secret est créé pour {url}. Pendant 24 heures, l'ancien signe aussi (chaque événement porte les deux signatures) : mettez votre serveur à jour sans perdre d'événement.",
@@ -471,7 +474,7 @@ export const fr = {
     deliveryEmptyBody: "(vide)",
     deliveryNoAttempt: "Pas encore d'essai.",
     deliveryBodyLimit: "Les 64 premiers Ko de chaque réponse sont conservés. Le secret n'est jamais affiché.",
-    webhookEmpty: "Aucun endpoint dans ce mode.",
+    webhookEmpty: "Aucune adresse de notification dans ce mode.",
     webhookEmptyAction: "Ajoutez l'URL de votre serveur pour être prévenu de chaque paiement.",
     deliveryPending: "En cours",
     deliverySucceeded: "Livré",
@@ -505,6 +508,7 @@ export const fr = {
   payment: paymentFr, // a payment's page and the CSV exports, in their own file
   team: teamFr, // settings, team and invitations, in their own file
   reasons: reasonsFr, // why a payment, payout or refund failed, in their own file
+  exchange: exchangeFr, // a payment's exchanges with its provider in words, in their own file
   exports: exportsFr, // the CSV exports' headers and values, as a spreadsheet in French
   sellers: sellersFr, // the marketplace sellers' pages and money, in their own file
   stall: stallFr, // the stalls: the buyer's page, the poster, the dashboard's stall page

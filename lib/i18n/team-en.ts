@@ -26,7 +26,7 @@ export const teamEn: TeamWords = {
     saveProfile: "Save the profile",
     profileSaved: "Profile saved",
     cards: "Bank card payments",
-    cardsIntro: "Offer « Carte bancaire » to buyers without mobile money, through CinetPay's card channel (3-D Secure). CinetPay's card fees are higher than mobile money's. A card payment cannot be refunded from Kola: CinetPay publishes no refund API.",
+    cardsIntro: "Offer “Bank card” to buyers without mobile money, through CinetPay's card channel (3-D Secure). CinetPay's card fees are higher than mobile money's. A card payment cannot be refunded from Kola: CinetPay publishes no refund API.",
     cardsEnabled: "Offer bank cards on my payment links",
     cardsUnavailable: "Offered where CinetPay is the mode's provider (in test mode: the sandbox).",
     cardFeeRule: "Card fee",

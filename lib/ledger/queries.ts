@@ -68,6 +68,8 @@ export async function listBalanceTransactions(auth: Auth, query: BalanceTransact
       refundId: ledgerEntries.refundId,
       availableAt: ledgerEntries.availableAt,
       trackId: deposits.trackId,
+      paymentAmount: deposits.amount,
+      buyerName: sql<string | null>`(select t.buyer_full_name from marketplace_transactions t where t.deposit_id = ${deposits.id})`,
     })
     .from(ledgerPostings)
     .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerPostings.entryId))
@@ -85,11 +87,16 @@ export async function listBalanceTransactions(auth: Auth, query: BalanceTransact
     amount: r.posting.amount,
     currency: r.posting.currency,
     seller_id: r.posting.sellerId,
-    source: r.refundId
-      ? { type: "refund" as const, id: r.refundId, track_id: r.trackId }
-      : r.payoutId
-        ? { type: "payout" as const, id: r.payoutId, track_id: r.trackId }
-        : { type: "deposit" as const, id: r.depositId!, track_id: r.trackId },
+    source: {
+      ...(r.refundId
+        ? { type: "refund" as const, id: r.refundId }
+        : r.payoutId
+          ? { type: "payout" as const, id: r.payoutId }
+          : { type: "deposit" as const, id: r.depositId! }),
+      track_id: r.trackId,
+      payment_amount: r.paymentAmount,
+      buyer_name: r.buyerName,
+    },
     available_at: r.availableAt?.toISOString() ?? null,
     created_at: r.posting.createdAt.toISOString(),
   }));

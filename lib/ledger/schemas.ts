@@ -37,6 +37,8 @@ export const balanceTransaction = z
         type: z.enum(["deposit", "payout", "refund"]),
         id: z.uuid().describe("The deposit's, payout's or refund's id"),
         track_id: z.string().nullable().describe("The payment concerned (a deposit, the payment refunded, the sale paid out)"),
+        payment_amount: z.int().nullable().describe("That payment's amount, in minor units (null: no payment concerned, a withdrawal)"),
+        buyer_name: z.string().nullable().describe("That payment's buyer, when the buyer gave a name (marketplace links)"),
       })
       .describe("The object whose status change wrote this line"),
     available_at: z.iso.datetime().nullable().describe("Payments credited as pending: when they become available"),

@@ -1,4 +1,7 @@
+import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
+import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { captureLog } from "@/lib/runtime/log";
 import { clearDevMailbox, devMailbox, devMailPageEnabled, sendMail } from "./send-mail";
@@ -88,5 +91,25 @@ describe("sendMail", () => {
     // a production build opts in for the end-to-end tests
     vi.stubEnv("DEV_MAIL_PAGE", "1");
     expect(devMailPageEnabled()).toBe(true);
+  });
+
+  it("the production server (several workers) keeps one dev mailbox for all, in DATA_DIR: what one worker sent, another shows", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kola-mailbox-"));
+    try {
+      vi.stubEnv("NODE_ENV", "production");
+      vi.stubEnv("DEV_MAIL_PAGE", "1");
+      vi.stubEnv("DATA_DIR", dir);
+      vi.stubEnv("LOG_LEVEL", "silent");
+      await sendMail({ to: "a@example.com", subject: "One", text: "1" });
+      // another worker: a process with its own memory, the same file
+      const file = path.join(dir, "dev-mailbox.jsonl");
+      fs.appendFileSync(file, `${JSON.stringify({ id: 7, from: "Kola <no-reply@kola.test>", to: "b@example.com", subject: "Two", text: "2", sentAt: new Date().toISOString() })}\n`);
+      (globalThis as { __kolaDevMailbox?: unknown }).__kolaDevMailbox = [];
+      expect(devMailbox().map((m) => m.subject)).toEqual(["Two", "One"]);
+      clearDevMailbox();
+      expect(devMailbox()).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,5 +1,7 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { Transporter } from "nodemailer";
-import { publicBaseUrl, setting } from "@/lib/runtime/config";
+import { dataDir, publicBaseUrl, setting } from "@/lib/runtime/config";
 import { log } from "@/lib/runtime/log";
 
 // Outgoing e-mail (password resets, sign-up confirmations, invitations, notifications). With SMTP_URL set, mails go through
@@ -25,9 +27,51 @@ export function devMailPageEnabled(): boolean {
   return setting("NODE_ENV") !== "production" || setting("DEV_MAIL_PAGE");
 }
 
+/**
+ * Where the production server (several workers, each with its own memory: `npm start`) keeps the dev
+ * mailbox so that /dev/mail shows every worker's mails: a file in DATA_DIR, one mail a line. Elsewhere
+ * (next dev, tests: one process) the mailbox stays in memory.
+ */
+function mailboxFile(): string | null {
+  return setting("NODE_ENV") === "production" ? path.join(dataDir(), "dev-mailbox.jsonl") : null;
+}
+
+function readMailboxFile(file: string): SentMail[] {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch {
+    return [];
+  }
+  const mails: SentMail[] = [];
+  for (const line of text.split("\n").slice(-DEV_MAILBOX_SIZE - 1)) {
+    if (!line) continue;
+    try {
+      mails.push(JSON.parse(line) as SentMail);
+    } catch {
+      // a line cut by a crash mid-write: skipped
+    }
+  }
+  return mails.reverse().slice(0, DEV_MAILBOX_SIZE);
+}
+
+/** Appends a mail to the shared file (an O_APPEND write: workers never overwrite each other); past 1 MB, only the last mails are kept. */
+function appendToMailboxFile(file: string, mail: SentMail): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.appendFileSync(file, `${JSON.stringify(mail)}\n`);
+  if (fs.statSync(file).size > 1_000_000) {
+    const kept = readMailboxFile(file).reverse();
+    const temp = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(temp, kept.map((m) => `${JSON.stringify(m)}\n`).join(""));
+    fs.renameSync(temp, file);
+  }
+}
+
 /** The mails kept for the dev mail page, newest first (empty when the page is off). */
 export function devMailbox(): SentMail[] {
-  return devMailPageEnabled() ? [...(store.__kolaDevMailbox ?? [])] : [];
+  if (!devMailPageEnabled()) return [];
+  const file = mailboxFile();
+  return file ? readMailboxFile(file) : [...(store.__kolaDevMailbox ?? [])];
 }
 
 /** The SMTP client of SMTP_URL (made again if the setting changed: tests point it at their own servers). */
@@ -61,8 +105,11 @@ export async function sendMail(mail: Mail): Promise<void> {
   if (devMailPageEnabled()) {
     const seq = (store.__kolaMailSeq ?? 0) + 1;
     store.__kolaMailSeq = seq;
-    const sent: SentMail = { ...mail, id: seq, from, sentAt: new Date().toISOString() };
-    store.__kolaDevMailbox = [sent, ...(store.__kolaDevMailbox ?? [])].slice(0, DEV_MAILBOX_SIZE);
+    const file = mailboxFile();
+    // in the shared file, an id no other worker gives: the time, then this worker's count
+    const sent: SentMail = { ...mail, id: file ? Date.now() * 1000 + (seq % 1000) : seq, from, sentAt: new Date().toISOString() };
+    if (file) appendToMailboxFile(file, sent);
+    else store.__kolaDevMailbox = [sent, ...(store.__kolaDevMailbox ?? [])].slice(0, DEV_MAILBOX_SIZE);
   }
   if (setting("NODE_ENV") === "production") {
     // the body holds a one-time link: it stays out of production logs
@@ -77,4 +124,6 @@ export async function sendMail(mail: Mail): Promise<void> {
 /** For tests: forgets the dev mailbox. */
 export function clearDevMailbox(): void {
   store.__kolaDevMailbox = [];
+  const file = mailboxFile();
+  if (file) fs.rmSync(file, { force: true });
 }

@@ -16,7 +16,7 @@ export default function DevMailPage() {
     <main lang="en" className="mx-auto max-w-3xl px-4 py-8">
       <h1 className="text-2xl font-bold">Dev mailbox</h1>
       <p className="mt-1 text-sm text-stone-600">
-        SMTP_URL is not set: mails are printed to the console and kept here (the last 200 of this process). This page does not exist in production.
+        SMTP_URL is not set: mails are printed to the console and kept here (the last 200, from every worker of this server). This page does not exist in production.
       </p>
       {mails.length === 0 ? (
         <p className="mt-6 text-sm text-stone-700">No mail yet.</p>

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { cn, focusRing } from "@/components/ui/cn";
-import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
+import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { operatorLabel } from "@/lib/i18n/labels";
 import { fill } from "@/lib/core/fill";
 import type { Lang } from "@/lib/core/languages";
@@ -62,7 +62,7 @@ export function DepositTable({ items, lang, label }: { items: DepositListItem[];
   return (
     <Table label={label}>
       <THead>
-        <Th className="hidden sm:table-cell">{t.deposits.createdAt}</Th>
+        <Th>{t.deposits.createdAt}</Th>
         <Th className="text-right">{t.deposits.amount}</Th>
         <Th>{t.deposits.status}</Th>
         <Th>{t.payment.customer}</Th>
@@ -71,21 +71,21 @@ export function DepositTable({ items, lang, label }: { items: DepositListItem[];
       </THead>
       <TBody>
         {items.map((d) => (
-          <tr key={d.id}>
-            <Td className="hidden whitespace-nowrap text-stone-600 sm:table-cell">{formatDateTime(d.created_at, lang)}</Td>
-            <Td className="text-right font-medium whitespace-nowrap tabular-nums">{formatMoney(d.amount, d.currency, lang)}</Td>
-            <Td>
+          <Tr key={d.id}>
+            <Td kind="when" className="whitespace-nowrap text-stone-600">{formatDateTime(d.created_at, lang)}</Td>
+            <Td kind="amount" className="text-right font-medium whitespace-nowrap tabular-nums">{formatMoney(d.amount, d.currency, lang)}</Td>
+            <Td kind="status">
               <span className="flex flex-wrap gap-1">
                 <StatusBadge status={d.status} amount={d.amount} refunded={d.refunded_amount} />
                 <AttemptFlags deposit={d} />
               </span>
             </Td>
-            <Td className="max-w-48">
+            <Td kind="primary" className="max-w-48">
               <span className="block truncate">{d.buyer_name ?? <span className="font-mono text-xs">{maskPhone(d.phone_number)}</span>}</span>
               <span className="block truncate text-xs text-stone-600">{d.link_name}</span>
             </Td>
-            <Td className="hidden whitespace-nowrap md:table-cell">{operatorLabel(d.operator, lang)}</Td>
-            <Td>
+            <Td kind="detail" label={t.deposits.operator} className="hidden whitespace-nowrap md:table-cell">{operatorLabel(d.operator, lang)}</Td>
+            <Td kind="detail" label={t.deposits.trackIdShort}>
               <Link
                 href={`/dashboard/payments/${encodeURIComponent(d.track_id)}`}
                 className={cn("rounded font-mono text-xs text-teal-800 underline underline-offset-2", focusRing)}
@@ -93,7 +93,7 @@ export function DepositTable({ items, lang, label }: { items: DepositListItem[];
                 {d.track_id}
               </Link>
             </Td>
-          </tr>
+          </Tr>
         ))}
       </TBody>
     </Table>

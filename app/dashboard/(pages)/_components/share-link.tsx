@@ -9,7 +9,7 @@ import { svgDataUrl, useQrCode } from "./use-qr-code";
 
 /**
  * How a merchant hands a link to a customer, as Paystack's and Stripe's share panels do: the
- * address to copy, a QR code to show or print, and ready-made WhatsApp, SMS and e-mail messages
+ * address to copy, a QR code to show, print or post (PNG and SVG), and ready-made WhatsApp, SMS and e-mail messages
  * (the customer's phone opens them; nothing is sent by Kola).
  */
 export function ShareLink({ url, name, amount }: { url: string; name: string; amount: string }) {
@@ -17,6 +17,8 @@ export function ShareLink({ url, name, amount }: { url: string; name: string; am
   const w = t.links;
   const qr = useQrCode(url);
   const message = fill(w.shareMessage, { amount, shop: name, url });
+  // « kola-qr-boutique-awa »: a file name the merchant finds again in their downloads
+  const fileName = `kola-qr-${name.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40) || "lien"}`;
   const share = [
     { key: "whatsapp", label: w.shareWhatsapp, href: `https://wa.me/?text=${encodeURIComponent(message)}`, external: true },
     // "sms:?&body=" is the form both Android and iOS read
@@ -55,16 +57,21 @@ export function ShareLink({ url, name, amount }: { url: string; name: string; am
         {qr ? (
           // a data: URL drawn here, not a remote image for next/image to optimise
           // eslint-disable-next-line @next/next/no-img-element
-          <img src={svgDataUrl(qr)} alt={fill(w.qrAlt, { name })} width={176} height={176} className="size-44 shrink-0 rounded-md border border-stone-200" data-testid="qr-code" />
+          <img src={svgDataUrl(qr.svg)} alt={fill(w.qrAlt, { name })} width={176} height={176} className="size-44 shrink-0 rounded-md border border-stone-200" data-testid="qr-code" />
         ) : (
           <Skeleton className="size-44 shrink-0" />
         )}
         <div className="flex flex-col items-center gap-3 text-center sm:items-start sm:text-left">
           <p className="text-sm text-stone-600">{w.qrText}</p>
           {qr && (
-            <a href={svgDataUrl(qr)} download="kola-qr.svg" className={buttonClass("secondary", "sm")}>
-              {w.download}
-            </a>
+            <div className="flex flex-wrap justify-center gap-2 sm:justify-start">
+              <a href={qr.png} download={`${fileName}.png`} className={buttonClass("secondary", "sm")} data-testid="qr-png">
+                {w.downloadPng}
+              </a>
+              <a href={svgDataUrl(qr.svg)} download={`${fileName}.svg`} className={buttonClass("secondary", "sm")} data-testid="qr-svg">
+                {w.download}
+              </a>
+            </div>
           )}
         </div>
       </div>

@@ -4,9 +4,10 @@ import dynamic from "next/dynamic";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/card";
-import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
+import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
-import { cn } from "@/components/ui/cn";
+import { cn, focusRing } from "@/components/ui/cn";
+import Link from "next/link";
 import { fill } from "@/lib/core/fill";
 import { operatorLabel, reasonLabel } from "@/lib/i18n/labels";
 import { formatDateTime, maskPhone } from "@/lib/i18n/numbers";
@@ -163,13 +164,8 @@ function Movements() {
       >
         {(items) => (
           <>
-            {/* phones: one line per movement, its amount in view (a table's fourth column would be off-screen) */}
-            <ul className="flex flex-col gap-2 sm:hidden" aria-label={w.movements} data-testid="movements-list">
-              {items.map((line) => (
-                <MovementItem key={line.id} line={line} lang={lang} />
-              ))}
-            </ul>
-            <div className="hidden sm:block">
+            {/* one list: a table, one card per movement on phones (components/ui/table.tsx) */}
+            <div>
               <Table label={w.movements}>
                 <THead>
                   <Th>{w.date}</Th>
@@ -193,22 +189,6 @@ function Movements() {
   );
 }
 
-function MovementItem({ line, lang }: { line: BalanceLine; lang: "fr" | "en" }) {
-  const { t } = useI18n();
-  return (
-    <li className="rounded-lg border border-stone-200 bg-white px-3 py-2.5 text-sm" data-testid="movement-item">
-      <div className="flex items-baseline justify-between gap-3">
-        <span className="font-medium">{t.money.kinds[line.type]}</span>
-        <Amount line={line} lang={lang} />
-      </div>
-      <p className="mt-0.5 text-xs text-stone-600">
-        {t.money.accounts[line.account]} · {formatDateTime(line.created_at, lang)}
-      </p>
-      <p className="font-mono text-xs break-all text-stone-500">{line.source.track_id ?? line.source.id.slice(0, 8)}</p>
-    </li>
-  );
-}
-
 function Amount({ line, lang }: { line: BalanceLine; lang: "fr" | "en" }) {
   return (
     <span className={cn("font-medium whitespace-nowrap tabular-nums", line.amount < 0 ? "text-red-800" : "text-emerald-800")}>
@@ -222,19 +202,38 @@ function MovementRow({ line, lang }: { line: BalanceLine; lang: "fr" | "en" }) {
   const { t } = useI18n();
   const w = t.money.balance;
   return (
-    <tr data-testid="movement">
-      <Td className="whitespace-nowrap text-stone-600">{formatDateTime(line.created_at, lang)}</Td>
-      <Td className="whitespace-nowrap">{t.money.kinds[line.type]}</Td>
-      <Td className="whitespace-nowrap">
+    <Tr testId="movement">
+      <Td kind="when" className="whitespace-nowrap text-stone-600">{formatDateTime(line.created_at, lang)}</Td>
+      <Td kind="primary" className="whitespace-nowrap">{t.money.kinds[line.type]}</Td>
+      <Td kind="detail" label={w.account} className="whitespace-nowrap">
         {t.money.accounts[line.account]}
         {line.available_at && line.account === "merchant_pending" && line.amount > 0 && (
           <span className="block text-xs text-stone-500">{fill(w.availableAt, { date: formatDateTime(line.available_at, lang) })}</span>
         )}
       </Td>
-      <Td className="text-right">
+      <Td kind="amount" className="text-right">
         <Amount line={line} lang={lang} />
       </Td>
-      <Td className="font-mono text-xs whitespace-nowrap">{line.source.track_id ?? line.source.id.slice(0, 8)}</Td>
-    </tr>
+      <Td kind="detail" label={w.source} className="text-xs">
+        <Origin line={line} lang={lang} />
+      </Td>
+    </Tr>
+  );
+}
+
+/** Where a movement comes from, in words (« Paiement de Awa, 5 000 FCFA »), linking to the payment. */
+function Origin({ line, lang }: { line: BalanceLine; lang: "fr" | "en" }) {
+  const { t } = useI18n();
+  const w = t.money.balance;
+  const { source } = line;
+  if (source.track_id === null || source.payment_amount === null) return <>{w.sourceWithdrawal}</>;
+  const amount = formatMoney(source.payment_amount, line.currency, lang);
+  const named = source.buyer_name !== null;
+  const template =
+    source.type === "refund" ? (named ? w.sourceRefundNamed : w.sourceRefund) : source.type === "payout" ? (named ? w.sourcePayoutNamed : w.sourcePayout) : named ? w.sourceDepositNamed : w.sourceDeposit;
+  return (
+    <Link href={`/dashboard/payments/${encodeURIComponent(source.track_id)}`} className={cn("rounded text-teal-800 underline underline-offset-2", focusRing)}>
+      {fill(template, { name: source.buyer_name ?? "", amount })}
+    </Link>
   );
 }

@@ -7,7 +7,7 @@ import { PageHeader } from "@/components/ui/card";
 import { cn, focusRing } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Field, Input } from "@/components/ui/field";
-import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
+import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { formatMoney } from "@/lib/core/money";
 import { customerOperations } from "@/lib/customers/schemas";
 import { useI18n } from "@/lib/i18n/provider";
@@ -63,13 +63,8 @@ export function CustomersPage() {
       >
         {(items) => (
           <>
-            {/* phones: one card a customer; wider screens: the table */}
-            <ul className="flex flex-col gap-3 sm:hidden" aria-label={w.title}>
-              {items.map((c) => (
-                <CustomerCard key={c.id} customer={c} />
-              ))}
-            </ul>
-            <div className="hidden sm:block">
+            {/* one list: a table, one card a customer on phones (components/ui/table.tsx) */}
+            <div>
               <Table label={w.title} className="min-w-[40rem]">
                 <THead>
                   <Th>{w.colCustomer}</Th>
@@ -103,42 +98,17 @@ function NameLink({ customer: c }: { customer: CustomerSummary }) {
 }
 
 function CustomerRow({ customer: c }: { customer: CustomerSummary }) {
-  const { lang } = useI18n();
+  const { t, lang } = useI18n();
   return (
-    <tr data-testid="customer-row">
-      <Td>
+    <Tr testId="customer-row">
+      <Td kind="primary">
         <NameLink customer={c} />
         <span className="block font-mono text-xs text-stone-600">{numberText(c.phone_masked)}</span>
         {c.email && <span className="block text-xs text-stone-600">{c.email}</span>}
       </Td>
-      <Td className="text-right tabular-nums">{c.payments_count}</Td>
-      <Td className="text-right whitespace-nowrap tabular-nums">{formatMoney(c.amount_paid, c.currency, lang)}</Td>
-      <Td className="whitespace-nowrap">{shortDate(c.last_payment_at, lang)}</Td>
-    </tr>
-  );
-}
-
-function CustomerCard({ customer: c }: { customer: CustomerSummary }) {
-  const { t, lang } = useI18n();
-  const w = t.customers;
-  return (
-    <li className="rounded-lg border border-stone-200 bg-white p-4" data-testid="customer-card">
-      <NameLink customer={c} />
-      <p className="font-mono text-xs text-stone-600">{numberText(c.phone_masked)}</p>
-      <dl className="mt-3 grid grid-cols-3 gap-x-3 gap-y-2 text-sm">
-        <div>
-          <dt className="text-xs text-stone-600">{w.colPayments}</dt>
-          <dd className="font-medium tabular-nums">{c.payments_count}</dd>
-        </div>
-        <div>
-          <dt className="text-xs text-stone-600">{w.colPaid}</dt>
-          <dd className="font-medium whitespace-nowrap tabular-nums">{formatMoney(c.amount_paid, c.currency, lang)}</dd>
-        </div>
-        <div>
-          <dt className="text-xs text-stone-600">{w.colLast}</dt>
-          <dd className="font-medium">{shortDate(c.last_payment_at, lang)}</dd>
-        </div>
-      </dl>
-    </li>
+      <Td kind="detail" label={t.customers.colPayments} className="text-right tabular-nums">{c.payments_count}</Td>
+      <Td kind="amount" className="text-right whitespace-nowrap tabular-nums">{formatMoney(c.amount_paid, c.currency, lang)}</Td>
+      <Td kind="when" className="whitespace-nowrap">{shortDate(c.last_payment_at, lang)}</Td>
+    </Tr>
   );
 }

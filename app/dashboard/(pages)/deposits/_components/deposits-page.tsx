@@ -113,7 +113,7 @@ function Item({ label, children }: { label: string; children: React.ReactNode })
 }
 
 function RecentDeposits() {
-  const { t, lang } = useI18n();
+  const { t, lang, fill } = useI18n();
   const [status, setStatus] = useState<PaymentStatus | "">("");
   const pages = useCursorPages(status);
   const deposits = useDeposits({ status: status || undefined }, pages.cursor, 20);
@@ -126,7 +126,7 @@ function RecentDeposits() {
         <Field label={t.deposits.status} hideLabel className="w-48">
           <Select value={status} onChange={(e) => setStatus(e.target.value as PaymentStatus | "")}>
             <option value="">
-              {t.deposits.status} : {t.common.all}
+              {fill(t.common.labelled, { label: t.deposits.status, value: t.common.all })}
             </option>
             {depositStatuses.map((s) => (
               <option key={s} value={s}>

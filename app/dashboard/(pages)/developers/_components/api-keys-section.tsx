@@ -4,7 +4,7 @@ import dynamic from "next/dynamic";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
+import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { keyNameLabel } from "@/lib/i18n/labels";
 import { useI18n } from "@/lib/i18n/provider";
@@ -51,37 +51,30 @@ export function ApiKeysSection() {
             </THead>
             <TBody>
               {items.map((key) => (
-                <tr key={key.id} className={key.revoked_at ? "text-stone-500" : undefined}>
-                  <Td>
+                <Tr key={key.id} className={key.revoked_at ? "text-stone-500" : undefined}>
+                  <Td kind="primary">
                     <span className="font-medium">{keyNameLabel(key.name, t) || t.common.none}</span>
-                    {/* phones: the key's ends under its name (the column is hidden) */}
-                    <span className="block font-mono text-xs whitespace-nowrap text-stone-600 sm:hidden">
-                      {key.prefix}…{key.last4}
-                    </span>
-                    <span className="mt-1 block sm:hidden">
-                      <KeyStatus apiKey={key} />
-                    </span>
                   </Td>
-                  <Td className="hidden font-mono text-xs whitespace-nowrap sm:table-cell">
+                  <Td kind="detail" label={t.developers.colKey} className="hidden font-mono text-xs whitespace-nowrap sm:table-cell">
                     {key.prefix}…{key.last4}
                   </Td>
-                  <Td>
+                  <Td kind="detail" label={t.developers.colRole}>
                     {t.team.roles[key.role]}
-                    {/* below lg the maker's column is hidden: who the key answers to, under its role */}
-                    <span className="block max-w-40 truncate text-xs text-stone-600 lg:hidden" title={key.created_by.email}>
+                    {/* from sm to lg the maker's column is hidden: who the key answers to, under its role */}
+                    <span className="block max-w-40 truncate text-xs text-stone-600 max-sm:hidden lg:hidden" title={key.created_by.email}>
                       {me?.user_id === key.created_by.user_id ? t.team.team.you : key.created_by.email}
                     </span>
                   </Td>
-                  <Td className="hidden lg:table-cell">
+                  <Td kind="detail" label={t.developers.colCreatedBy} className="hidden lg:table-cell">
                     <span title={t.developers.createdByHint}>{key.created_by.email}</span>
                     {me?.user_id === key.created_by.user_id && <span className="text-stone-500"> ({t.team.team.you})</span>}
                   </Td>
-                  <Td className="hidden sm:table-cell">
+                  <Td kind="status" className="hidden sm:table-cell">
                     <KeyStatus apiKey={key} />
                   </Td>
-                  <Td className="hidden whitespace-nowrap md:table-cell">{formatDateTime(key.created_at, lang)}</Td>
-                  <Td className="hidden whitespace-nowrap md:table-cell">{key.last_used_at ? formatDateTime(key.last_used_at, lang) : t.common.never}</Td>
-                  <Td className="text-right whitespace-nowrap">
+                  <Td kind="when" className="hidden whitespace-nowrap md:table-cell">{formatDateTime(key.created_at, lang)}</Td>
+                  <Td kind="detail" label={t.developers.colLastUsed} className="hidden whitespace-nowrap md:table-cell">{key.last_used_at ? formatDateTime(key.last_used_at, lang) : t.common.never}</Td>
+                  <Td kind="actions" className="text-right whitespace-nowrap">
                     {!key.revoked_at && isOwner && me && me.user_id !== key.created_by.user_id && (
                       <Button variant="ghost" size="sm" onClick={() => setToTakeOver(key)} aria-label={fill(t.developers.takeOverLabel, { name: keyNameLabel(key.name, t) })}>
                         {t.developers.takeOver}
@@ -93,7 +86,7 @@ export function ApiKeysSection() {
                       </Button>
                     )}
                   </Td>
-                </tr>
+                </Tr>
               ))}
             </TBody>
           </Table>

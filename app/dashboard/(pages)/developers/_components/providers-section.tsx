@@ -49,9 +49,9 @@ export function ProvidersSection() {
             </THead>
             <TBody>
               {overview.data.providers.map((p) => (
-                <tr key={p.name} data-provider={p.name}>
-                  <Td className="font-medium">{names[p.name]}</Td>
-                  <Td>
+                <tr role="row" key={p.name} data-provider={p.name}>
+                  <Td kind="primary" className="font-medium">{names[p.name]}</Td>
+                  <Td kind="status">
                     {p.active ? (
                       <Badge tone="success">{t.providers.active}</Badge>
                     ) : p.listed ? (
@@ -65,12 +65,12 @@ export function ProvidersSection() {
                       </div>
                     )}
                   </Td>
-                  <Td className="whitespace-nowrap">
+                  <Td kind="detail" label={t.providers.colLastSuccess} className="whitespace-nowrap">
                     {when(p.last_success_at)}
                     {p.last_failure_at && <div className="text-xs text-red-800">{fill(t.providers.lastFailure, { date: when(p.last_failure_at) })}</div>}
                   </Td>
-                  <Td className="whitespace-nowrap">{when(p.last_callback_at)}</Td>
-                  <Td>
+                  <Td kind="detail" label={t.providers.colLastCallback} className="whitespace-nowrap">{when(p.last_callback_at)}</Td>
+                  <Td kind="detail" label={t.providers.colOperators}>
                     <span className="tabular-nums">{p.operators_available.length}</span>
                     {p.operators_down.length > 0 && (
                       <div className="text-xs text-red-800">{fill(t.providers.down, { list: p.operators_down.join(", ") })}</div>

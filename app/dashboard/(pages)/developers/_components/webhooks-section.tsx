@@ -6,7 +6,7 @@ import { useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
-import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
+import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { errorMessage } from "@/lib/forms/messages";
@@ -188,14 +188,14 @@ function DeliveryLog({ webhookId }: { webhookId: string }) {
               {items.map((d) => {
                 const attempt = lastAttempt(d);
                 return (
-                  <tr key={d.id}>
-                    <Td>
+                  <Tr key={d.id}>
+                    <Td kind="primary">
                       <p className="font-medium whitespace-nowrap">{t.developers.eventLabels[d.event_type]}</p>
                       <p className="text-xs whitespace-nowrap text-stone-500">
                         {formatDateTime(d.created_at, lang)} · {count(t.developers.attempts, d.attempt_count)}
                       </p>
                     </Td>
-                    <Td>
+                    <Td kind="status">
                       <Badge tone={deliveryTone[d.status]}>{statusWords[d.status]}</Badge>
                       {d.status === "pending" && d.next_attempt_at && d.attempts.length > 0 && (
                         <p className="mt-1 text-xs whitespace-nowrap text-stone-600">
@@ -203,9 +203,9 @@ function DeliveryLog({ webhookId }: { webhookId: string }) {
                         </p>
                       )}
                     </Td>
-                    <Td className="font-mono text-xs">{attempt?.status_code ?? (attempt ? t.developers.webhookNoAnswer : t.common.none)}</Td>
-                    <Td className="hidden text-xs whitespace-nowrap sm:table-cell">{attempt ? `${attempt.latency_ms} ms` : t.common.none}</Td>
-                    <Td className="hidden max-w-64 md:table-cell">
+                    <Td kind="detail" label={t.developers.webhookColCode} className="font-mono text-xs">{attempt?.status_code ?? (attempt ? t.developers.webhookNoAnswer : t.common.none)}</Td>
+                    <Td kind="secondary" className="hidden text-xs whitespace-nowrap sm:table-cell">{attempt ? `${attempt.latency_ms} ms` : t.common.none}</Td>
+                    <Td kind="secondary" className="hidden max-w-64 md:table-cell">
                       {attempt?.response_excerpt ? (
                         <span className="block truncate font-mono text-xs text-stone-600" title={attempt.response_excerpt}>
                           {attempt.response_excerpt}
@@ -214,7 +214,7 @@ function DeliveryLog({ webhookId }: { webhookId: string }) {
                         <span className="block text-xs text-stone-600">{attempt?.error_code ? attemptProblem(attempt, t) : t.common.none}</span>
                       )}
                     </Td>
-                    <Td className="text-right whitespace-nowrap">
+                    <Td kind="actions" className="text-right whitespace-nowrap">
                       <Button
                         variant="ghost"
                         size="sm"
@@ -235,7 +235,7 @@ function DeliveryLog({ webhookId }: { webhookId: string }) {
                         </Button>
                       </Can>
                     </Td>
-                  </tr>
+                  </Tr>
                 );
               })}
             </TBody>

@@ -8,7 +8,7 @@ import { PageHeader } from "@/components/ui/card";
 import { cn, focusRing } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Field, Input, Select } from "@/components/ui/field";
-import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
+import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { useI18n } from "@/lib/i18n/provider";
 import { formatDate } from "@/lib/i18n/numbers";
 import { formatMoney } from "@/lib/core/money";
@@ -42,7 +42,7 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 export function LinksPage({ openNew }: { openNew: boolean }) {
-  const { t, lang } = useI18n();
+  const { t, lang, fill } = useI18n();
   const notify = useToast();
   const account = useAccount();
   const currency = account.data?.currency ?? "XAF";
@@ -95,7 +95,7 @@ export function LinksPage({ openNew }: { openNew: boolean }) {
         <Field label={t.links.paidFilter} hideLabel>
           <Select value={paid} onChange={(e) => setPaid(e.target.value as "" | "true" | "false")}>
             <option value="">
-              {t.links.paidFilter} : {t.common.all}
+              {fill(t.common.labelled, { label: t.links.paidFilter, value: t.common.all })}
             </option>
             <option value="true">{t.links.paid}</option>
             <option value="false">{t.links.unpaid}</option>
@@ -125,26 +125,8 @@ export function LinksPage({ openNew }: { openNew: boolean }) {
       >
         {(items) => (
           <div className={cn(links.isPlaceholderData && "opacity-60 transition-opacity")} aria-busy={links.isPlaceholderData}>
-            {/* phones: one card per link */}
-            <ul className="flex flex-col gap-3 sm:hidden">
-              {items.map((link) => (
-                <li key={link.id} className="rounded-lg border border-stone-200 bg-white p-4">
-                  <div className="flex items-start justify-between gap-3">
-                    <div className="min-w-0">
-                      <LinkTitle link={link} />
-                      <p className="mt-0.5 text-xs text-stone-500">{formatDate(link.creation_date, lang)}</p>
-                    </div>
-                    <p className="shrink-0 font-semibold tabular-nums">{formatMoney(link.amount, link.currency, lang)}</p>
-                  </div>
-                  <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
-                    <LinkStatusBadge status={link.payment_status} archived={archived} />
-                    <LinkActions link={link} onAction={onAction(link)} archived={archived} />
-                  </div>
-                </li>
-              ))}
-            </ul>
-            {/* tablets and desktops: a table */}
-            <div className="hidden sm:block">
+            {/* one list: a table, one card per link on phones (components/ui/table.tsx) */}
+            <div>
               <Table label={t.links.title}>
                 <THead actions={t.common.actions}>
                   <Th>{t.links.colShop}</Th>
@@ -154,19 +136,19 @@ export function LinksPage({ openNew }: { openNew: boolean }) {
                 </THead>
                 <TBody>
                   {items.map((link) => (
-                    <tr key={link.id} className="hover:bg-stone-50">
-                      <Td className="max-w-64">
+                    <Tr key={link.id} className="hover:bg-stone-50">
+                      <Td kind="primary" className="max-w-64">
                         <LinkTitle link={link} />
                       </Td>
-                      <Td className="text-right font-medium whitespace-nowrap tabular-nums">{formatMoney(link.amount, link.currency, lang)}</Td>
-                      <Td><LinkStatusBadge status={link.payment_status} archived={archived} /></Td>
-                      <Td className="hidden whitespace-nowrap text-stone-600 md:table-cell">{formatDate(link.creation_date, lang)}</Td>
-                      <Td>
+                      <Td kind="amount" className="text-right font-medium whitespace-nowrap tabular-nums">{formatMoney(link.amount, link.currency, lang)}</Td>
+                      <Td kind="status"><LinkStatusBadge status={link.payment_status} archived={archived} /></Td>
+                      <Td kind="when" className="hidden whitespace-nowrap text-stone-600 md:table-cell">{formatDate(link.creation_date, lang)}</Td>
+                      <Td kind="actions">
                         <div className="flex justify-end">
                           <LinkActions link={link} onAction={onAction(link)} archived={archived} />
                         </div>
                       </Td>
-                    </tr>
+                    </Tr>
                   ))}
                 </TBody>
               </Table>

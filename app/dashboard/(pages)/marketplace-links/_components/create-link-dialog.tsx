@@ -4,8 +4,6 @@ import Link from "next/link";
 import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { Button, buttonClass } from "@/components/ui/button";
-import { CopyButton } from "@/components/ui/copy-button";
-import { ReadOnlyInput } from "@/components/ui/copy-field";
 import { Dialog, DialogActions, FormActions } from "@/components/ui/dialog";
 import { Field, FormError, Input, Textarea } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
@@ -30,6 +28,7 @@ import {
 } from "./link-form";
 import { useUnsavedChanges } from "../../_components/leave-guard";
 import { buyerPrice } from "@/lib/marketplace-gateways/fee";
+import { ShareLink } from "../../_components/share-link";
 
 type Props = {
   open: boolean;
@@ -173,10 +172,8 @@ export function CreateLinkDialog({ open, onClose, feePercent, country, link: edi
       {created ? (
         <div className="flex flex-col gap-3">
           <p className="text-sm text-stone-700">{w.createdText}</p>
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <ReadOnlyInput value={created.link} aria-label={w.colLink} className="h-10" data-testid="created-link" />
-            <CopyButton value={created.link} label={w.copyLink} copiedLabel={t.common.copied} size="md" />
-          </div>
+          {/* the payment links' share panel: the address (wrapped, never cut), WhatsApp, SMS, e-mail, the QR code as PNG and SVG */}
+          <ShareLink url={created.link} name={created.shop_name} amount={formatMoney(buyerPrice(created.amount, created.fee), created.currency, lang)} />
           <DialogActions>
             <Button variant="secondary" onClick={onClose}>
               {t.common.close}

@@ -10,7 +10,7 @@ import { PageHeader } from "@/components/ui/card";
 import { cn, focusRing } from "@/components/ui/cn";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
+import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { isCountry } from "@/lib/countries";
 import { fill } from "@/lib/core/fill";
 import { formatDate } from "@/lib/i18n/numbers";
@@ -116,7 +116,6 @@ export function LinksPage() {
                 ) : (
                   <>
                     <LinksTable links={items} />
-                    <LinksCards links={items} />
                   </>
                 )}
                 <Pager
@@ -154,80 +153,41 @@ function useFormatters() {
   };
 }
 
-/** Desktop: a table. */
+/** The links: a table, one card per link on phones (components/ui/table.tsx). */
 function LinksTable({ links }: { links: MarketplaceLink[] }) {
   const w = useI18n().t.marketplace.links;
   const { t } = useI18n();
   const f = useFormatters();
-  // the shop's name opens the link's page (its payments); the row keeps one action: copy
+  // the shop's name opens the link's page (its payments, its share panel)
   return (
-    <div className="hidden md:block">
-      <Table label={w.title}>
-        <THead actions={t.common.actions}>
-          <Th>{w.colSeller}</Th>
-          <Th className="text-right">{w.colPrice}</Th>
-          <Th className="text-right">{w.colFee}</Th>
-          <Th className="text-right">{w.colTotal}</Th>
-          <Th>{w.colCreated}</Th>
-        </THead>
-        <TBody>
-          {links.map((link) => (
-            <tr key={link.id} data-testid="marketplace-link-row">
-              <Td>
-                <Link href={`/dashboard/marketplace-links/${link.id}`} className={cn("rounded font-medium text-teal-800 hover:underline", focusRing)}>
-                  {link.shop_name}
-                </Link>
-                {link.message && <p className="max-w-xs truncate text-xs text-stone-500">{link.message}</p>}
-              </Td>
-              <Td className="text-right whitespace-nowrap tabular-nums">{f.money(link, link.amount)}</Td>
-              <Td className="text-right whitespace-nowrap tabular-nums">{f.money(link, link.fee)}</Td>
-              <Td className="text-right font-medium whitespace-nowrap tabular-nums">{f.money(link, buyerPrice(link.amount, link.fee))}</Td>
-              <Td className="whitespace-nowrap text-stone-600">{f.date(link.creation_date)}</Td>
-              <Td className="text-right">
-                <CopyButton value={link.link} label={w.copyLink} copiedLabel={t.common.copied} ariaLabel={fill(w.copyLinkOf, { shop: link.shop_name })} />
-              </Td>
-            </tr>
-          ))}
-        </TBody>
-      </Table>
-    </div>
-  );
-}
-
-/** Phones: one card per link. */
-function LinksCards({ links }: { links: MarketplaceLink[] }) {
-  const w = useI18n().t.marketplace.links;
-  const f = useFormatters();
-  return (
-    <ul className="flex flex-col gap-3 md:hidden" aria-label={w.title}>
-      {links.map((link) => (
-        <li key={link.id} className="rounded-lg border border-stone-200 bg-white p-4">
-          <div className="flex items-start justify-between gap-3">
-            <Link href={`/dashboard/marketplace-links/${link.id}`} className={cn("rounded font-semibold text-teal-800", focusRing)}>
-              {link.shop_name}
-            </Link>
-            <span className="text-sm whitespace-nowrap text-stone-600">{f.date(link.creation_date)}</span>
-          </div>
-          <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
-            <div>
-              <dt className="text-xs text-stone-600">{w.colPrice}</dt>
-              <dd className="tabular-nums">{f.money(link, link.amount)}</dd>
-            </div>
-            <div>
-              <dt className="text-xs text-stone-600">{w.colFee}</dt>
-              <dd className="tabular-nums">{f.money(link, link.fee)}</dd>
-            </div>
-            <div>
-              <dt className="text-xs text-stone-600">{w.colTotal}</dt>
-              <dd className="font-medium tabular-nums">{f.money(link, buyerPrice(link.amount, link.fee))}</dd>
-            </div>
-          </dl>
-          <div className="mt-3">
-            <LinkActions link={link} />
-          </div>
-        </li>
-      ))}
-    </ul>
+    <Table label={w.title}>
+      <THead actions={t.common.actions}>
+        <Th>{w.colSeller}</Th>
+        <Th className="text-right">{w.colPrice}</Th>
+        <Th className="text-right">{w.colFee}</Th>
+        <Th className="text-right">{w.colTotal}</Th>
+        <Th>{w.colCreated}</Th>
+      </THead>
+      <TBody>
+        {links.map((link) => (
+          <Tr key={link.id} testId="marketplace-link-row">
+            <Td kind="primary">
+              <Link href={`/dashboard/marketplace-links/${link.id}`} className={cn("rounded font-medium text-teal-800 hover:underline", focusRing)}>
+                {link.shop_name}
+              </Link>
+              {link.message && <p className="max-w-xs truncate text-xs font-normal text-stone-600">{link.message}</p>}
+            </Td>
+            <Td kind="detail" label={w.colPrice} className="text-right whitespace-nowrap tabular-nums">{f.money(link, link.amount)}</Td>
+            <Td kind="detail" label={w.colFee} className="text-right whitespace-nowrap tabular-nums">{f.money(link, link.fee)}</Td>
+            <Td kind="amount" className="text-right font-medium whitespace-nowrap tabular-nums">{f.money(link, buyerPrice(link.amount, link.fee))}</Td>
+            <Td kind="when" className="whitespace-nowrap text-stone-600">{f.date(link.creation_date)}</Td>
+            <Td kind="actions" className="text-right">
+              <LinkActions link={link} />
+            </Td>
+          </Tr>
+        ))}
+      </TBody>
+    </Table>
   );
 }
 

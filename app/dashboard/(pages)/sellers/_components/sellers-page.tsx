@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/card";
 import { cn, focusRing } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
+import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { formatMoney } from "@/lib/core/money";
 import { useI18n } from "@/lib/i18n/provider";
 import { useSellers, type Seller } from "@/lib/query/sellers";
@@ -24,13 +24,8 @@ export function SellersPage() {
       <QueryList query={sellers} items={sellers.data?.items} loading={w.loading} empty={pages.page === 1 ? <EmptyState title={w.empty} description={w.emptyHint} /> : undefined}>
         {(items) => (
           <>
-            {/* phones: one card a seller; wider screens: the table */}
-            <ul className="flex flex-col gap-3 sm:hidden" aria-label={w.title}>
-              {items.map((seller) => (
-                <SellerCard key={seller.id} seller={seller} />
-              ))}
-            </ul>
-            <div className="hidden sm:block">
+            {/* one list: a table, one card a seller on phones (components/ui/table.tsx) */}
+            <div>
               <Table label={w.title} className="min-w-[40rem]">
                 <THead>
                   <Th>{w.colSeller}</Th>
@@ -58,47 +53,18 @@ function SellerRow({ seller: s }: { seller: Seller }) {
   const { t, lang } = useI18n();
   const money = (minor: number) => formatMoney(minor, s.currency, lang);
   return (
-    <tr data-testid="seller-row">
-      <Td>
+    <Tr testId="seller-row">
+      <Td kind="primary">
         <Link href={`/dashboard/sellers/${s.id}`} className={cn("rounded font-medium text-teal-800 underline underline-offset-2", focusRing)}>
           {s.name}
         </Link>
         <span className="block font-mono text-xs text-stone-600">{phoneText(s.phone_number)}</span>
         {s.on_hold && <Badge tone="failed" className="mt-1">{t.sellers.onHold}</Badge>}
       </Td>
-      <Td className="text-right whitespace-nowrap tabular-nums">{money(s.balance.pending)}</Td>
-      <Td className={cn("text-right whitespace-nowrap tabular-nums", s.balance.available < 0 && "text-red-800")}>{money(s.balance.available)}</Td>
-      <Td className="text-right whitespace-nowrap tabular-nums">{money(s.balance.in_flight)}</Td>
-      <Td className="text-right whitespace-nowrap tabular-nums">{money(s.balance.paid_out)}</Td>
-    </tr>
-  );
-}
-
-function SellerCard({ seller: s }: { seller: Seller }) {
-  const { t, lang } = useI18n();
-  const w = t.sellers;
-  const money = (minor: number) => formatMoney(minor, s.currency, lang);
-  const facts: [string, number][] = [
-    [w.colPending, s.balance.pending],
-    [w.colAvailable, s.balance.available],
-    [w.colInFlight, s.balance.in_flight],
-    [w.colPaidOut, s.balance.paid_out],
-  ];
-  return (
-    <li className="rounded-lg border border-stone-200 bg-white p-4" data-testid="seller-card">
-      <Link href={`/dashboard/sellers/${s.id}`} className={cn("rounded font-semibold text-teal-800 underline underline-offset-2", focusRing)}>
-        {s.name}
-      </Link>
-      <p className="font-mono text-xs text-stone-600">{phoneText(s.phone_number)}</p>
-      {s.on_hold && <Badge tone="failed" className="mt-1">{w.onHold}</Badge>}
-      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-        {facts.map(([label, amount]) => (
-          <div key={label}>
-            <dt className="text-xs text-stone-600">{label}</dt>
-            <dd className={cn("font-medium tabular-nums", amount < 0 && "text-red-800")}>{money(amount)}</dd>
-          </div>
-        ))}
-      </dl>
-    </li>
+      <Td kind="detail" label={t.sellers.colPending} className="text-right whitespace-nowrap tabular-nums">{money(s.balance.pending)}</Td>
+      <Td kind="amount" className={cn("text-right whitespace-nowrap tabular-nums", s.balance.available < 0 && "text-red-800")}>{money(s.balance.available)}</Td>
+      <Td kind="detail" label={t.sellers.colInFlight} className="text-right whitespace-nowrap tabular-nums">{money(s.balance.in_flight)}</Td>
+      <Td kind="detail" label={t.sellers.colPaidOut} className="text-right whitespace-nowrap tabular-nums">{money(s.balance.paid_out)}</Td>
+    </Tr>
   );
 }

@@ -177,7 +177,7 @@ function StallCard({ stall, editable }: { stall: Stall; editable: boolean }) {
           {qr ? (
             // a data: URL drawn here, not a remote image for next/image to optimise
             // eslint-disable-next-line @next/next/no-img-element
-            <img src={svgDataUrl(qr)} alt={fill(w.qrAlt, { name: stall.name || title })} width={160} height={160} className="size-40 rounded-md border border-stone-200" />
+            <img src={svgDataUrl(qr.svg)} alt={fill(w.qrAlt, { name: stall.name || title })} width={160} height={160} className="size-40 rounded-md border border-stone-200" />
           ) : (
             <Skeleton className="size-40" />
           )}

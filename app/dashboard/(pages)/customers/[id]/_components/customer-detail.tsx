@@ -7,7 +7,7 @@ import { Button, buttonClass } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Table, TBody, THead, Td, Th } from "@/components/ui/table";
+import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 import { formatMoney } from "@/lib/core/money";
 import { customerOperations } from "@/lib/customers/schemas";
 import { useI18n } from "@/lib/i18n/provider";
@@ -150,18 +150,18 @@ function Payments({ customer: c }: { customer: Customer }) {
       </THead>
       <TBody>
         {c.payments.map((p) => (
-          <tr key={p.track_id} data-testid="customer-payment">
-            <Td>
+          <Tr key={p.track_id} testId="customer-payment">
+            <Td kind="primary">
               <Link href={`/dashboard/payments/${encodeURIComponent(p.track_id)}`} className="font-mono text-xs whitespace-nowrap text-teal-800 underline-offset-2 hover:underline">
                 {when(p.completed_at ?? p.created_at)}
               </Link>
             </Td>
-            <Td className="text-right whitespace-nowrap tabular-nums">{formatMoney(p.amount, p.currency, lang)}</Td>
-            <Td className="hidden text-xs whitespace-nowrap sm:table-cell">{p.operator.replace(/_[A-Z]{3}$/, "").replaceAll("_", " ")}</Td>
-            <Td className="hidden sm:table-cell">
+            <Td kind="amount" className="text-right whitespace-nowrap tabular-nums">{formatMoney(p.amount, p.currency, lang)}</Td>
+            <Td kind="secondary" className="hidden text-xs whitespace-nowrap sm:table-cell">{p.operator.replace(/_[A-Z]{3}$/, "").replaceAll("_", " ")}</Td>
+            <Td kind="status" className="hidden sm:table-cell">
               <StatusBadge status={p.status} amount={p.amount} refunded={p.refunded_amount} />
             </Td>
-          </tr>
+          </Tr>
         ))}
       </TBody>
     </Table>

@@ -8,7 +8,6 @@ import { Badge } from "@/components/ui/badge";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn, focusRing } from "@/components/ui/cn";
-import { ReadOnlyInput } from "@/components/ui/copy-field";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -38,6 +37,7 @@ import { latestPayouts } from "../../../_components/money-rules";
 import { SaleMoney } from "./seller-payout";
 import { Can } from "@/lib/query/role";
 import { buyerPrice } from "@/lib/marketplace-gateways/fee";
+import { QrDialog } from "../../../links/_components/qr-dialog";
 
 // The edit form (and libphonenumber's metadata) loads when the merchant first opens it.
 const CreateLinkDialog = dynamic(() => import("../../_components/create-link-dialog").then((m) => m.CreateLinkDialog), { ssr: false });
@@ -103,6 +103,7 @@ function LinkSummary({ link }: { link: MarketplaceLink }) {
   const { t, lang } = useI18n();
   const countryName = useCountryName();
   const money = (minor: number) => formatMoney(minor, link.currency, lang);
+  const [sharing, setSharing] = useState(false);
   const facts: [string, React.ReactNode][] = [
     [w.price, money(link.amount)],
     [w.fee, money(link.fee)],
@@ -116,9 +117,15 @@ function LinkSummary({ link }: { link: MarketplaceLink }) {
       <div className="flex flex-col gap-3">
         <h1 className="text-2xl font-bold tracking-tight">{link.shop_name}</h1>
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-          <ReadOnlyInput value={link.link} aria-label={words.links.colLink} className="h-9 sm:max-w-md" />
+          {/* the whole address, wrapped (never cut on a phone) */}
+          <p className="min-w-0 rounded-md border border-stone-300 bg-stone-50 px-3 py-1.5 font-mono text-sm break-all sm:max-w-md" data-testid="link-url">
+            {link.link}
+          </p>
           <div className="flex flex-wrap gap-2">
             <CopyButton value={link.link} label={words.links.copyLink} copiedLabel={t.common.copied} />
+            <Button variant="secondary" size="sm" onClick={() => setSharing(true)}>
+              {t.links.share}
+            </Button>
             <a href={link.link} target="_blank" rel="noopener" className={buttonClass("secondary", "sm")}>
               {words.links.open}
             </a>
@@ -126,6 +133,8 @@ function LinkSummary({ link }: { link: MarketplaceLink }) {
         </div>
         <EditArchive link={link} />
       </div>
+      {/* the payment links' share panel: WhatsApp, SMS, e-mail, the QR code as PNG and SVG */}
+      <QrDialog link={sharing ? { url: link.link, name: link.shop_name, amount: money(buyerPrice(link.amount, link.fee)) } : null} onClose={() => setSharing(false)} />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title={w.details}>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">

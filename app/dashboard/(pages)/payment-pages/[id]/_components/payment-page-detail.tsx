@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Table, TBody, THead, Td, Th } from "@/components/ui/table";
+import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 import { formatMoney } from "@/lib/core/money";
 import { useI18n } from "@/lib/i18n/provider";
 import { useClosePaymentPage, usePagePayments, usePaymentPage } from "@/lib/query/payment-pages";
@@ -74,18 +74,18 @@ export function PaymentPageDetail({ id }: { id: string }) {
               </THead>
               <TBody>
                 {payments.data.map((payment) => (
-                  <tr key={payment.track_id} data-testid="page-payment">
-                    <Td>
+                  <Tr key={payment.track_id} testId="page-payment">
+                    <Td kind="primary">
                       <Link href={`/dashboard/payments/${encodeURIComponent(payment.track_id)}`} className="font-mono text-xs text-teal-800 underline-offset-2 hover:underline">
                         {new Date(payment.created_at).toLocaleString(lang === "fr" ? "fr-FR" : "en-GB", { dateStyle: "short", timeStyle: "short" })}
                       </Link>
                     </Td>
-                    <Td>{payment.quantity}</Td>
-                    <Td className="text-right tabular-nums">{formatMoney(payment.amount, payment.currency, lang)}</Td>
-                    <Td>
+                    <Td kind="detail" label={w.quantity}>{payment.quantity}</Td>
+                    <Td kind="amount" className="text-right tabular-nums">{formatMoney(payment.amount, payment.currency, lang)}</Td>
+                    <Td kind="status">
                       <StatusBadge status={payment.status} />
                     </Td>
-                  </tr>
+                  </Tr>
                 ))}
               </TBody>
             </Table>
