@@ -24,10 +24,10 @@ export const authOperations = {
     path: "/api/auth/signup/confirm",
     tag: "Dashboard sessions",
     summary: "Open the account of a sign-up link and sign in",
-    description: "Spends the link's token. Returns the account's first test API key, shown once, and sets the session cookie.",
+    description: "Spends the link's token and sets the session cookie. No API key is made: the account's members create keys when they need one (POST /v1/api-keys), each shown once.",
     auth: "none",
     body: confirmSignupBody,
-    response: signedIn.extend({ business_name: z.string(), api_key: z.string() }),
+    response: signedIn.extend({ business_name: z.string() }),
     errors: ["INVALID_TOKEN", "EMAIL_TAKEN", "CROSS_SITE_REQUEST", "UNSUPPORTED_MEDIA_TYPE", "RATE_LIMITED"],
   }),
   requestPasswordReset: defineOperation({

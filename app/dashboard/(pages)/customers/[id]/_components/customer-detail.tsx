@@ -12,7 +12,7 @@ import { formatMoney } from "@/lib/core/money";
 import { customerOperations } from "@/lib/customers/schemas";
 import { useI18n } from "@/lib/i18n/provider";
 import { useCustomer, useEraseCustomer, type Customer } from "@/lib/query/customers";
-import { useCan, useMayCall } from "@/lib/query/role";
+import { useCan, useLiveClosed, useMayCall } from "@/lib/query/role";
 import { QueryError } from "../../../_components/query-error";
 import { StatusBadge } from "../../../_components/status-badge";
 import { numberText, shortDate } from "../../_components/customer-words";
@@ -28,7 +28,8 @@ export function CustomerDetail({ id }: { id: string }) {
   const mayChange = useMayCall(customerOperations.update);
   const mayMerge = useMayCall(customerOperations.merge);
   const mayErase = useMayCall(customerOperations.erase);
-  const mayCollect = useCan("cashier"); // the members who may ask a buyer to pay at the counter
+  const liveClosed = useLiveClosed();
+  const mayCollect = useCan("cashier") && !liveClosed; // the members who may ask a buyer to pay at the counter (not while live payments are closed)
   const [dialog, setDialog] = useState<"edit" | "merge" | "erase" | null>(null);
 
   if (customer.isPending) return <Skeleton className="h-60" />;
