@@ -52,7 +52,6 @@ export const accessEn: Words<typeof accessFr> = {
     submit: "Change password",
     done: "Password changed. Your other devices are signed out.",
     wrongCurrent: "The current password is wrong.",
-    same: "Choose a password different from the current one.",
   },
   removed: "You no longer have access to this account: an owner removed you from the team. Sign in to another account, or ask for a new invitation.",
 };

@@ -49,7 +49,6 @@ export const accessFr = {
     submit: "Changer le mot de passe",
     done: "Mot de passe changé. Vos autres appareils sont déconnectés.",
     wrongCurrent: "Le mot de passe actuel est incorrect.",
-    same: "Choisissez un mot de passe différent de l'actuel.",
   },
   removed: "Vous n'avez plus accès à ce compte : un propriétaire vous a retiré de l'équipe. Connectez-vous à un autre compte, ou demandez une nouvelle invitation.",
 };
