@@ -13,7 +13,8 @@ const ToastContext = createContext<Notify | null>(null);
 
 /**
  * Toasts for results ("Lien créé"): a polite live region, errors assertive; each leaves after 5 s,
- * errors and toasts with an action ("Undo") after 10 s.
+ * errors and toasts with an action ("Undo") after 10 s. A tap anywhere on one dismisses it (on a
+ * phone it must never stand in the way); a mouse over it or the keyboard focus in it holds it.
  */
 export function ToastProvider({ children, closeLabel }: { children: React.ReactNode; closeLabel: string }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
@@ -48,12 +49,15 @@ export function ToastProvider({ children, closeLabel }: { children: React.ReactN
   const render = (t: Toast) => (
     <div
       key={t.id}
-      onMouseEnter={() => hold(t.id)}
-      onMouseLeave={() => schedule(t.id, 5000)}
-      onFocus={() => hold(t.id)}
+      // a mouse (not a finger: a touch never "leaves") holds it; a tap anywhere on it dismisses it
+      onPointerEnter={(event) => event.pointerType === "mouse" && hold(t.id)}
+      onPointerLeave={(event) => event.pointerType === "mouse" && schedule(t.id, 5000)}
+      onFocus={(event) => event.target.matches(":focus-visible") && hold(t.id)}
       onBlur={() => schedule(t.id, 5000)}
+      onClick={() => dismiss(t.id)}
+      data-toast=""
       className={cn(
-        "pointer-events-auto flex items-start gap-3 rounded-lg px-4 py-3 text-sm shadow-lg ring-1",
+        "pointer-events-auto flex cursor-pointer items-start gap-3 rounded-lg px-4 py-3 text-sm shadow-lg ring-1",
         t.tone === "success" && "bg-stone-900 text-white ring-stone-900",
         t.tone === "info" && "bg-white text-stone-900 ring-stone-200",
         t.tone === "error" && "bg-red-50 text-red-900 ring-red-200",
@@ -83,9 +87,9 @@ export function ToastProvider({ children, closeLabel }: { children: React.ReactN
   return (
     <ToastContext.Provider value={useMemo(() => notify, [notify])}>
       {children}
-      {/* phones: over the top bar, where no action sits (at the bottom they covered the last card's
-          buttons, "Archiver" among them); wider screens: the bottom-right corner */}
-      <div className="pointer-events-none fixed inset-x-3 top-2 z-50 flex flex-col items-stretch gap-2 sm:inset-x-auto sm:top-auto sm:right-4 sm:bottom-4 sm:w-96">
+      {/* phones: at the bottom, never over the header's menu button and mode switch (a tap takes one
+          away at once, and none stays past 5 s, or 10 s with an Undo); wider screens: the bottom-right corner */}
+      <div className="pointer-events-none fixed inset-x-3 bottom-[max(0.75rem,env(safe-area-inset-bottom))] z-50 flex flex-col items-stretch gap-2 sm:inset-x-auto sm:right-4 sm:bottom-4 sm:w-96">
         <div role="status" aria-live="polite" className="flex flex-col gap-2">
           {polite.map(render)}
         </div>

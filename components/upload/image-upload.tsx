@@ -7,6 +7,7 @@ import { useToast } from "@/components/ui/toast";
 import { useI18n } from "@/lib/i18n/provider";
 import { fill } from "@/lib/core/fill";
 import { ApiRequestError } from "@/lib/query/api-fetch";
+import { errorMessage } from "@/lib/forms/messages";
 import { useMode } from "@/lib/query/mode";
 import { formatBytes, imageRules, preCheck, type ImageKind } from "./image-rules";
 import { sendWithProgress } from "./send-with-progress";
@@ -33,7 +34,7 @@ type State =
 export function ImageUpload<T>({ kind, currentUrl, path, method, onUploaded }: ImageUploadProps<T>) {
   const words = useI18n().t.marketplace;
   const w = words.upload;
-  const { lang } = useI18n();
+  const { lang, t } = useI18n();
   const { mode } = useMode();
   const notify = useToast();
   const id = useId();
@@ -116,6 +117,7 @@ export function ImageUpload<T>({ kind, currentUrl, path, method, onUploaded }: I
     if (error.type === "UNSUPPORTED_FILE_TYPE" || error.status === 415) return fill(w.serverType, { types: rule.label });
     if (error.type === "NETWORK") return w.network;
     if (error.type === "VALIDATION") return words.errors.image;
+    if (error.status === 403) return errorMessage(error, t); // a refusal (the role), never "try again"
     return (words.errors as Record<string, string>)[error.type] ?? w.failed;
   }
 

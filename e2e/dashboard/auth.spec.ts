@@ -1,4 +1,4 @@
-// Sign-up by a mailed link, then the test key once; log-out and log-in; the dashboard needs a session.
+// Sign-up by a mailed link, then the overview's « create your first link » (a key only when asked for); log-out and log-in; the dashboard needs a session.
 import { expect, test } from "../fixtures";
 import { checkBoth, mailLink } from "./mail";
 import { checkPage, expectAccessible, screenshots, uniqueEmail } from "./support";
@@ -11,7 +11,7 @@ test("the dashboard sends a visitor without a session to the log-in page", async
   await checkPage(page, "01-login");
 });
 
-test("sign up, confirm by the mailed link, see the test key once, enter the dashboard, log out and log back in", async ({ page, request }) => {
+test("sign up, confirm by the mailed link, land on the first-link screen, make a key under Développeurs, log out and log back in", async ({ page, request }) => {
   const email = uniqueEmail("signup");
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.goto("/signup");
@@ -44,15 +44,12 @@ test("sign up, confirm by the mailed link, see the test key once, enter the dash
   await checkBoth(page, "auth-03-signup-confirm");
   await page.getByRole("button", { name: "Confirmer et ouvrir mon compte" }).click();
 
-  await expect(page.getByRole("heading", { name: "Votre clé API de test" })).toBeVisible();
-  const key = await page.getByTestId("new-api-key").inputValue();
-  expect(key).toMatch(/^kola_test_[A-Za-z0-9_-]{43}$/);
-  await page.getByRole("button", { name: "Copier" }).click();
-  await expect(page.getByRole("button", { name: "Copié" })).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
-  // the key works against the API
-  const own = await request.get("/v1/account", { headers: { "api-key": key } });
-  expect(await own.json()).toMatchObject({ email, business_name: "Boutique Awa", currency: "XOF", mode: "test" });
+  // a trader's start: no key to save, the overview offers the first link (keys wait under Développeurs)
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveTitle("Vue d'ensemble · Kola");
+  await expect(page.getByRole("heading", { name: "Bienvenue, Boutique Awa !" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Créer mon premier lien" })).toBeVisible();
+  await expect(page.getByText("Votre clé API de test")).toHaveCount(0);
 
   // the link once more, in another tab: it says at once that it was used, with no button to press
   const again = await page.context().newPage();
@@ -60,18 +57,20 @@ test("sign up, confirm by the mailed link, see the test key once, enter the dash
   await expect(again.getByText("Ce lien n'est plus valable (déjà utilisé, expiré ou incomplet). Demandez-en un nouveau.")).toBeVisible();
   await expect(again.getByRole("button", { name: "Confirmer et ouvrir mon compte" })).toHaveCount(0);
   await again.close();
-
-  const enter = page.getByRole("button", { name: "Accéder au tableau de bord" });
-  await expect(enter).toBeDisabled();
-  await screenshots(page, "03-signup-key");
-  await expectAccessible(page, "sign-up key");
-  await page.getByLabel("J'ai enregistré ma clé").check();
-  await enter.click();
-
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page).toHaveTitle("Vue d'ensemble · Kola");
-  await expect(page.getByRole("heading", { name: "Pas encore de paiement" })).toBeVisible();
   await checkPage(page, "04-overview-empty");
+
+  // the key, when asked for under Développeurs: shown once, and it works against the API
+  await page.goto("/dashboard/developers");
+  await page.getByRole("button", { name: /Créer une clé/ }).first().click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("textbox").first().fill("Mon site");
+  await dialog.getByRole("button", { name: /Créer/ }).last().click();
+  const key = await page.getByTestId("new-api-key").inputValue();
+  expect(key).toMatch(/^kola_test_[A-Za-z0-9_-]{43}$/);
+  const own = await request.get("/v1/account", { headers: { "api-key": key } });
+  expect(await own.json()).toMatchObject({ email, business_name: "Boutique Awa", currency: "XOF", mode: "test" });
+  await screenshots(page, "03-developers-key-once");
+  await expectAccessible(page, "developers key once");
 
   // the same email again: the same answer (nothing says the address is taken); its owner gets a mail
   await page.context().clearCookies();

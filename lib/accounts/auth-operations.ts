@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineOperation, defineOperations } from "@/lib/core/operation";
-import { account, apiKey, confirmSignupBody, createdApiKey, createKeyBody, loginBody, resetPasswordBody, resetRequestBody, signupBody } from "./schemas";
+import { account, apiKey, changePasswordBody, confirmSignupBody, createdApiKey, createKeyBody, loginBody, resetPasswordBody, resetRequestBody, signupBody } from "./schemas";
 
 // Accounts, sessions and API keys: what the dashboard needs beyond the interface (DESIGN §1).
 
@@ -24,11 +24,25 @@ export const authOperations = {
     path: "/api/auth/signup/confirm",
     tag: "Dashboard sessions",
     summary: "Open the account of a sign-up link and sign in",
-    description: "Spends the link's token. Returns the account's first test API key, shown once, and sets the session cookie.",
+    description: "Spends the link's token and sets the session cookie. No API key is made: the account's members create keys when they need one (POST /v1/api-keys), each shown once.",
     auth: "none",
     body: confirmSignupBody,
-    response: signedIn.extend({ business_name: z.string(), api_key: z.string() }),
+    response: signedIn.extend({ business_name: z.string() }),
     errors: ["INVALID_TOKEN", "EMAIL_TAKEN", "CROSS_SITE_REQUEST", "UNSUPPORTED_MEDIA_TYPE", "RATE_LIMITED"],
+  }),
+  changePassword: defineOperation({
+    method: "POST",
+    path: "/api/auth/password",
+    tag: "Dashboard sessions",
+    summary: "Change the signed-in login's password",
+    description:
+      "The current password is required (tries are limited as at sign-in). On success every other session of the login ends, in every account; this one stays, and a mail tells the address. Takes only `application/json` from the dashboard's own origin.",
+    auth: "session",
+    role: "viewer",
+    self: true,
+    body: changePasswordBody,
+    response: z.object({ changed: z.literal(true), other_sessions_ended: z.int() }),
+    errors: ["NOT_SIGNED_IN", "CROSS_SITE_REQUEST", "UNSUPPORTED_MEDIA_TYPE", "WRONG_PASSWORD", "RATE_LIMITED"],
   }),
   requestPasswordReset: defineOperation({
     method: "POST",

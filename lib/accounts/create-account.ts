@@ -16,10 +16,19 @@ export async function createAccount(input: CreateAccountInput) {
 }
 
 /**
- * The account, the user who signs in to it (its owner) and its first test key, in one transaction;
- * AccountExistsError when the email is taken (by an account or by a user).
+ * The account, the user who signs in to it (its owner) and, unless `firstKey` is false, its first
+ * test key, in one transaction; AccountExistsError when the email is taken (by an account or by a
+ * user). The dashboard's sign-up makes no key: a trader starts with a link, and a developer asks
+ * for a key under Développeurs, where it is shown once.
  */
-export async function insertAccount(input: { email: string; passwordHash: string; business: string; country: CountryIso3; language?: Lang }) {
+export async function insertAccount<WithKey extends boolean = true>(input: {
+  email: string;
+  passwordHash: string;
+  business: string;
+  country: CountryIso3;
+  language?: Lang;
+  firstKey?: WithKey;
+}): Promise<{ account_id: string; user_id: string; api_key: WithKey extends false ? null : string }> {
   const { email, passwordHash, business, country } = input;
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -36,6 +45,7 @@ export async function insertAccount(input: { email: string; passwordHash: string
       .returning({ id: accounts.id });
     if (!account) throw new AccountExistsError(email);
     await tx.insert(memberships).values({ accountId: account.id, userId: user.id, role: "owner" });
+    if (input.firstKey === false) return { account_id: account.id, user_id: user.id, api_key: null as WithKey extends false ? null : string };
     const key = generateApiKey("test");
     await tx.insert(apiKeys).values({
       accountId: account.id,
@@ -47,7 +57,7 @@ export async function insertAccount(input: { email: string; passwordHash: string
       prefix: key.prefix,
       last4: key.last4,
     });
-    return { account_id: account.id, user_id: user.id, api_key: key.key };
+    return { account_id: account.id, user_id: user.id, api_key: key.key as WithKey extends false ? null : string };
   });
 }
 

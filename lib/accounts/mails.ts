@@ -23,14 +23,16 @@ export function resetMail(to: string, token: string): Mail {
   };
 }
 
-export function passwordChangedMail(to: string): Mail {
+export function passwordChangedMail(to: string, how: "reset" | "changed" = "reset"): Mail {
   const link = `${publicBaseUrl()}/forgot-password`;
+  const fr = how === "changed" ? "vos autres sessions ont été fermées (celle où il a été changé reste ouverte)" : "toutes les sessions ouvertes ont été fermées";
+  const en = how === "changed" ? "your other sessions were closed (the one it was changed in stays open)" : "every open session was closed";
   return {
     to,
     subject: "Votre mot de passe Kola a changé / Your Kola password was changed",
     text: both(
-      `Le mot de passe de votre compte Kola vient d’être changé, et toutes les sessions ouvertes ont été fermées.\n\nSi ce n’était pas vous, réinitialisez-le tout de suite : ${link}`,
-      `The password of your Kola account was just changed, and every open session was closed.\n\nIf it was not you, reset it now: ${link}`,
+      `Le mot de passe de votre compte Kola vient d’être changé, et ${fr}.\n\nSi ce n’était pas vous, réinitialisez-le tout de suite : ${link}`,
+      `The password of your Kola account was just changed, and ${en}.\n\nIf it was not you, reset it now: ${link}`,
     ),
   };
 }

@@ -164,7 +164,11 @@ export async function removeMember(auth: Pick<Auth, "accountId">, id: string) {
     if (keys.length) await tx.update(apiKeys).set({ revokedAt: sql`now()` }).where(inArray(apiKeys.id, keys));
     await revokeInvitationsOf(tx, auth.accountId, target.user.id);
     await tx.delete(memberships).where(eq(memberships.id, id));
-    await tx.delete(sessions).where(and(eq(sessions.accountId, auth.accountId), eq(sessions.userId, target.user.id)));
+    // their sessions here end now; each row says why, so the login page can tell them (retention deletes it)
+    await tx
+      .update(sessions)
+      .set({ expiresAt: sql`now()`, endedBecause: "removed" })
+      .where(and(eq(sessions.accountId, auth.accountId), eq(sessions.userId, target.user.id)));
     return { id, deleted: true as const };
   });
 }

@@ -34,6 +34,7 @@ const newPassword = z.string().min(8).max(200);
 export const confirmSignupBody = z.object({ token: emailToken });
 export const resetRequestBody = z.object({ email: z.string().trim().toLowerCase().pipe(z.email().max(254)) });
 export const resetPasswordBody = z.object({ token: emailToken, password: newPassword });
+export const changePasswordBody = z.object({ current_password: z.string().min(1).max(200), new_password: newPassword });
 
 export const loginBody = z.object({
   email: z.string().trim().toLowerCase().max(254),

@@ -120,6 +120,24 @@ export async function switchSessionAccount(token: string, userId: string, accoun
   return moved.length > 0;
 }
 
+/** Ends every session of `userId` but the one of `keepToken` (a password change); how many ended. */
+export async function deleteOtherSessions(userId: string, keepToken: string): Promise<number> {
+  const db = await getDb();
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), sql`${sessions.tokenHash} <> ${hashToken(keepToken)}`))
+    .returning({ id: sessions.id });
+  return ended.length;
+}
+
+/** Why the session of `token` ended before its time ("removed": from the account), or null. */
+export async function sessionEndedBecause(token: string): Promise<"removed" | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const db = await getDb();
+  const [row] = await db.select({ why: sessions.endedBecause }).from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+  return row?.why === "removed" ? "removed" : null;
+}
+
 export async function deleteSession(token: string): Promise<void> {
   const db = await getDb();
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));

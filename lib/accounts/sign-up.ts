@@ -34,7 +34,7 @@ export async function requestSignup(input: SignupInput, address: string) {
   return { email: input.email, confirmation_sent: true as const };
 }
 
-/** Follows a sign-up link: spends it, creates the account and its test key (shown once), signs in. */
+/** Follows a sign-up link: spends it, creates the account (no API key: Développeurs makes one when asked), signs in. */
 export async function confirmSignup(token: string, address: string) {
   await hit(signInLimits.tokenUse, addressSubject(address));
   const { signup, ...created } = await inTransaction(async () => {
@@ -48,6 +48,7 @@ export async function confirmSignup(token: string, address: string) {
         business,
         country: signup.country as CountryIso3,
         language: signup.language,
+        firstKey: false,
       });
       return { ...created, email: row.email, business_name: business, signup };
     } catch (error) {
@@ -57,7 +58,7 @@ export async function confirmSignup(token: string, address: string) {
     }
   });
   return {
-    account: { account_id: created.account_id, email: created.email, business_name: created.business_name, api_key: created.api_key },
+    account: { account_id: created.account_id, email: created.email, business_name: created.business_name },
     language: signup.language,
     session: await createSession(created.account_id, created.user_id),
   };

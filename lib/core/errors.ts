@@ -6,6 +6,7 @@ export const errorTypes = {
   API_KEY_NOT_FOUND: { status: 404, message: "API Key not found" },
   NOT_SIGNED_IN: { status: 401, message: "Sign in to continue" },
   INVALID_CREDENTIALS: { status: 401, message: "Email or password is incorrect" },
+  WRONG_PASSWORD: { status: 400, message: "The current password is wrong" },
   CROSS_SITE_REQUEST: { status: 403, message: "Cross-site request refused" },
   EMAIL_TAKEN: { status: 409, message: "An account with this email already exists" },
   INVALID_TOKEN: { status: 400, message: "This link is invalid, expired or already used; ask for a new one" },

@@ -609,6 +609,11 @@ export const sessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
+    /**
+     * Why it ended before its time, the login page's words for it: "removed" (an owner removed the
+     * member from the account: its expiry is set to the removal, the row stays until retention).
+     */
+    endedBecause: text("ended_because"),
   },
   (t) => [
     uniqueIndex("sessions_token_hash_key").on(t.tokenHash),

@@ -89,6 +89,8 @@ export function errorMessage(error: unknown, t: Dictionary): string {
   if (error.type === "VALIDATION") return t.errors.validation;
   const known = (t.errors as Record<string, unknown>)[error.type];
   if (typeof known === "string") return known;
+  // a refusal is a refusal, never "try again in a moment"
+  if (error.type === "INSUFFICIENT_ROLE" || error.status === 403) return t.access.refused;
   if (error.status >= 500) return t.errors.server;
   return t.errors.generic;
 }

@@ -10,6 +10,7 @@ import { teamEn } from "./team-en";
 import { reasonsEn } from "./reasons-en";
 import { exportsEn } from "./exports-en";
 import { sellersEn } from "./sellers-en";
+import { accessEn } from "./access-en";
 import { stallEn } from "./stall-en";
 import { counterEn } from "./counter-en";
 import { statusesEn } from "./statuses-en";
@@ -339,7 +340,7 @@ export const en: Dictionary = {
   providers: {
     title: "Mobile-money providers",
     intro: "Live payments go through the providers configured on this server, in this order of preference. Test mode uses {testProvider}.",
-    notReady: "Live payments are not set up on this server; contact its administrator. Until then, your customers cannot pay your live links.",
+    notReady: "Real payments are not open yet: this server is not connected to any mobile money provider. Whoever runs it must connect one (the steps are in the orange banner, in Live mode). Until then, your customers cannot pay in Live mode.",
     colProvider: "Provider",
     colState: "State",
     colLastSuccess: "Last successful call",
@@ -361,7 +362,7 @@ export const en: Dictionary = {
     noAnswer: "no answer",
     details: "Details",
     sandbox: "the built-in sandbox",
-    liveWarning: "Live payments are not set up on this server; contact its administrator. Until then, a customer will not be able to pay this link.",
+    liveWarning: "Real payments are not open on this server yet: a customer could not pay this link in Live mode.",
     sandboxName: "Sandbox",
   },
   developers: {
@@ -510,6 +511,7 @@ export const en: Dictionary = {
   exchange: exchangeEn,
   exports: exportsEn,
   sellers: sellersEn, // the marketplace sellers' pages and money, in their own file
+  access: accessEn, // refusals, read-only pages, going live, the password change, a new account's first screen
   stall: stallEn, // the stalls: the buyer's page, the poster, the dashboard's stall page
   counter: counterEn, // the counter screen (« Encaisser »), in its own file
   input: inputEn, // typed amounts and payout numbers, in their own file

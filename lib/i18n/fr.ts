@@ -9,6 +9,7 @@ import { teamFr } from "./team-fr";
 import { reasonsFr } from "./reasons-fr";
 import { exportsFr } from "./exports-fr";
 import { sellersFr } from "./sellers-fr";
+import { accessFr } from "./access-fr";
 import { stallFr } from "./stall-fr";
 import { counterFr } from "./counter-fr";
 import { statusesFr } from "./statuses-fr";
@@ -340,7 +341,7 @@ export const fr = {
   providers: {
     title: "Fournisseurs mobile money",
     intro: "Les paiements réels passent par les fournisseurs configurés sur ce serveur, dans cet ordre de préférence. Le mode test utilise {testProvider}.",
-    notReady: "Les paiements réels ne sont pas configurés sur ce serveur ; contactez son administrateur. D’ici là, vos clients ne peuvent pas payer vos liens réels.",
+    notReady: "Les paiements réels ne sont pas encore ouverts : ce serveur n’est relié à aucun fournisseur mobile money. La personne qui le gère doit l’y relier (les étapes sont dans le bandeau orange, en mode Réel). D’ici là, vos clients ne peuvent pas payer en mode Réel.",
     colProvider: "Fournisseur",
     colState: "État",
     colLastSuccess: "Dernier appel réussi",
@@ -362,7 +363,7 @@ export const fr = {
     noAnswer: "sans réponse",
     details: "Détails",
     sandbox: "le bac à sable intégré",
-    liveWarning: "Les paiements réels ne sont pas configurés sur ce serveur ; contactez son administrateur. D’ici là, un client ne pourra pas payer ce lien.",
+    liveWarning: "Les paiements réels ne sont pas encore ouverts sur ce serveur : un client ne pourrait pas payer ce lien en mode Réel.",
     sandboxName: "Bac à sable",
   },
   developers: {
@@ -511,6 +512,7 @@ export const fr = {
   exchange: exchangeFr, // a payment's exchanges with its provider in words, in their own file
   exports: exportsFr, // the CSV exports' headers and values, as a spreadsheet in French
   sellers: sellersFr, // the marketplace sellers' pages and money, in their own file
+  access: accessFr, // refusals, read-only pages, going live, the password change, a new account's first screen
   stall: stallFr, // the stalls: the buyer's page, the poster, the dashboard's stall page
   counter: counterFr, // the counter screen (« Encaisser »), in its own file
   input: inputFr, // typed amounts and payout numbers, in their own file

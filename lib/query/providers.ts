@@ -11,12 +11,13 @@ export type ProvidersOverview = z.output<typeof providersOverview>;
 export type ProviderLogEntry = z.output<typeof providerLogEntry>;
 
 /** GET /v1/providers — configuration and health (server-wide), alerts of this account and mode. */
-export function useProviders() {
+export function useProviders(enabled = true) {
   const { mode } = useMode();
   return useQuery({
     queryKey: [mode, "providers"] as const,
     queryFn: ({ signal }) => apiFetch<ProvidersOverview>("/v1/providers", { mode, signal }),
     staleTime: 30_000,
+    enabled,
   });
 }
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
 import { getAccount } from "@/lib/accounts/api-key-admin";
-import { findSessionAuth, SESSION_COOKIE } from "@/lib/accounts/sessions";
+import { findSessionAuth, sessionEndedBecause, SESSION_COOKIE } from "@/lib/accounts/sessions";
 import { dictionaryOf, LANG_COOKIE, type Dictionary, type Lang } from "@/lib/i18n";
 import { chooseLang } from "@/lib/core/language-choice";
 import { MODE_COOKIE, modeOf } from "@/lib/core/mode-cookie";
@@ -26,6 +26,12 @@ export async function readDashboardSession() {
   const path = (await headers()).get(PATH_HEADER);
   const elsewhere = member && path !== null && !maySeePage(member.role, path) ? dashboardHome(member.role) : null;
   return { lang, mode, account, member, elsewhere };
+}
+
+/** Why this browser's session ended early ("removed" from the account), for the login page's words; null otherwise. */
+export async function endedSessionReason(): Promise<"removed" | null> {
+  const token = (await cookies()).get(SESSION_COOKIE)?.value;
+  return token ? sessionEndedBecause(token) : null;
 }
 
 /**

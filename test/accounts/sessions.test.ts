@@ -31,10 +31,10 @@ async function signUp() {
 }
 
 describe("sign-up and sessions", () => {
-  it("the confirmation link opens the account, shows the test key once and sets an HttpOnly SameSite=Lax cookie", async () => {
+  it("the confirmation link opens the account (no API key: Développeurs makes one when asked) and sets an HttpOnly SameSite=Lax cookie", async () => {
     const { res, email } = await signUp();
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ account_id: expect.any(String), email, business_name: "Boutique", api_key: expect.stringMatching(/^kola_test_/) });
+    expect(res.body).toEqual({ account_id: expect.any(String), email, business_name: "Boutique" });
     expect(res.headers.get("set-cookie")).toMatch(/^kola_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Expires=/);
   });
 
@@ -214,7 +214,8 @@ describe("API keys from the dashboard", () => {
   it("key management refuses API keys and other accounts' key ids", async () => {
     const a = await signUp();
     const b = await signUp();
-    const withKey = await call(keys.GET, "GET", "/v1/api-keys", { key: (a.res.body as { api_key: string }).api_key });
+    const made = await call(keys.POST, "POST", "/v1/api-keys", { headers: { cookie: a.cookie, origin: ORIGIN }, json: { name: "Server" } });
+    const withKey = await call(keys.GET, "GET", "/v1/api-keys", { key: (made.body as { api_key: string }).api_key });
     expect([withKey.status, withKey.body]).toEqual([401, { detail: { message: "Sign in to continue", type: "NOT_SIGNED_IN" } }]);
     const aKeys = (await call(keys.GET, "GET", "/v1/api-keys", { headers: { cookie: a.cookie } })).body as { id: string }[];
     const steal = await call(key.DELETE, "DELETE", `/v1/api-keys/${aKeys[0]!.id}`, { headers: { cookie: b.cookie, origin: ORIGIN } });

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { dictionaryOf } from "@/lib/i18n";
 import { redirect } from "next/navigation";
-import { readDashboardSession, readLang } from "@/lib/server/dashboard-session";
+import { endedSessionReason, readDashboardSession, readLang } from "@/lib/server/dashboard-session";
 import { LoginForm } from "./_components/login-form";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -14,5 +14,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const { next } = await searchParams;
   const target = next?.startsWith("/dashboard") ? next : "/dashboard";
   if (account) redirect(target);
-  return <LoginForm next={target} />;
+  // a member an owner removed lands here: say why, rather than a bare login form
+  const removed = (await endedSessionReason()) === "removed";
+  return <LoginForm next={target} removed={removed} />;
 }

@@ -4,9 +4,8 @@ import { Switch } from "@/components/ui/switch";
 import { useToast } from "@/components/ui/toast";
 import { useI18n } from "@/lib/i18n/provider";
 import { useMode } from "@/lib/query/mode";
-import { useProviders } from "@/lib/query/providers";
-import { useCan } from "@/lib/query/role";
-import { cn } from "@/components/ui/cn";
+import { useCan, useLiveClosed } from "@/lib/query/role";
+import { cn, focusRing } from "@/components/ui/cn";
 import { useConfirmLeave } from "./leave-guard";
 
 /** Test ◯ Live: always on screen; live mode is orange everywhere so nobody mistakes it for test. */
@@ -56,14 +55,48 @@ export function ModeBanner() {
   );
 }
 
-/** In live mode without a configured provider, a buyer cannot pay: say so before one tries. */
+/**
+ * In live mode on a server with no live provider, a buyer cannot pay: say so before anyone tries,
+ * in the merchant's words, with the steps to go live (the server's operator connects a provider)
+ * and the way back to test mode. What would ask a buyer to pay is not offered meanwhile (<Can collects>).
+ */
 function LiveProviderWarning() {
-  const { t } = useI18n();
-  const providers = useProviders();
-  if (!providers.data || providers.data.live_ready) return null;
+  const { t, fill } = useI18n();
+  const w = t.access.live;
+  const { setMode } = useMode();
+  const notify = useToast();
+  const confirmLeave = useConfirmLeave();
+  if (!useLiveClosed()) return null;
   return (
-    <p role="alert" className="border-b border-orange-300 bg-orange-50 px-4 py-2 text-center text-sm font-medium text-orange-900">
-      {t.providers.notReady}
-    </p>
+    <div role="alert" className="border-b border-orange-300 bg-orange-50 px-4 py-2 text-sm text-orange-950" data-testid="live-closed">
+      <details className="mx-auto max-w-3xl">
+        <summary className={cn("cursor-pointer rounded text-center font-medium", focusRing)}>{w.title}</summary>
+        <div className="mt-2 flex flex-col gap-2 pb-1">
+          <p>{w.intro}</p>
+          <p className="font-medium">{w.stepsTitle}</p>
+          <ol className="list-decimal space-y-1 pl-5">
+            <li>{w.step1}</li>
+            <li>{w.step2}</li>
+            <li>{w.step3}</li>
+          </ol>
+          <p>{w.meanwhile}</p>
+          <p className="text-xs text-orange-900">
+            {w.guide} <code className="rounded bg-orange-100 px-1">README.md › Going live</code>
+          </p>
+          <button
+            type="button"
+            className={cn("self-start rounded-md bg-white px-3 py-1.5 font-medium text-orange-950 ring-1 ring-orange-300 hover:bg-orange-100", focusRing)}
+            onClick={() =>
+              confirmLeave(() => {
+                setMode("test");
+                notify(fill(t.mode.switched, { mode: t.mode.test }), "info");
+              })
+            }
+          >
+            {w.backToTest}
+          </button>
+        </div>
+      </details>
+    </div>
   );
 }

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { cn } from "@/components/ui/cn";
+import { cn, focusRing } from "@/components/ui/cn";
 import { buttonClass } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -11,10 +11,12 @@ import { useI18n } from "@/lib/i18n/provider";
 import { formatNumber, formatPercent } from "@/lib/i18n/numbers";
 import { formatMoney } from "@/lib/core/money";
 import { useStats } from "@/lib/query/stats";
+import { useAccount } from "@/lib/query/account";
 import type { Stats } from "@/lib/query/types";
 import { LatestPayments } from "./latest-payments";
 import { OverviewChart } from "./overview-chart";
 import { QueryError } from "./query-error";
+import { Can } from "@/lib/query/role";
 
 const PERIODS = [7, 30, 90] as const;
 type Period = (typeof PERIODS)[number];
@@ -30,9 +32,11 @@ export function OverviewPage() {
         title={t.overview.title}
         description={fill(t.overview.intro, { days })}
         action={
-          <Link href="/dashboard/links?new=1" className={buttonClass("primary")}>
-            {t.links.new}
-          </Link>
+          <Can operation="gateway_create" collects>
+            <Link href="/dashboard/links?new=1" className={buttonClass("primary")}>
+              {t.links.new}
+            </Link>
+          </Can>
         }
       />
       <div className="mb-6">
@@ -43,15 +47,7 @@ export function OverviewPage() {
       ) : stats.isError ? (
         <QueryError error={stats.error} onRetry={() => stats.refetch()} />
       ) : stats.data.payments.total === 0 && stats.data.previous.succeeded === 0 ? (
-        <EmptyState
-          title={t.overview.emptyTitle}
-          description={t.overview.emptyText}
-          action={
-            <Link href="/dashboard/links?new=1" className={buttonClass("primary")}>
-              {t.overview.emptyAction}
-            </Link>
-          }
-        />
+        <FirstSteps />
       ) : (
         <div className="flex flex-col gap-6">
           <Figures stats={stats.data} />
@@ -61,6 +57,48 @@ export function OverviewPage() {
         </div>
       )}
     </>
+  );
+}
+
+/**
+ * A new account's first screen (and any overview with no payment yet): create the first link, or
+ * take a payment at the counter; the API keys wait under Développeurs until someone asks for one.
+ */
+function FirstSteps() {
+  const { t, fill } = useI18n();
+  const w = t.access.welcome;
+  const account = useAccount();
+  const name = account.data?.business_name;
+  return (
+    <EmptyState
+      title={name ? fill(w.title, { name }) : t.overview.emptyTitle}
+      description={
+        <>
+          <span className="block">{w.text}</span>
+          <Can role="developer">
+            <span className="mt-2 block">
+              <Link href="/dashboard/developers" className={cn("rounded text-teal-800 underline underline-offset-2", focusRing)}>
+                {w.developers}
+              </Link>
+            </span>
+          </Can>
+        </>
+      }
+      action={
+        <div className="flex flex-wrap justify-center gap-3">
+          <Can operation="gateway_create" collects>
+            <Link href="/dashboard/links?new=1" className={buttonClass("primary")} data-testid="first-link">
+              {w.firstLink}
+            </Link>
+          </Can>
+          <Can operation="payment_request_create" collects>
+            <Link href="/dashboard/counter" className={buttonClass("secondary")}>
+              {w.counter}
+            </Link>
+          </Can>
+        </div>
+      }
+    />
   );
 }
 

@@ -7,14 +7,15 @@ import { errorMessage } from "@/lib/forms/messages";
 import { useI18n } from "@/lib/i18n/provider";
 import { ApiRequestError, apiFetch } from "@/lib/query/api-fetch";
 import { AuthLink } from "../../../_components/auth-link";
-import { ShowKeyOnce } from "../../../_components/show-key-once";
+import { useRouter } from "next/navigation";
 
-type Opened = { account_id: string; email: string; business_name: string; api_key: string };
+type Opened = { account_id: string; email: string; business_name: string };
 
 export function ConfirmSignup({ token, usable }: { token: string; usable: boolean }) {
   const { t } = useI18n();
   const [pending, setPending] = useState(false);
-  const [opened, setOpened] = useState<Opened | null>(null);
+  const router = useRouter();
+  const [opened, setOpened] = useState(false);
   const [problem, setProblem] = useState<{ type: string | null; message: string } | null>(
     token && usable ? null : { type: "INVALID_TOKEN", message: t.auth.linkInvalid },
   );
@@ -23,7 +24,12 @@ export function ConfirmSignup({ token, usable }: { token: string; usable: boolea
     setPending(true);
     setProblem(null);
     try {
-      setOpened(await apiFetch<Opened>("/api/auth/signup/confirm", { mode: "test", method: "POST", body: { token } }));
+      await apiFetch<Opened>("/api/auth/signup/confirm", { mode: "test", method: "POST", body: { token } });
+      // signed in: the first screen is the overview's « create your first link » (no key to save)
+      setOpened(true);
+      router.replace("/dashboard");
+      router.refresh();
+      return;
     } catch (error) {
       setProblem({ type: error instanceof ApiRequestError ? error.type : null, message: errorMessage(error, t) });
     } finally {
@@ -31,7 +37,7 @@ export function ConfirmSignup({ token, usable }: { token: string; usable: boolea
     }
   };
 
-  if (opened) return <ShowKeyOnce apiKey={opened.api_key} business={opened.business_name} />;
+  if (opened) return <p className="text-sm text-stone-600" role="status">{t.common.loading}</p>;
   const final = problem?.type === "INVALID_TOKEN" || problem?.type === "EMAIL_TAKEN";
   return (
     <>

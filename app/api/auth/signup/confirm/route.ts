@@ -5,7 +5,7 @@ import { assertSameOriginJson, isHttps } from "@/lib/accounts/authenticate";
 import { clientAddress } from "@/lib/http/client-address";
 import { route } from "@/lib/api/route";
 
-// POST /api/auth/signup/confirm — follow a sign-up link: open the account, sign in, show its test key once
+// POST /api/auth/signup/confirm — follow a sign-up link: open the account, sign in (no API key: Développeurs makes one when asked)
 export const POST = route(op.confirmSignup, async ({ req, body }) => {
   assertSameOriginJson(req);
   const { account, session, language } = await confirmSignup(body.token, clientAddress(req));

@@ -22,7 +22,7 @@ import {
   type NewPaymentRequest,
   type PaymentRequest,
 } from "@/lib/query/payment-requests";
-import { useRole } from "@/lib/query/role";
+import { useRole, WhileLiveOpen } from "@/lib/query/role";
 import { EraseKey, Keypad, pressKey } from "./keypad";
 import { InstallButton, useCounterServiceWorker, useOnline } from "./offline-support";
 import { PhoneField, useDetectedOperator } from "./phone-field";
@@ -52,8 +52,11 @@ export function CounterPage({ accountId, currency, country, shop, prefillPhone }
     );
   }
   return (
+    // in live mode on a server that takes no live payments, no till: the banner above says how to go live
     <div className="mx-auto flex max-w-md flex-col gap-6 lg:grid lg:max-w-none lg:grid-cols-[minmax(0,28rem)_minmax(0,1fr)] lg:items-start lg:gap-8">
-      <Till accountId={accountId} currency={currency} country={country} shop={shop} prefillPhone={prefillPhone} />
+      <WhileLiveOpen otherwise={<p className="rounded-md border border-orange-300 bg-orange-50 px-3 py-2 text-sm text-orange-950">{t.providers.notReady}</p>}>
+        <Till accountId={accountId} currency={currency} country={country} shop={shop} prefillPhone={prefillPhone} />
+      </WhileLiveOpen>
       <div className="flex flex-col gap-4">
         <TodaySales currency={currency} />
         {/* the stall's poster (buyers scan it and pay by themselves), and for admins the stalls */}

@@ -37,7 +37,7 @@ export function ApiKeysSection() {
   return (
     <>
       <ListCard title={t.developers.keys} intro={fill(t.developers.keysIntro, { mode: t.mode[mode] })} newLabel={t.developers.newKey} onNew={() => setCreating(true)}
-        query={keys} loading={t.developers.loading} empty={{ title: t.developers.keysEmpty, description: t.developers.keysEmptyAction }}>
+        query={keys} loading={t.developers.loading} empty={{ title: t.access.keys.emptyTitle, description: t.access.keys.emptyText, action: mode === "test" ? t.access.keys.createTest : t.developers.newKey }}>
         {(items) => (
           <Table label={t.developers.keys}>
             <THead actions={t.common.actions}>

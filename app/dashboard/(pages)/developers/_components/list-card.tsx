@@ -26,7 +26,8 @@ export function ListCard<T>({
   intro: React.ReactNode;
   query: ListQuery & { data: T[] | undefined };
   loading: string;
-  empty: { title: string; description: string };
+  /** `action`: the empty list's own button (« Créer une clé de test »), for those who may make one */
+  empty: { title: string; description: string; action?: string };
   children: (items: T[]) => React.ReactNode;
 }) {
   return (
@@ -41,7 +42,14 @@ export function ListCard<T>({
       }
     >
       <p className="mb-4 text-sm text-stone-600">{intro}</p>
-      <QueryList query={query} items={query.data} loading={loading} rows={2} empty={<EmptyState level={3} title={empty.title} description={empty.description} />}>
+      <QueryList query={query} items={query.data} loading={loading} rows={2} empty={
+          <EmptyState
+            level={3}
+            title={empty.title}
+            description={empty.description}
+            action={empty.action && <Can role="developer"><Button onClick={onNew}>{empty.action}</Button></Can>}
+          />
+        }>
         {children}
       </QueryList>
     </Card>

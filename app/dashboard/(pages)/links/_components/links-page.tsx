@@ -80,7 +80,7 @@ export function LinksPage({ openNew }: { openNew: boolean }) {
 
   return (
     <>
-      <PageHeader title={t.links.title} description={t.links.intro} action={<Can role="admin"><Button onClick={() => setForm("new")}>{t.links.new}</Button></Can>} />
+      <PageHeader title={t.links.title} description={t.links.intro} action={<Can operation="gateway_create" collects><Button onClick={() => setForm("new")}>{t.links.new}</Button></Can>} />
 
       <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_auto_auto]">
         <Field label={t.links.searchLabel} hideLabel>
@@ -119,7 +119,7 @@ export function LinksPage({ openNew }: { openNew: boolean }) {
               }
             />
           ) : (
-            <EmptyState title={t.links.emptyTitle} description={t.links.emptyText} action={<Can role="admin"><Button onClick={() => setForm("new")}>{t.links.new}</Button></Can>} />
+            <EmptyState title={t.links.emptyTitle} description={t.links.emptyText} action={<Can operation="gateway_create" collects><Button onClick={() => setForm("new")}>{t.links.new}</Button></Can>} />
           )
         }
       >

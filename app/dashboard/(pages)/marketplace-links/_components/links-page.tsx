@@ -22,7 +22,7 @@ import { useArchiveMarketplaceLink, useMarketplace, useMarketplaceLinks, type Ma
 import { Pager, useCursorPages } from "../../_components/pager";
 import { QueryList } from "../../_components/query-list";
 import { useTold } from "../../_components/use-told";
-import { Can, useCan } from "@/lib/query/role";
+import { Can, useCan, useLiveClosed } from "@/lib/query/role";
 import { buyerPrice } from "@/lib/marketplace-gateways/fee";
 
 // The dialog (and libphonenumber's metadata) loads when the merchant first opens it.
@@ -63,7 +63,8 @@ export function LinksPage() {
   };
 
   const canCreate = useCan("admin"); // a viewer or a developer: no "new link"
-  const newButton = ready && canCreate ? (
+  const liveClosed = useLiveClosed(); // nor in live mode while the server takes no live payments
+  const newButton = ready && canCreate && !liveClosed ? (
     <Button onClick={openDialog}>
       <span aria-hidden="true">+</span> {w.new}
     </Button>

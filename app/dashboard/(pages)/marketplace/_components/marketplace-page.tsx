@@ -9,6 +9,9 @@ import { errorMessage } from "@/lib/forms/messages";
 import { useI18n } from "@/lib/i18n/provider";
 import { useMarketplace } from "@/lib/query/marketplace";
 import { useMode } from "@/lib/query/mode";
+import { Can } from "@/lib/query/role";
+import { EmptyState } from "@/components/ui/empty-state";
+import { MarketplaceSummary } from "./marketplace-summary";
 
 // The forms (react-hook-form, zod, dnd-kit: about 70 kB gzip) download while the marketplace loads,
 // not before the page's first paint.
@@ -46,10 +49,15 @@ export function MarketplacePage() {
           </Button>
         </div>
       ) : query.data === null ? (
-        <CreateMarketplace />
+        <Can operation="marketplace_create" otherwise={<EmptyState title={words.settings.createTitle} description={t.access.readOnly} />}>
+          <CreateMarketplace />
+        </Can>
       ) : (
-        // a new form when the marketplace changes (the test/live switch): never another mode's edits
-        <MarketplaceSettings key={`${mode}-${query.data.id}`} marketplace={query.data} />
+        // a new form when the marketplace changes (the test/live switch): never another mode's edits;
+        // a member who may not change it sees a summary, no editor
+        <Can operation="marketplace_update" otherwise={<MarketplaceSummary marketplace={query.data} />}>
+          <MarketplaceSettings key={`${mode}-${query.data.id}`} marketplace={query.data} />
+        </Can>
       )}
     </>
   );

@@ -9,7 +9,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useI18n } from "@/lib/i18n/provider";
 import { usePaymentPages, type PaymentPage } from "@/lib/query/payment-pages";
-import { useMayCall } from "@/lib/query/role";
+import { useLiveClosed, useMayCall } from "@/lib/query/role";
 import { paymentPageOperations } from "@/lib/payment-pages/schemas";
 import { QueryError } from "../../_components/query-error";
 import { CreatePageDialog } from "./create-page-dialog";
@@ -24,7 +24,8 @@ export function PaymentPagesPage() {
   const mayCreate = useMayCall(paymentPageOperations.create);
   const [creating, setCreating] = useState(false);
   const [sharing, setSharing] = useState<PaymentPage | null>(null);
-  const newButton = mayCreate ? <Button onClick={() => setCreating(true)}>{w.new}</Button> : null;
+  const liveClosed = useLiveClosed(); // in live mode while the server takes no live payments: nothing to open
+  const newButton = mayCreate && !liveClosed ? <Button onClick={() => setCreating(true)}>{w.new}</Button> : null;
   return (
     <>
       <PageHeader title={w.title} description={w.intro} action={newButton} />

@@ -12,6 +12,7 @@ import { useMe, useUpdateMe, type Me } from "@/lib/query/team";
 import { AccountSwitch } from "../../_components/account-switch";
 import { QueryList } from "../../_components/query-list";
 import { CardsCard } from "./cards-card";
+import { PasswordCard } from "./password-card";
 import { ProfileCard } from "./profile-card";
 import { SmsPhonesCard } from "./sms-phones-card";
 
@@ -31,6 +32,7 @@ export function SettingsPage() {
             <>
               <NotificationsCard me={mine!} />
               <LanguageCard me={mine!} />
+              <PasswordCard />
               {mine!.accounts.length > 1 && <AccountSwitcher me={mine!} />}
             </>
           )}

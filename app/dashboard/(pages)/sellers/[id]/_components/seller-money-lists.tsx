@@ -14,6 +14,7 @@ import { usePayoutsOfSeller, useRefundsOf, type Seller } from "@/lib/query/selle
 import { CardList } from "../../../_components/card-list";
 import { AmountAndStatus, phoneText } from "../../../_components/money";
 import { RefundSplit } from "../../../_components/refund-split";
+import { Can } from "@/lib/query/role";
 
 // the new-phone form (libphonenumber) loads when first opened
 const RedirectPayoutDialog = dynamic(() => import("../../../_components/redirect-payout-dialog").then((m) => m.RedirectPayoutDialog), { ssr: false });
@@ -62,9 +63,11 @@ function PayoutRow({ payout: p }: { payout: Payout }) {
       <span className="ml-auto text-xs text-stone-500">{formatDateTime(p.created_at, lang)}</span>
       {p.failure_reason && <span className="w-full text-xs text-red-800">{fill(t.money.payout.reason, { reason: reasonLabel(p.failure_reason, t) })}</span>}
       {p.status === "failed" && !p.retried_by && (
-        <Button variant="secondary" size="sm" onClick={() => setRedirecting(true)}>
-          {w.redirect}
-        </Button>
+        <Can operation="payout_redirect">
+          <Button variant="secondary" size="sm" onClick={() => setRedirecting(true)}>
+            {w.redirect}
+          </Button>
+        </Can>
       )}
       {redirecting && <RedirectPayoutDialog payout={p} onClose={() => setRedirecting(false)} />}
     </li>

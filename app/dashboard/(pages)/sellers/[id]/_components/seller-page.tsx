@@ -21,6 +21,7 @@ import { QueryError } from "../../../_components/query-error";
 import { HoldDialog } from "./hold-dialog";
 import { SellerPayouts, SellerRefunds } from "./seller-money-lists";
 import { SellerSales } from "./seller-sales";
+import { Can } from "@/lib/query/role";
 
 export function SellerPage({ id }: { id: string }) {
   const { t } = useI18n();
@@ -79,13 +80,17 @@ function Header({ seller: s }: { seller: Seller }) {
       )}
       <div className="flex flex-wrap gap-2">
         {s.balance.pending > 0 && (
-          <Button size="sm" onClick={() => setReleasing(true)}>
-            {w.release.action}
-          </Button>
+          <Can operation="seller_release">
+            <Button size="sm" onClick={() => setReleasing(true)}>
+              {w.release.action}
+            </Button>
+          </Can>
         )}
-        <Button variant={s.on_hold ? "secondary" : "ghost"} size="sm" className={cn(!s.on_hold && "text-red-800 hover:bg-red-50")} onClick={() => setHolding(true)}>
-          {s.on_hold ? w.hold.clear : w.hold.action}
-        </Button>
+        <Can operation="seller_update">
+          <Button variant={s.on_hold ? "secondary" : "ghost"} size="sm" className={cn(!s.on_hold && "text-red-800 hover:bg-red-50")} onClick={() => setHolding(true)}>
+            {s.on_hold ? w.hold.clear : w.hold.action}
+          </Button>
+        </Can>
       </div>
       <ConfirmDialog
         open={releasing}

@@ -13,6 +13,7 @@ import { useI18n } from "@/lib/i18n/provider";
 import { useReleaseSeller, useSellerSales, type Seller, type SellerSale } from "@/lib/query/sellers";
 import { moneyErrorMessage } from "../../../_components/money";
 import { QueryList } from "../../../_components/query-list";
+import { Can } from "@/lib/query/role";
 
 const tones: Record<SellerSale["state"], BadgeTone> = { held: "pending", due: "info", paying: "info", paid: "success", failed: "failed", closed: "neutral" };
 
@@ -84,9 +85,11 @@ function SaleRow({ sale: s, seller }: { sale: SellerSale; seller: Seller }) {
         <span>{s.released_at ? fill(w.releasedAt, { date: formatDateTime(s.released_at, lang) }) : fill(w.releaseAt, { date: formatDateTime(s.release_at, lang) })}</span>
         {s.refunded > 0 && <span className="text-amber-900">{fill(w.refunded, { amount: money(s.refunded) })}</span>}
         {s.state === "held" && (
-          <Button variant="secondary" size="sm" loading={release.isPending} onClick={() => void releaseNow()}>
-            {t.sellers.release.action}
-          </Button>
+          <Can operation="seller_release">
+            <Button variant="secondary" size="sm" loading={release.isPending} onClick={() => void releaseNow()}>
+              {t.sellers.release.action}
+            </Button>
+          </Can>
         )}
       </p>
     </li>

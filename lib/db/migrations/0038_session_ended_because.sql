@@ -1,0 +1,1 @@
+ALTER TABLE "sessions" ADD COLUMN "ended_because" text;
