@@ -114,11 +114,13 @@ function linesTable(inv: InvoiceFacts, locale: Locale, wide: boolean): Html {
   return html`<table class="lines"><caption class="sr">${w.lines}</caption><thead>${head}</thead><tbody>${rows}</tbody><tfoot>${foot}</tfoot></table>`;
 }
 
-function summary(inv: InvoiceFacts, locale: Locale): Html {
+/** The invoice's head; `heading`: its title line is the page's h1 (while the form is shown; a closed invoice's state has its own). */
+function summary(inv: InvoiceFacts, locale: Locale, heading: boolean): Html {
   const w = invoiceWords(locale);
   const money = (minor: number) => formatMoney(minor, inv.currency, locale);
   const title = inv.reference ? `${w.invoice} ${inv.reference}` : w.invoice;
-  return html`<section class="sum"><p class="label">${title} · ${w.for} ${inv.customer.name}</p><p class="amount">${money(inv.status === "paid" || inv.status === "cancelled" ? inv.total : inv.balance)}</p><p class="label">${
+  const titleLine = `${title} · ${w.for} ${inv.customer.name}`;
+  return html`<section class="sum">${heading ? html`<h1 class="label">${titleLine}</h1>` : html`<p class="label">${titleLine}</p>`}<p class="amount">${money(inv.status === "paid" || inv.status === "cancelled" ? inv.total : inv.balance)}</p><p class="label">${
     inv.status === "paid" || inv.status === "cancelled" ? null : dueLine(inv, locale)
   }</p>${badge(inv, locale)}</section>`;
 }
@@ -131,10 +133,11 @@ export function renderInvoicePage(inv: InvoiceFacts, locale: Locale, values: Inv
   const money = (minor: number) => formatMoney(minor, inv.currency, locale);
   const other = invoicePagePath(inv.id, locale === "fr" ? "en" : "fr");
   const memo = inv.memo ? html`<p class="msg memo">${inv.memo}</p>` : null;
-  const top = [summary(inv, locale), linesTable(inv, locale, false), memo];
+  const closed = inv.status === "paid" || inv.status === "cancelled" || inv.payable === 0;
+  const top = [summary(inv, locale, !closed), linesTable(inv, locale, false), memo];
 
   let tail: Child;
-  if (inv.status === "paid" || inv.status === "cancelled" || inv.payable === 0) {
+  if (closed) {
     const [icon, title, body] =
       inv.status === "paid" ? ["ok", w.paidTitle, w.paidBody] : inv.status === "cancelled" ? ["info", w.cancelledTitle, w.cancelledBody] : ["info", w.heldTitle, w.heldBody];
     tail = html`<section class="state other"><div class="icon ${icon}" aria-hidden="true">${icon === "ok" ? "✓" : "!"}</div><h1>${title}</h1><p>${body}</p></section>`;

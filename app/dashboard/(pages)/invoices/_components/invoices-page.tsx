@@ -12,7 +12,7 @@ import { formatMoney } from "@/lib/core/money";
 import { useI18n } from "@/lib/i18n/provider";
 import { invoiceOperations } from "@/lib/invoices/schemas";
 import { useCancelInvoice, useInvoices, type Invoice } from "@/lib/query/invoices";
-import { useMayCall } from "@/lib/query/role";
+import { useLiveClosed, useMayCall } from "@/lib/query/role";
 import { QueryError } from "../../_components/query-error";
 import { cancellable, dueText, statusTone } from "./invoice-words";
 
@@ -23,7 +23,8 @@ export function InvoicesPage() {
   const invoices = useInvoices();
   const cancel = useCancelInvoice();
   const mayCancel = useMayCall(invoiceOperations.cancel);
-  const mayCreate = useMayCall(invoiceOperations.create);
+  const liveClosed = useLiveClosed();
+  const mayCreate = useMayCall(invoiceOperations.create) && !liveClosed; // not while live payments are closed (the banner says how to open them)
   const [cancelling, setCancelling] = useState<Invoice | null>(null);
   const newButton = mayCreate ? (
     <Link href="/dashboard/invoices/new" className={buttonClass("primary")} data-testid="new-invoice">
