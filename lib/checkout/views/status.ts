@@ -123,7 +123,7 @@ export function renderReceipt(model: ReceiptModel): Rendered {
     market ? fact(t(locale, "receipt.marketplace"), market.name) : null,
     checkout.orderId ? fact(t(locale, "receipt.order"), checkout.orderId) : null,
     buyer ? fact(t(locale, "receipt.buyer"), buyer.fullName) : null,
-    fact(t(locale, "receipt.method"), `${operatorObject(deposit.operator).name} · ${maskedPhone(deposit.phoneNumber)}`),
+    fact(t(locale, "receipt.method"), `${isCardOperator(deposit.operator) ? t(locale, "card.option") : operatorObject(deposit.operator).name} · ${maskedPhone(deposit.phoneNumber)}`),
     fact(t(locale, "receipt.date"), formatDateTime(deposit.completedAt ?? deposit.createdAt, locale, deposit.country)),
     reference(locale, deposit.trackId),
   ];
