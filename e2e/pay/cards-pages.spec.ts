@@ -3,23 +3,10 @@
 // card section (the pages work without their script), sees the fee rule, types the billing details,
 // pays on the CinetPay emulator's card page, passes its 3-D Secure step and comes back to the
 // receipt. Screenshots go to e2e/.artifacts/pay/.
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures";
 import { expectAccessible, signUp } from "../dashboard/support";
-
-const SHOTS = path.join(import.meta.dirname, "..", ".artifacts", "pay");
-const PHONE = { width: 375, height: 812 };
-const DESKTOP = { width: 1440, height: 900 };
-
-async function shots(page: Page, name: string) {
-  await page.setViewportSize(DESKTOP);
-  await page.waitForTimeout(150);
-  await page.screenshot({ path: path.join(SHOTS, `${name}-1440.png`), fullPage: true });
-  await page.setViewportSize(PHONE);
-  await page.waitForTimeout(150);
-  await page.screenshot({ path: path.join(SHOTS, `${name}-375.png`), fullPage: true });
-}
+import { fillCardBilling, PHONE, payOnCardPage, shots } from "./card-steps";
 
 test.use({ viewport: PHONE, hasTouch: true });
 
@@ -27,27 +14,11 @@ test.use({ viewport: PHONE, hasTouch: true });
 async function payByCard(page: Page, shot: string) {
   await page.selectOption("#operator", "CARD");
   await page.locator("#card summary").tap();
-  await page.fill("#phone", "+33 6 12 34 56 78");
-  await page.fill("#card_name", "Awa");
-  await page.fill("#card_surname", "Koné");
-  await page.fill("#card_email", "awa.kone@example.com");
-  await page.fill("#card_address", "12 rue des Jardins");
-  await page.fill("#card_city", "Paris");
-  await page.fill("#card_state", "Île-de-France");
-  await page.fill("#card_zip_code", "75011");
-  await page.selectOption("#card_country", "FR");
+  await fillCardBilling(page);
   await expectAccessible(page, `${shot}: « Carte bancaire » chosen`);
   await shots(page, shot);
   await page.locator("form button[type=submit]").tap();
-  await page.waitForURL(/\/payment\/[0-9a-f]+$/);
-  await expect(page.getByRole("heading", { name: "Carte bancaire" })).toBeVisible();
-  await page.fill("#card-number", "4111 1111 1111 1111");
-  await page.fill("#card-expiry", "12/30");
-  await page.fill("#card-cvv", "123");
-  await page.getByRole("button", { name: "Payer" }).tap();
-  await expect(page.getByRole("heading", { name: "Authentification 3-D Secure" })).toBeVisible();
-  await page.fill("#otp", "123456");
-  await page.getByRole("button", { name: "Valider" }).tap();
+  await payOnCardPage(page);
 }
 
 test("a card payment on a payment page and on an invoice: the fee rule shown, CinetPay's card page and 3-D Secure, the receipt", async ({ page, baseURL }) => {

@@ -3,24 +3,9 @@
 // link, types the billing details CinetPay's card channel asks for, pays on the CinetPay emulator's
 // card page, passes its 3-D Secure step, and lands on the merchant's success URL; the payment shows
 // in the dashboard with its provider log. Screenshots go to e2e/.artifacts/pay/.
-import path from "node:path";
-import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures";
 import { expectAccessible, signUp } from "../dashboard/support";
-
-const SHOTS = path.join(import.meta.dirname, "..", ".artifacts", "pay");
-const PHONE = { width: 375, height: 812 };
-const DESKTOP = { width: 1440, height: 900 };
-
-/** Full-page screenshots at both widths, the phone's put back after. */
-async function shots(page: Page, name: string) {
-  await page.setViewportSize(DESKTOP);
-  await page.waitForTimeout(150);
-  await page.screenshot({ path: path.join(SHOTS, `${name}-1440.png`), fullPage: true });
-  await page.setViewportSize(PHONE);
-  await page.waitForTimeout(150);
-  await page.screenshot({ path: path.join(SHOTS, `${name}-375.png`), fullPage: true });
-}
+import { fillCardBilling, PHONE, payOnCardPage, shots } from "./card-steps";
 
 test.use({ viewport: PHONE, hasTouch: true });
 
@@ -55,30 +40,12 @@ test("a card payment: enabled in Settings with a surcharge, « Carte bancaire »
   await expect(page.locator("#card-fee")).toHaveText(/^Par carte\s: 5\s175\sFCFA, dont 175\sFCFA de frais de carte \(3,5\s%\) à votre charge\.$/);
   await expect(page.locator('label[for="phone"]')).toHaveText("Numéro de téléphone");
   await expect(page.getByRole("button", { name: /^Payer/ })).toHaveText(/^Payer 5\s175\sFCFA$/);
-  await page.fill("#phone", "+33 6 12 34 56 78");
-  await page.fill("#card_name", "Awa");
-  await page.fill("#card_surname", "Koné");
-  await page.fill("#card_email", "awa.kone@example.com");
-  await page.fill("#card_address", "12 rue des Jardins");
-  await page.fill("#card_city", "Paris");
-  await page.fill("#card_state", "Île-de-France");
-  await page.fill("#card_zip_code", "75011");
-  await page.selectOption("#card_country", "FR");
+  await fillCardBilling(page);
   await expectAccessible(page, "the checkout with « Carte bancaire » chosen");
   await shots(page, "41-card-form");
 
   await page.getByRole("button", { name: /^Payer/ }).tap();
-  await page.waitForURL(/\/payment\/[0-9a-f]+$/);
-  await expect(page.getByRole("heading", { name: "Carte bancaire" })).toBeVisible();
-  await page.fill("#card-number", "4111 1111 1111 1111");
-  await page.fill("#card-expiry", "12/30");
-  await page.fill("#card-cvv", "123");
-  await shots(page, "42-cinetpay-card-page");
-  await page.getByRole("button", { name: "Payer" }).tap();
-  await expect(page.getByRole("heading", { name: "Authentification 3-D Secure" })).toBeVisible();
-  await page.fill("#otp", "123456");
-  await shots(page, "43-cinetpay-3ds");
-  await page.getByRole("button", { name: "Valider" }).tap();
+  await payOnCardPage(page, { card: "42-cinetpay-card-page", secure: "43-cinetpay-3ds" });
 
   await page.waitForURL(/\/healthz\?merchant=card&.*status=success/, { timeout: 30_000 });
   const trackId = new URL(page.url()).searchParams.get("track_id")!;
