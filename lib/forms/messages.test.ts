@@ -67,11 +67,11 @@ describe("fieldErrorMessage (422 items of the API)", () => {
     [{ reason: "https_required" }, "L'adresse doit commencer par https:// : les événements ne partent pas en http non chiffré."],
     [
       { reason: "private_address", host: "127.0.0.1", problem: "a loopback address" },
-      "127.0.0.1 est une adresse privée ou locale : l'endpoint doit être joignable depuis Internet.",
+      "127.0.0.1 est une adresse privée ou locale : l'adresse de notification doit être joignable depuis Internet.",
     ],
     [
       { reason: "private_address", host: "intranet.example", address: "10.0.0.7", problem: "a private address" },
-      "intranet.example pointe vers 10.0.0.7, une adresse privée ou locale : l'endpoint doit être joignable depuis Internet.",
+      "intranet.example pointe vers 10.0.0.7, une adresse privée ou locale : l'adresse de notification doit être joignable depuis Internet.",
     ],
     [{ reason: "invalid_url" }, "Entrez une adresse complète qui commence par https://."],
   ])("a webhook URL refused for %o", (ctx, words) => {

@@ -89,7 +89,7 @@ describe("what a settled payment posts", () => {
         amount: 5000,
         currency: "XAF",
         seller_id: null,
-        source: { type: "deposit", id: m.deposit.id, track_id: m.deposit.trackId },
+        source: { type: "deposit", id: m.deposit.id, track_id: m.deposit.trackId, payment_amount: 5000, buyer_name: null },
         available_at: null,
         created_at: at,
       },
