@@ -43,7 +43,7 @@ describe("linkFormSchema: the API's body from what the merchant typed", () => {
 
   it.each([
     [{ amount: "99" }, "amount", "Entrez un montant entre 100 FCFA et 10 000 000 FCFA."],
-    [{ amount: "12,5" }, "amount", "Entrez un montant entre 100 FCFA et 10 000 000 FCFA."],
+    [{ amount: "12,5" }, "amount", "Le franc CFA n’a pas de centimes : écrivez un nombre entier, par exemple 5 000."],
     [{ fee: "-1" }, "fee", "Entrez une commission positive, sans décimale."],
     [{ phone_number: "+237 6" }, "phone_number", "Numéro invalide : vérifiez l'indicatif du pays et le nombre de chiffres."],
     [{ phone_number: "+33 6 12 34 56 78" }, "phone_number", "Ce pays n'est pas pris en charge par Kola."],

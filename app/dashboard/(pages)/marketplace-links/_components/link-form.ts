@@ -58,8 +58,9 @@ export function linkFormSchema(currency: Currency, words: MarketplaceWords, lang
       if (optional && text.trim() === "") return undefined;
       const reading = readAmount(text, currency); // the one reader of typed amounts (« 5.000 », « 5 000 FCFA »)
       if (!reading.ok) {
-        // unreadable: how to write it; read but out of bounds: the field's own message
-        ctx.addIssue({ code: "custom", message: reading.problem === "too_large" ? message : amountProblemMessage(reading.problem, text, currency, lang) });
+        // unreadable: how to write it; out of bounds (too large, or negative): the field's own message
+        const outOfBounds = reading.problem === "too_large" || text.trim().startsWith("-");
+        ctx.addIssue({ code: "custom", message: outOfBounds ? message : amountProblemMessage(reading.problem, text, currency, lang) });
         return z.NEVER;
       }
       return reading.minor;
