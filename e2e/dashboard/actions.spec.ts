@@ -146,14 +146,14 @@ test("a webhook endpoint: edit it, rotate its secret (both sign for a while), re
     await page.goto("/dashboard/developers");
     const section = page.getByRole("region", { name: "Webhooks" });
     const item = section.getByRole("listitem").filter({ hasText: `${base}/old` });
-    await item.getByRole("button", { name: `Modifier l'endpoint ${base}/old` }).click();
-    const edit = page.getByRole("dialog", { name: "Modifier l'endpoint" });
-    await expect(edit.getByLabel("URL de l'endpoint")).toHaveValue(`${base}/old`);
-    await edit.getByLabel("URL de l'endpoint").fill(`${base}/kola`);
+    await item.getByRole("button", { name: `Modifier l'adresse de notification ${base}/old` }).click();
+    const edit = page.getByRole("dialog", { name: "Modifier l'adresse de notification" });
+    await expect(edit.getByLabel("Adresse de notification (URL)")).toHaveValue(`${base}/old`);
+    await edit.getByLabel("Adresse de notification (URL)").fill(`${base}/kola`);
     await edit.getByLabel("Paiement réussi", { exact: true }).check();
     await checkBoth(page, "hook-01-edit");
     await edit.getByRole("button", { name: "Enregistrer" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Endpoint mis à jour" })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Adresse de notification mise à jour" })).toBeVisible();
     const edited = section.getByRole("listitem").filter({ hasText: `${base}/kola` });
     await expect(edited).toContainText("Paiement réussi");
 

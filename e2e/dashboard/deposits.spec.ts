@@ -25,11 +25,11 @@ test("pay a link in the checkout, follow it on the link's page, look its deposit
 
   await page.goto("/dashboard/deposits");
   await expect(page.getByRole("heading", { name: "Dépôts", exact: true })).toBeVisible();
-  await page.getByLabel("Numéro de suivi (track_id)").fill("TRKUNKNOWN");
+  await page.getByLabel("Numéro de suivi").fill("TRKUNKNOWN");
   await page.getByRole("button", { name: "Rechercher" }).click();
   await expect(page.getByText("Aucun dépôt avec ce numéro de suivi dans ce mode.")).toBeVisible();
 
-  await page.getByLabel("Numéro de suivi (track_id)").fill(paidTrack);
+  await page.getByLabel("Numéro de suivi").fill(paidTrack);
   await page.getByRole("button", { name: "Rechercher" }).click();
   const card = page.getByRole("region", { name: `Dépôt ${paidTrack}` });
   await expect(card).toBeVisible();

@@ -194,7 +194,7 @@ test("a failing webhook endpoint says why and when it tries again; a test event 
     const item = page.getByRole("region", { name: "Webhooks" }).getByRole("listitem").filter({ hasText: `127.0.0.1:${port}` });
     await item.getByRole("button", { name: "Envoyer un test" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "L'événement de test n'a pas été livré : réponse HTTP 500." })).toBeVisible();
-    await expect(item.getByTestId("webhook-trouble")).toContainText(/Les envois à cet endpoint échouent : réponse HTTP 500\. Prochain essai .+\d\d:\d\d/);
+    await expect(item.getByTestId("webhook-trouble")).toContainText(/Les envois à cette adresse de notification échouent : réponse HTTP 500\. Prochain essai .+\d\d:\d\d/);
     await page.setViewportSize({ width: 1440, height: 900 });
     await look(page, "webhook-failing-1440");
 

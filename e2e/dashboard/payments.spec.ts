@@ -66,7 +66,7 @@ test("a failed payment's page: the buyer's words, its history, its link and the 
     await expect(deliveries).toContainText("HTTP 200");
     await look(page, "01-failed-payment");
 
-    await deliveries.getByRole("link", { name: "Voir le journal de l’endpoint" }).click();
+    await deliveries.getByRole("link", { name: "Voir le journal de l’adresse de notification" }).click();
     await expect(page).toHaveURL(/\/dashboard\/developers\?webhook=/);
     // that endpoint's delivery log is open
     await expect(page.getByRole("group", { name: "Journal des envois" }).getByRole("row")).toHaveCount(2);

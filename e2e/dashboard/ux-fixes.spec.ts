@@ -73,9 +73,9 @@ test("dialogs open on their first field, not on ×; a paid link's amount is lock
 test("a refused webhook URL shows the server's reason; an empty one is required", async ({ page }) => {
   await signUp(page);
   await page.goto("/dashboard/developers");
-  await page.getByRole("button", { name: "Ajouter un endpoint" }).click();
-  const dialog = page.getByRole("dialog", { name: "Ajouter un endpoint" });
-  await expect(dialog.getByLabel("URL de l'endpoint")).toBeFocused();
+  await page.getByRole("button", { name: "Ajouter une adresse" }).click();
+  const dialog = page.getByRole("dialog", { name: "Ajouter une adresse" });
+  await expect(dialog.getByLabel("Adresse de notification (URL)")).toBeFocused();
   await dialog.getByRole("button", { name: "Ajouter", exact: true }).click();
   await expect(dialog.getByText("Ce champ est obligatoire.")).toBeVisible();
   await expect(dialog.getByText(/ou laissez vide/)).toHaveCount(0);
@@ -99,9 +99,9 @@ test("a refused webhook URL shows the server's reason; an empty one is required"
         })
       : route.continue(),
   );
-  await dialog.getByLabel("URL de l'endpoint").fill("https://intranet.example/hook");
+  await dialog.getByLabel("Adresse de notification (URL)").fill("https://intranet.example/hook");
   await dialog.getByRole("button", { name: "Ajouter", exact: true }).click();
-  await expect(dialog.getByText("intranet.example pointe vers 10.0.0.7, une adresse privée ou locale : l'endpoint doit être joignable depuis Internet.")).toBeVisible();
+  await expect(dialog.getByText("intranet.example pointe vers 10.0.0.7, une adresse privée ou locale : l'adresse de notification doit être joignable depuis Internet.")).toBeVisible();
   await bothSizes(page, "webhook-refused");
 });
 

@@ -21,14 +21,14 @@ test("add a webhook endpoint, send a test event, read the delivery log, resend, 
     await signUp(page);
     await page.goto("/dashboard/developers");
     const section = page.getByRole("region", { name: "Webhooks" });
-    await expect(section.getByText("Aucun endpoint dans ce mode.")).toBeVisible({ timeout: 15_000 });
+    await expect(section.getByText("Aucune adresse de notification dans ce mode.")).toBeVisible({ timeout: 15_000 });
 
-    await section.getByRole("button", { name: "Ajouter un endpoint" }).click();
-    const dialog = page.getByRole("dialog", { name: "Ajouter un endpoint" });
-    await dialog.getByLabel("URL de l'endpoint").fill("pas une url");
+    await section.getByRole("button", { name: "Ajouter une adresse" }).click();
+    const dialog = page.getByRole("dialog", { name: "Ajouter une adresse" });
+    await dialog.getByLabel("Adresse de notification (URL)").fill("pas une url");
     await dialog.getByRole("button", { name: "Ajouter", exact: true }).click();
     await expect(dialog.getByText(/^Entrez une adresse complète/)).toBeVisible();
-    await dialog.getByLabel("URL de l'endpoint").fill(url);
+    await dialog.getByLabel("Adresse de notification (URL)").fill(url);
     await dialog.getByLabel("Paiement réussi", { exact: true }).check();
     await dialog.getByLabel("Paiement échoué", { exact: true }).check();
     await screenshots(page, "50-webhook-form");
@@ -55,16 +55,16 @@ test("add a webhook endpoint, send a test event, read the delivery log, resend, 
     await expect(page.getByRole("status").filter({ hasText: "Événement renvoyé" })).toBeVisible();
     await expect(log.getByRole("row").filter({ hasText: "Test" }).first()).toContainText(/[2-9] essais|Livré/, { timeout: 20_000 });
 
-    const enabled = item.getByRole("switch", { name: `Activer l'endpoint ${url}` });
+    const enabled = item.getByRole("switch", { name: `Activer l'adresse de notification ${url}` });
     await enabled.click();
     await expect(enabled).toHaveAttribute("aria-checked", "false");
     await item.getByRole("button", { name: "Envoyer un test" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Cet endpoint est désactivé : activez-le d'abord." })).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "Cette adresse de notification est désactivée : activez-la d'abord." })).toBeVisible();
 
     await item.getByRole("button", { name: "Supprimer" }).click();
-    const confirm = page.getByRole("dialog", { name: "Supprimer cet endpoint ?" });
+    const confirm = page.getByRole("dialog", { name: "Supprimer cette adresse de notification ?" });
     await confirm.getByRole("button", { name: "Supprimer" }).click();
-    await expect(section.getByText("Aucun endpoint dans ce mode.")).toBeVisible();
+    await expect(section.getByText("Aucune adresse de notification dans ce mode.")).toBeVisible();
   } finally {
     receiver.close();
   }
