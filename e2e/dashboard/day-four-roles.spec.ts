@@ -40,8 +40,8 @@ async function joined(browser: Browser, owner: Page, role: string, lang: "fr" | 
 
 // what a viewer may not do, by the words of its controls, in each language
 const WRITES = {
-  fr: /^(\+ )?(Nouveau lien|Nouvelle page|Nouveau client|Nouvelle clé|Nouveau webhook|Archiver|Désarchiver|Suspendre les versements|Reprendre les versements|Verser maintenant|Rembourser|Retirer|Inviter|Enregistrer|Modifier|Fermer la page|Créer une clé de test|Créer ma marketplace|Supprimer|Révoquer|Annuler la facture)/,
-  en: /^(\+ )?(New link|New page|New customer|New key|New webhook|Archive|Unarchive|Suspend payouts|Resume payouts|Pay out now|Refund|Withdraw|Invite|Save|Edit|Close the page|Create a test key|Create my marketplace|Delete|Revoke|Cancel the invoice)/,
+  fr: /^(\+ )?(Nouveau lien|Nouvelle page|Nouveau client|Nouvelle clé|Nouveau webhook|Archiver|Désarchiver|Suspendre les versements|Reprendre les versements|Verser maintenant|Rembourser|Retirer|Inviter|Enregistrer|Modifier|Fermer la page|Créer une clé de test|Créer ma marketplace|Supprimer|Révoquer|Annuler la facture)(?![a-zà-ÿ])/, // a whole word: « Archived » (the archived links' tab) is not « Archive »
+  en: /^(\+ )?(New link|New page|New customer|New key|New webhook|Archive|Unarchive|Suspend payouts|Resume payouts|Pay out now|Refund|Withdraw|Invite|Save|Edit|Close the page|Create a test key|Create my marketplace|Delete|Revoke|Cancel the invoice)(?![a-zà-ÿ])/, // a whole word: « Archived » (the archived links' tab) is not « Archive »
 };
 const PAGES = ["/dashboard", "/dashboard/links", "/dashboard/marketplace", "/dashboard/marketplace-links", "/dashboard/balance", "/dashboard/payment-pages", "/dashboard/invoices", "/dashboard/customers", "/dashboard/settings", "/dashboard/developers", "/dashboard/team", "/dashboard/sellers"];
 

@@ -6,7 +6,7 @@ test("create and revoke an API key; the revoked key is refused by /v1", async ({
   await signUp(page);
   await page.goto("/dashboard/developers");
   const keys = page.getByRole("region", { name: "Clés API" });
-  await expect(keys.getByRole("row").filter({ hasText: "Clé de test par défaut" })).toContainText("Active");
+  await expect(keys.getByRole("row").filter({ hasText: "Clé de test e2e" })).toContainText("Active");
   await checkPage(page, "40-developers");
 
   await page.getByRole("button", { name: "Nouvelle clé" }).click();
@@ -37,7 +37,7 @@ test("create and revoke an API key; the revoked key is refused by /v1", async ({
   const row = keys.getByRole("row").filter({ hasText: "Serveur boutique" });
   await expect(row).toContainText(`${key.slice(0, 14)}…${key.slice(-4)}`);
   await expect(row).toContainText("Développeur"); // its role, and (wide screens) the member it answers to
-  await expect(keys.getByRole("row").filter({ hasText: "Clé de test par défaut" })).toContainText("Administrateur");
+  await expect(keys.getByRole("row").filter({ hasText: "Clé de test e2e" })).toContainText("Administrateur");
   await screenshots(page, "41b-keys-with-roles");
   await expect(page.getByText(key)).toHaveCount(0); // never shown again
   expect((await request.get("/v1/gateway", { headers: { "api-key": key } })).status()).toBe(200);

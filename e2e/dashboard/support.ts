@@ -37,7 +37,7 @@ export async function signUpThrough(request: APIRequestContext, business: string
   expect(response.status(), await response.text()).toBe(200);
   // the sign-up makes no key (a trader starts with a link): the specs' key is asked for as
   // Développeurs does, with the session just opened
-  const made = await request.post("/v1/api-keys", { headers: { ...headers, "kola-mode": "test" }, data: { name: "e2e", role: "admin" } });
+  const made = await request.post("/v1/api-keys", { headers: { ...headers, "kola-mode": "test" }, data: { name: "Clé de test e2e", role: "admin" } });
   expect(made.status(), await made.text()).toBe(200);
   const { api_key } = (await made.json()) as { api_key: string };
   return { email, password, business, apiKey: api_key };
