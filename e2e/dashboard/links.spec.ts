@@ -50,7 +50,7 @@ test("create a link and share it (copy, WhatsApp, SMS, QR code), edit and archiv
   await expect(shared).toBeHidden();
   const row = page.getByRole("row").filter({ hasText: "Sacs en wax" });
   await expect(row).toContainText("15 000 FCFA");
-  await expect(row).toContainText("Non payé"); // nobody has tried to pay it yet
+  await expect(row).toContainText("Ouvert"); // nobody has paid it yet: open
 
   // copy, and share again from the list
   await row.getByRole("button", { name: "Copier le lien — Sacs en wax" }).click();
