@@ -1,4 +1,4 @@
-// Issue 32 rows 4, 5 and 11 as a merchant meets them, at 375×812 and 1440, in French and English:
+// Typed amounts, the first visit's language and payout numbers as a merchant meets them, at 375×812 and 1440, in French and English:
 // « 5.000 » is five thousand in the new link's amount (and an unreadable amount says how to write
 // it); an English browser lands on the English sign-up (a French one on the French, the cookie
 // wins once set); Orange chosen for an MTN number (67…) is refused with a clear message, then a

@@ -1,4 +1,4 @@
-// Issue 32, rows 2, 3, 6, 7, the password change and a removed member's login page, at 375×812 and
+// Controls by role, phone toasts, the first screen, live mode, the password change and a removed member's login page, at 375×812 and
 // 1440, in French and English. Screenshots in e2e/.artifacts/day-four/.
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";

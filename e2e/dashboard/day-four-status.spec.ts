@@ -1,4 +1,4 @@
-// Issue 32, rows 1, 8 and three items of 13, walked as a trader and their buyers would, at 375×812
+// A paid link for strangers and its payer, statuses that tell the truth, and three small fixes, walked as a trader and their buyers would, at 375×812
 // and 1440, in French and English (screenshots in e2e/.artifacts/dashboard/status-*.png):
 // - a paid single-use link: strangers read « Ce lien a déjà été payé », the payer's browser its
 //   receipt; the dashboard warns before sharing a paid link;

@@ -10,7 +10,7 @@ import { setSandboxTransport } from "@/lib/providers/sandbox";
 import { clientTokenOf, createLink, hit, merchantWithLink } from "@/test/support/checkout";
 import { receiptCodeOf } from "@/test/support/receipts";
 
-// A paid single-use link (issue 32, row 1): whoever holds its address is not shown a "paid" screen
+// A paid single-use link: whoever holds its address is not shown a "paid" screen
 // to wave at the stall; the browser that paid finds its receipt at the link's address again, and
 // the attempt's own page, the receipt code's page and the receipt messages keep working for it.
 
