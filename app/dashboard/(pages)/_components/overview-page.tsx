@@ -25,6 +25,8 @@ export function OverviewPage() {
   const { t, fill } = useI18n();
   const [days, setDays] = useState<Period>(30);
   const stats = useStats(days);
+  // no payment yet: the first steps offer the first link themselves, and a period means nothing
+  const empty = stats.isSuccess && stats.data.payments.total === 0 && stats.data.previous.succeeded === 0;
 
   return (
     <>
@@ -32,21 +34,26 @@ export function OverviewPage() {
         title={t.overview.title}
         description={fill(t.overview.intro, { days })}
         action={
-          <Can operation="gateway_create" collects>
-            <Link href="/dashboard/links?new=1" className={buttonClass("primary")}>
-              {t.links.new}
-            </Link>
-          </Can>
+          // not while the figures load either: a button that vanishes under a finger is worse than one that comes
+          stats.isPending || empty ? undefined : (
+            <Can operation="gateway_create" collects>
+              <Link href="/dashboard/links?new=1" className={buttonClass("primary")}>
+                {t.links.new}
+              </Link>
+            </Can>
+          )
         }
       />
-      <div className="mb-6">
-        <PeriodChoice value={days} onChange={setDays} />
-      </div>
+      {!empty && (
+        <div className="mb-6">
+          <PeriodChoice value={days} onChange={setDays} />
+        </div>
+      )}
       {stats.isPending ? (
         <OverviewSkeleton />
       ) : stats.isError ? (
         <QueryError error={stats.error} onRetry={() => stats.refetch()} />
-      ) : stats.data.payments.total === 0 && stats.data.previous.succeeded === 0 ? (
+      ) : empty ? (
         <FirstSteps />
       ) : (
         <div className="flex flex-col gap-6">
