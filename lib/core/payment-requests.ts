@@ -19,3 +19,13 @@ export type PaymentRequestDelivery = (typeof paymentRequestDeliveries)[number];
  */
 export const paymentRequestStatuses = ["pending", "paid", "failed", "expired", "cancelled"] as const;
 export type PaymentRequestStatus = (typeof paymentRequestStatuses)[number];
+
+/**
+ * What a request's attempts say, kept on its row by the database (triggers on its link's
+ * attempts) so that the list can filter by status through an index: a kept success (`paid`), an
+ * attempt still on the buyer's phone (`in_flight`), else the last attempt's end (`failed`,
+ * `expired`), or nothing yet (`none`, an attempt given up included). The status adds the request's
+ * own facts to it: cancelled, past its expiry.
+ */
+export const paymentRequestOutcomes = ["none", "in_flight", "failed", "expired", "paid"] as const;
+export type PaymentRequestOutcome = (typeof paymentRequestOutcomes)[number];

@@ -25,7 +25,7 @@ import { depositHistoryEvents, depositStatuses } from "@/lib/core/deposit-status
 import { disbursementStatuses, entryKinds, ledgerAccounts, payoutKinds, sellerShareModes } from "@/lib/core/ledger-kinds";
 import type { FormBlock } from "@/lib/core/form-block-shape";
 import { eventTypes, webhookDeliveryStatuses } from "@/lib/core/event-types";
-import { paymentRequestChannels, paymentRequestDeliveries } from "@/lib/core/payment-requests";
+import { paymentRequestChannels, paymentRequestDeliveries, paymentRequestOutcomes } from "@/lib/core/payment-requests";
 
 // Enums and shapes live in dependency-free modules (imported above) that the browser can import;
 // this file only maps them to columns.
@@ -1165,10 +1165,16 @@ export const paymentRequests = pgTable(
     createdByKeyId: uuid("created_by_key_id").references(() => apiKeys.id, { onDelete: "set null" }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** what its link's attempts say (lib/core/payment-requests.ts), kept by triggers (migration 0039_request_outcome) */
+    attemptOutcome: text("attempt_outcome", { enum: paymentRequestOutcomes }).notNull().default("none"),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("payment_requests_gateway_key").on(t.paymentGatewayId),
+    // `?status=`: the requests of one outcome, newest first (lib/payment-requests/queries.ts)
+    index("payment_requests_outcome_idx").on(t.accountId, t.mode, t.attemptOutcome, t.createdAt.desc(), t.id.desc()),
+    // `?status=cancelled`
+    index("payment_requests_cancelled_idx").on(t.accountId, t.mode, t.createdAt.desc(), t.id.desc()).where(sql`${t.cancelledAt} is not null`),
     uniqueIndex("payment_requests_code_key").on(t.code),
     index("payment_requests_list_idx").on(t.accountId, t.mode, t.createdAt.desc(), t.id.desc()),
     index("payment_requests_collector_idx").on(t.accountId, t.mode, t.createdByUserId, t.createdAt.desc()),

@@ -14,8 +14,8 @@ export type LedgerProblem = { problem: string } & Record<string, string | number
  * - what is in flight equals the payouts and refunds still open; what a deposit says was
  *   refunded equals its refunds that have not failed;
  * - every marketplace seller's balances agree with the postings naming it (./check-sellers.ts);
- * - the overview's daily totals (deposit_days, ledger_days) and the counter's summary's hourly ones
- *   (payment_request_hours) are the sums of what they count.
+ * - the overview's daily totals (deposit_days, ledger_days), the counter's summary's hourly ones
+ *   (payment_request_hours) and the requests' kept outcomes are what they count.
  * An empty list means the books agree with themselves.
  */
 export async function checkLedger(db?: Db): Promise<LedgerProblem[]> {
@@ -105,6 +105,11 @@ export async function checkLedger(db?: Db): Promise<LedgerProblem[]> {
                          group by 1, 2, 3, 4) s
           on s.account_id = k.account_id and s.mode = k.mode and s.hour = k.hour and s.collector = k.collector
         where coalesce(k.paid_count, 0) <> coalesce(s.paid_count, 0) or coalesce(k.paid_total, 0) <> coalesce(s.paid_total, 0)`,
+    // a request's kept outcome (the list's `?status=`, migration 0039_request_outcome), read again from its attempts
+    sql`select 'payment_request_outcome_mismatch' as problem, r.account_id::text as account_id, r.mode, r.id::text as request_id,
+          r.attempt_outcome as held, payment_request_outcome_of(r.payment_gateway_id) as expected
+        from payment_requests r
+        where r.attempt_outcome <> payment_request_outcome_of(r.payment_gateway_id)`,
   ];
   // One snapshot for every check (a payment settled between two of them cannot look like a
   // difference), and no statement timeout: each check reads whole tables, which takes longer than
