@@ -8,6 +8,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { asClient, expect, test } from "../fixtures";
 import { mailLink } from "../dashboard/mail";
+import { stillShot } from "../support/still-shot";
 import { signUpThrough, uniqueEmail } from "../dashboard/support";
 
 const SHOTS = path.join(import.meta.dirname, "..", ".artifacts", "checkout");
@@ -73,7 +74,7 @@ test("a buyer pays at a cashier's stall; the cashier sees the sale; the poster p
   const paid = page.getByRole("heading", { name: "Paiement reçu ✔" });
   if (!(await paid.isVisible())) {
     await expect(page.getByRole("heading", { name: "Validez le paiement sur votre téléphone (code secret)" })).toBeVisible();
-    await page.screenshot({ path: path.join(SHOTS, "stall-waiting-375.png"), fullPage: true });
+    await stillShot(page, path.join(SHOTS, "stall-waiting-375.png")); // the page reloads itself once paid
   }
   await expect(paid).toBeVisible({ timeout: 30_000 });
   await expect(page.locator(".facts")).toContainText("2\u202f500\u00a0FCFA");

@@ -61,7 +61,7 @@ export async function createAccount(
   args.push("--country", input.country ?? "CMR");
   let stdout: string;
   try {
-    ({ stdout } = await run("npm", args, { cwd: ROOT, env, timeout: 120_000 }));
+    ({ stdout } = await run("npm", args, { cwd: ROOT, env, timeout: 300_000 })); // a hang guard: a fresh PGlite migrated on a loaded machine took past 120 s
   } catch (error) {
     const e = error as { stderr?: string; message: string };
     throw new Error(`admin create-account failed: ${e.stderr?.trim() || e.message}`);
