@@ -3,7 +3,7 @@
 import dynamic from "next/dynamic";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { PageHeader } from "@/components/ui/card";
+import { Card, PageHeader } from "@/components/ui/card";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { cn, focusRing } from "@/components/ui/cn";
@@ -15,8 +15,7 @@ import { formatMoney } from "@/lib/core/money";
 import { useI18n } from "@/lib/i18n/provider";
 import { useAccount } from "@/lib/query/account";
 import { useBalance, useBalanceTransactions, useWithdrawals, type Balance, type BalanceLine } from "@/lib/query/money";
-import { AmountAndStatus } from "../../_components/money";
-import { CardList } from "../../_components/card-list";
+import { DisbursementBadge } from "../../_components/money";
 import { Pager, useCursorPages } from "../../_components/pager";
 import { QueryError } from "../../_components/query-error";
 import { QueryList } from "../../_components/query-list";
@@ -131,18 +130,36 @@ function Withdrawals() {
   const w = t.money.balance;
   const withdrawals = useWithdrawals();
   return (
-    <CardList title={w.withdrawals} query={withdrawals} empty={w.withdrawalsEmpty} testId="withdrawals">
-      {(p) => (
-        <li key={p.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2.5 text-sm" data-testid="withdrawal">
-          <AmountAndStatus amount={p.amount} currency={p.currency} status={p.status} />
-          <span className="text-stone-600">
-            {w.to} <span className="font-mono">{maskPhone(p.phone_number)}</span> · {operatorLabel(p.operator, lang, true)}
-          </span>
-          <span className="ml-auto text-stone-500">{formatDateTime(p.created_at, lang)}</span>
-          {p.failure_reason && <span className="w-full text-xs text-red-800">{fill(t.money.payout.reason, { reason: reasonLabel(p.failure_reason, t) })}</span>}
-        </li>
-      )}
-    </CardList>
+    <Card title={w.withdrawals}>
+      <QueryList query={withdrawals} items={withdrawals.data} loading={t.common.loading} empty={<p className="text-sm text-stone-600">{w.withdrawalsEmpty}</p>}>
+        {(items) => (
+          // a table, one card per withdrawal on phones: amount and status, the number, when (components/ui/table.tsx)
+          <Table label={w.withdrawals}>
+            <THead>
+              <Th>{w.date}</Th>
+              <Th className="text-right">{w.amount}</Th>
+              <Th>{w.status}</Th>
+              <Th>{w.to}</Th>
+            </THead>
+            <TBody>
+              {items.map((p) => (
+                <Tr key={p.id} testId="withdrawal">
+                  <Td kind="when" className="whitespace-nowrap text-stone-600">{formatDateTime(p.created_at, lang)}</Td>
+                  <Td kind="amount" className="text-right font-semibold whitespace-nowrap tabular-nums">{formatMoney(p.amount, p.currency, lang)}</Td>
+                  <Td kind="status">
+                    <DisbursementBadge status={p.status} />
+                    {p.failure_reason && <span className="mt-1 block text-xs text-red-800">{fill(t.money.payout.reason, { reason: reasonLabel(p.failure_reason, t) })}</span>}
+                  </Td>
+                  <Td kind="who" className="text-stone-600">
+                    <span className="font-mono whitespace-nowrap">{maskPhone(p.phone_number)}</span> · {operatorLabel(p.operator, lang, true)}
+                  </Td>
+                </Tr>
+              ))}
+            </TBody>
+          </Table>
+        )}
+      </QueryList>
+    </Card>
   );
 }
 
