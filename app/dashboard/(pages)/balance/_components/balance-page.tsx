@@ -20,6 +20,8 @@ import { Pager, useCursorPages } from "../../_components/pager";
 import { QueryError } from "../../_components/query-error";
 import { QueryList } from "../../_components/query-list";
 import { Can } from "@/lib/query/role";
+import { usePayoutNumbers, useRemovePayoutNumber, type PayoutNumberItem } from "@/lib/query/payout-numbers";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
 // the withdrawal form (react-hook-form, phone numbers) loads when first opened, as the other dialogs do
 const WithdrawDialog = dynamic(() => import("./withdraw-dialog").then((m) => m.WithdrawDialog), { ssr: false });
@@ -62,6 +64,7 @@ export function BalancePage() {
       )}
       <div className="mt-8 grid grid-cols-1 gap-8">
         <Withdrawals />
+        <SavedNumbers />
         <Movements />
       </div>
       {withdrawing && balance.data && account.data && (
@@ -159,6 +162,65 @@ function Withdrawals() {
           </Table>
         )}
       </QueryList>
+    </Card>
+  );
+}
+
+/**
+ * The saved payout numbers (offered by the withdrawal dialog), masked, with their operator and name;
+ * deleted here by those who may (DELETE /v1/payout-numbers/{id}).
+ */
+function SavedNumbers() {
+  const { t, lang } = useI18n();
+  const n = t.input.payoutNumbers;
+  const numbers = usePayoutNumbers();
+  const remove = useRemovePayoutNumber();
+  const [toRemove, setToRemove] = useState<PayoutNumberItem | null>(null);
+  const shown = (number: PayoutNumberItem) => number.phone_number_masked.replace(/•+/, "••");
+  return (
+    <Card title={n.listTitle}>
+      <p className="mb-3 text-sm text-stone-600">{n.listIntro}</p>
+      <QueryList query={numbers} items={numbers.data} loading={t.common.loading} rows={1} empty={<p className="text-sm text-stone-600">{n.listEmpty}</p>}>
+        {(items) => (
+          <Table label={n.listTitle}>
+            <THead actions={t.common.actions}>
+              <Th>{n.colNumber}</Th>
+              <Th>{n.colOperator}</Th>
+              <Th className="hidden md:table-cell">{n.colSaved}</Th>
+            </THead>
+            <TBody>
+              {items.map((number) => (
+                <Tr key={number.id} testId="payout-number">
+                  <Td kind="primary">
+                    <span className="font-mono font-normal whitespace-nowrap">{shown(number)}</span>
+                    {number.label && <span className="block text-sm">{number.label}</span>}
+                  </Td>
+                  <Td kind="status" className="text-stone-700">{operatorLabel(number.operator, lang)}</Td>
+                  <Td kind="secondary" className="hidden whitespace-nowrap text-stone-600 md:table-cell">{formatDateTime(number.created_at, lang)}</Td>
+                  <Td kind="actions" className="text-right">
+                    <Can operation="payout_number_remove">
+                      <div className="flex justify-end">
+                        <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" aria-label={fill(n.removeLabel, { number: [number.label, shown(number)].filter(Boolean).join(" ") })} onClick={() => setToRemove(number)}>
+                          {n.remove}
+                        </Button>
+                      </div>
+                    </Can>
+                  </Td>
+                </Tr>
+              ))}
+            </TBody>
+          </Table>
+        )}
+      </QueryList>
+      <ConfirmDialog
+        open={Boolean(toRemove)}
+        title={n.removeTitle}
+        text={toRemove && fill(n.removeText, { number: shown(toRemove), operator: operatorLabel(toRemove.operator, lang) })}
+        confirmLabel={n.remove}
+        successMessage={n.removed}
+        onConfirm={() => remove.mutateAsync(toRemove!.id)}
+        onClose={() => setToRemove(null)}
+      />
     </Card>
   );
 }
