@@ -2,8 +2,8 @@
 
 import dynamic from "next/dynamic";
 import Link from "next/link";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useState } from "react";
+import { useSearchParams } from "next/navigation";
+import { useEffect, useState } from "react";
 import { Button, buttonClass } from "@/components/ui/button";
 import { ExportForm } from "@/components/payments/export-form";
 import { PageHeader } from "@/components/ui/card";
@@ -22,7 +22,7 @@ import { useArchiveMarketplaceLink, useMarketplace, useMarketplaceLinks, type Ma
 import { Pager, useCursorPages } from "../../_components/pager";
 import { QueryList } from "../../_components/query-list";
 import { useTold } from "../../_components/use-told";
-import { Can, useCan, useLiveClosed } from "@/lib/query/role";
+import { Can, useLiveClosed, useMayUse } from "@/lib/query/role";
 import { buyerPrice } from "@/lib/marketplace-gateways/fee";
 
 // The dialog (and libphonenumber's metadata) loads when the merchant first opens it.
@@ -32,8 +32,6 @@ const PAGE_SIZE = 20;
 
 export function LinksPage() {
   const w = useI18n().t.marketplace.links;
-  const router = useRouter();
-  const pathname = usePathname();
   const search = useSearchParams();
   const marketplace = useMarketplace();
   const account = useAccount();
@@ -48,9 +46,22 @@ export function LinksPage() {
   const [dialogKey, setDialogKey] = useState(0); // a new key, a fresh form
 
   const ready = marketplace.data && marketplace.data.is_active && account.data;
-  // /dashboard/marketplace-links?new=1 (from the marketplace page) opens the create dialog
-  const askedByUrl = search.get("new") === "1" && Boolean(ready);
-  const open = dialogOpen || askedByUrl;
+  const canCreate = useMayUse("marketplace_gateway_create"); // a viewer or a developer: no "new link"
+  const liveClosed = useLiveClosed(); // nor in live mode while the server takes no live payments
+  // /dashboard/marketplace-links?new=1 (from the marketplace page) opens the create dialog once the
+  // marketplace is known, and only once: read when the page opens, then gone from the address (the
+  // history's own replaceState, which Next.js follows, as the links page does), so a reload does not
+  // open it again and closing it (after a link is made or not) does not either
+  const [askedByUrl] = useState(() => search.get("new") === "1");
+  const [answered, setAnswered] = useState(false);
+  useEffect(() => {
+    if (!askedByUrl) return;
+    const url = new URL(window.location.href);
+    if (!url.searchParams.has("new")) return;
+    url.searchParams.delete("new");
+    window.history.replaceState(null, "", url.pathname + url.search + url.hash);
+  }, [askedByUrl]);
+  const open = dialogOpen || (askedByUrl && !answered && Boolean(ready) && canCreate && !liveClosed);
   const openDialog = () => {
     setDialogKey((key) => key + 1);
     setDialogOpen(true);
@@ -59,11 +70,9 @@ export function LinksPage() {
   const closeDialog = () => {
     setDialogOpen(false);
     setDialogKept(true);
-    if (askedByUrl) router.replace(pathname);
+    setAnswered(true);
   };
 
-  const canCreate = useCan("admin"); // a viewer or a developer: no "new link"
-  const liveClosed = useLiveClosed(); // nor in live mode while the server takes no live payments
   const newButton = ready && canCreate && !liveClosed ? (
     <Button onClick={openDialog}>
       <span aria-hidden="true">+</span> {w.new}
