@@ -41,7 +41,7 @@ export function BalancePage() {
         description={w.intro}
         action={
           // a viewer or a developer never moves money: no withdraw button
-          <Can role="admin">
+          <Can operation="payout_create">
             <Button onClick={() => setWithdrawing(true)} disabled={!canWithdraw} aria-describedby={balance.data && !canWithdraw ? "nothing-to-withdraw" : undefined}>
               {w.withdraw}
             </Button>

@@ -27,7 +27,7 @@ import { useTold } from "../../_components/use-told";
 import { attemptProblem, endpointTrouble, lastAttempt } from "./attempt-words";
 import { QueryList } from "../../_components/query-list";
 import { ListCard } from "./list-card";
-import { Can, useCan } from "@/lib/query/role";
+import { Can, useMayUse } from "@/lib/query/role";
 
 // The form (react-hook-form and zod) and the other dialogs load when first opened, not with the page.
 const WebhookDialog = dynamic(() => import("./webhook-dialog").then((m) => m.WebhookDialog), { ssr: false });
@@ -42,7 +42,7 @@ export function WebhooksSection() {
   const createLoaded = useEverTrue(creating);
   return (
     <>
-      <ListCard title={t.developers.webhooks} intro={t.developers.webhooksIntro} newLabel={t.developers.webhookNew} onNew={() => setCreating(true)}
+      <ListCard title={t.developers.webhooks} intro={t.developers.webhooksIntro} newLabel={t.developers.webhookNew} newOperation="webhook_create" onNew={() => setCreating(true)}
         query={endpoints} loading={t.common.loading} empty={{ title: t.developers.webhookEmpty, description: t.developers.webhookEmptyAction }}>
         {(items) => (
           // a table, one card per address on phones: the address and its events, on or off, then its
@@ -69,7 +69,7 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
   const told = useTold();
   const update = useUpdateWebhook();
   const test = useSendTestEvent();
-  const canManage = useCan("developer"); // webhooks are a developer's (DESIGN §1)
+  const mayUpdate = useMayUse("webhook_update"); // webhooks are a developer's (DESIGN §1)
   // a payment's page links here (?webhook={id}#webhook-{id}): that endpoint's log opens
   const linkedTo = useSearchParams().get("webhook");
   const [showLog, setShowLog] = useState(linkedTo === endpoint.id);
@@ -96,7 +96,7 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
             <Switch
               checked={endpoint.enabled}
               label={fill(t.developers.webhookEnabledLabel, { url: endpoint.url })}
-              disabled={update.isPending || !canManage}
+              disabled={update.isPending || !mayUpdate}
               onChange={(enabled) => update.mutate({ id: endpoint.id, body: { enabled } }, told(t.developers.webhookUpdatedToast))}
             />
             <span aria-hidden="true">{t.developers.webhookEnabled}</span>
@@ -104,7 +104,7 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
         </Td>
         <Td kind="actions">
           <div className="flex flex-wrap justify-end gap-2">
-            <Can role="developer">
+            <Can operation="webhook_test">
               <Button
                 variant="secondary"
                 size="sm"
@@ -128,13 +128,17 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
             <Button variant="secondary" size="sm" aria-expanded={showLog} aria-controls={showLog ? logId : undefined} onClick={() => setShowLog((s) => !s)}>
               {showLog ? t.developers.webhookLogHide : t.developers.webhookLog}
             </Button>
-            <Can role="developer">
+            <Can operation="webhook_update">
               <Button variant="secondary" size="sm" aria-label={fill(t.developers.webhookEditLabel, { url: endpoint.url })} onClick={() => setEditing(true)}>
                 {t.developers.webhookEdit}
               </Button>
+            </Can>
+            <Can operation="webhook_rotate_secret">
               <Button variant="secondary" size="sm" onClick={() => setRotating(true)}>
                 {t.developers.webhookRotate}
               </Button>
+            </Can>
+            <Can operation="webhook_delete">
               <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" onClick={() => setDeleting(true)}>
                 {t.developers.webhookDelete}
               </Button>
@@ -240,7 +244,7 @@ function DeliveryLog({ webhookId }: { webhookId: string }) {
                       >
                         {t.developers.webhookDetails}
                       </Button>
-                      <Can role="developer">
+                      <Can operation="webhook_resend">
                         <Button
                           variant="ghost"
                           size="sm"

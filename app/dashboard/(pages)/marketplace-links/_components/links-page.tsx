@@ -261,7 +261,7 @@ function ArchivedLinks({ links }: { links: MarketplaceLink[] }) {
               {f.money(link, buyerPrice(link.amount, link.fee))} · {f.date(link.creation_date)}
             </p>
           </div>
-          <Can role="admin">
+          <Can operation="marketplace_gateway_unarchive">
             <Button variant="secondary" size="sm" disabled={unarchive.isPending} aria-label={fill(w.unarchiveOf, { shop: link.shop_name })} onClick={() => unarchive.mutate({ id: link.id, archived: false }, told(w.unarchivedToast))}>
               {w.unarchive}
             </Button>

@@ -14,7 +14,7 @@ import { errorMessage } from "@/lib/forms/messages";
 import { formatDate } from "@/lib/i18n/numbers";
 import { useI18n } from "@/lib/i18n/provider";
 import { useAccount } from "@/lib/query/account";
-import { Can, useCan } from "@/lib/query/role";
+import { Can, useMayUse } from "@/lib/query/role";
 import { useChangeRole, useInvitations, useInvite, useMe, useMembers, useRemoveMember, useRevokeInvitation, type Invitation, type Member } from "@/lib/query/team";
 import { QueryList } from "../../_components/query-list";
 import { InviteDialog } from "./invite-dialog";
@@ -26,7 +26,7 @@ export function TeamPage() {
   const [inviting, setInviting] = useState(false);
   return (
     <>
-      <PageHeader title={words.title} description={words.intro} action={<Can role="owner"><Button onClick={() => setInviting(true)}>{words.invite}</Button></Can>} />
+      <PageHeader title={words.title} description={words.intro} action={<Can operation="invitation_create"><Button onClick={() => setInviting(true)}>{words.invite}</Button></Can>} />
       <div className="flex flex-col gap-6">
         <MembersCard />
         <InvitationsCard />
@@ -43,7 +43,8 @@ function MembersCard() {
   const members = useMembers();
   const me = useMe();
   const account = useAccount();
-  const owner = useCan("owner");
+  const mayChangeRole = useMayUse("member_update");
+  const mayRemove = useMayUse("member_remove");
   const [toRemove, setToRemove] = useState<Member | null>(null);
   const remove = useRemoveMember();
   return (
@@ -67,13 +68,13 @@ function MembersCard() {
                     </p>
                     {m.name && <p className="text-sm font-normal text-stone-600 [overflow-wrap:anywhere]">{m.email}</p>}
                   </Td>
-                  <Td kind="status">{owner ? <RoleSelect member={m} /> : <Badge>{t.team.roles[m.role]}</Badge>}</Td>
+                  <Td kind="status">{mayChangeRole ? <RoleSelect member={m} /> : <Badge>{t.team.roles[m.role]}</Badge>}</Td>
                   <Td kind="when" className="whitespace-nowrap text-stone-600">
                     <span className="sm:hidden">{words.colJoined} </span>
                     {formatDate(m.joined_at, lang)}
                   </Td>
                   <Td kind="actions" className="text-right">
-                    {owner && (
+                    {mayRemove && (
                       <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" aria-label={fill(words.removeLabel, { email: m.email })} onClick={() => setToRemove(m)}>
                         {words.remove}
                       </Button>
@@ -131,7 +132,8 @@ function InvitationsCard() {
   const { t, lang, fill } = useI18n();
   const words = t.team.team;
   const invitations = useInvitations();
-  const owner = useCan("owner");
+  const mayInvite = useMayUse("invitation_create"); // resending is inviting again
+  const mayRevoke = useMayUse("invitation_revoke");
   const invite = useInvite();
   const revoke = useRevokeInvitation();
   const notify = useToast();
@@ -171,20 +173,24 @@ function InvitationsCard() {
                     {formatDate(i.expires_at, lang)}
                   </Td>
                   <Td kind="actions" className="text-right whitespace-nowrap">
-                    {owner && (
+                    {(mayInvite || mayRevoke) && (
                       <div className="flex items-center justify-end gap-1">
-                        <Button variant="secondary" size="sm" aria-label={fill(words.resendLabel, { email: i.email })} onClick={() => void resend(i)}>
-                          {words.resend}
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          className="text-red-800 hover:bg-red-50"
-                          aria-label={fill(words.revokeLabel, { email: i.email })}
-                          onClick={() => void act(() => revoke.mutateAsync(i.id), words.revoked)}
-                        >
-                          {words.revoke}
-                        </Button>
+                        {mayInvite && (
+                          <Button variant="secondary" size="sm" aria-label={fill(words.resendLabel, { email: i.email })} onClick={() => void resend(i)}>
+                            {words.resend}
+                          </Button>
+                        )}
+                        {mayRevoke && (
+                          <Button
+                            variant="ghost"
+                            size="sm"
+                            className="text-red-800 hover:bg-red-50"
+                            aria-label={fill(words.revokeLabel, { email: i.email })}
+                            onClick={() => void act(() => revoke.mutateAsync(i.id), words.revoked)}
+                          >
+                            {words.revoke}
+                          </Button>
+                        )}
                       </div>
                     )}
                   </Td>
