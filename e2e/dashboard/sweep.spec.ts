@@ -64,7 +64,7 @@ let world: World;
 // a failure does not stop the sweep: every page is tried (a worker that restarts builds its world again)
 
 // Made once per server: a worker restarted after a failure reads it back (attempts are rate-limited).
-const WORLD = path.join(SHOTS, `world-v2-${new URL(process.env.KOLA_E2E_BASE_URL!).port}-${(process.env.KOLA_E2E_API_KEY ?? "").slice(-8)}.json`);
+const WORLD = path.join(SHOTS, `world-v3-${new URL(process.env.KOLA_E2E_BASE_URL!).port}-${(process.env.KOLA_E2E_API_KEY ?? "").slice(-8)}.json`);
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
@@ -142,6 +142,14 @@ test.beforeAll(async ({ browser }) => {
   // a webhook address (the developers page's list); nothing is sent to it: no event comes after it
   await made("/v1/webhooks", { url: "http://127.0.0.1:9/kola/webhooks/boutique-awa-et-fils", event_types: ["payment.succeeded", "payment.failed"] });
   await made("/v1/payout-numbers", { label: "Mon MTN de la boutique", operator: "MTN_MOMO_CMR", phone_number: "+237 6 70 00 00 00" });
+  // a withdrawal (the balance page's list) and an invitation (the team page's): lists with a row
+  const withdrawal = await request.post("/v1/payouts", { headers: { ...headers, "idempotency-key": token() }, data: { amount: 2000, operator: "MTN_MOMO_CMR", phone_number: "+237 6 70 00 00 00" } });
+  expect(withdrawal.status(), await withdrawal.text()).toBe(200);
+  const invited = await request.post("/v1/invitations", {
+    headers: { origin: new URL(process.env.KOLA_E2E_BASE_URL!).origin, "kola-mode": "test" },
+    data: { email: uniqueEmail("sweep-comptable-de-la-boutique"), role: "viewer" },
+  });
+  expect(invited.status(), await invited.text()).toBe(200);
   world = { storage: await context.storageState(), apiKey, open, paid, paidTrack, archived, failedTrack, market: marketId, marketPaidTrack, marketFailedTrack, customer, invoice, paymentPage };
   fs.mkdirSync(SHOTS, { recursive: true });
   fs.writeFileSync(WORLD, JSON.stringify(world));

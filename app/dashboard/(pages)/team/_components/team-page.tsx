@@ -51,7 +51,8 @@ function MembersCard() {
     <Card title={words.members}>
       <QueryList query={members} items={members.data} loading={t.common.loading} rows={2}>
         {(items) => (
-          // a table, one card per member on phones: who, their role, since when, then the action
+          // a table, one card per member on phones: who, their role, since when (a line of its own: an
+          // e-mail needs the card's width), then the action
           <Table label={words.members}>
             <THead actions={t.common.actions}>
               <Th>{words.colMember}</Th>
@@ -69,8 +70,7 @@ function MembersCard() {
                     {m.name && <p className="text-sm font-normal text-stone-600 [overflow-wrap:anywhere]">{m.email}</p>}
                   </Td>
                   <Td kind="status">{mayChangeRole ? <RoleSelect member={m} /> : <Badge>{t.team.roles[m.role]}</Badge>}</Td>
-                  <Td kind="when" className="whitespace-nowrap text-stone-600">
-                    <span className="sm:hidden">{words.colJoined} </span>
+                  <Td kind="detail" label={words.colJoined} className="whitespace-nowrap text-stone-600">
                     {formatDate(m.joined_at, lang)}
                   </Td>
                   <Td kind="actions" className="text-right">
@@ -168,8 +168,7 @@ function InvitationsCard() {
                       </Badge>
                     )}
                   </Td>
-                  <Td kind="when" className="whitespace-nowrap text-stone-600">
-                    <span className="sm:hidden">{words.colExpires} </span>
+                  <Td kind="detail" label={words.colExpires} className="whitespace-nowrap text-stone-600">
                     {formatDate(i.expires_at, lang)}
                   </Td>
                   <Td kind="actions" className="text-right whitespace-nowrap">
