@@ -247,27 +247,37 @@ function ViewTabs({ archived }: { archived: boolean }) {
 
 /** Archived links: what they were, and "unarchive" (the link takes payments again). */
 function ArchivedLinks({ links }: { links: MarketplaceLink[] }) {
-  const w = useI18n().t.marketplace.links;
+  const { t } = useI18n();
+  const w = t.marketplace.links;
   const f = useFormatters();
   const told = useTold();
   const unarchive = useArchiveMarketplaceLink();
   return (
-    <ul className="flex flex-col gap-3" aria-label={w.tabArchived}>
-      {links.map((link) => (
-        <li key={link.id} className="flex flex-wrap items-center gap-3 rounded-lg border border-stone-200 bg-white p-4" data-testid="archived-link">
-          <div className="min-w-0 flex-1">
-            <p className="font-semibold break-words">{link.shop_name}</p>
-            <p className="text-sm text-stone-600">
-              {f.money(link, buyerPrice(link.amount, link.fee))} · {f.date(link.creation_date)}
-            </p>
-          </div>
-          <Can operation="marketplace_gateway_unarchive">
-            <Button variant="secondary" size="sm" disabled={unarchive.isPending} aria-label={fill(w.unarchiveOf, { shop: link.shop_name })} onClick={() => unarchive.mutate({ id: link.id, archived: false }, told(w.unarchivedToast))}>
-              {w.unarchive}
-            </Button>
-          </Can>
-        </li>
-      ))}
-    </ul>
+    // a table, one card per link on phones: the seller's shop and what the buyer paid, when, then the way back
+    <Table label={w.tabArchived}>
+      <THead actions={t.common.actions}>
+        <Th>{w.colSeller}</Th>
+        <Th className="text-right">{w.colTotal}</Th>
+        <Th>{w.colCreated}</Th>
+      </THead>
+      <TBody>
+        {links.map((link) => (
+          <Tr key={link.id} testId="archived-link">
+            <Td kind="primary" className="font-semibold break-words">{link.shop_name}</Td>
+            <Td kind="amount" className="text-right whitespace-nowrap tabular-nums">{f.money(link, buyerPrice(link.amount, link.fee))}</Td>
+            <Td kind="when" className="whitespace-nowrap text-stone-600">{f.date(link.creation_date)}</Td>
+            <Td kind="actions" className="text-right">
+              <Can operation="marketplace_gateway_unarchive">
+                <div className="flex justify-end">
+                  <Button variant="secondary" size="sm" disabled={unarchive.isPending} aria-label={fill(w.unarchiveOf, { shop: link.shop_name })} onClick={() => unarchive.mutate({ id: link.id, archived: false }, told(w.unarchivedToast))}>
+                    {w.unarchive}
+                  </Button>
+                </div>
+              </Can>
+            </Td>
+          </Tr>
+        ))}
+      </TBody>
+    </Table>
   );
 }
