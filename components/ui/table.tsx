@@ -50,9 +50,10 @@ export function Th({ children, className }: { children?: React.ReactNode; classN
   );
 }
 
-export function TBody({ children }: { children: React.ReactNode }) {
+/** The rows; a list may hold several (one per item whose rows go together: an item and its log), `label` then names each. */
+export function TBody({ children, label, id, className }: { children: React.ReactNode; label?: string; id?: string; className?: string }) {
   return (
-    <tbody role="rowgroup" className="divide-y divide-stone-100">
+    <tbody role="rowgroup" aria-label={label} id={id} className={cn("divide-y divide-stone-100", className)}>
       {children}
     </tbody>
   );

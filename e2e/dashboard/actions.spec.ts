@@ -145,7 +145,7 @@ test("a webhook endpoint: edit it, rotate its secret (both sign for a while), re
 
     await page.goto("/dashboard/developers");
     const section = page.getByRole("region", { name: "Webhooks" });
-    const item = section.getByRole("listitem").filter({ hasText: `${base}/old` });
+    const item = section.getByRole("rowgroup", { name: `${base}/old` });
     await item.getByRole("button", { name: `Modifier l'adresse de notification ${base}/old` }).click();
     const edit = page.getByRole("dialog", { name: "Modifier l'adresse de notification" });
     await expect(edit.getByLabel("Adresse de notification (URL)")).toHaveValue(`${base}/old`);
@@ -154,7 +154,7 @@ test("a webhook endpoint: edit it, rotate its secret (both sign for a while), re
     await checkBoth(page, "hook-01-edit");
     await edit.getByRole("button", { name: "Enregistrer" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Adresse de notification mise à jour" })).toBeVisible();
-    const edited = section.getByRole("listitem").filter({ hasText: `${base}/kola` });
+    const edited = section.getByRole("rowgroup", { name: `${base}/kola` });
     await expect(edited).toContainText("Paiement réussi");
 
     await edited.getByRole("button", { name: "Changer le secret" }).click();

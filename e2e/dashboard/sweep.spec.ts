@@ -28,6 +28,9 @@ type World = {
   market: string;
   marketPaidTrack: string;
   marketFailedTrack: string;
+  customer: string;
+  invoice: string;
+  paymentPage: string;
 };
 
 const BLOCKS = {
@@ -61,7 +64,7 @@ let world: World;
 // a failure does not stop the sweep: every page is tried (a worker that restarts builds its world again)
 
 // Made once per server: a worker restarted after a failure reads it back (attempts are rate-limited).
-const WORLD = path.join(SHOTS, `world-${new URL(process.env.KOLA_E2E_BASE_URL!).port}-${(process.env.KOLA_E2E_API_KEY ?? "").slice(-8)}.json`);
+const WORLD = path.join(SHOTS, `world-v3-${new URL(process.env.KOLA_E2E_BASE_URL!).port}-${(process.env.KOLA_E2E_API_KEY ?? "").slice(-8)}.json`);
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
@@ -114,7 +117,40 @@ test.beforeAll(async ({ browser }) => {
   ] as const) {
     await settled(request, apiKey, trackId, status);
   }
-  world = { storage: await context.storageState(), apiKey, open, paid, paidTrack, archived, failedTrack, market: marketId, marketPaidTrack, marketFailedTrack };
+
+  // a customer, an invoice, a payment page, a webhook address and a saved payout number (the balance page's list)
+  const made = async (url: string, data: Record<string, unknown>) => {
+    const res = await request.post(url, { headers, data });
+    expect(res.status(), await res.text()).toBe(200);
+    return ((await res.json()) as { id: string }).id;
+  };
+  const customer = await made("/v1/customers", { phone_number: "+237 6 70 00 00 42", name: "Awa Ndiaye", email: "awa.ndiaye.longue-adresse@example.com" });
+  const invoice = await made("/v1/invoices", {
+    reference: "F-2026-0042",
+    customer_name: "Awa Ndiaye",
+    customer_phone: "670000042",
+    lines: [
+      { label: "Sac de riz parfumé 50 kg, livraison comprise jusqu'à Bonamoussadi", quantity: 4, unit_price: 22500 },
+      { label: "Livraison", quantity: 1, unit_price: 10000 },
+    ],
+    due_date: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+    allow_partial: true,
+    min_part_amount: 20000,
+    reminder_days: [-3, 0, 7],
+  });
+  const paymentPage = await made("/v1/payment-pages", { title: "Cotisation 2027 de l'association des commerçants de Bonamoussadi", amount_type: "custom", min_amount: 1000, max_amount: 50000 });
+  // a webhook address (the developers page's list); nothing is sent to it: no event comes after it
+  await made("/v1/webhooks", { url: "http://127.0.0.1:9/kola/webhooks/boutique-awa-et-fils", event_types: ["payment.succeeded", "payment.failed"] });
+  await made("/v1/payout-numbers", { label: "Mon MTN de la boutique", operator: "MTN_MOMO_CMR", phone_number: "+237 6 70 00 00 00" });
+  // a withdrawal (the balance page's list) and an invitation (the team page's): lists with a row
+  const withdrawal = await request.post("/v1/payouts", { headers: { ...headers, "idempotency-key": token() }, data: { amount: 2000, operator: "MTN_MOMO_CMR", phone_number: "+237 6 70 00 00 00" } });
+  expect(withdrawal.status(), await withdrawal.text()).toBe(200);
+  const invited = await request.post("/v1/invitations", {
+    headers: { origin: new URL(process.env.KOLA_E2E_BASE_URL!).origin, "kola-mode": "test" },
+    data: { email: uniqueEmail("sweep-comptable-de-la-boutique"), role: "viewer" },
+  });
+  expect(invited.status(), await invited.text()).toBe(200);
+  world = { storage: await context.storageState(), apiKey, open, paid, paidTrack, archived, failedTrack, market: marketId, marketPaidTrack, marketFailedTrack, customer, invoice, paymentPage };
   fs.mkdirSync(SHOTS, { recursive: true });
   fs.writeFileSync(WORLD, JSON.stringify(world));
   await context.close();
@@ -138,6 +174,10 @@ const W = {
     receipt: "Paiement reçu",
     waiting: "Validez le paiement sur votre téléphone",
     notFound: "Page introuvable",
+    newInvoice: "Nouvelle facture",
+    newPage: "Nouvelle page",
+    newPageTitle: "Nouvelle page de paiement",
+    savedNumbers: "Numéros de retrait enregistrés",
   },
   en: {
     login: "Log in",
@@ -152,6 +192,10 @@ const W = {
     receipt: "Payment received",
     waiting: "Approve the payment on your phone",
     notFound: "Page not found",
+    newInvoice: "New invoice",
+    newPage: "New page",
+    newPageTitle: "New payment page",
+    savedNumbers: "Saved payout numbers",
   },
 } as const;
 const says = (pick: (w: (typeof W)[Lang]) => string | RegExp) => (page: Page, lang: Lang) => heading(pick(W[lang]))(page);
@@ -196,6 +240,29 @@ const visits: Visit[] = [
   { name: "settings", path: () => "/dashboard/settings", signedIn: true, ready: idle(heading(/.+/)) },
   { name: "team", path: () => "/dashboard/team", signedIn: true, ready: idle(heading(/.+/)) },
   { name: "counter-stall", path: () => "/dashboard/counter/stall", signedIn: true, ready: idle(heading(/.+/)) },
+  // lists and forms the sweep had not walked: a customer's, an invoice's and a payment page's own
+  // pages, a new invoice, a new payment page's dialog, the balance with a saved payout number
+  { name: "invoices-new", path: () => "/dashboard/invoices/new", signedIn: true, ready: idle(says((w) => w.newInvoice)) },
+  { name: "invoice", path: () => `/dashboard/invoices/${world.invoice}`, signedIn: true, ready: idle(async (page) => slow(page.getByText("F-2026-0042").first()).toBeVisible()) },
+  { name: "customer", path: () => `/dashboard/customers/${world.customer}`, signedIn: true, ready: idle(heading(/Awa Ndiaye/)) },
+  {
+    name: "payment-pages-new",
+    path: () => "/dashboard/payment-pages",
+    signedIn: true,
+    ready: idle(async (page, lang) => {
+      const dialog = page.getByRole("dialog", { name: W[lang].newPageTitle });
+      if (!(await dialog.isVisible())) await slow(page.getByRole("button", { name: W[lang].newPage }).first()).toBeVisible();
+      if (!(await dialog.isVisible())) await page.getByRole("button", { name: W[lang].newPage }).first().click();
+      await slow(dialog).toBeVisible();
+    }),
+  },
+  { name: "payment-page", path: () => `/dashboard/payment-pages/${world.paymentPage}`, signedIn: true, ready: idle(heading(/Cotisation 2027/)) },
+  {
+    name: "balance-saved-number",
+    path: () => "/dashboard/balance",
+    signedIn: true,
+    ready: idle(async (page, lang) => slow(page.getByRole("region", { name: W[lang].savedNumbers }).getByTestId("payout-number")).toHaveCount(1)),
+  },
   { name: "marketplace-links-archived", path: () => "/dashboard/marketplace-links?view=archived", signedIn: true, ready: idle(heading(/.+/)) },
   { name: "forgot-password", path: () => "/forgot-password", ready: heading(/.+/) },
   { name: "reset-password", path: () => `/reset-password?token=${token()}`, ready: heading(/.+/) },

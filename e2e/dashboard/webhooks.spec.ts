@@ -40,7 +40,7 @@ test("add a webhook endpoint, send a test event, read the delivery log, resend, 
     await secretDialog.getByLabel("J'ai enregistré le secret").check();
     await secretDialog.getByRole("button", { name: "Fermer" }).last().click();
 
-    const item = section.getByRole("listitem").filter({ hasText: url });
+    const item = section.getByRole("rowgroup", { name: url });
     await expect(item).toContainText("Paiement réussi, Paiement échoué");
     await item.getByRole("button", { name: "Envoyer un test" }).click();
     const log = item.getByRole("group", { name: "Journal des envois" });

@@ -413,6 +413,7 @@ export const en: Dictionary = {
     webhookEvents: "Events",
     webhookEventsHint: "None ticked: every event.",
     webhookAllEvents: "All events",
+    webhookColUrl: "Address",
     webhookEnabled: "Enabled",
     webhookEnabledLabel: "Enable notification address {url}",
     webhookCreate: "Add",

@@ -414,6 +414,7 @@ export const fr = {
     webhookEvents: "Événements",
     webhookEventsHint: "Aucune case cochée : tous les événements.",
     webhookAllEvents: "Tous les événements",
+    webhookColUrl: "Adresse",
     webhookEnabled: "Actif",
     webhookEnabledLabel: "Activer l'adresse de notification {url}",
     webhookCreate: "Ajouter",

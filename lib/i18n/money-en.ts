@@ -30,6 +30,7 @@ export const moneyEn: Dictionary["money"] = {
     type: "Movement",
     account: "Account",
     amount: "Amount",
+    status: "Status",
     source: "Source",
     sourceDeposit: "Payment of {amount}",
     sourceDepositNamed: "Payment from {name}, {amount}",

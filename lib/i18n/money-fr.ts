@@ -29,6 +29,7 @@ export const moneyFr = {
     type: "Mouvement",
     account: "Compte",
     amount: "Montant",
+    status: "Statut",
     source: "Origine",
     sourceDeposit: "Paiement de {amount}",
     sourceDepositNamed: "Paiement de {name}, {amount}",

@@ -5,7 +5,7 @@ import type { PayoutNumberItem, PayoutNumberView, SavePayoutNumberBody } from "@
 import { apiFetch } from "./api-fetch";
 import { useMode } from "./mode";
 
-// The saved payout numbers (the withdrawal dialog): listed masked, read whole when one is picked.
+// The saved payout numbers (the withdrawal dialog, the balance page's list): listed masked, read whole when one is picked.
 
 export type { PayoutNumberItem, PayoutNumberView };
 
@@ -29,6 +29,16 @@ export function useSavePayoutNumber() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: Partial<SavePayoutNumberBody> & { phone_number: string }) => apiFetch<PayoutNumberView>("/v1/payout-numbers", { mode, method: "POST", body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: key(mode) }),
+  });
+}
+
+/** DELETE /v1/payout-numbers/{id} — no longer offered (withdrawals already sent keep their number). */
+export function useRemovePayoutNumber() {
+  const { mode } = useMode();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<{ id: string; deleted: true }>(`/v1/payout-numbers/${encodeURIComponent(id)}`, { mode, method: "DELETE" }),
     onSuccess: () => client.invalidateQueries({ queryKey: key(mode) }),
   });
 }

@@ -4,7 +4,7 @@ import { Switch } from "@/components/ui/switch";
 import { useToast } from "@/components/ui/toast";
 import { useI18n } from "@/lib/i18n/provider";
 import { useMode } from "@/lib/query/mode";
-import { useCan, useLiveClosed } from "@/lib/query/role";
+import { useMayUse, useLiveClosed } from "@/lib/query/role";
 import { cn, focusRing } from "@/components/ui/cn";
 import { useConfirmLeave } from "./leave-guard";
 
@@ -43,7 +43,7 @@ export function ModeSwitch() {
 export function ModeBanner() {
   const { mode } = useMode();
   const { t } = useI18n();
-  const reads = useCan("viewer"); // GET /v1/providers is a reader's: not a cashier's
+  const reads = useMayUse("provider_overview"); // GET /v1/providers is a reader's: not a cashier's
   if (mode === "test") {
     return <p className="border-b border-stone-200 bg-stone-100 px-4 py-1.5 text-center text-xs text-stone-700">{t.mode.testBanner}</p>;
   }

@@ -82,7 +82,7 @@ function FirstSteps() {
       description={
         <>
           <span className="block">{w.text}</span>
-          <Can role="developer">
+          <Can operation="account_create_key">
             <span className="mt-2 block">
               <Link href="/dashboard/developers" className={cn("rounded text-teal-800 underline underline-offset-2", focusRing)}>
                 {w.developers}

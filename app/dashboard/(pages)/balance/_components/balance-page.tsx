@@ -3,7 +3,7 @@
 import dynamic from "next/dynamic";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { PageHeader } from "@/components/ui/card";
+import { Card, PageHeader } from "@/components/ui/card";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { cn, focusRing } from "@/components/ui/cn";
@@ -15,12 +15,13 @@ import { formatMoney } from "@/lib/core/money";
 import { useI18n } from "@/lib/i18n/provider";
 import { useAccount } from "@/lib/query/account";
 import { useBalance, useBalanceTransactions, useWithdrawals, type Balance, type BalanceLine } from "@/lib/query/money";
-import { AmountAndStatus } from "../../_components/money";
-import { CardList } from "../../_components/card-list";
+import { DisbursementBadge } from "../../_components/money";
 import { Pager, useCursorPages } from "../../_components/pager";
 import { QueryError } from "../../_components/query-error";
 import { QueryList } from "../../_components/query-list";
 import { Can } from "@/lib/query/role";
+import { usePayoutNumbers, useRemovePayoutNumber, type PayoutNumberItem } from "@/lib/query/payout-numbers";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
 // the withdrawal form (react-hook-form, phone numbers) loads when first opened, as the other dialogs do
 const WithdrawDialog = dynamic(() => import("./withdraw-dialog").then((m) => m.WithdrawDialog), { ssr: false });
@@ -40,7 +41,7 @@ export function BalancePage() {
         description={w.intro}
         action={
           // a viewer or a developer never moves money: no withdraw button
-          <Can role="admin">
+          <Can operation="payout_create">
             <Button onClick={() => setWithdrawing(true)} disabled={!canWithdraw} aria-describedby={balance.data && !canWithdraw ? "nothing-to-withdraw" : undefined}>
               {w.withdraw}
             </Button>
@@ -63,6 +64,7 @@ export function BalancePage() {
       )}
       <div className="mt-8 grid grid-cols-1 gap-8">
         <Withdrawals />
+        <SavedNumbers />
         <Movements />
       </div>
       {withdrawing && balance.data && account.data && (
@@ -131,18 +133,95 @@ function Withdrawals() {
   const w = t.money.balance;
   const withdrawals = useWithdrawals();
   return (
-    <CardList title={w.withdrawals} query={withdrawals} empty={w.withdrawalsEmpty} testId="withdrawals">
-      {(p) => (
-        <li key={p.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2.5 text-sm" data-testid="withdrawal">
-          <AmountAndStatus amount={p.amount} currency={p.currency} status={p.status} />
-          <span className="text-stone-600">
-            {w.to} <span className="font-mono">{maskPhone(p.phone_number)}</span> · {operatorLabel(p.operator, lang, true)}
-          </span>
-          <span className="ml-auto text-stone-500">{formatDateTime(p.created_at, lang)}</span>
-          {p.failure_reason && <span className="w-full text-xs text-red-800">{fill(t.money.payout.reason, { reason: reasonLabel(p.failure_reason, t) })}</span>}
-        </li>
-      )}
-    </CardList>
+    <Card title={w.withdrawals}>
+      <QueryList query={withdrawals} items={withdrawals.data} loading={t.common.loading} empty={<p className="text-sm text-stone-600">{w.withdrawalsEmpty}</p>}>
+        {(items) => (
+          // a table, one card per withdrawal on phones: amount and status, the number, when (components/ui/table.tsx)
+          <Table label={w.withdrawals}>
+            <THead>
+              <Th>{w.date}</Th>
+              <Th className="text-right">{w.amount}</Th>
+              <Th>{w.status}</Th>
+              <Th>{w.to}</Th>
+            </THead>
+            <TBody>
+              {items.map((p) => (
+                <Tr key={p.id} testId="withdrawal">
+                  <Td kind="when" className="whitespace-nowrap text-stone-600">{formatDateTime(p.created_at, lang)}</Td>
+                  <Td kind="amount" className="text-right font-semibold whitespace-nowrap tabular-nums">{formatMoney(p.amount, p.currency, lang)}</Td>
+                  <Td kind="status">
+                    <DisbursementBadge status={p.status} />
+                    {p.failure_reason && <span className="mt-1 block text-xs text-red-800">{fill(t.money.payout.reason, { reason: reasonLabel(p.failure_reason, t) })}</span>}
+                  </Td>
+                  <Td kind="who" className="text-stone-600">
+                    <span className="font-mono whitespace-nowrap">{maskPhone(p.phone_number)}</span> · {operatorLabel(p.operator, lang, true)}
+                  </Td>
+                </Tr>
+              ))}
+            </TBody>
+          </Table>
+        )}
+      </QueryList>
+    </Card>
+  );
+}
+
+/**
+ * The saved payout numbers (offered by the withdrawal dialog), masked, with their operator and name;
+ * deleted here by those who may (DELETE /v1/payout-numbers/{id}).
+ */
+function SavedNumbers() {
+  const { t, lang } = useI18n();
+  const n = t.input.payoutNumbers;
+  const numbers = usePayoutNumbers();
+  const remove = useRemovePayoutNumber();
+  const [toRemove, setToRemove] = useState<PayoutNumberItem | null>(null);
+  const shown = (number: PayoutNumberItem) => number.phone_number_masked.replace(/•+/, "••");
+  return (
+    <Card title={n.listTitle}>
+      <p className="mb-3 text-sm text-stone-600">{n.listIntro}</p>
+      <QueryList query={numbers} items={numbers.data} loading={t.common.loading} rows={1} empty={<p className="text-sm text-stone-600">{n.listEmpty}</p>}>
+        {(items) => (
+          <Table label={n.listTitle}>
+            <THead actions={t.common.actions}>
+              <Th>{n.colNumber}</Th>
+              <Th>{n.colOperator}</Th>
+              <Th className="hidden md:table-cell">{n.colSaved}</Th>
+            </THead>
+            <TBody>
+              {items.map((number) => (
+                <Tr key={number.id} testId="payout-number">
+                  <Td kind="primary">
+                    <span className="font-mono font-normal whitespace-nowrap">{shown(number)}</span>
+                    {number.label && <span className="block text-sm">{number.label}</span>}
+                  </Td>
+                  <Td kind="status" className="text-stone-700">{operatorLabel(number.operator, lang)}</Td>
+                  <Td kind="secondary" className="hidden whitespace-nowrap text-stone-600 md:table-cell">{formatDateTime(number.created_at, lang)}</Td>
+                  <Td kind="actions" className="text-right">
+                    <Can operation="payout_number_remove">
+                      <div className="flex justify-end">
+                        <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" aria-label={fill(n.removeLabel, { number: [number.label, shown(number)].filter(Boolean).join(" ") })} onClick={() => setToRemove(number)}>
+                          {n.remove}
+                        </Button>
+                      </div>
+                    </Can>
+                  </Td>
+                </Tr>
+              ))}
+            </TBody>
+          </Table>
+        )}
+      </QueryList>
+      <ConfirmDialog
+        open={Boolean(toRemove)}
+        title={n.removeTitle}
+        text={toRemove && fill(n.removeText, { number: shown(toRemove), operator: operatorLabel(toRemove.operator, lang) })}
+        confirmLabel={n.remove}
+        successMessage={n.removed}
+        onConfirm={() => remove.mutateAsync(toRemove!.id)}
+        onClose={() => setToRemove(null)}
+      />
+    </Card>
   );
 }
 

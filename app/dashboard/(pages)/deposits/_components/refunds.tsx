@@ -36,7 +36,7 @@ export function PaymentRefunds({ deposit }: { deposit: Deposit }) {
         </p>
         {remaining > 0 && (
           // a viewer or a developer never moves money: no refund button
-          <Can role="admin">
+          <Can operation="refund_create">
             <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
               {w.action}
             </Button>

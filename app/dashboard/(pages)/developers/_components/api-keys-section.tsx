@@ -14,7 +14,7 @@ import { useMode } from "@/lib/query/mode";
 import type { ApiKey } from "@/lib/query/types";
 import { useEverTrue } from "../../_components/lazy";
 import { ListCard } from "./list-card";
-import { useCan, useRole } from "@/lib/query/role";
+import { useMayUse, useRole } from "@/lib/query/role";
 import { keyRolesFor } from "@/lib/core/roles";
 import { useMe } from "@/lib/query/team";
 
@@ -29,14 +29,14 @@ export function ApiKeysSection() {
   const [toRevoke, setToRevoke] = useState<ApiKey | null>(null);
   const [toTakeOver, setToTakeOver] = useState<ApiKey | null>(null);
   const createLoaded = useEverTrue(creating);
-  const canManage = useCan("developer"); // keys are a developer's (DESIGN §1)
-  const isOwner = useCan("owner"); // an owner may make another member's key theirs
+  const canManage = useMayUse("account_revoke_key"); // keys are a developer's (DESIGN §1)
+  const isOwner = useMayUse("account_take_over_key"); // an owner may make another member's key theirs
   const givable = keyRolesFor(useRole()); // what the API lets one revoke besides one's own keys
   const me = useMe().data;
 
   return (
     <>
-      <ListCard title={t.developers.keys} intro={fill(t.developers.keysIntro, { mode: t.mode[mode] })} newLabel={t.developers.newKey} onNew={() => setCreating(true)}
+      <ListCard title={t.developers.keys} intro={fill(t.developers.keysIntro, { mode: t.mode[mode] })} newLabel={t.developers.newKey} newOperation="account_create_key" onNew={() => setCreating(true)}
         query={keys} loading={t.developers.loading} empty={{ title: t.access.keys.emptyTitle, description: t.access.keys.emptyText, action: mode === "test" ? t.access.keys.createTest : t.developers.newKey }}>
         {(items) => (
           <Table label={t.developers.keys}>

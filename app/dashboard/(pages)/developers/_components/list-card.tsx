@@ -4,15 +4,17 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Can } from "@/lib/query/role";
+import type { OperationName } from "@/lib/core/operation-roles";
 import { QueryList, type ListQuery } from "../../_components/query-list";
 
 /**
- * A card of the Developers page: its title with a "new" button for developers (keys and webhooks
- * are theirs, DESIGN §1), a line of introduction, then the list's states (loading, error, empty).
+ * A card of the Developers page: its title with a "new" button for those who may call its operation
+ * (keys and webhooks are a developer's, DESIGN §1), a line of introduction, then the list's states (loading, error, empty).
  */
 export function ListCard<T>({
   title,
   newLabel,
+  newOperation,
   onNew,
   intro,
   query,
@@ -22,6 +24,8 @@ export function ListCard<T>({
 }: {
   title: string;
   newLabel: string;
+  /** the operation the "new" button calls (« webhook_create »): absent for those it would refuse */
+  newOperation: OperationName;
   onNew: () => void;
   intro: React.ReactNode;
   query: ListQuery & { data: T[] | undefined };
@@ -34,7 +38,7 @@ export function ListCard<T>({
     <Card
       title={title}
       action={
-        <Can role="developer">
+        <Can operation={newOperation}>
           <Button size="sm" onClick={onNew}>
             {newLabel}
           </Button>
@@ -47,7 +51,7 @@ export function ListCard<T>({
             level={3}
             title={empty.title}
             description={empty.description}
-            action={empty.action && <Can role="developer"><Button onClick={onNew}>{empty.action}</Button></Can>}
+            action={empty.action && <Can operation={newOperation}><Button onClick={onNew}>{empty.action}</Button></Can>}
           />
         }>
         {children}

@@ -27,7 +27,7 @@ import { useTold } from "../../_components/use-told";
 import { attemptProblem, endpointTrouble, lastAttempt } from "./attempt-words";
 import { QueryList } from "../../_components/query-list";
 import { ListCard } from "./list-card";
-import { Can, useCan } from "@/lib/query/role";
+import { Can, useMayUse } from "@/lib/query/role";
 
 // The form (react-hook-form and zod) and the other dialogs load when first opened, not with the page.
 const WebhookDialog = dynamic(() => import("./webhook-dialog").then((m) => m.WebhookDialog), { ssr: false });
@@ -42,14 +42,20 @@ export function WebhooksSection() {
   const createLoaded = useEverTrue(creating);
   return (
     <>
-      <ListCard title={t.developers.webhooks} intro={t.developers.webhooksIntro} newLabel={t.developers.webhookNew} onNew={() => setCreating(true)}
+      <ListCard title={t.developers.webhooks} intro={t.developers.webhooksIntro} newLabel={t.developers.webhookNew} newOperation="webhook_create" onNew={() => setCreating(true)}
         query={endpoints} loading={t.common.loading} empty={{ title: t.developers.webhookEmpty, description: t.developers.webhookEmptyAction }}>
         {(items) => (
-          <ul className="flex flex-col gap-3">
+          // a table, one card per address on phones: the address and its events, on or off, then its
+          // buttons; its delivery log opens on a row of its own below it (one row group per address)
+          <Table label={t.developers.webhooks}>
+            <THead actions={t.common.actions}>
+              <Th>{t.developers.webhookColUrl}</Th>
+              <Th>{t.developers.webhookEnabled}</Th>
+            </THead>
             {items.map((endpoint) => (
               <EndpointItem key={endpoint.id} endpoint={endpoint} />
             ))}
-          </ul>
+          </Table>
         )}
       </ListCard>
       {createLoaded && <WebhookDialog open={creating} onClose={() => setCreating(false)} />}
@@ -63,7 +69,7 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
   const told = useTold();
   const update = useUpdateWebhook();
   const test = useSendTestEvent();
-  const canManage = useCan("developer"); // webhooks are a developer's (DESIGN §1)
+  const mayUpdate = useMayUse("webhook_update"); // webhooks are a developer's (DESIGN §1)
   // a payment's page links here (?webhook={id}#webhook-{id}): that endpoint's log opens
   const linkedTo = useSearchParams().get("webhook");
   const [showLog, setShowLog] = useState(linkedTo === endpoint.id);
@@ -78,65 +84,80 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
     : t.developers.webhookAllEvents;
 
   return (
-    <li id={`webhook-${endpoint.id}`} className="scroll-mt-20 rounded-lg border border-stone-200 p-3">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0 flex-1">
-          <p className="font-mono text-sm break-all">{endpoint.url}</p>
-          <p className="mt-1 text-xs text-stone-600">{events}</p>
-        </div>
-        <label className="flex items-center gap-2 text-sm">
-          <Switch
-            checked={endpoint.enabled}
-            label={fill(t.developers.webhookEnabledLabel, { url: endpoint.url })}
-            disabled={update.isPending || !canManage}
-            onChange={(enabled) => update.mutate({ id: endpoint.id, body: { enabled } }, told(t.developers.webhookUpdatedToast))}
-          />
-          <span aria-hidden="true">{t.developers.webhookEnabled}</span>
-        </label>
-      </div>
-      <EndpointTrouble webhookId={endpoint.id} />
-      <div className="mt-3 flex flex-wrap gap-2">
-        <Can role="developer">
-          <Button
-            variant="secondary"
-            size="sm"
-            loading={test.isPending}
-            onClick={() =>
-              test.mutate(endpoint.id, {
-                onSuccess: (delivery) => {
-                  const attempt = lastAttempt(delivery);
-                  if (!attempt) notify(t.developers.webhookTestQueued, "info");
-                  else if (delivery.status === "succeeded") notify(fill(t.developers.webhookTestDelivered, { code: attempt.status_code ?? "" }));
-                  else notify(fill(t.developers.webhookTestFailed, { reason: attemptProblem(attempt, t) }), "error");
-                  setShowLog(true);
-                },
-                onError: (e) => notify(errorMessage(e, t), "error"),
-              })
-            }
-          >
-            {t.developers.webhookTest}
-          </Button>
-        </Can>
-        <Button variant="secondary" size="sm" aria-expanded={showLog} aria-controls={logId} onClick={() => setShowLog((s) => !s)}>
-          {showLog ? t.developers.webhookLogHide : t.developers.webhookLog}
-        </Button>
-        <Can role="developer">
-          <Button variant="secondary" size="sm" aria-label={fill(t.developers.webhookEditLabel, { url: endpoint.url })} onClick={() => setEditing(true)}>
-            {t.developers.webhookEdit}
-          </Button>
-          <Button variant="secondary" size="sm" onClick={() => setRotating(true)}>
-            {t.developers.webhookRotate}
-          </Button>
-          <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" onClick={() => setDeleting(true)}>
-            {t.developers.webhookDelete}
-          </Button>
-        </Can>
-      </div>
-      <div id={logId}>{showLog && <DeliveryLog webhookId={endpoint.id} />}</div>
-      <DeleteWebhookDialog endpoint={deleting ? endpoint : null} onClose={() => setDeleting(false)} />
-      {editLoaded && <WebhookDialog open={editing} endpoint={endpoint} onClose={() => setEditing(false)} />}
-      {rotateLoaded && <RotateSecretDialog endpoint={rotating ? endpoint : null} onClose={() => setRotating(false)} />}
-    </li>
+    <TBody id={`webhook-${endpoint.id}`} label={endpoint.url} className="scroll-mt-20 border-t border-stone-200 first-of-type:border-t-0">
+      <Tr testId="webhook">
+        <Td kind="primary" className="max-w-md">
+          <p className="font-mono text-sm font-normal break-all">{endpoint.url}</p>
+          <p className="mt-1 text-xs font-normal text-stone-600">{events}</p>
+          <EndpointTrouble webhookId={endpoint.id} />
+        </Td>
+        <Td kind="status">
+          <label className="flex items-center gap-2 text-sm">
+            <Switch
+              checked={endpoint.enabled}
+              label={fill(t.developers.webhookEnabledLabel, { url: endpoint.url })}
+              disabled={update.isPending || !mayUpdate}
+              onChange={(enabled) => update.mutate({ id: endpoint.id, body: { enabled } }, told(t.developers.webhookUpdatedToast))}
+            />
+            <span aria-hidden="true">{t.developers.webhookEnabled}</span>
+          </label>
+        </Td>
+        <Td kind="actions">
+          <div className="flex flex-wrap justify-end gap-2">
+            <Can operation="webhook_test">
+              <Button
+                variant="secondary"
+                size="sm"
+                loading={test.isPending}
+                onClick={() =>
+                  test.mutate(endpoint.id, {
+                    onSuccess: (delivery) => {
+                      const attempt = lastAttempt(delivery);
+                      if (!attempt) notify(t.developers.webhookTestQueued, "info");
+                      else if (delivery.status === "succeeded") notify(fill(t.developers.webhookTestDelivered, { code: attempt.status_code ?? "" }));
+                      else notify(fill(t.developers.webhookTestFailed, { reason: attemptProblem(attempt, t) }), "error");
+                      setShowLog(true);
+                    },
+                    onError: (e) => notify(errorMessage(e, t), "error"),
+                  })
+                }
+              >
+                {t.developers.webhookTest}
+              </Button>
+            </Can>
+            <Button variant="secondary" size="sm" aria-expanded={showLog} aria-controls={showLog ? logId : undefined} onClick={() => setShowLog((s) => !s)}>
+              {showLog ? t.developers.webhookLogHide : t.developers.webhookLog}
+            </Button>
+            <Can operation="webhook_update">
+              <Button variant="secondary" size="sm" aria-label={fill(t.developers.webhookEditLabel, { url: endpoint.url })} onClick={() => setEditing(true)}>
+                {t.developers.webhookEdit}
+              </Button>
+            </Can>
+            <Can operation="webhook_rotate_secret">
+              <Button variant="secondary" size="sm" onClick={() => setRotating(true)}>
+                {t.developers.webhookRotate}
+              </Button>
+            </Can>
+            <Can operation="webhook_delete">
+              <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" onClick={() => setDeleting(true)}>
+                {t.developers.webhookDelete}
+              </Button>
+            </Can>
+          </div>
+          <DeleteWebhookDialog endpoint={deleting ? endpoint : null} onClose={() => setDeleting(false)} />
+          {editLoaded && <WebhookDialog open={editing} endpoint={endpoint} onClose={() => setEditing(false)} />}
+          {rotateLoaded && <RotateSecretDialog endpoint={rotating ? endpoint : null} onClose={() => setRotating(false)} />}
+        </Td>
+      </Tr>
+      {/* the log's own row, across the table (on phones across the card): present while open */}
+      {showLog && (
+        <tr role="row">
+          <td role="cell" colSpan={3} id={logId} className="px-4 pb-3 max-sm:col-span-full max-sm:p-0">
+            <DeliveryLog webhookId={endpoint.id} />
+          </td>
+        </tr>
+      )}
+    </TBody>
   );
 }
 
@@ -223,7 +244,7 @@ function DeliveryLog({ webhookId }: { webhookId: string }) {
                       >
                         {t.developers.webhookDetails}
                       </Button>
-                      <Can role="developer">
+                      <Can operation="webhook_resend">
                         <Button
                           variant="ghost"
                           size="sm"

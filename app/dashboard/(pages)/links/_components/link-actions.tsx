@@ -14,7 +14,7 @@ export function LinkActions({ link, onAction, archived }: { link: GatewayListIte
   const named = (label: string) => `${label} — ${link.shop_name}`;
   if (archived) {
     return (
-      <Can role="admin">
+      <Can operation="gateway_unarchive">
         <Button variant="secondary" size="sm" onClick={() => onAction("unarchive")} aria-label={named(t.links.unarchive)}>
           {t.links.unarchive}
         </Button>
@@ -27,10 +27,12 @@ export function LinkActions({ link, onAction, archived }: { link: GatewayListIte
       <Button variant="secondary" size="sm" onClick={() => onAction("share")} aria-label={named(t.links.share)}>
         {t.links.share}
       </Button>
-      <Can role="admin">
+      <Can operation="gateway_update">
         <Button variant="secondary" size="sm" onClick={() => onAction("edit")} aria-label={named(t.common.edit)}>
           {t.common.edit}
         </Button>
+      </Can>
+      <Can operation="gateway_archive">
         <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" onClick={() => onAction("archive")} aria-label={named(t.links.archive)}>
           {t.links.archive}
         </Button>

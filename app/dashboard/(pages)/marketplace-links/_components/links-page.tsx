@@ -2,8 +2,8 @@
 
 import dynamic from "next/dynamic";
 import Link from "next/link";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useState } from "react";
+import { useSearchParams } from "next/navigation";
+import { useEffect, useState } from "react";
 import { Button, buttonClass } from "@/components/ui/button";
 import { ExportForm } from "@/components/payments/export-form";
 import { PageHeader } from "@/components/ui/card";
@@ -22,7 +22,7 @@ import { useArchiveMarketplaceLink, useMarketplace, useMarketplaceLinks, type Ma
 import { Pager, useCursorPages } from "../../_components/pager";
 import { QueryList } from "../../_components/query-list";
 import { useTold } from "../../_components/use-told";
-import { Can, useCan, useLiveClosed } from "@/lib/query/role";
+import { Can, useLiveClosed, useMayUse } from "@/lib/query/role";
 import { buyerPrice } from "@/lib/marketplace-gateways/fee";
 
 // The dialog (and libphonenumber's metadata) loads when the merchant first opens it.
@@ -32,8 +32,6 @@ const PAGE_SIZE = 20;
 
 export function LinksPage() {
   const w = useI18n().t.marketplace.links;
-  const router = useRouter();
-  const pathname = usePathname();
   const search = useSearchParams();
   const marketplace = useMarketplace();
   const account = useAccount();
@@ -48,9 +46,22 @@ export function LinksPage() {
   const [dialogKey, setDialogKey] = useState(0); // a new key, a fresh form
 
   const ready = marketplace.data && marketplace.data.is_active && account.data;
-  // /dashboard/marketplace-links?new=1 (from the marketplace page) opens the create dialog
-  const askedByUrl = search.get("new") === "1" && Boolean(ready);
-  const open = dialogOpen || askedByUrl;
+  const canCreate = useMayUse("marketplace_gateway_create"); // a viewer or a developer: no "new link"
+  const liveClosed = useLiveClosed(); // nor in live mode while the server takes no live payments
+  // /dashboard/marketplace-links?new=1 (from the marketplace page) opens the create dialog once the
+  // marketplace is known, and only once: read when the page opens, then gone from the address (the
+  // history's own replaceState, which Next.js follows, as the links page does), so a reload does not
+  // open it again and closing it (after a link is made or not) does not either
+  const [askedByUrl] = useState(() => search.get("new") === "1");
+  const [answered, setAnswered] = useState(false);
+  useEffect(() => {
+    if (!askedByUrl) return;
+    const url = new URL(window.location.href);
+    if (!url.searchParams.has("new")) return;
+    url.searchParams.delete("new");
+    window.history.replaceState(null, "", url.pathname + url.search + url.hash);
+  }, [askedByUrl]);
+  const open = dialogOpen || (askedByUrl && !answered && Boolean(ready) && canCreate && !liveClosed);
   const openDialog = () => {
     setDialogKey((key) => key + 1);
     setDialogOpen(true);
@@ -59,11 +70,9 @@ export function LinksPage() {
   const closeDialog = () => {
     setDialogOpen(false);
     setDialogKept(true);
-    if (askedByUrl) router.replace(pathname);
+    setAnswered(true);
   };
 
-  const canCreate = useCan("admin"); // a viewer or a developer: no "new link"
-  const liveClosed = useLiveClosed(); // nor in live mode while the server takes no live payments
   const newButton = ready && canCreate && !liveClosed ? (
     <Button onClick={openDialog}>
       <span aria-hidden="true">+</span> {w.new}
@@ -238,27 +247,37 @@ function ViewTabs({ archived }: { archived: boolean }) {
 
 /** Archived links: what they were, and "unarchive" (the link takes payments again). */
 function ArchivedLinks({ links }: { links: MarketplaceLink[] }) {
-  const w = useI18n().t.marketplace.links;
+  const { t } = useI18n();
+  const w = t.marketplace.links;
   const f = useFormatters();
   const told = useTold();
   const unarchive = useArchiveMarketplaceLink();
   return (
-    <ul className="flex flex-col gap-3" aria-label={w.tabArchived}>
-      {links.map((link) => (
-        <li key={link.id} className="flex flex-wrap items-center gap-3 rounded-lg border border-stone-200 bg-white p-4" data-testid="archived-link">
-          <div className="min-w-0 flex-1">
-            <p className="font-semibold break-words">{link.shop_name}</p>
-            <p className="text-sm text-stone-600">
-              {f.money(link, buyerPrice(link.amount, link.fee))} · {f.date(link.creation_date)}
-            </p>
-          </div>
-          <Can role="admin">
-            <Button variant="secondary" size="sm" disabled={unarchive.isPending} aria-label={fill(w.unarchiveOf, { shop: link.shop_name })} onClick={() => unarchive.mutate({ id: link.id, archived: false }, told(w.unarchivedToast))}>
-              {w.unarchive}
-            </Button>
-          </Can>
-        </li>
-      ))}
-    </ul>
+    // a table, one card per link on phones: the seller's shop and what the buyer paid, when, then the way back
+    <Table label={w.tabArchived}>
+      <THead actions={t.common.actions}>
+        <Th>{w.colSeller}</Th>
+        <Th className="text-right">{w.colTotal}</Th>
+        <Th>{w.colCreated}</Th>
+      </THead>
+      <TBody>
+        {links.map((link) => (
+          <Tr key={link.id} testId="archived-link">
+            <Td kind="primary" className="font-semibold break-words">{link.shop_name}</Td>
+            <Td kind="amount" className="text-right whitespace-nowrap tabular-nums">{f.money(link, buyerPrice(link.amount, link.fee))}</Td>
+            <Td kind="when" className="whitespace-nowrap text-stone-600">{f.date(link.creation_date)}</Td>
+            <Td kind="actions" className="text-right">
+              <Can operation="marketplace_gateway_unarchive">
+                <div className="flex justify-end">
+                  <Button variant="secondary" size="sm" disabled={unarchive.isPending} aria-label={fill(w.unarchiveOf, { shop: link.shop_name })} onClick={() => unarchive.mutate({ id: link.id, archived: false }, told(w.unarchivedToast))}>
+                    {w.unarchive}
+                  </Button>
+                </div>
+              </Can>
+            </Td>
+          </Tr>
+        ))}
+      </TBody>
+    </Table>
   );
 }

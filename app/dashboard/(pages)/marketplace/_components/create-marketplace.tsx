@@ -90,7 +90,7 @@ function CreateForm({ businessName, currency }: { businessName: string; currency
           <Field label={`${s.fee} (%)`} description={s.feeHint} error={errors.fee?.message}>
             <Input inputMode="decimal" autoComplete="off" className="max-w-32" {...form.register("fee", { setValueAs: commaToDot })} />
           </Field>
-          <Can role="admin">
+          <Can operation="marketplace_create">
             <div>
               <Button type="submit" loading={isSubmitting}>
                 {s.createAction}

@@ -229,7 +229,7 @@ export function MarketplaceSettings({ marketplace }: { marketplace: Marketplace 
 
       <div className="sticky bottom-0 z-20 -mx-4 mt-6 flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-stone-200 bg-white/95 px-4 py-3 backdrop-blur lg:-mx-8 lg:px-8">
         {/* the button comes first: the toasts appear in the bottom right corner */}
-        <Can role="admin">
+        <Can operation="marketplace_update">
           <Button type="submit" loading={isSubmitting}>
             {isSubmitting ? s.saving : s.save}
           </Button>

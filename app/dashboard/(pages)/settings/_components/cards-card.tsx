@@ -13,7 +13,7 @@ import { applyServerError } from "@/lib/forms/server-errors";
 import { localizedZodResolver } from "@/lib/forms/zod-resolver";
 import { useI18n } from "@/lib/i18n/provider";
 import { useAccount } from "@/lib/query/account";
-import { useCan } from "@/lib/query/role";
+import { useMayUse } from "@/lib/query/role";
 import { useUpdateAccount } from "@/lib/query/team";
 import type { Account } from "@/lib/query/types";
 import { QueryList } from "../../_components/query-list";
@@ -37,7 +37,7 @@ export function CardsCard() {
 function CardsForm({ account }: { account: Account }) {
   const { t } = useI18n();
   const words = t.team.settings;
-  const canEdit = useCan("admin");
+  const canEdit = useMayUse("account_update");
   const update = useUpdateAccount();
   const notify = useToast();
   const [formError, setFormError] = useState<string | null>(null);

@@ -12,7 +12,7 @@ import { applyServerError } from "@/lib/forms/server-errors";
 import { localizedZodResolver } from "@/lib/forms/zod-resolver";
 import { useI18n } from "@/lib/i18n/provider";
 import { useAccount } from "@/lib/query/account";
-import { useCan, useRole } from "@/lib/query/role";
+import { useMayUse, useRole } from "@/lib/query/role";
 import { useUpdateAccount } from "@/lib/query/team";
 import type { Account } from "@/lib/query/types";
 import { QueryList } from "../../_components/query-list";
@@ -36,7 +36,7 @@ export function ProfileCard() {
 function ProfileForm({ account }: { account: Account }) {
   const { t, lang, fill } = useI18n();
   const words = t.team.settings;
-  const canEdit = useCan("admin");
+  const canEdit = useMayUse("account_update");
   const role = useRole();
   const update = useUpdateAccount();
   const notify = useToast();

@@ -9,7 +9,7 @@ import { useToast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/forms/messages";
 import { useI18n } from "@/lib/i18n/provider";
 import { useAddPhone, usePhones, useRemovePhone, useUpdatePhone, useVerifyPhone, type AccountPhone } from "@/lib/query/phones";
-import { useCan } from "@/lib/query/role";
+import { useMayUse } from "@/lib/query/role";
 import { QueryList } from "../../_components/query-list";
 
 const shown = (digits: string) => `+${digits}`;
@@ -18,7 +18,7 @@ const shown = (digits: string) => `+${digits}`;
 export function SmsPhonesCard() {
   const { t } = useI18n();
   const words = t.team.settings.sms;
-  const canEdit = useCan("admin");
+  const canEdit = useMayUse("account_phone_list");
   const phones = usePhones(canEdit);
   if (!canEdit) return null;
   const off = phones.data?.sms === "off";

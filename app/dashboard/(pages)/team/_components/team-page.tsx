@@ -7,13 +7,14 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Select } from "@/components/ui/field";
+import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
 import { roles, type Role } from "@/lib/core/roles";
 import { errorMessage } from "@/lib/forms/messages";
 import { formatDate } from "@/lib/i18n/numbers";
 import { useI18n } from "@/lib/i18n/provider";
 import { useAccount } from "@/lib/query/account";
-import { Can, useCan } from "@/lib/query/role";
+import { Can, useMayUse } from "@/lib/query/role";
 import { useChangeRole, useInvitations, useInvite, useMe, useMembers, useRemoveMember, useRevokeInvitation, type Invitation, type Member } from "@/lib/query/team";
 import { QueryList } from "../../_components/query-list";
 import { InviteDialog } from "./invite-dialog";
@@ -25,7 +26,7 @@ export function TeamPage() {
   const [inviting, setInviting] = useState(false);
   return (
     <>
-      <PageHeader title={words.title} description={words.intro} action={<Can role="owner"><Button onClick={() => setInviting(true)}>{words.invite}</Button></Can>} />
+      <PageHeader title={words.title} description={words.intro} action={<Can operation="invitation_create"><Button onClick={() => setInviting(true)}>{words.invite}</Button></Can>} />
       <div className="flex flex-col gap-6">
         <MembersCard />
         <InvitationsCard />
@@ -42,38 +43,47 @@ function MembersCard() {
   const members = useMembers();
   const me = useMe();
   const account = useAccount();
-  const owner = useCan("owner");
+  const mayChangeRole = useMayUse("member_update");
+  const mayRemove = useMayUse("member_remove");
   const [toRemove, setToRemove] = useState<Member | null>(null);
   const remove = useRemoveMember();
   return (
     <Card title={words.members}>
       <QueryList query={members} items={members.data} loading={t.common.loading} rows={2}>
         {(items) => (
-          // a list, not a table: on a phone each member is one block, e-mail above, role and action below
-          <ul className="divide-y divide-stone-200" aria-label={words.members}>
-            {items.map((m) => (
-              <li key={m.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3 first:pt-0 last:pb-0">
-                <div className="min-w-0 flex-1 basis-56">
-                  <p className="font-medium [overflow-wrap:anywhere]">
-                    {m.name || m.email}
-                    {m.user_id === me.data?.user_id && <span className="ml-1 text-sm font-normal text-stone-600">({words.you})</span>}
-                  </p>
-                  <p className="text-sm text-stone-600 [overflow-wrap:anywhere]">
-                    {m.name ? `${m.email} · ` : ""}
-                    {words.colJoined} {formatDate(m.joined_at, lang)}
-                  </p>
-                </div>
-                <div className="flex items-center gap-2">
-                  {owner ? <RoleSelect member={m} /> : <Badge>{t.team.roles[m.role]}</Badge>}
-                  {owner && (
-                    <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" aria-label={fill(words.removeLabel, { email: m.email })} onClick={() => setToRemove(m)}>
-                      {words.remove}
-                    </Button>
-                  )}
-                </div>
-              </li>
-            ))}
-          </ul>
+          // a table, one card per member on phones: who, their role, since when (a line of its own: an
+          // e-mail needs the card's width), then the action
+          <Table label={words.members}>
+            <THead actions={t.common.actions}>
+              <Th>{words.colMember}</Th>
+              <Th>{words.colRole}</Th>
+              <Th>{words.colJoined}</Th>
+            </THead>
+            <TBody>
+              {items.map((m) => (
+                <Tr key={m.id} testId="member">
+                  <Td kind="primary">
+                    <p className="font-medium [overflow-wrap:anywhere]">
+                      {m.name || m.email}
+                      {m.user_id === me.data?.user_id && <span className="ml-1 text-sm font-normal text-stone-600">({words.you})</span>}
+                    </p>
+                    {m.name && <p className="text-sm font-normal text-stone-600 [overflow-wrap:anywhere]">{m.email}</p>}
+                  </Td>
+                  <Td kind="status">{mayChangeRole ? <RoleSelect member={m} /> : <Badge>{t.team.roles[m.role]}</Badge>}</Td>
+                  <Td kind="detail" label={words.colJoined} className="whitespace-nowrap text-stone-600">
+                    {formatDate(m.joined_at, lang)}
+                  </Td>
+                  <Td kind="actions" className="text-right">
+                    {mayRemove && (
+                      <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" aria-label={fill(words.removeLabel, { email: m.email })} onClick={() => setToRemove(m)}>
+                        {words.remove}
+                      </Button>
+                    )}
+                  </Td>
+                </Tr>
+              ))}
+            </TBody>
+          </Table>
         )}
       </QueryList>
       <ConfirmDialog
@@ -122,7 +132,8 @@ function InvitationsCard() {
   const { t, lang, fill } = useI18n();
   const words = t.team.team;
   const invitations = useInvitations();
-  const owner = useCan("owner");
+  const mayInvite = useMayUse("invitation_create"); // resending is inviting again
+  const mayRevoke = useMayUse("invitation_revoke");
   const invite = useInvite();
   const revoke = useRevokeInvitation();
   const notify = useToast();
@@ -139,39 +150,53 @@ function InvitationsCard() {
     <Card title={words.invitations}>
       <QueryList query={invitations} items={invitations.data} loading={t.common.loading} rows={1} empty={<EmptyState title={words.invitationsEmpty} />}>
         {(items) => (
-          <ul className="divide-y divide-stone-200" aria-label={words.invitations}>
-            {items.map((i) => (
-              <li key={i.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3 first:pt-0 last:pb-0">
-                <div className="min-w-0 flex-1 basis-56">
-                  <p className="font-medium [overflow-wrap:anywhere]">{i.email}</p>
-                  <p className="text-sm text-stone-600">
-                    {t.team.roles[i.role]} · {words.colExpires} {formatDate(i.expires_at, lang)}
+          <Table label={words.invitations}>
+            <THead actions={t.common.actions}>
+              <Th>{words.colEmail}</Th>
+              <Th>{words.colRole}</Th>
+              <Th>{words.colExpires}</Th>
+            </THead>
+            <TBody>
+              {items.map((i) => (
+                <Tr key={i.id} testId="invitation">
+                  <Td kind="primary" className="[overflow-wrap:anywhere]">{i.email}</Td>
+                  <Td kind="status">
+                    {t.team.roles[i.role]}
                     {i.expired && (
                       <Badge tone="expired" className="ml-2">
                         {words.expired}
                       </Badge>
                     )}
-                  </p>
-                </div>
-                {owner && (
-                  <div className="flex items-center gap-1">
-                    <Button variant="secondary" size="sm" aria-label={fill(words.resendLabel, { email: i.email })} onClick={() => void resend(i)}>
-                      {words.resend}
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      className="text-red-800 hover:bg-red-50"
-                      aria-label={fill(words.revokeLabel, { email: i.email })}
-                      onClick={() => void act(() => revoke.mutateAsync(i.id), words.revoked)}
-                    >
-                      {words.revoke}
-                    </Button>
-                  </div>
-                )}
-              </li>
-            ))}
-          </ul>
+                  </Td>
+                  <Td kind="detail" label={words.colExpires} className="whitespace-nowrap text-stone-600">
+                    {formatDate(i.expires_at, lang)}
+                  </Td>
+                  <Td kind="actions" className="text-right whitespace-nowrap">
+                    {(mayInvite || mayRevoke) && (
+                      <div className="flex items-center justify-end gap-1">
+                        {mayInvite && (
+                          <Button variant="secondary" size="sm" aria-label={fill(words.resendLabel, { email: i.email })} onClick={() => void resend(i)}>
+                            {words.resend}
+                          </Button>
+                        )}
+                        {mayRevoke && (
+                          <Button
+                            variant="ghost"
+                            size="sm"
+                            className="text-red-800 hover:bg-red-50"
+                            aria-label={fill(words.revokeLabel, { email: i.email })}
+                            onClick={() => void act(() => revoke.mutateAsync(i.id), words.revoked)}
+                          >
+                            {words.revoke}
+                          </Button>
+                        )}
+                      </div>
+                    )}
+                  </Td>
+                </Tr>
+              ))}
+            </TBody>
+          </Table>
         )}
       </QueryList>
     </Card>

@@ -16,7 +16,7 @@ import { ApiRequestError } from "@/lib/query/api-fetch";
 import { errorMessage, fieldErrorMessage } from "@/lib/forms/messages";
 import { useI18n } from "@/lib/i18n/provider";
 import { useAccount } from "@/lib/query/account";
-import { useCan } from "@/lib/query/role";
+import { useMayUse } from "@/lib/query/role";
 import { useArchiveStall, useCreateStall, useStalls, useUpdateStall, type Stall } from "@/lib/query/stalls";
 import { useMembers } from "@/lib/query/team";
 import { QueryList } from "../../../_components/query-list";
@@ -27,7 +27,7 @@ export function StallsPage() {
   const { t } = useI18n();
   const w = t.stall.manage;
   const stalls = useStalls();
-  const admin = useCan("admin");
+  const admin = useMayUse("stall_create");
   return (
     <>
       <PageHeader title={w.title} description={w.intro} />

@@ -13,7 +13,7 @@ import { customerOperations } from "@/lib/customers/schemas";
 import { useI18n } from "@/lib/i18n/provider";
 import { invoiceOperations } from "@/lib/invoices/schemas";
 import { useCustomer, useEraseCustomer, type Customer } from "@/lib/query/customers";
-import { useCan, useLiveClosed, useMayCall } from "@/lib/query/role";
+import { useMayUse, useLiveClosed, useMayCall } from "@/lib/query/role";
 import { QueryError } from "../../../_components/query-error";
 import { StatusBadge } from "../../../_components/status-badge";
 import { numberText, shortDate } from "../../_components/customer-words";
@@ -31,7 +31,7 @@ export function CustomerDetail({ id }: { id: string }) {
   const mayErase = useMayCall(customerOperations.erase);
   const liveClosed = useLiveClosed();
   const mayInvoice = useMayCall(invoiceOperations.create) && !liveClosed;
-  const mayCollect = useCan("cashier") && !liveClosed; // the members who may ask a buyer to pay at the counter (not while live payments are closed)
+  const mayCollect = useMayUse("payment_request_create") && !liveClosed; // the members who may ask a buyer to pay at the counter (not while live payments are closed)
   const [dialog, setDialog] = useState<"edit" | "merge" | "erase" | null>(null);
 
   if (customer.isPending) return <Skeleton className="h-60" />;

@@ -92,7 +92,7 @@ export function LinkDetail({ id }: { id: string }) {
                 </p>
               </div>
               {archived ? (
-                <Can role="admin">
+                <Can operation="gateway_unarchive">
                   <Button onClick={putBack} loading={unarchive.isPending}>
                     {t.links.unarchive}
                   </Button>
@@ -103,10 +103,12 @@ export function LinkDetail({ id }: { id: string }) {
                   <Button variant="secondary" onClick={() => (paid ? setPaidShare(true) : setQr(true))}>
                     {t.links.share}
                   </Button>
-                  <Can role="admin">
+                  <Can operation="gateway_update">
                     <Button variant="secondary" onClick={() => setEditing(true)}>
                       {t.common.edit}
                     </Button>
+                  </Can>
+                  <Can operation="gateway_archive">
                     <Button variant="ghost" className="text-red-800 hover:bg-red-50" onClick={() => setArchiving(true)}>
                       {t.links.archive}
                     </Button>

@@ -188,7 +188,7 @@ function EditArchive({ link }: { link: MarketplaceLink }) {
   const country = account.data?.country.iso_code;
   return (
     <div className="flex flex-wrap gap-2">
-      <Can role="admin">
+      <Can operation="marketplace_gateway_update">
         <Button
           variant="secondary"
           size="sm"
@@ -200,6 +200,8 @@ function EditArchive({ link }: { link: MarketplaceLink }) {
         >
           {w.edit}
         </Button>
+      </Can>
+      <Can operation="marketplace_gateway_archive">
         <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" onClick={() => setArchiving(true)}>
           {w.archive}
         </Button>

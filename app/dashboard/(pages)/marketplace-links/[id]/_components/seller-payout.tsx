@@ -54,10 +54,12 @@ export function SaleMoney({ fee, currency, payout, refunds, succeeded }: { fee: 
       {payout?.status === "failed" && (
         <>
           {payout.failure_reason && <p className="w-full text-xs text-red-800">{fill(w.reason, { reason: reasonLabel(payout.failure_reason, t) })}</p>}
-          <Can role="admin">
+          <Can operation="payout_retry">
             <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
               {w.retry}
             </Button>
+          </Can>
+          <Can operation="payout_redirect">
             <Button variant="ghost" size="sm" onClick={() => setRedirecting(true)}>
               {t.sellers.payouts.redirect}
             </Button>
