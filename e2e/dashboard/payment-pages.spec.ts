@@ -46,7 +46,7 @@ async function buy(page: Page, link: string, quantity: string, size: string, pho
   await buyer.close();
 }
 
-test("create a payment page, share it, two buyers pay it, see its payments, close it", async ({ page }) => {
+test("create a payment page with questions, share it, two buyers pay it, see their payments and answers, close, reopen and change it", async ({ page }) => {
   await signUp(page);
   await page.setViewportSize(WIDE);
   await page.goto("/dashboard/payment-pages");
@@ -139,5 +139,32 @@ test("create a payment page, share it, two buyers pay it, see its payments, clos
   await expect(buyer.getByText("Merci ! Toutes les commandes sont passées.")).toBeVisible();
   await expect(buyer.locator("form")).toHaveCount(0);
   await buyer.screenshot({ path: path.join(SHOTS, "85-payment-page-closed-375.png"), fullPage: true });
+
+  // reopened, then changed: a new title, more stock, a question less; the buyer sees the page as saved
+  await page.getByRole("button", { name: "Rouvrir la page" }).click();
+  await page.getByRole("dialog", { name: "Rouvrir cette page ?" }).getByRole("button", { name: "Rouvrir la page" }).click();
+  await expect(page.getByText("Ouverte", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Modifier" }).click();
+  const edit = page.getByRole("dialog", { name: "Modifier la page de paiement" });
+  await expect(edit.getByLabel("Titre")).toHaveValue("T-shirt Kola");
+  await expect(edit.getByLabel("Prix unitaire (XAF)")).toHaveValue("5000");
+  await expect(edit.getByTestId("amount-type-kept")).toContainText("Prix fixe");
+  expect(await questions.labels()).toEqual(["Emballage cadeau", "Taille", "Prénom brodé"]);
+  // a stock below what is sold is refused beside its field, with the least it may be
+  await edit.getByLabel("Stock (optionnel)").fill("2");
+  await edit.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(edit.getByLabel("Stock (optionnel)")).toHaveAccessibleDescription(/3/);
+  await edit.getByLabel("Titre").fill("T-shirt Kola — série 2");
+  await edit.getByLabel("Stock (optionnel)").fill("20");
+  await edit.getByRole("button", { name: "Supprimer la question « Emballage cadeau »" }).click();
+  await shots(page, "86-payment-page-edit");
+  await edit.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByRole("heading", { level: 1, name: "T-shirt Kola — série 2" })).toBeVisible();
+  await expect(page.getByText("3 / 20 pris")).toBeVisible();
+  await buyer.goto(new URL(link).pathname);
+  await expect(buyer.getByRole("heading", { name: "T-shirt Kola — série 2" })).toBeVisible();
+  await expect(buyer.getByLabel(/^Taille/)).toBeVisible();
+  await expect(buyer.getByLabel(/^Emballage cadeau/)).toHaveCount(0);
   await buyer.close();
 });
