@@ -117,11 +117,12 @@ test("create a payment page with questions, share it, two buyers pay it, see the
   await expect(page.getByTestId("page-payment").first()).toContainText("5 000");
   // a buyer's answers reach the payment
   await page.getByTestId("page-payment").last().getByRole("link").click(); // newest first: the first buyer is last
-  await expect(page.getByRole("heading", { name: "Réponses du client" })).toBeVisible();
-  const answers = page.getByRole("heading", { name: "Réponses du client" }).locator("..");
+  const answers = page.getByRole("region", { name: "Réponses du client" });
+  await expect(answers).toBeVisible();
   await expect(answers).toContainText("Taille");
   await expect(answers).toContainText("Awa M");
   await expect(answers).toContainText("Oui");
+  await shots(page, "84b-payment-page-answers");
   await page.goBack();
   await shots(page, "84-payment-page-detail");
   await page.setViewportSize(PHONE);
