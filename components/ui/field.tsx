@@ -17,8 +17,8 @@ type FieldProps = {
   description?: React.ReactNode;
   error?: string;
   className?: string;
-  /** a visually hidden label (the control still has an accessible name) */
-  hideLabel?: boolean;
+  /** a visually hidden label (the control still has an accessible name); "sm": hidden from the sm width up only */
+  hideLabel?: boolean | "sm";
 };
 
 /** A label, its control, an optional description and the error beside it, all wired for screen readers. */
@@ -33,7 +33,7 @@ export function Field({ label, children, description, error, className, hideLabe
     : children;
   return (
     <div className={cn("flex flex-col gap-1.5", className)}>
-      <label htmlFor={controlId} className={cn("text-sm font-medium text-stone-800", hideLabel && "sr-only")}>
+      <label htmlFor={controlId} className={cn("text-sm font-medium text-stone-800", hideLabel === "sm" ? "sm:sr-only" : hideLabel && "sr-only")}>
         {label}
       </label>
       {control}

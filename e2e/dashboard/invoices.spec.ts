@@ -43,3 +43,34 @@ test("the invoices list: amounts and statuses; one cancelled", async ({ page }) 
   await expect(list.getByText("Annulée")).toBeVisible();
   await shots(page, "91-invoices-cancelled");
 });
+
+test("a new invoice's lines on a phone: every line's fields labelled, on screen and for screen readers", async ({ page }) => {
+  await signUp(page);
+  await page.setViewportSize(PHONE);
+  await page.goto("/dashboard/invoices/new");
+  await expect(page.getByRole("heading", { name: "Nouvelle facture", level: 1 })).toBeVisible();
+  await page.getByRole("button", { name: "Ajouter une ligne" }).click();
+  await page.getByRole("button", { name: "Ajouter une ligne" }).click();
+  const lines = page.getByTestId("invoice-line");
+  await expect(lines).toHaveCount(3);
+  await lines.nth(2).getByLabel("Désignation").fill("Livraison");
+  await page.getByTestId("invoice-lines").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SHOTS, "92-invoice-lines-375.png"), fullPage: true });
+  for (const n of [1, 2, 3]) {
+    // each line is a group named by its number: « Désignation » of line 2 is told apart from line 1's
+    const line = page.getByRole("group", { name: `Ligne ${n}` });
+    await expect(line).toBeVisible();
+    for (const label of ["Désignation", "Quantité", "Prix unitaire (XAF)"]) {
+      await expect(line.getByLabel(label, { exact: true })).toBeVisible();
+      await expect(line.getByText(label, { exact: true }), `line ${n}: « ${label} » on screen at 375 px`).toBeVisible();
+    }
+  }
+  await expect(page.getByRole("group", { name: "Ligne 3" }).getByRole("button", { name: "Retirer la ligne 3" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), "page width at 375 px").toBeLessThanOrEqual(PHONE.width);
+  await expectAccessible(page, "new invoice, three lines (375 px)");
+  // wide: one row of labels above the lines, as column heads; the others still named
+  await page.setViewportSize(WIDE);
+  await expect(page.getByRole("group", { name: "Ligne 3" }).getByLabel("Quantité", { exact: true })).toBeVisible();
+  await expectAccessible(page, "new invoice, three lines (1440 px)");
+  await shots(page, "92-invoice-lines");
+});

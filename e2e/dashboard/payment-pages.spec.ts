@@ -3,7 +3,8 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures";
-import { PHONE, signUp } from "./support";
+import { MarketplaceSettings } from "./marketplace-pages";
+import { expectAccessible, PHONE, signUp } from "./support";
 
 const SHOTS = path.join(import.meta.dirname, "..", ".artifacts", "dashboard");
 const WIDE = { width: 1440, height: 900 };
@@ -19,14 +20,22 @@ async function shots(page: Page, name: string): Promise<void> {
   await page.setViewportSize(WIDE);
 }
 
-/** A buyer on a phone pays the page: quantity, the page's question, their number; waits for the receipt. */
+/** A buyer on a phone pays the page: quantity, the page's questions, their number; waits for the receipt. */
 async function buy(page: Page, link: string, quantity: string, size: string, phone: string, shot?: string): Promise<void> {
   const buyer = await page.context().newPage();
   await buyer.setViewportSize(PHONE);
   await buyer.goto(new URL(link).pathname);
   await expect(buyer.getByRole("heading", { name: "T-shirt Kola" })).toBeVisible();
   await buyer.selectOption("#quantity", quantity);
-  await buyer.getByLabel(/Taille/).fill(size);
+  // the questions made in the dashboard, in the order they were put in
+  expect(await buyer.locator('form .field:has(label[for^="a-"]) label').evaluateAll((labels) => labels.map((l) => (l.childNodes[0]?.textContent ?? "").trim()))).toEqual([
+    "Emballage cadeau",
+    "Taille",
+    "Prénom brodé",
+  ]);
+  await buyer.getByLabel(/^Taille/).selectOption(size);
+  await buyer.getByLabel(/^Prénom brodé/).fill(`Awa ${size}`);
+  if (size === "M") await buyer.getByLabel(/^Emballage cadeau/).check();
   await buyer.selectOption("#country", "CMR");
   await buyer.selectOption("#operator", "MTN_MOMO_CMR");
   await buyer.fill("#phone", phone);
@@ -37,7 +46,7 @@ async function buy(page: Page, link: string, quantity: string, size: string, pho
   await buyer.close();
 }
 
-test("create a payment page, share it, two buyers pay it, see its payments, close it", async ({ page }) => {
+test("create a payment page with questions, share it, two buyers pay it, see their payments and answers, close, reopen and change it", async ({ page }) => {
   await signUp(page);
   await page.setViewportSize(WIDE);
   await page.goto("/dashboard/payment-pages");
@@ -57,7 +66,32 @@ test("create a payment page, share it, two buyers pay it, see its payments, clos
   await dialog.getByLabel("Quantité maximale par paiement").fill("3");
   await dialog.getByLabel("Stock (optionnel)").fill("10");
   await dialog.getByLabel("Message affiché une fois la page fermée ou épuisée").fill("Merci ! Toutes les commandes sont passées.");
-  await dialog.getByLabel(/Questions à l'acheteur/).fill("Taille");
+  // the questions: the marketplace's form builder, in the page's form
+  const questions = new MarketplaceSettings(page);
+  const taille = await questions.addQuestion("Liste de choix", "Taille");
+  await taille.getByRole("textbox", { name: "Choix 1", exact: true }).fill("S");
+  await taille.getByRole("textbox", { name: "Choix 1", exact: true }).press("Enter");
+  await page.keyboard.type("M");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("L");
+  await taille.getByLabel("Réponse obligatoire").check();
+  await questions.addQuestion("Texte court", "Prénom brodé");
+  await questions.addQuestion("Case à cocher", "Emballage cadeau");
+  await questions.addQuestion("Texte long", "À retirer");
+  expect(await questions.labels()).toEqual(["Taille", "Prénom brodé", "Emballage cadeau", "À retirer"]);
+  // removed, then a question with no label is refused beside its input before anything is sent
+  await dialog.getByRole("button", { name: "Supprimer la question « À retirer »" }).click();
+  await questions.addQuestion("Texte court", "");
+  await dialog.getByRole("button", { name: "Créer la page" }).click();
+  const emptyLabel = questions.blocks.nth(3).getByLabel("Intitulé", { exact: true });
+  await expect(emptyLabel).toHaveAttribute("aria-invalid", "true");
+  await expect(emptyLabel).toHaveAccessibleDescription(/Ce champ est obligatoire\./);
+  await dialog.getByRole("button", { name: "Supprimer la question « sans titre »" }).click();
+  // reordered from the keyboard: "Emballage cadeau" to the top
+  await questions.moveWithKeyboard("Emballage cadeau", "ArrowUp", 2);
+  await expect.poll(() => questions.labels()).toEqual(["Emballage cadeau", "Taille", "Prénom brodé"]);
+  await expectAccessible(page, "payment page form with questions");
+  await shots(page, "80b-payment-page-questions");
   await dialog.getByRole("button", { name: "Créer la page" }).click();
 
   // the share panel of payment links, for the page
@@ -81,6 +115,15 @@ test("create a payment page, share it, two buyers pay it, see its payments, clos
   await expect(page.getByTestId("page-payment")).toHaveCount(2);
   await expect(page.getByTestId("page-payment").filter({ hasText: "Réussi" })).toHaveCount(2);
   await expect(page.getByTestId("page-payment").first()).toContainText("5 000");
+  // a buyer's answers reach the payment
+  await page.getByTestId("page-payment").last().getByRole("link").click(); // newest first: the first buyer is last
+  const answers = page.getByRole("region", { name: "Réponses du client" });
+  await expect(answers).toBeVisible();
+  await expect(answers).toContainText("Taille");
+  await expect(answers).toContainText("Awa M");
+  await expect(answers).toContainText("Oui");
+  await shots(page, "84b-payment-page-answers");
+  await page.goBack();
   await shots(page, "84-payment-page-detail");
   await page.setViewportSize(PHONE);
   expect(await page.evaluate(() => document.documentElement.scrollWidth), "page width at 375 px").toBeLessThanOrEqual(PHONE.width);
@@ -97,5 +140,32 @@ test("create a payment page, share it, two buyers pay it, see its payments, clos
   await expect(buyer.getByText("Merci ! Toutes les commandes sont passées.")).toBeVisible();
   await expect(buyer.locator("form")).toHaveCount(0);
   await buyer.screenshot({ path: path.join(SHOTS, "85-payment-page-closed-375.png"), fullPage: true });
+
+  // reopened, then changed: a new title, more stock, a question less; the buyer sees the page as saved
+  await page.getByRole("button", { name: "Rouvrir la page" }).click();
+  await page.getByRole("dialog", { name: "Rouvrir cette page ?" }).getByRole("button", { name: "Rouvrir la page" }).click();
+  await expect(page.getByText("Ouverte", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Modifier" }).click();
+  const edit = page.getByRole("dialog", { name: "Modifier la page de paiement" });
+  await expect(edit.getByLabel("Titre")).toHaveValue("T-shirt Kola");
+  await expect(edit.getByLabel("Prix unitaire (XAF)")).toHaveValue("5000");
+  await expect(edit.getByTestId("amount-type-kept")).toContainText("Prix fixe");
+  expect(await questions.labels()).toEqual(["Emballage cadeau", "Taille", "Prénom brodé"]);
+  // a stock below what is sold is refused beside its field, with the least it may be
+  await edit.getByLabel("Stock (optionnel)").fill("2");
+  await edit.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(edit.getByLabel("Stock (optionnel)")).toHaveAccessibleDescription(/3/);
+  await edit.getByLabel("Titre").fill("T-shirt Kola — série 2");
+  await edit.getByLabel("Stock (optionnel)").fill("20");
+  await edit.getByRole("button", { name: "Supprimer la question « Emballage cadeau »" }).click();
+  await shots(page, "86-payment-page-edit");
+  await edit.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByRole("heading", { level: 1, name: "T-shirt Kola — série 2" })).toBeVisible();
+  await expect(page.getByText("3 / 20 pris")).toBeVisible();
+  await buyer.goto(new URL(link).pathname);
+  await expect(buyer.getByRole("heading", { name: "T-shirt Kola — série 2" })).toBeVisible();
+  await expect(buyer.getByLabel(/^Taille/)).toBeVisible();
+  await expect(buyer.getByLabel(/^Emballage cadeau/)).toHaveCount(0);
   await buyer.close();
 });

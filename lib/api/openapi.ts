@@ -9,6 +9,7 @@ import { takesNull } from "@/lib/core/lenient";
 import { singleLinePattern } from "@/lib/core/single-line";
 import { item } from "@/lib/core/validation";
 import { webhookEvents } from "@/lib/webhooks/schemas";
+import { inFrench } from "./openapi-fr";
 import { allOperations, operationId } from "./all-operations";
 
 // The OpenAPI 3.1 document, generated from the same zod schemas and error table the route wrapper
@@ -23,15 +24,20 @@ export const openApiOperation = defineOperation({
   tag: "Meta",
   summary: "This OpenAPI 3.1 document",
   auth: "none",
+  query: z.object({
+    lang: z.enum(["en", "fr"]).optional().describe("`fr`: the summaries and descriptions of payment pages, invoices, payment requests and customers in French (paths and fields unchanged)"),
+  }),
   response: z.record(z.string(), z.unknown()),
   errors: [],
 });
 
 let cached: Json | undefined;
+let cachedFr: Json | undefined;
 
 /** The document, built once per process (the operations cannot change while it runs). */
-export function buildOpenApiDocument(): Json {
+export function buildOpenApiDocument(lang: "en" | "fr" = "en"): Json {
   cached ??= openApiDocumentOf(allOperations, webhookEvents);
+  if (lang === "fr") return (cachedFr ??= inFrench(cached, new Map(allOperations.map((o) => [`${o.method} ${o.path}`, o.description]))));
   return cached;
 }
 

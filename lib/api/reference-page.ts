@@ -51,7 +51,7 @@ const chrome = {
   fr: {
     back: "← Retour au tableau de bord",
     home: "Kola",
-    intro: "La référence de l'API Kola (en anglais) : pour brancher votre site ou votre application. Vos clés API et vos adresses de notification sont dans Développeurs.",
+    intro: "La référence de l'API Kola (en français pour les pages de paiement, factures, demandes de paiement et clients ; le reste en anglais) : pour brancher votre site ou votre application. Vos clés API et vos adresses de notification sont dans Développeurs.",
     other: "English",
     otherLang: "en",
   },
@@ -77,7 +77,8 @@ function header(lang: "fr" | "en"): string {
 }
 
 export function referencePage(lang: "fr" | "en" = "en"): string {
-  const attribute = JSON.stringify(configuration).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  // the document in the page's language where it is written in French (payment pages, invoices, requests, customers)
+  const attribute = JSON.stringify({ ...configuration, url: `/v1/openapi.json?lang=${lang}` }).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   // The empty #api-reference script carries the configuration: no inline code for the CSP to allow.
   return `<!doctype html>
 <html lang="en">

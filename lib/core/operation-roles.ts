@@ -65,6 +65,8 @@ export const operationRoles = {
   payment_page_get: { method: "GET" },
   payment_page_list: { method: "GET" },
   payment_page_payments: { method: "GET" },
+  payment_page_reopen: { method: "POST" },
+  payment_page_update: { method: "PATCH" },
   payment_request_cancel: { method: "POST", role: "cashier" },
   payment_request_create: { method: "POST", role: "cashier" },
   payment_request_get: { method: "GET", role: "cashier" },

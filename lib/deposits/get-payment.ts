@@ -9,6 +9,8 @@ import {
   marketplaceTransactions,
   outboxEvents,
   paymentGateways,
+  paymentPagePayments,
+  paymentPages,
   webhookAttempts,
   webhookDeliveries,
   webhookEndpoints,
@@ -40,9 +42,10 @@ export async function getPaymentOrThrow(auth: Auth, trackId: string): Promise<Pa
   if (!row) throw new ApiError("DEPOSIT_NOT_FOUND");
   const { completedAt, provider, providerReference, ...item } = row;
 
-  const [link, buyer, history, deliveries] = await Promise.all([
+  const [link, buyer, pagePayment, history, deliveries] = await Promise.all([
     linkOf(item),
     buyerOf(item.id),
+    pagePaymentOf(item.id),
     depositHistory(db, item.id),
     deliveriesOf(auth, item.id),
   ]);
@@ -61,8 +64,9 @@ export async function getPaymentOrThrow(auth: Auth, trackId: string): Promise<Pa
           product_price: buyer.productPrice,
         }
       : null,
-    answers: (buyer?.additionalInfo ?? []).map(({ fieldName, value }) => {
-      const block = link.blocks.find((b) => b.fieldName === fieldName);
+    // a marketplace buyer's answers, or a payment page buyer's (to the page's questions)
+    answers: (buyer?.additionalInfo ?? pagePayment?.additionalInfo ?? []).map(({ fieldName, value }) => {
+      const block = (pagePayment?.blocks ?? link.blocks).find((b) => b.fieldName === fieldName);
       const option = block?.fieldType === "select" ? block.fieldOptions?.find((o) => o.value === value) : undefined;
       return { field_name: fieldName, label: block?.fieldLabel ?? fieldName, type: block?.fieldType ?? "text", value: option?.name ?? value };
     }),
@@ -100,6 +104,17 @@ async function linkOf(item: Item) {
     summary: { kind: "marketplace_link" as const, id: m!.id, name: m!.name, order_id: "", archived: m!.archivedAt !== null },
     blocks: m!.blocks,
   };
+}
+
+/** A payment page's payment: the buyer's answers and the page's questions (a question since removed shows by its name). */
+async function pagePaymentOf(depositId: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ additionalInfo: paymentPagePayments.additionalInfo, blocks: paymentPages.formBlocks })
+    .from(paymentPagePayments)
+    .innerJoin(paymentPages, eq(paymentPages.id, paymentPagePayments.paymentPageId))
+    .where(eq(paymentPagePayments.depositId, depositId));
+  return row;
 }
 
 async function buyerOf(depositId: string) {

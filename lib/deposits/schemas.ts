@@ -89,7 +89,7 @@ export const paymentDetail = depositListItem
           value: z.string().describe("As typed; a `select` answer is the option's name"),
         }),
       )
-      .describe("The buyer's answers to the marketplace's form blocks"),
+      .describe("The buyer's answers to the questions of the marketplace or of the payment page paid"),
     history: z
       .array(
         z.object({

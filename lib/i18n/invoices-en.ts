@@ -30,6 +30,8 @@ export const invoicesEn: Words<typeof invoicesFr> = {
   languageFr: "French",
   languageEn: "English",
   lines: "Lines",
+  lineN: "Line {n}",
+  removeShort: "Remove",
   lineLabel: "Description",
   lineQuantity: "Quantity",
   lineUnitPrice: "Unit price ({currency})",

@@ -27,6 +27,8 @@ export const invoicesFr = {
   languageFr: "Français",
   languageEn: "Anglais",
   lines: "Lignes",
+  lineN: "Ligne {n}",
+  removeShort: "Retirer",
   lineLabel: "Désignation",
   lineQuantity: "Quantité",
   lineUnitPrice: "Prix unitaire ({currency})",

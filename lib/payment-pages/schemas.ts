@@ -66,6 +66,51 @@ export const createPaymentPageBody = z.object({
   .meta({ if: { properties: { amount_type: { const: "fixed" } } }, then: { required: ["amount"] } });
 export type CreatePaymentPageBody = z.output<typeof createPaymentPageBody>;
 
+/**
+ * PATCH /v1/payment-pages/{page_id}: only the fields sent change. The amount type is the page's for
+ * good (its payments were taken under it): the fields of the other type are ignored, as at creation.
+ * `null` removes a limit or the end date; the page's other optional fields are emptied with "".
+ */
+export const updatePaymentPageBody = z
+  .object({
+    title: optional(singleLine(100)),
+    description: optional(z.string().max(1000)),
+    amount: optional(integer().meta(amountRule("`fixed` pages: the unit price, for the payments that start from now"))),
+    min_amount: optional(integer().meta(amountRule("`custom` pages: the least the buyer may pay"))),
+    max_amount: optional(integer().meta(amountRule("`custom` pages: the most the buyer may pay (at least `min_amount`)"))),
+    max_quantity: optional(integer((n) => n.min(1).max(MAX_QUANTITY_LIMIT))).describe("`fixed` pages: the most units one payment may buy"),
+    stock: integer((n) => n.min(1).max(COUNT_LIMIT))
+      .nullable()
+      .optional()
+      .describe("Units for sale in all, at least the units already taken; `null`: no limit. More stock reopens a sold-out page."),
+    max_payments: integer((n) => n.min(1).max(COUNT_LIMIT))
+      .nullable()
+      .optional()
+      .describe("Payments taken in all, at least those already taken; `null`: no limit"),
+    ends_at: z.iso
+      .datetime({ offset: true })
+      .meta({ examples: ["2099-12-31T23:59:59Z"] })
+      .nullable()
+      .optional()
+      .describe("When the page stops taking payments (in the future); `null`: never. A later date reopens an ended page."),
+    closed_message: optional(z.string().max(500)),
+    form_blocks: optional(z.array(blockInput).max(20)).describe("The questions, all of them (the list sent replaces the page's); payments taken keep their answers"),
+    success_url: optional(httpUrl),
+  })
+  .superRefine(
+    (body, ctx) => {
+      const raw = body as Record<string, unknown>;
+      if (typeof raw.min_amount === "number" && typeof raw.max_amount === "number" && raw.min_amount > raw.max_amount) {
+        ctx.addIssue({ code: "custom", path: ["max_amount"], message: "must be at least min_amount" });
+      }
+      if (typeof raw.ends_at === "string" && !Number.isNaN(Date.parse(raw.ends_at)) && Date.parse(raw.ends_at) <= Date.now()) {
+        ctx.addIssue({ code: "custom", path: ["ends_at"], message: "must be in the future" });
+      }
+    },
+    { when: () => true },
+  );
+export type UpdatePaymentPageBody = z.output<typeof updatePaymentPageBody>;
+
 export const paymentPageView = z
   .object({
     id: z.uuid(),
@@ -147,6 +192,29 @@ export const paymentPageOperations = defineOperations("Payment pages", {
     path: "/v1/payment-pages/{page_id}/close",
     summary: "Close a payment page",
     description: "It then shows its `closed_message` and takes no new payment; payments in progress finish. Closing a closed page returns it unchanged.",
+    auth: "key",
+    params: pageParams,
+    response: paymentPageView,
+    errors: [...keyErrors, "PAYMENT_PAGE_NOT_FOUND", ...idempotencyErrors],
+  },
+  update: {
+    method: "PATCH",
+    path: "/v1/payment-pages/{page_id}",
+    summary: "Change a payment page",
+    description:
+      "Only the fields sent change; payments in progress keep their amount. The amount type stays the page's (fields of the other type are ignored). A stock or cap of payments below what is already taken is refused (422, with the least it may be). A later `ends_at` or a larger `stock` reopens an ended or sold-out page; a page you closed reopens with `POST /v1/payment-pages/{page_id}/reopen`.",
+    auth: "key",
+    params: pageParams,
+    body: updatePaymentPageBody,
+    example: { title: "Cotisation 2027 (prolongée)", ends_at: "2099-12-31T23:59:59Z", stock: null },
+    response: paymentPageView,
+    errors: [...keyErrors, "PAYMENT_PAGE_NOT_FOUND", ...idempotencyErrors],
+  },
+  reopen: {
+    method: "POST",
+    path: "/v1/payment-pages/{page_id}/reopen",
+    summary: "Reopen a closed payment page",
+    description: "Undoes `close`: the page takes payments again (unless it is past its `ends_at` or sold out: change those with PATCH). Reopening an open page returns it unchanged.",
     auth: "key",
     params: pageParams,
     response: paymentPageView,

@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { createPaymentPageBody, paymentPagePayment, paymentPageView } from "@/lib/payment-pages/schemas";
+import type { createPaymentPageBody, paymentPagePayment, paymentPageView, updatePaymentPageBody } from "@/lib/payment-pages/schemas";
 import { apiFetch } from "./api-fetch";
 import { queryKeys } from "./keys";
 import { LIVE_INTERVAL_MS } from "./live";
@@ -57,5 +57,33 @@ export function useClosePaymentPage() {
   return useMutation({
     mutationFn: (id: string) => apiFetch<PaymentPage>(`/v1/payment-pages/${encodeURIComponent(id)}/close`, { mode, method: "POST", headers: { "idempotency-key": crypto.randomUUID() } }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.paymentPages(mode) }),
+  });
+}
+
+export type UpdatePaymentPage = z.input<typeof updatePaymentPageBody>;
+
+/** PATCH /v1/payment-pages/{id}: the page's own screen shows the answer at once. */
+export function useUpdatePaymentPage() {
+  const { mode } = useMode();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: UpdatePaymentPage }) =>
+      apiFetch<PaymentPage>(`/v1/payment-pages/${encodeURIComponent(id)}`, { mode, method: "PATCH", body, headers: { "idempotency-key": crypto.randomUUID() } }),
+    onSuccess: (page) => {
+      client.setQueryData(queryKeys.paymentPage(mode, page.id), page);
+      return client.invalidateQueries({ queryKey: queryKeys.paymentPages(mode) });
+    },
+  });
+}
+
+export function useReopenPaymentPage() {
+  const { mode } = useMode();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<PaymentPage>(`/v1/payment-pages/${encodeURIComponent(id)}/reopen`, { mode, method: "POST", headers: { "idempotency-key": crypto.randomUUID() } }),
+    onSuccess: (page) => {
+      client.setQueryData(queryKeys.paymentPage(mode, page.id), page);
+      return client.invalidateQueries({ queryKey: queryKeys.paymentPages(mode) });
+    },
   });
 }

@@ -63,6 +63,8 @@ beforeAll(async () => {
   const newCustomer = async () => ((await send("POST", "/v1/customers", { phone_number: `+237 6 78 ${String(++rung).padStart(6, "0")}` })).body as { id: string }).id;
   ids.customer_id = newCustomer;
   own.customer_id = newCustomer;
+  // a payment page of the caller's, fresh each time (a change may cap it)
+  ids.page_id = async () => ((await send("POST", "/v1/payment-pages", { title: "Cotisation", amount_type: "custom" })).body as { id: string }).id;
   const webhook = await send("POST", "/v1/webhooks", { url: "http://127.0.0.1:9/hook" });
   ids.webhook_id = () => (webhook.body as { id: string }).id;
 }, 240_000);

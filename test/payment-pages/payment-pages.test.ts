@@ -5,6 +5,7 @@ import * as collection from "@/app/v1/payment-pages/route";
 import * as item from "@/app/v1/payment-pages/[page_id]/route";
 import * as closeRoute from "@/app/v1/payment-pages/[page_id]/close/route";
 import * as paymentsRoute from "@/app/v1/payment-pages/[page_id]/payments/route";
+import * as depositRoute from "@/app/v1/deposits/[track_id]/route";
 import * as payJson from "@/app/api/checkout/pp/[id]/route";
 import * as payPage from "@/app/pp/[id]/route";
 import * as linkPage from "@/app/pay/[id]/route";
@@ -285,6 +286,28 @@ describe("paying a page", () => {
     // the waiting page sends the buyer to the success URL with the payment's ids
     const waiting = await hit(linkPage.GET as never, { id: deposit!.paymentGatewayId! }, `/pay/${deposit!.paymentGatewayId}`);
     expect([waiting.status, waiting.headers.get("location")]).toEqual([200, null]); // paid: its receipt
+  });
+
+  it("the buyer's answers to the page's questions show on the payment, by the questions' labels", async () => {
+    const page = await createPage({
+      title: "Atelier",
+      amount_type: "fixed",
+      amount: 1000,
+      form_blocks: [
+        { type: "select", label: "Taille", required: true, options: ["S", "M"] },
+        { type: "checkbox", label: "Cadeau" },
+        { type: "text", label: "Prénom" },
+      ],
+    });
+    const started = await pay(page.id, buyer({ answers: { taille: "M", cadeau: "on", prenom: "Awa" } }));
+    expect(started.status).toBe(200);
+    const { track_id } = started.json() as { track_id: string };
+    const detail = await call(depositRoute.GET, "GET", `/v1/deposits/${track_id}`, { key });
+    expect((detail.body as { answers: unknown }).answers).toEqual([
+      { field_name: "taille", label: "Taille", type: "select", value: "M" },
+      { field_name: "cadeau", label: "Cadeau", type: "checkbox", value: "true" },
+      { field_name: "prenom", label: "Prénom", type: "text", value: "Awa" },
+    ]);
   });
 
   it("a failed or expired payment gives its units back; a late success takes them again", async () => {

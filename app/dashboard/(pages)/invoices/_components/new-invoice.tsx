@@ -148,25 +148,31 @@ function InvoiceForm({ currency, customerId }: { currency: string; customerId: s
           <FormError>{errors.lines?.message ?? errors.lines?.root?.message}</FormError>
           <ol className="flex flex-col gap-4" data-testid="invoice-lines">
             {lines.fields.map((field, i) => (
-              <li key={field.id} className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-2 gap-y-3 border-b border-stone-200 pb-4 last:border-0 sm:grid-cols-[minmax(0,3fr)_minmax(0,1fr)_minmax(0,1.5fr)_auto] sm:items-start sm:border-0 sm:pb-0" data-testid="invoice-line">
-                <Field label={w.lineLabel} error={err(`lines.${i}.label`)?.message} className="col-span-2 sm:col-span-1" hideLabel={i > 0}>
-                  <Input autoComplete="off" maxLength={200} {...form.register(`lines.${i}.label`)} />
-                </Field>
-                <div className="col-span-2 grid grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)] gap-2 sm:contents">
-                  <Field label={w.lineQuantity} error={err(`lines.${i}.quantity`)?.message} hideLabel={i > 0}>
-                    <Input inputMode="numeric" autoComplete="off" {...form.register(`lines.${i}.quantity`)} />
+              <li key={field.id} className="border-b border-stone-200 pb-4 last:border-0 sm:border-0 sm:pb-0" data-testid="invoice-line">
+                {/* each line a group named by its number, so « Désignation » of line 2 is told from line 1's; on phones
+                    its name and every label show (a stacked line has no column heads), from sm up the first line's labels head the columns */}
+                <fieldset className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-2 gap-y-3 sm:grid-cols-[minmax(0,3fr)_minmax(0,1fr)_minmax(0,1.5fr)_auto] sm:items-start">
+                  <legend className="mb-2 text-sm font-semibold text-stone-900 sm:sr-only">{fill(w.lineN, { n: i + 1 })}</legend>
+                  <Field label={w.lineLabel} error={err(`lines.${i}.label`)?.message} className="col-span-2 sm:col-span-1" hideLabel={i > 0 && "sm"}>
+                    <Input autoComplete="off" maxLength={200} {...form.register(`lines.${i}.label`)} />
                   </Field>
-                  <Field label={fill(w.lineUnitPrice, { currency })} error={err(`lines.${i}.unit_price`)?.message} hideLabel={i > 0}>
-                    <Input inputMode={decimals ? "decimal" : "numeric"} autoComplete="off" {...form.register(`lines.${i}.unit_price`)} />
-                  </Field>
-                </div>
-                {lines.fields.length > 1 ? (
-                  <Button variant="secondary" className={cn("col-span-2 justify-self-start sm:col-span-1", i === 0 && "sm:mt-7")} onClick={() => lines.remove(i)} aria-label={fill(w.removeLine, { n: i + 1 })}>
-                    ×
-                  </Button>
-                ) : (
-                  <span className="hidden sm:block sm:w-10" />
-                )}
+                  <div className="col-span-2 grid grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)] gap-2 sm:contents">
+                    <Field label={w.lineQuantity} error={err(`lines.${i}.quantity`)?.message} hideLabel={i > 0 && "sm"}>
+                      <Input inputMode="numeric" autoComplete="off" {...form.register(`lines.${i}.quantity`)} />
+                    </Field>
+                    <Field label={fill(w.lineUnitPrice, { currency })} error={err(`lines.${i}.unit_price`)?.message} hideLabel={i > 0 && "sm"}>
+                      <Input inputMode={decimals ? "decimal" : "numeric"} autoComplete="off" {...form.register(`lines.${i}.unit_price`)} />
+                    </Field>
+                  </div>
+                  {lines.fields.length > 1 ? (
+                    <Button variant="secondary" className={cn("col-span-2 justify-self-start sm:col-span-1", i === 0 && "sm:mt-7")} onClick={() => lines.remove(i)} aria-label={fill(w.removeLine, { n: i + 1 })}>
+                      <span aria-hidden="true">×</span>
+                      <span aria-hidden="true" className="sm:hidden">{w.removeShort}</span>
+                    </Button>
+                  ) : (
+                    <span className="hidden sm:block sm:w-10" />
+                  )}
+                </fieldset>
               </li>
             ))}
           </ol>

@@ -6,6 +6,7 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Controller, useForm, useWatch, type Path } from "react-hook-form";
 import { ColorPicker, tidyHex } from "@/components/color-picker/color-picker";
 import { CheckoutPreview } from "@/components/form-builder/checkout-preview";
+import { blockErrorOf } from "@/components/form-builder/blocks-schema";
 import { FormBuilder } from "@/components/form-builder/form-builder";
 import { ImageUpload } from "@/components/upload/image-upload";
 import { Button, buttonClass } from "@/components/ui/button";
@@ -112,14 +113,7 @@ export function MarketplaceSettings({ marketplace }: { marketplace: Marketplace 
     },
   );
 
-  const blockError = (path: string): string | undefined => {
-    // "" is the list itself (too many questions): its message sits on `blocks` or `blocks.root`
-    // (react-hook-form's get() stops at arrays, and errors.blocks is one: walk the path here)
-    const found: unknown =
-      path === "" ? (errors.blocks?.root ?? errors.blocks) : path.split(".").reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], errors.blocks);
-    const message = (found as { message?: unknown } | undefined)?.message;
-    return typeof message === "string" ? message : undefined;
-  };
+  const blockError = (path: string) => blockErrorOf(errors.blocks, path);
   const setBlocks = (next: BuilderBlock[]) =>
     form.setValue("blocks", next, { shouldDirty: true, shouldValidate: isSubmitted });
   const onUploaded = (updated: Marketplace) => client.setQueryData(queryKeys.marketplace(mode), updated);

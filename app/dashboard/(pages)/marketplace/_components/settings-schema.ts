@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { kindOf, targetOf, validateBlocks, type ErrorKind, type ErrorTarget } from "@/lib/form-builder/errors";
-import type { BuilderBlock } from "@/lib/form-builder/edits";
-import { fill } from "@/lib/core/fill";
+import { blocksSchema, itemMessage } from "@/components/form-builder/blocks-schema";
+import { targetOf, type ErrorTarget } from "@/lib/form-builder/errors";
 import type { MarketplaceWords } from "@/lib/i18n";
 import { createMarketplaceForm } from "@/lib/marketplaces/schemas";
 import type { ApiRequestError, ValidationItem } from "@/lib/query/api-fetch";
@@ -20,47 +19,6 @@ export const commaToDot = (value: string) => value.replace(",", ".");
 function sameAsApi(schema: z.ZodType, message: string) {
   return z.string().superRefine((value, ctx) => {
     if (value.trim() === "" || !schema.safeParse(value).success) ctx.addIssue({ code: "custom", message });
-  });
-}
-
-function kindMessage(kind: ErrorKind, words: MarketplaceWords): string {
-  const e = words.errors;
-  switch (kind.kind) {
-    case "required":
-      return e.required;
-    case "tooLong":
-      return fill(e.tooLong, { n: kind.max });
-    case "tooShort":
-      return e.required;
-    case "tooMany":
-      return fill(e.tooMany, { n: kind.max });
-    case "optionsRequired":
-      return e.optionsRequired;
-    case "color":
-      return words.color.invalid;
-    case "fee":
-      return words.settings.feeInvalid;
-    case "image":
-      return e.image;
-    default:
-      return e.invalid;
-  }
-}
-
-/** One 422 item (the API's, or the same check made here) in the merchant's words. */
-function itemMessage(item: ValidationItem, words: MarketplaceWords): string {
-  const kind = kindOf(item);
-  // an empty choice gets its own words: "write this choice or remove it"
-  if (targetOf(item.loc).field === "option" && kind.kind === "required") return words.errors.optionRequired;
-  return kindMessage(kind, words);
-}
-
-/** The blocks checked as the API checks them; each problem on the input it is about. */
-function blocksSchema(words: MarketplaceWords) {
-  return z.array(z.custom<BuilderBlock>()).superRefine((blocks, ctx) => {
-    for (const item of validateBlocks(blocks)) {
-      ctx.addIssue({ code: "custom", path: item.loc.slice(3), message: itemMessage(item, words) });
-    }
   });
 }
 

@@ -12,7 +12,7 @@ import { usePaymentPages, type PaymentPage } from "@/lib/query/payment-pages";
 import { useLiveClosed, useMayCall } from "@/lib/query/role";
 import { paymentPageOperations } from "@/lib/payment-pages/schemas";
 import { QueryError } from "../../_components/query-error";
-import { CreatePageDialog } from "./create-page-dialog";
+import { CreatePageDialog } from "./page-form-dialog";
 import { SharePageDialog } from "./share-page-dialog";
 import { priceText, statusTone } from "./page-words";
 

@@ -10,12 +10,13 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 import { formatMoney } from "@/lib/core/money";
 import { useI18n } from "@/lib/i18n/provider";
-import { useClosePaymentPage, usePagePayments, usePaymentPage } from "@/lib/query/payment-pages";
+import { useClosePaymentPage, usePagePayments, usePaymentPage, useReopenPaymentPage } from "@/lib/query/payment-pages";
 import { useMayCall } from "@/lib/query/role";
 import { paymentPageOperations } from "@/lib/payment-pages/schemas";
 import { QueryError } from "../../../_components/query-error";
 import { ShareLink } from "../../../_components/share-link";
 import { StatusBadge } from "../../../_components/status-badge";
+import { EditPageDialog } from "../../_components/page-form-dialog";
 import { priceText, statusTone } from "../../_components/page-words";
 
 /** One payment page: what it sells and how much is taken, its share panel, its payments, and closing it. */
@@ -25,8 +26,12 @@ export function PaymentPageDetail({ id }: { id: string }) {
   const page = usePaymentPage(id);
   const payments = usePagePayments(id);
   const close = useClosePaymentPage();
+  const reopen = useReopenPaymentPage();
   const mayClose = useMayCall(paymentPageOperations.close);
-  const [confirming, setConfirming] = useState(false);
+  const mayReopen = useMayCall(paymentPageOperations.reopen);
+  const mayEdit = useMayCall(paymentPageOperations.update);
+  const [confirming, setConfirming] = useState<"close" | "reopen" | null>(null);
+  const [editing, setEditing] = useState(false);
 
   if (page.isPending) return <Skeleton className="h-60" />;
   if (page.isError) return <QueryError error={page.error} onRetry={() => void page.refetch()} />;
@@ -46,11 +51,23 @@ export function PaymentPageDetail({ id }: { id: string }) {
           </span>
         }
         action={
-          mayClose && p.status !== "closed" ? (
-            <Button variant="secondary" onClick={() => setConfirming(true)}>
-              {w.close}
-            </Button>
-          ) : null
+          <div className="flex flex-wrap gap-2">
+            {mayEdit && (
+              <Button variant="secondary" onClick={() => setEditing(true)}>
+                {w.edit}
+              </Button>
+            )}
+            {mayClose && p.status !== "closed" && (
+              <Button variant="secondary" onClick={() => setConfirming("close")}>
+                {w.close}
+              </Button>
+            )}
+            {mayReopen && p.status === "closed" && (
+              <Button variant="secondary" onClick={() => setConfirming("reopen")}>
+                {w.reopen}
+              </Button>
+            )}
+          </div>
         }
       />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
@@ -93,15 +110,26 @@ export function PaymentPageDetail({ id }: { id: string }) {
         </Card>
       </div>
       <ConfirmDialog
-        open={confirming}
+        open={confirming === "close"}
         title={w.closeTitle}
         text={w.closeText}
         confirmLabel={w.close}
         successMessage={w.closed}
         onConfirm={() => close.mutateAsync(p.id)}
-        onClose={() => setConfirming(false)}
+        onClose={() => setConfirming(null)}
         onDone={() => void page.refetch()}
       />
+      <ConfirmDialog
+        open={confirming === "reopen"}
+        title={w.reopenTitle}
+        text={w.reopenText}
+        confirmLabel={w.reopen}
+        successMessage={w.reopened}
+        onConfirm={() => reopen.mutateAsync(p.id)}
+        onClose={() => setConfirming(null)}
+        onDone={() => void page.refetch()}
+      />
+      <EditPageDialog page={editing ? p : null} onClose={() => setEditing(false)} />
     </>
   );
 }

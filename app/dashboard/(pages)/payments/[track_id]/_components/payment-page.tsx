@@ -186,6 +186,12 @@ function LinkAndBuyer({ payment: p }: { payment: PaymentDetail }) {
           ]}
         />
       </Card>
+      {!p.buyer && p.answers.length > 0 && (
+        // a payment page's buyer: no marketplace transaction, but the answers to the page's questions
+        <Card title={w.answers}>
+          <Facts items={p.answers.map((a) => [a.label, answerText(a, w, lang)])} />
+        </Card>
+      )}
       {p.buyer && (
         <Card title={w.buyer}>
           <Facts
