@@ -125,6 +125,28 @@ describe("PATCH /v1/payment-pages/{page_id}", () => {
     expect(reply(await patch(page.id, { max_payments: 1 }))).toMatchObject({ status: 200, body: { status: "sold_out", max_payments: 1 } });
   });
 
+  it("stock lowered while 30 buyers pay at once: never more taken than the stock the page ends with", { timeout: 120_000 }, async () => {
+    const page = await createPage({ title: "Billets", amount_type: "fixed", amount: 1000, max_quantity: 1, stock: 40 });
+    const lows = [10, 11, 12, 13, 14];
+    const [buyers, patches] = await Promise.all([
+      Promise.allSettled(Array.from({ length: 30 }, () => startPagePayment(page.id, { ...buyer(), quantity: 1 }))),
+      Promise.all(lows.map((stock) => patch(page.id, { stock }))),
+    ]);
+    const now = (await call(item.GET, "GET", `/v1/payment-pages/${page.id}`, { key })).body as { stock: number; units_taken: number };
+    const started = buyers.filter((b) => b.status === "fulfilled").length;
+    // every change answered: applied, or refused with the least the stock could be at its moment
+    for (const [i, res] of patches.entries()) {
+      if (res.status === 200) continue;
+      const ge = (res.body as { detail: Item[] }).detail[0]?.ctx?.ge as number;
+      expect(ge).toBeGreaterThan(lows[i]!);
+      expect(reply(res)).toEqual({ status: 422, body: { detail: [atLeast("stock", ge)] } });
+    }
+    expect(now.units_taken).toBe(started);
+    expect(now.units_taken).toBeLessThanOrEqual(now.stock);
+    expect(started).toBeGreaterThanOrEqual(Math.min(10, 30)); // at least the lowest stock ever set was sold
+    expect(buyers.filter((b) => b.status === "rejected").length).toBe(30 - started);
+  });
+
   it("a later end date reopens an ended page", async () => {
     const page = await createPage({ title: "Soldes", amount_type: "fixed", amount: 1000, ends_at: new Date(Date.now() + 1500).toISOString() });
     await new Promise((r) => setTimeout(r, 1600));
