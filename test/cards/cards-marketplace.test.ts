@@ -106,6 +106,8 @@ describe("a marketplace link offers « Carte bancaire »", () => {
     expect(fr).toContain('<label for="operator">Moyen de paiement <span class="req"');
     // 10,000 + the marketplace's 500, then 3.5 % on top: 10,867.5, up to a multiple of 5
     expect(fr).toContain("Par carte\u00a0: 10\u202f870\u00a0F\u202fCFA, dont 370\u00a0F\u202fCFA de frais de carte (3,5\u00a0%) à votre charge.");
+    // the summary's split with the card fee, which the page's script shows when the card is chosen
+    expect(fr).toContain('<p class="split" data-card="Prix 10\u202f000\u00a0F\u202fCFA · Frais de service 500\u00a0F\u202fCFA · Frais\u00a0de\u00a0carte\u00a0370\u00a0F\u202fCFA">Prix 10\u202f000\u00a0F\u202fCFA · Frais de service 500\u00a0F\u202fCFA</p>');
     const en = (await hit(marketPage.GET, { id: on.link.id }, `/pay/m/${on.link.id}?lang=en`)).text;
     expect(en).toContain("By card: F\u202fCFA\u00a010,870, including a card fee of F\u202fCFA\u00a0370 (3.5%) that you pay.");
   });
