@@ -28,7 +28,8 @@ import { call, newAccount } from "@/test/support/api";
 // proven by CinetPay's check, as live); and card and mobile-money payments of one invoice at once. The database's conditional updates hold the stock and the balance; the callbacks'
 // event ids and the status machine settle each payment once; the ledger agrees with itself.
 // The payments are started as the checkout starts them, without a buyer's address: the attempt
-// limits (30 a minute per link) are not what is tested here.
+// limits (30 a minute per link) are not what is tested here, nor the provider's timeout: 30 s, room
+// for 100 calls at once to the emulator on a loaded machine (a guard against hangs, not a speed target).
 
 let emulator: CinetpayEmulator;
 let receiver: Served;
@@ -39,7 +40,7 @@ beforeAll(async () => {
   await getDb();
   receiver = await startCallbackReceiver(callbackRoute.POST);
   emulator = await startCinetpayEmulator(credentials);
-  Object.assign(process.env, { LIVE_PROVIDERS: "cinetpay", ...cinetpayEnv(emulator.url, credentials), PUBLIC_BASE_URL: receiver.url, ...FAST_RETRIES });
+  Object.assign(process.env, { LIVE_PROVIDERS: "cinetpay", ...cinetpayEnv(emulator.url, credentials), PUBLIC_BASE_URL: receiver.url, ...FAST_RETRIES, PROVIDER_TIMEOUT_MS: "30000" });
 }, 180_000);
 
 afterAll(async () => {
