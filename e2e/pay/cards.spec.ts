@@ -2,7 +2,8 @@
 // cards on in Settings with a surcharge the buyer pays, the buyer picks « Carte bancaire » on a live
 // link, types the billing details CinetPay's card channel asks for, pays on the CinetPay emulator's
 // card page, passes its 3-D Secure step, and lands on the merchant's success URL; the payment shows
-// in the dashboard with its provider log. Screenshots go to e2e/.artifacts/pay/.
+// in the dashboard with its provider log. Then the same on a marketplace link (/pay/m): the fee on
+// the buyer price, the receipt, the sale's split unchanged. Screenshots go to e2e/.artifacts/pay/.
 import { expect, test } from "../fixtures";
 import { expectAccessible, signUp } from "../dashboard/support";
 import { fillCardBilling, PHONE, payOnCardPage, shots } from "./card-steps";
@@ -59,4 +60,58 @@ test("a card payment: enabled in Settings with a surcharge, « Carte bancaire »
   for (const line of [/POST \/v2\/payment/, /created/, /POST \/v2\/payment\/check/, /settled:success/]) await expect(log).toContainText(line);
   await expect(page.getByText("Carte bancaire").first()).toBeVisible();
   await shots(page, "44-card-dashboard");
+});
+
+test("a card payment on a marketplace link: « Carte bancaire » on the buyer price, CinetPay's card page and 3-D Secure, the receipt; the seller's share unchanged", async ({ page, baseURL }) => {
+  await signUp(page, "Marché Carte");
+  const live = { "kola-mode": "live", origin: baseURL! };
+  const set = await page.request.patch("/v1/account", { headers: { origin: baseURL! }, data: { cards_enabled: true, card_fee_rule: "buyer", card_surcharge_percent: "3.5" } });
+  expect(set.status(), await set.text()).toBe(200);
+
+  // a live marketplace (fee 5 %) and one seller's link of 10,000 F CFA: the buyer price is 10,500
+  const market = await page.request.post("/v1/api/marketplace", { headers: live, multipart: { name: "Marché Awa", fee: "5", is_active: "true", form_blocks: JSON.stringify({ blocks: [] }) } });
+  expect(market.status(), await market.text()).toBe(200);
+  const made = await page.request.post("/v1/api/marketplace/gateway", {
+    headers: live,
+    data: { amount: 10000, shop_name: "Atelier Fatou", phone_number: "+237 6 99 00 00 00", message: "Sandales en cuir, fabriquées à Douala." },
+  });
+  expect(made.status(), await made.text()).toBe(200);
+  const link = (await made.json()) as { id: string };
+
+  await page.goto(`/pay/m/${link.id}`);
+  await page.fill("#full_name", "Awa Koné");
+  await page.fill("#email", "awa.kone@example.com");
+  await expect(page.locator("#card")).toBeHidden();
+  await page.selectOption("#operator", "CARD");
+  await expect(page.locator("#card")).toBeVisible();
+  // the card fee on the buyer price: 10,500 + 3.5 %, up to a multiple of 5
+  await expect(page.locator("#card-fee")).toHaveText(/^Par carte\s: 10\s870\sFCFA, dont 370\sFCFA de frais de carte \(3,5\s%\) à votre charge\.$/);
+  await expect(page.getByRole("button", { name: /^Payer/ })).toHaveText(/^Payer 10\s870\sFCFA$/);
+  await expect(page.locator(".sum .split")).toHaveText(/^Prix 10\s000\sFCFA · Frais de service 500\sFCFA · Frais\sde\scarte\s370\sFCFA$/);
+  await fillCardBilling(page);
+  await expectAccessible(page, "a marketplace link with « Carte bancaire » chosen");
+  await shots(page, "51-market-card-form");
+
+  await page.getByRole("button", { name: /^Payer/ }).tap();
+  await payOnCardPage(page);
+  await page.waitForURL(/\/pay\/m\/[0-9a-f-]+\/TRK/, { timeout: 30_000 });
+  await expect(page.getByRole("heading", { name: "Paiement reçu" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator(".foot")).toContainText("Paiement par carte bancaire sécurisé (3-D Secure)");
+  await shots(page, "52-market-card-receipt");
+
+  // in English, the summary's card fee in its words
+  await page.goto(`/pay/m/${link.id}?lang=en`);
+  await page.selectOption("#operator", "CARD");
+  await expect(page.locator(".sum .split")).toHaveText(/ · Card\sfee\s\D*370\D*$/);
+  await shots(page, "53-market-card-form-en");
+  await page.selectOption("#operator", "MTN_MOMO_CMR");
+  await expect(page.locator(".sum .split")).toHaveText(/ · Service fee \D*500\D*$/);
+
+  // the sale: paid by card, the seller's share the product price, as for mobile money
+  const sales = await page.request.get(`/v1/api/marketplace/gateway/${link.id}/transactions`, { headers: live });
+  expect(sales.status(), await sales.text()).toBe(200);
+  const sale = JSON.stringify(await sales.json());
+  expect(sale).toContain('"status":"success"');
+  expect(sale).toContain('"buyer_price":10500,"product_price":10000');
+  expect(sale).toContain('"operator":{"name":"Card","value":"CARD"}');
 });

@@ -151,16 +151,16 @@ export async function linkState(kind: Kind, id: string): Promise<LinkState> {
   const operators = checkout.payable.flatMap((c) => operatorsOf(c).map(([code]) => code));
   const routes = await routeOperators(checkout.mode, operators, checkout.total);
   const unavailable = Object.fromEntries(routes.filter((r) => !r.provider).map((r) => [r.operator, r.reason ?? "unserved"]));
-  const card = target.kind === "link" ? await cardOffer(checkout) : null;
+  const card = await cardOffer(checkout);
   if (routes.every((r) => !r.provider) && !card) return { state: "unavailable", checkout };
   return { state: "open", checkout: card ? { ...checkout, unavailable, card } : { ...checkout, unavailable } };
 }
 
-/** Cards, on a payment link of an account that offers them, when a provider of the mode takes them now (CinetPay live; the sandbox in test mode). */
+/** Cards, on a payment link or a marketplace link of an account that offers them (on its buyer price), when a provider of the mode takes them now (CinetPay live; the sandbox in test mode). */
 const cardOffer = (checkout: Checkout) => cardOfferFor(checkout.target.gateway, checkout.total);
 
 /**
- * « Carte bancaire » for a link, a payment page or an invoice of `owner`: null unless the account
+ * « Carte bancaire » for a link, a marketplace link, a payment page or an invoice of `owner`: null unless the account
  * offers cards and a provider of the mode takes a card of `price` now; what a card of `price` pays,
  * and who bears the fee (`varies` when the buyer chooses the amount).
  */

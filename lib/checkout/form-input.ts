@@ -52,9 +52,9 @@ export function valuesFromForm(form: URLSearchParams): FormValues {
 
 /** What startPayment is given: a payment link takes neither buyer details nor answers. */
 export function toCheckoutInput(values: FormValues, kind: Kind): CheckoutInput {
-  const base = { country: values.country, operator: values.operator, phone: values.phone, client_token: values.client_token };
   // the card fields go with a card payment only: a mobile-money submission is what it always was
-  if (kind === "link") return (isCardOperator(values.operator) ? { ...base, ...values.card } : base) as CheckoutInput;
+  const base = { country: values.country, operator: values.operator, phone: values.phone, client_token: values.client_token, ...(isCardOperator(values.operator) ? values.card : {}) };
+  if (kind === "link") return base as CheckoutInput;
   return { ...base, full_name: values.full_name, email: values.email, answers: values.answers } as CheckoutInput;
 }
 

@@ -1,4 +1,4 @@
-import { getDb } from "@/lib/db/client";
+import { getDb, type Tx } from "@/lib/db/client";
 import { marketplaceTransactions } from "@/lib/db/schema";
 import { createDeposit, type DepositRow } from "@/lib/deposits/create-deposit";
 import { sellerForSale } from "./seller-for-sale";
@@ -20,6 +20,9 @@ export type Buyer = {
  * the transaction that remembers who paid and their answers to the form blocks, in one transaction.
  * The sale's seller and split are fixed here, when the buyer submits: the seller (found
  * by the link's phone), `product_price` (its share) and `buyer_price`; settlement reads only these.
+ * A card payment's deposit is `amount` (the buyer price and, when the buyer bears it, the card fee:
+ * the seller's share stays `product_price`, the rest is the owner's, as for mobile money), and
+ * `alongside` writes its payer in the same transaction.
  */
 export async function recordMarketplaceTransaction(input: {
   gateway: MarketplaceGatewayRow;
@@ -27,6 +30,8 @@ export async function recordMarketplaceTransaction(input: {
   additionalInfo: { fieldName: string; value: string }[];
   provider: string;
   clientToken?: string;
+  amount?: number;
+  alongside?: (tx: Tx, deposit: DepositRow) => Promise<void>;
 }): Promise<{ deposit: DepositRow; transactionId: string }> {
   const { gateway, buyer } = input;
   const db = await getDb();
@@ -35,7 +40,7 @@ export async function recordMarketplaceTransaction(input: {
       {
         accountId: gateway.accountId,
         mode: gateway.mode,
-        amount: buyerPrice(gateway.amount, gateway.fee),
+        amount: input.amount ?? buyerPrice(gateway.amount, gateway.fee),
         currency: gateway.currency,
         country: buyer.country,
         operator: buyer.operator,
@@ -46,6 +51,7 @@ export async function recordMarketplaceTransaction(input: {
       },
       tx,
     );
+    await input.alongside?.(tx, deposit);
     const sellerId = await sellerForSale(tx, gateway);
     const [transaction] = await tx
       .insert(marketplaceTransactions)

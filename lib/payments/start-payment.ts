@@ -64,7 +64,8 @@ export async function startPayment(
   }
 
   const price = target.kind === "link" ? target.gateway.amount : buyerPrice(target.gateway.amount, target.gateway.fee);
-  const card = isCardOperator(input.operator) ? await checkCard(target.gateway, price, input, target.kind === "link") : null;
+  // a marketplace link's card pays its buyer price (the fee rule on top of it); the sale's split is the mobile-money one
+  const card = isCardOperator(input.operator) ? await checkCard(target.gateway, price, input) : null;
   const { problems, phone } = card ?? checkPayer(gateway.currency, input);
   const country = input.country;
 
@@ -111,15 +112,15 @@ export function checkPayer(currency: string, input: { country: CountryIso3; oper
 }
 
 /**
- * A card payment's checks, the one path of a link's, a page's and an invoice's card payment: offered
- * only where the account enabled cards (and `offered`: not on a marketplace link); the payer's
- * details as CinetPay's card channel asks for them; the amount by the account's fee rule on `price`.
+ * A card payment's checks, the one path of a link's, a marketplace link's, a page's and an invoice's
+ * card payment: offered only where the account enabled cards; the payer's details as CinetPay's card
+ * channel asks for them; the amount by the account's fee rule on `price`.
  */
-export async function checkCard(owner: { accountId: string; currency: string }, price: number, input: z.output<typeof checkoutInput> | (CardFields & { country: CountryIso3; phone: string }), offered = true) {
+export async function checkCard(owner: { accountId: string; currency: string }, price: number, input: z.output<typeof checkoutInput> | (CardFields & { country: CountryIso3; phone: string })) {
   const settings = await cardSettingsOf(owner.accountId);
   const checked = checkCardPayer(input, price, owner.currency, settings);
   const problems = [...checked.problems];
-  if (!settings.enabled || !offered) problems.unshift(valueError(["body", "operator"], "card payments are not offered here"));
+  if (!settings.enabled) problems.unshift(valueError(["body", "operator"], "card payments are not offered here"));
   if (!payableCountries(owner.currency).includes(input.country)) {
     problems.unshift(valueError(["body", "country"], `cannot pay ${owner.currency} from ${input.country}`));
   }
@@ -193,6 +194,8 @@ async function insertAttempt(
       additionalInfo: answers,
       provider,
       clientToken: input.client_token,
+      // a card: the buyer price with the card fee when the buyer bears it, and its payer in the same transaction
+      ...(card ? { amount: card.amount, alongside: (tx: Tx, deposit: DepositRow) => recordCardPayer(tx, deposit, card) } : {}),
     });
     return recorded.deposit;
   }

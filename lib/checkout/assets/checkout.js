@@ -22,12 +22,14 @@
     var dial = $("dial");
     var button = d.querySelector("#pay button[type=submit]");
     var amount = d.querySelector(".sum .amount");
+    var split = d.querySelector(".sum .split[data-card]");
     var place = $("country") && $("country").parentNode;
-    if (!mmWords) mmWords = { label: label ? label.firstChild.textContent : "", button: button ? button.textContent : "", dialHidden: dial ? dial.hidden : true, amount: amount ? amount.textContent : "" };
+    if (!mmWords) mmWords = { label: label ? label.firstChild.textContent : "", button: button ? button.textContent : "", dialHidden: dial ? dial.hidden : true, amount: amount ? amount.textContent : "", split: split ? split.textContent : "" };
     cardBox.hidden = !isCard;
     // a card is no country's: the country (which lists the wallets) steps aside, the amount says what a card pays
     if (place) place.hidden = isCard;
     if (amount) amount.textContent = isCard ? cardBox.getAttribute("data-card-amount") : mmWords.amount;
+    if (split) split.textContent = isCard ? split.getAttribute("data-card") : mmWords.split;
     var only = $("card-only");
     if (only) only.hidden = true;
     [].forEach.call(cardBox.querySelectorAll("[data-card-required]"), function (el) {

@@ -308,10 +308,15 @@ export function formPage({ checkout, locale, values, errors, paths }: FormPageMo
     cardFields(checkout, values, errors, locale, country),
   ];
 
+  // a marketplace link's price and fee; by card with a surcharge the buyer pays, the card fee too, on
+  // one line (the page's script shows it when a card is chosen)
+  const split = `${t(locale, "amount.price")} ${formatMoney(checkout.price, checkout.currency, locale)} · ${t(locale, "amount.fee")} ${formatMoney(checkout.fee, checkout.currency, locale)}`;
+  const cardSplit = checkout.card && checkout.card.surcharge > 0 ? `${split} · ${t(locale, "amount.card_fee").replaceAll(" ", "\u00a0")}\u00a0${formatMoney(checkout.card.surcharge, checkout.currency, locale)}` : null;
+
   // the page's heading says what it is for (the header shows whose shop it is); the amount follows
   const body = html`<section class="sum"><h1 class="sr">${t(locale, "page.pay", { shop: checkout.shopName })}</h1>${market ? html`<p class="seller">${t(locale, "seller", { shop: checkout.shopName })}</p>` : null}<p class="label">${t(locale, "amount.label")}</p><p class="amount">${total}</p>${
     checkout.fee > 0
-      ? html`<p class="split">${t(locale, "amount.price")} ${formatMoney(checkout.price, checkout.currency, locale)} · ${t(locale, "amount.fee")} ${formatMoney(checkout.fee, checkout.currency, locale)}</p>`
+      ? html`<p class="split"${attrs({ "data-card": cardSplit })}>${split}</p>`
       : null
   }${checkout.message ? html`<p class="msg">${checkout.message}</p>` : null}</section><form id="pay" method="post"${attrs({
     action: paths.action,
