@@ -1,16 +1,14 @@
 import fs from "node:fs";
-import { randomInt } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import * as callback from "@/app/api/providers/[provider]/callback/route";
+import { describe, expect, it } from "vitest";
 import * as collection from "@/app/v1/payment-requests/route";
 import * as cancel from "@/app/v1/payment-requests/[request_id]/cancel/route";
 import { getDb } from "@/lib/db/client";
 import { deposits, paymentRequests } from "@/lib/db/schema";
 import { checkLedger } from "@/lib/ledger/check";
 import { pushRequests } from "@/lib/payment-requests/push";
-import { setSandboxTransport } from "@/lib/providers/sandbox";
 import { call, newAccount, type Reply } from "@/test/support/api";
+import { deliverTwice, holdCallbacks, sandboxPhone } from "@/test/support/sandbox-callbacks";
 
 // GET /v1/payment-requests?status= reads the outcome the database keeps on each request (the
 // attempt_outcome column, kept by triggers in the transaction of every attempt's change, migration
@@ -19,38 +17,7 @@ import { call, newAccount, type Reply } from "@/test/support/api";
 // it; the outcome stays right when every callback comes twice at once; the migration's backfill
 // finds what the triggers kept; `ledger:check` recounts it.
 
-type Held = { path: string; raw: string; signature: string };
-const held: Held[] = [];
-
-afterEach(() => {
-  setSandboxTransport(undefined);
-  held.length = 0;
-});
-
-function holdCallbacks() {
-  setSandboxTransport(
-    async (path, raw, signature) => {
-      held.push({ path, raw, signature });
-    },
-    () => 0,
-  );
-}
-
-const post = ({ path, raw, signature }: Held) =>
-  callback.POST(new Request(`http://kola.test${path}`, { method: "POST", headers: { "x-kola-signature": signature }, body: raw }), {
-    params: Promise.resolve({ provider: "sandbox" }),
-  });
-
-/** Delivers the `n` held callbacks, each twice at once. */
-async function deliverTwice(n: number): Promise<void> {
-  await vi.waitFor(() => expect(held.length).toBe(n), { timeout: 60_000, interval: 20 });
-  const sent = held.splice(0);
-  const statuses = (await Promise.all(sent.flatMap((h) => [post(h), post(h)]))).map((res) => res.status);
-  expect(statuses.every((s) => s === 200 || s === 409), statuses.join(",")).toBe(true);
-}
-
-/** A CMR number never used before; its last two digits are the sandbox's outcome (01, 02 fail; 03 never answers). */
-const phone = (last: string) => `670${String(randomInt(10_000)).padStart(4, "0")}${last}`;
+const phone = sandboxPhone;
 
 function ok(reply: Reply, status = 200) {
   expect(reply.status, JSON.stringify(reply.body)).toBe(status);

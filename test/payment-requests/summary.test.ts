@@ -1,17 +1,15 @@
 import fs from "node:fs";
-import { randomInt } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import * as callback from "@/app/api/providers/[provider]/callback/route";
+import { beforeAll, describe, expect, it } from "vitest";
 import * as collection from "@/app/v1/payment-requests/route";
 import * as summary from "@/app/v1/payment-requests/summary/route";
 import { getDb } from "@/lib/db/client";
 import { deposits, paymentRequestHours, paymentRequests } from "@/lib/db/schema";
 import { checkLedger } from "@/lib/ledger/check";
 import { pushRequests } from "@/lib/payment-requests/push";
-import { setSandboxTransport } from "@/lib/providers/sandbox";
 import { addMember, sessionHeaders } from "@/test/support/accounts";
 import { call, newAccount, type Reply } from "@/test/support/api";
+import { deliverTwice, holdCallbacks, sandboxPhone } from "@/test/support/sandbox-callbacks";
 
 // The counter's summary (GET /v1/payment-requests/summary) reads the hourly totals the database
 // keeps in the transaction of each change (payment_request_hours, migration 0034), not the day's
@@ -19,39 +17,7 @@ import { call, newAccount, type Reply } from "@/test/support/api";
 // each payment counted once however often and however concurrently its callback comes, and the
 // totals the migration counts from the rows are the ones the triggers kept.
 
-type Held = { path: string; raw: string; signature: string };
-const held: Held[] = [];
-
-afterEach(() => {
-  setSandboxTransport(undefined);
-  held.length = 0;
-});
-
-/** The sandbox's callbacks, kept for the test to deliver. */
-function holdCallbacks() {
-  setSandboxTransport(
-    async (path, raw, signature) => {
-      held.push({ path, raw, signature });
-    },
-    () => 0,
-  );
-}
-
-const post = ({ path, raw, signature }: Held) =>
-  callback.POST(new Request(`http://kola.test${path}`, { method: "POST", headers: { "x-kola-signature": signature }, body: raw }), {
-    params: Promise.resolve({ provider: "sandbox" }),
-  });
-
-/** Delivers the `n` held callbacks, each twice at once; every answer a 200 or a replay's 409. */
-async function deliverTwice(n: number): Promise<void> {
-  await vi.waitFor(() => expect(held.length).toBe(n), { timeout: 20_000, interval: 20 });
-  const sent = held.splice(0);
-  const statuses = (await Promise.all(sent.flatMap((h) => [post(h), post(h)]))).map((res) => res.status);
-  expect(statuses.every((s) => s === 200 || s === 409), statuses.join(",")).toBe(true);
-}
-
-/** A CMR number never used before (its last two digits: the sandbox's outcome). */
-const phone = (last: string) => `670${String(randomInt(10_000)).padStart(4, "0")}${last}`;
+const phone = sandboxPhone;
 
 function body(reply: Reply) {
   expect(reply.status, JSON.stringify(reply.body)).toBe(200);
@@ -142,8 +108,11 @@ describe("the day's summary", () => {
     holdCallbacks();
     const amounts = Array.from({ length: 100 }, (_, i) => 1000 + i * 10);
     const made: Record<string, unknown>[] = [];
-    for (const amount of amounts) made.push(body(await call(collection.POST, "POST", "/v1/payment-requests", { key, json: { amount, phone_number: phone("00") } })));
-    while ((await pushRequests()) > 0); // a round pushes a batch
+    for (const [i, amount] of amounts.entries()) {
+      made.push(body(await call(collection.POST, "POST", "/v1/payment-requests", { key, json: { amount, phone_number: phone("00") } })));
+      // pushed as they come: an attempt not pushed within a minute is left to the reconciler
+      if (i % 10 === 9) while ((await pushRequests()) > 0);
+    }
     await deliverTwice(100);
     const day = body(await call(summary.GET, "GET", "/v1/payment-requests/summary", { key }));
     const total = amounts.reduce((a, b) => a + b, 0);
