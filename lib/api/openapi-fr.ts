@@ -1,3 +1,5 @@
+import { frenchText } from "./openapi-fr-texts";
+
 // The French words of the OpenAPI document (GET /v1/openapi.json?lang=fr, shown by /docs in French):
 // the summary and description of the operations of payment pages, invoices, payment requests and
 // customers, keyed by "METHOD path". Paths, fields, types and examples stay the English document's:
@@ -98,16 +100,21 @@ export const frenchOperations: Record<string, Words> = {
   },
 };
 
-type Doc = { tags?: { name: string; description?: string }[]; paths?: Record<string, Record<string, Words>> };
+type Json = Record<string, unknown>;
+type Doc = { tags?: { name: string; description?: string }[]; paths?: Record<string, Record<string, Words & Json>>; components?: Record<string, Record<string, unknown>> };
 
 /**
  * The document with the French words above (a copy: the English one, cached, is left alone). A
- * description's own sentences (`english`: the operation's, by "METHOD path") become French; the
- * notes the document adds after them (paging, roles) stay as they are.
+ * description's own sentences (`english`: the operation's, by "METHOD path") become French, and so
+ * do the notes the document adds after them (paging, roles) and every description inside these
+ * operations (parameters, bodies, responses) and in the schemas and headers they refer to, from
+ * openapi-fr-texts.ts. A component shared with an English operation is French too: one document
+ * holds it once.
  */
 export function inFrench<T>(document: T, english: ReadonlyMap<string, string | undefined>): T {
   const doc = structuredClone(document) as Doc;
   for (const tag of doc.tags ?? []) if (frenchTags[tag.name]) tag.description = frenchTags[tag.name];
+  const refs = new Set<string>();
   for (const [path, methods] of Object.entries(doc.paths ?? {})) {
     for (const [method, operation] of Object.entries(methods)) {
       const key = `${method.toUpperCase()} ${path}`;
@@ -115,8 +122,31 @@ export function inFrench<T>(document: T, english: ReadonlyMap<string, string | u
       if (!words) continue;
       operation.summary = words.summary;
       const own = english.get(key);
-      if (words.description && own && operation.description?.startsWith(own)) operation.description = words.description + operation.description.slice(own.length);
+      const mine = words.description && own && operation.description?.startsWith(own);
+      const notes = mine ? operation.description!.slice(own.length).replace(/^\n\n/, "") : operation.description;
+      const frenchNotes = notes ? (frenchText(notes) ?? notes) : "";
+      const head = mine ? words.description! : "";
+      if (operation.description !== undefined) operation.description = head && frenchNotes ? `${head}\n\n${frenchNotes}` : head || frenchNotes;
+      for (const part of ["parameters", "requestBody", "responses"]) translate(operation[part], refs);
     }
   }
+  // the components these operations refer to, and those they refer to in turn
+  for (const ref of refs) {
+    const [, , kind, name] = ref.split("/");
+    translate(doc.components?.[kind!]?.[name!], refs);
+  }
   return doc as T;
+}
+
+/** Every `description` text inside `value` in French where it has its French words; `$ref`s found are added to `refs`. */
+function translate(value: unknown, refs: Set<string>): void {
+  if (Array.isArray(value)) return value.forEach((item) => translate(item, refs));
+  if (!value || typeof value !== "object") return;
+  const object = value as Json;
+  for (const [key, item] of Object.entries(object)) {
+    if (key === "$ref" && typeof item === "string" && item.startsWith("#/components/")) refs.add(item);
+    else if (key === "description" && typeof item === "string") object.description = frenchText(item) ?? item;
+    // an example is data (a field may be called `description`): left as it is
+    else if (key !== "example" && key !== "examples" && key !== "default" && key !== "const" && key !== "enum") translate(item, refs);
+  }
 }
