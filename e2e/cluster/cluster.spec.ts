@@ -1,4 +1,4 @@
-// Issue 23: two Kola nodes behind nginx (round robin), sharing PostgreSQL through PgBouncer in
+// Two Kola nodes behind nginx (round robin), sharing PostgreSQL through PgBouncer in
 // transaction mode, Redis and an S3-compatible store (scripts/cluster/cluster.ts). Mixed traffic —
 // link creation, checkout submits (the sandbox's callbacks come back through nginx), uploads,
 // withdrawals, reads, webhook deliveries to a receiver — while node a is killed with SIGKILL and

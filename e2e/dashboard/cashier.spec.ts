@@ -1,4 +1,4 @@
-// Issue 29 item 3, as a cashier lives it: invited by an owner, they join and land on the counter; the
+// The counter as a cashier lives it: invited by an owner, they join and land on the counter; the
 // navigation holds « Encaisser » alone beside their own menu (language, sign out, the account
 // switcher); any other dashboard page sends them back to the counter, on the server; the API refuses
 // them the rest. A login that is a cashier here and an owner elsewhere switches between the two.

@@ -1,4 +1,4 @@
-// Issue 22 items 4–8 as a merchant meets them, at 375×812 and 1440×900, in French and in English:
+// The links lists, toasts and editors as a merchant meets them, at 375×812 and 1440×900, in French and in English:
 // the links lists follow a payment without a reload (« Ouvert » → « Payé »), the marketplace editor
 // asks before unsaved changes are lost (a link in the app, a reload), the localized 404s, and a
 // failing webhook endpoint's reason and next attempt. Every rule of axe on each screen; screenshots

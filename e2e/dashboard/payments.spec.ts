@@ -1,4 +1,4 @@
-// Issue 13 items 8, 9 and 12 as a merchant meets them: a payment's page (history, failure reason,
+// A payment as a merchant meets it: a payment's page (history, failure reason,
 // link, buyer and answers, webhook deliveries), live updates of an open page while a buyer pays in
 // another browser, and the CSV exports. Screenshots at 375×812 and 1440×900 (e2e/.artifacts/
 // dashboard/payments/), axe with every rule (best practices included) at both sizes.

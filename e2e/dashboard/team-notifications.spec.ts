@@ -1,4 +1,4 @@
-// Issue 22, as a merchant lives it, in French and in English, at 1440×900 and 375×812: the Settings
+// As a merchant lives it, in French and in English, at 1440×900 and 375×812: the Settings
 // page (support contact, notifications, language); a marketplace sale that mails the merchant and the
 // buyer (read from the dev mailbox, links followed); the Team page inviting a viewer, who accepts
 // the mailed invitation and then finds no refund or withdraw button, and whose API call is refused.

@@ -1,4 +1,4 @@
-// Issue 13's defects and smaller fixes, the way a merchant meets them: an archived link's page and
+// Defects and smaller fixes, the way a merchant meets them: an archived link's page and
 // its unarchive, dialogs that open on their first field, a paid link's locked amount, a refused
 // webhook URL's real reason, the overview chart's period, tooltip and comparison, a track_id typed
 // in lower case. Screenshots at 375 px and 1440 px in e2e/.artifacts/dashboard/.

@@ -3,7 +3,7 @@ import { pawapayFailureCodes, reasonOf } from "@/lib/providers/pawapay/codes";
 import { failureReasonKey } from "./failure-reason";
 import { t } from "./i18n";
 
-// Issue 18: a REJECTED (or FAILED) answer is worded for the buyer as what it is, in French and
+// A REJECTED (or FAILED) answer is worded for the buyer as what it is, in French and
 // English; none says "the payment service did not answer" when it did, with a refusal.
 
 const GENERIC = new Set(["UNSPECIFIED_FAILURE", "UNKNOWN_ERROR"]); // pawaPay itself says no more than "other"

@@ -8,7 +8,7 @@ import { checkLedger } from "@/lib/ledger/check";
 import { DRAIN_MS } from "@/lib/server/shutdown";
 import { startReceiver, type Receiver } from "@/test/support/webhooks";
 
-// Issue 20: the database refuses connections for 10 s (ALTER DATABASE … ALLOW_CONNECTIONS false and
+// The database refuses connections for 10 s (ALTER DATABASE … ALLOW_CONNECTIONS false and
 // its backends terminated) while requests flow to a server process (test/support/outage-server.ts: the
 // production server's parts over a database of this file's own). Answers during the outage are 503
 // DATABASE_UNAVAILABLE with Retry-After within 1 s; /healthz stays 200 and /healthz/ready is 503;

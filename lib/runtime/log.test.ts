@@ -5,7 +5,7 @@ import { providerLogs } from "@/lib/db/schema";
 import { recordProviderLog } from "@/lib/providers/provider-log";
 import { captureLog, log, scrub } from "./log";
 
-// Issue 21 item 5: log() scrubs whatever it is given; call sites pass the error itself.
+// log() scrubs whatever it is given; call sites pass the error itself.
 
 describe("scrub", () => {
   const key = `kola_live_${"A1b2_C3d4-".repeat(4)}xyz`;

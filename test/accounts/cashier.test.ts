@@ -30,7 +30,7 @@ import { lastMailTo, tokenIn } from "@/test/support/mail";
 import { payLink, queueSandboxCallbacks } from "@/test/support/money-out";
 import { routeFileOf } from "@/test/support/route-files";
 
-// Issue 29 item 3: a cashier works the counter (the operations that say `role: "cashier"`) and
+// A cashier works the counter (the operations that say `role: "cashier"`) and
 // nothing else. Every operation of the API is tried with a cashier's dashboard session, as the
 // dashboard sends it (cookie, `kola-mode`, our origin), with real ids in its path and a valid body
 // (its documented example): each one the counter does not declare is refused with the whole

@@ -13,7 +13,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { stalls } from "@/lib/db/schema";
 
-// Issue 21 item 3: every rule the server enforces on input is in the published document. Bodies are
+// Every rule the server enforces on input is in the published document. Bodies are
 // generated from GET /v1/openapi.json alone (type, format, pattern, enum, const, anyOf, bounds,
 // examples, the amount bounds by currency) for every operation with a JSON body: the required
 // fields only, every optional field at once, and each optional field alone, each in two variants.

@@ -11,7 +11,7 @@ import { setSandboxTransport } from "@/lib/providers/sandbox";
 import { call, newAccount } from "@/test/support/api";
 import { isTrackId, normalizeTrackId, trackId } from "@/lib/deposits/track-id";
 
-// Issue 21 item 3: one track_id rule (./track-id.ts) read by every endpoint. A track_id typed in
+// One track_id rule (./track-id.ts) read by every endpoint. A track_id typed in
 // lower case or pasted with spaces finds the same deposit everywhere, POST /v1/refunds included;
 // an unknown one is DEPOSIT_NOT_FOUND everywhere; an empty or overlong one is a 422 everywhere.
 

@@ -389,7 +389,7 @@ describe.each(stores)("uploads in the $name store", (store) => {
     });
   });
 
-  describe("replaced logos and favicons are deleted (issue 8, item 15)", () => {
+  describe("replaced logos and favicons are deleted", () => {
     async function rowOf(fileKey: string) {
       const db = await getDb();
       const [row] = await db.select().from(filesTable).where(eq(filesTable.fileKey, fileKey));
@@ -443,7 +443,7 @@ describe.each(stores)("uploads in the $name store", (store) => {
     });
   });
 
-  describe("storage quota per account (issue 8, item 15)", () => {
+  describe("storage quota per account", () => {
     /** Fills an account's storage up to `bytes` with a recorded file (its size is what counts). */
     async function fill(accountId: string, mode: "test" | "live", bytes: number) {
       const db = await getDb();
