@@ -209,7 +209,7 @@ test("a failing webhook endpoint says why and when it tries again; a test event 
     await signUp(page);
     await sessionPost(page, "/v1/webhooks", { url: `http://127.0.0.1:${port}/kola` });
     await page.goto("/dashboard/developers");
-    const item = page.getByRole("region", { name: "Webhooks" }).getByRole("listitem").filter({ hasText: `127.0.0.1:${port}` });
+    const item = page.getByRole("region", { name: "Webhooks" }).getByRole("rowgroup", { name: `http://127.0.0.1:${port}/kola` }); // its row, and its log under it
     await item.getByRole("button", { name: "Envoyer un test" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "L'événement de test n'a pas été livré : réponse HTTP 500." })).toBeVisible();
     await expect(item.getByTestId("webhook-trouble")).toContainText(/Les envois à cette adresse de notification échouent : réponse HTTP 500\. Prochain essai .+\d\d:\d\d/);
