@@ -36,11 +36,13 @@ export async function getPaymentOrThrow(auth: Auth, trackId: string): Promise<Pa
       completedAt: deposits.completedAt,
       provider: deposits.provider,
       providerReference: deposits.providerReference,
+      paymentPageId: deposits.paymentPageId,
+      invoiceId: deposits.invoiceId,
     })
     .from(deposits)
     .where(and(ownedBy(deposits, auth), eq(deposits.trackId, trackId)));
   if (!row) throw new ApiError("DEPOSIT_NOT_FOUND");
-  const { completedAt, provider, providerReference, ...item } = row;
+  const { completedAt, provider, providerReference, paymentPageId, invoiceId, ...item } = row;
 
   const [link, buyer, pagePayment, history, deliveries] = await Promise.all([
     linkOf(item),
@@ -54,7 +56,8 @@ export async function getPaymentOrThrow(auth: Auth, trackId: string): Promise<Pa
     completed_at: completedAt?.toISOString() ?? null,
     provider,
     provider_reference: providerReference,
-    link: link.summary,
+    // a payment page's or an invoice's payment is made on a link of its own: what it was paid through
+    link: { ...link.summary, payment_page_id: paymentPageId, invoice_id: invoiceId },
     buyer: buyer
       ? {
           transaction_id: buyer.id,

@@ -68,6 +68,8 @@ export const paymentDetail = depositListItem
         name: z.string().describe("Its `shop_name`"),
         order_id: z.string().describe("A payment link's `order_id`; `\"\"` for a marketplace link"),
         archived: z.boolean(),
+        payment_page_id: z.uuid().nullable().describe("The payment page this payment was made on (its link is the payment's own); null otherwise"),
+        invoice_id: z.uuid().nullable().describe("The invoice this payment pays (its link is the payment's own); null otherwise"),
       })
       .describe("The link paid"),
     buyer: z

@@ -96,7 +96,7 @@ describe("a payment link's attempt, failed, with a webhook delivery", () => {
       completed_at: row!.completedAt!.toISOString(),
       provider: "sandbox",
       provider_reference: row!.providerReference,
-      link: { kind: "payment_link", id: shop.link.id, name: "Boutique Awa", order_id: "CMD-7", archived: false },
+      link: { kind: "payment_link", id: shop.link.id, name: "Boutique Awa", order_id: "CMD-7", archived: false, payment_page_id: null, invoice_id: null },
       buyer: null,
       answers: [],
       history: [
@@ -196,7 +196,7 @@ describe("a marketplace buyer who gives up, expires, then pays late", () => {
       buyer_name: "=Awa Ndiaye",
       receipt_code: await receiptCodeOf(deposit.id), // a late success gets one too
       provider_reference: "SBX-late",
-      link: { kind: "marketplace_link", id: shop.link.id, name: "Atelier Fatou", order_id: "", archived: false },
+      link: { kind: "marketplace_link", id: shop.link.id, name: "Atelier Fatou", order_id: "", archived: false, payment_page_id: null, invoice_id: null },
       buyer: { transaction_id: "…", full_name: "=Awa Ndiaye", email: "awa@example.com", buyer_price: 10500, product_price: 10000 },
       answers: [
         { field_name: gateway.formBlocks[0]!.fieldName, label: "Taille", type: "text", value: "42" },

@@ -308,6 +308,16 @@ describe("paying a page", () => {
       { field_name: "cadeau", label: "Cadeau", type: "checkbox", value: "true" },
       { field_name: "prenom", label: "Prénom", type: "text", value: "Awa" },
     ]);
+    // paid through the page: its link is the payment's own, and names the page
+    expect((detail.body as { link: unknown }).link).toEqual({
+      kind: "payment_link",
+      id: expect.any(String),
+      name: page.title,
+      order_id: "",
+      archived: false,
+      payment_page_id: page.id,
+      invoice_id: null,
+    });
   });
 
   it("a failed or expired payment gives its units back; a late success takes them again", async () => {

@@ -163,23 +163,31 @@ function Summary({ payment: p }: { payment: PaymentDetail }) {
 function LinkAndBuyer({ payment: p }: { payment: PaymentDetail }) {
   const { t, lang } = useI18n();
   const w = t.payment;
-  const href = p.link.kind === "payment_link" ? `/dashboard/links/${p.link.id}` : `/dashboard/marketplace-links/${p.link.id}`;
+  // a payment page's or an invoice's payment: what it was paid through, not its own link
+  const [label, href, name] = p.link.payment_page_id
+    ? [w.paymentPage, `/dashboard/payment-pages/${p.link.payment_page_id}`, p.link.name]
+    : p.link.invoice_id
+      ? [w.invoice, `/dashboard/invoices/${p.link.invoice_id}`, w.invoiceOpen]
+      : p.link.kind === "payment_link"
+        ? [w.paymentLink, `/dashboard/links/${p.link.id}`, p.link.name]
+        : [w.marketplaceLink, `/dashboard/marketplace-links/${p.link.id}`, p.link.name];
+  const through = Boolean(p.link.payment_page_id || p.link.invoice_id); // its own link's archiving means nothing here
   return (
     <div className="flex flex-col gap-6">
       <Card title={w.link}>
         <Facts
           items={[
             [
-              p.link.kind === "payment_link" ? w.paymentLink : w.marketplaceLink,
+              label,
               <span key="link" className="inline-flex flex-wrap items-center gap-2">
-                {p.link.archived ? (
-                  <span className="font-medium">{p.link.name}</span>
+                {p.link.archived && !through ? (
+                  <span className="font-medium">{name}</span>
                 ) : (
                   <Link href={href} className={cn("rounded font-medium text-teal-800 underline underline-offset-2", focusRing)}>
-                    {p.link.name}
+                    {name}
                   </Link>
                 )}
-                {p.link.archived && <Badge>{w.archived}</Badge>}
+                {p.link.archived && !through && <Badge>{w.archived}</Badge>}
               </span>,
             ],
             ...(p.link.order_id ? [[w.orderId, p.link.order_id] as [string, React.ReactNode]] : []),
