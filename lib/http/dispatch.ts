@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ApiError } from "@/lib/core/errors";
 import { jsonTextOf } from "./json-response";
-import { nodeRequest } from "./node-request";
+import { nodeHeaders, nodeRequest } from "./node-request";
 import { log } from "@/lib/runtime/log";
 
 // A thin dispatcher for route files, in front of Next.js (the server is lib/http/node-server.ts). Next.js's per-request path (routing,
@@ -142,14 +142,7 @@ function toRequest(req: IncomingMessage, url: string): Request {
   source["x-forwarded-port"] ??= String(req.socket.localPort ?? (https ? 443 : 80));
   source["x-forwarded-proto"] ??= https ? "https" : "http";
   source["x-forwarded-for"] ??= req.socket.remoteAddress;
-  const headers = new Headers();
-  for (const name in source) {
-    const value = source[name];
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const one of value) headers.append(name, one);
-    else headers.set(name, value);
-  }
-  return nodeRequest(req, url, headers);
+  return nodeRequest(req, url, nodeHeaders(source));
 }
 
 /**

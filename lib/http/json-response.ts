@@ -53,10 +53,14 @@ class JsonResponse extends Response {
   }
 }
 
+/** Copied into each answer's own Headers by the Response constructor (never shared, never changed). */
+const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ "content-type": "application/json" });
+
 /** `Response.json(data, init)`, as a JsonResponse. */
 export function jsonResponse(data: unknown, init: ResponseInit = {}): Response {
   const text = JSON.stringify(data);
   if (text === undefined) throw new TypeError("jsonResponse: the value has no JSON form");
+  if (!init.headers) return new JsonResponse(text, { ...init, headers: JSON_HEADERS });
   const headers = new Headers(init.headers);
   if (!headers.has("content-type")) headers.set("content-type", "application/json");
   return new JsonResponse(text, { ...init, headers });
