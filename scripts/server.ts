@@ -12,7 +12,7 @@ import next from "next";
 import { v1Routes } from "kola:v1-routes";
 import { createDispatcher } from "@/lib/http/dispatch";
 import { createNodeServer } from "@/lib/http/node-server";
-import { checkConfig, setting } from "@/lib/runtime/config";
+import { checkConfig, keepSettings, setting } from "@/lib/runtime/config";
 import { log } from "@/lib/runtime/log";
 import { startServer } from "@/lib/server/start";
 import { EXIT_CANNOT_START } from "@/lib/server/shutdown";
@@ -53,7 +53,10 @@ try {
 // Next.js reads NODE_ENV; the bundle was compiled for one mode (scripts/build-server.ts)
 Object.assign(process.env, { NODE_ENV: dev ? "development" : "production" });
 
-if (!dev) applyBuiltConfig();
+if (!dev) {
+  applyBuiltConfig();
+  keepSettings(); // the environment is complete: each setting is read once from here on
+}
 await startServer();
 
 const dispatching = !dev && setting("KOLA_DISPATCH");

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { checkConfig, configProblems, depositExpirySeconds, ENV_FIELDS, publicBaseUrl, setting, type EnvName } from "./config";
+import { checkConfig, configProblems, depositExpirySeconds, ENV_FIELDS, keepSettings, publicBaseUrl, setting, type EnvName } from "./config";
 import { withEnvironmentTable } from "./env-table";
 
 afterEach(() => {
@@ -137,6 +137,22 @@ describe("setting", () => {
     expect(depositExpirySeconds()).toBe(600);
     vi.stubEnv("PUBLIC_BASE_URL", "https://pay.example//");
     expect(publicBaseUrl()).toBe("https://pay.example");
+  });
+
+  it("in a server that keeps its settings, reads each one once, its lists frozen", () => {
+    vi.stubEnv("DEPOSIT_EXPIRY_SECONDS", "5");
+    vi.stubEnv("LIVE_PROVIDERS", "pawapay");
+    keepSettings();
+    try {
+      expect([depositExpirySeconds(), setting("LIVE_PROVIDERS")]).toEqual([5, ["pawapay"]]);
+      vi.stubEnv("DEPOSIT_EXPIRY_SECONDS", "7");
+      vi.stubEnv("LIVE_PROVIDERS", "cinetpay");
+      expect([depositExpirySeconds(), setting("LIVE_PROVIDERS")]).toEqual([5, ["pawapay"]]);
+      expect(Object.isFrozen(setting("LIVE_PROVIDERS"))).toBe(true);
+    } finally {
+      delete (globalThis as { __kolaKeptSettings?: unknown }).__kolaKeptSettings; // the other tests read process.env
+    }
+    expect(depositExpirySeconds()).toBe(7);
   });
 });
 

@@ -26,10 +26,25 @@ export const envSchema = z.object(
   ),
 );
 
-/** The variable's value as the code uses it, read now. */
+// A production server reads each setting once (scripts/server.ts calls keepSettings() when its
+// environment is complete): nothing changes a running server's environment, and reading
+// process.env is a call into the runtime, made several times by every request. Shared through
+// globalThis by Next.js's module graphs. Tests and scripts never keep them.
+const kept = globalThis as unknown as { __kolaKeptSettings?: Map<string, unknown> };
+
+/** The variable's value as the code uses it, read now (or, in a server that keeps them, once). */
 export function setting<N extends EnvName>(name: N): ValueOf<N> {
+  const memo = kept.__kolaKeptSettings;
+  if (memo?.has(name)) return memo.get(name) as ValueOf<N>;
   const definition = ENV_FIELDS[name] as Field<ValueOf<N>>;
-  return definition.read(process.env[name]);
+  const value = definition.read(process.env[name]);
+  memo?.set(name, typeof value === "object" && value !== null ? Object.freeze(value) : value);
+  return value;
+}
+
+/** From now on, each setting is read from the environment once and kept (a server process, once its environment is complete). */
+export function keepSettings(): void {
+  kept.__kolaKeptSettings ??= new Map();
 }
 
 /** What is wrong with the settings, one line per variable (its name and what it accepts, never its value). */
