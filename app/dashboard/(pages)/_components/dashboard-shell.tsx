@@ -2,7 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { usePathname, useRouter } from "next/navigation";
+import { usePathname } from "next/navigation";
 import { useEffect, useId, useState } from "react";
 import { cn, focusRing } from "@/components/ui/cn";
 import { useToast } from "@/components/ui/toast";
@@ -164,7 +164,6 @@ function Nav({ pathname }: { pathname: string }) {
 
 function SidebarFooter() {
   const { t } = useI18n();
-  const router = useRouter();
   const client = useQueryClient();
   const notify = useToast();
   const [leaving, setLeaving] = useState(false);
@@ -177,8 +176,9 @@ function SidebarFooter() {
       const res = await fetch("/api/auth/logout", { method: "POST", credentials: "same-origin" });
       if (!res.ok) throw new Error(String(res.status));
       client.clear();
-      router.replace("/login");
-      router.refresh();
+      // one full navigation: nothing of the signed-in pages is kept (a client replace followed by a
+      // refresh was two navigations, the second sometimes aborting the first)
+      window.location.replace("/login");
     } catch (error) {
       setLeaving(false);
       notify(errorMessage(error, t), "error");
