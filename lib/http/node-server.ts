@@ -9,10 +9,10 @@ import { answerClientError, refuseUnknownMethod } from "./unknown-methods";
 
 // The one Node HTTP server of a Kola process (scripts/server.ts makes it for `npm start` and
 // `npm run dev`; the API tests serve through it too, test/support/api.ts). Every request, in order:
-// stamped with its peer's address (./client-address.ts) and its id (./request-id.ts, echoed on
-// every response), refused 405 if no route can have its method (./unknown-methods.ts), answered by
-// the /v1 dispatcher when it knows the route (./dispatch.ts), else stamped with its path
-// (./page-path.ts) and handed to Next.js.
+// stamped with its peer's address (./client-address.ts), its path (./page-path.ts) and its id
+// (./request-id.ts, echoed on every response), refused 405 if no route can have its method
+// (./unknown-methods.ts), answered by the /v1 dispatcher when it knows the route (./dispatch.ts),
+// else handed to Next.js.
 
 /** An idle kept-alive connection stays open this long (Node's default is 5 s): see README, Production. */
 export const KEEP_ALIVE_MS = 65_000;
@@ -28,10 +28,10 @@ export function createNodeServer({ dispatcher, fallback }: NodeServerOptions): h
   const server = http.createServer((req, res) => {
     if (!admitRequest(req, res)) return; // the connection is being closed: see ./drain.ts
     stampPeerAddress(req);
+    stampPath(req);
     const requestId = stampRequestId(req, res);
     if (refuseUnknownMethod(req, res, requestId)) return;
     if (dispatcher && req.url?.startsWith("/v1/") && dispatcher.handle(req, res)) return;
-    stampPath(req); // for the dashboard's layouts: no /v1 route reads it
     Promise.resolve()
       .then(() => fallback(req, res))
       .catch((error: unknown) => {
